@@ -1,0 +1,3 @@
+module github.com/reikna-go/reikna
+
+go 1.24
