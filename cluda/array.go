@@ -1,0 +1,265 @@
+package cluda
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+)
+
+// memory is the device allocation behind one or more arrays. Temporary
+// arrays share one, which may be swapped for a larger buffer while no
+// commands are being enqueued.
+type memory struct {
+	mu   sync.RWMutex
+	buf  *cl.Buffer
+	size int
+}
+
+func (m *memory) buffer() (*cl.Buffer, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.buf == nil {
+		return nil, errReleasedArray
+	}
+	return m.buf, nil
+}
+
+var errReleasedArray = errors.New("cluda: array used after Release")
+
+// Array is an n-dimensional array in device memory: a dtype, a shape, byte
+// strides and a byte offset into a buffer, owned by a Thread.
+type Array struct {
+	thread  *Thread
+	mem     *memory
+	owner   bool // Release frees mem
+	temp    *tempArray
+	dtype   dtypes.DType
+	shape   []int
+	strides []int
+	offset  int
+
+	subMu sync.Mutex
+	sub   *cl.Buffer // sub-buffer at offset, for raw kernel arguments
+}
+
+// ArrayLike is anything that describes an array's layout: an *Array, or a
+// type description from a computation.
+type ArrayLike interface {
+	DType() dtypes.DType
+	Shape() []int
+	Strides() []int
+	Offset() int
+}
+
+// ContiguousStrides returns the byte strides of a row-major array of the
+// given shape and element size.
+func ContiguousStrides(shape []int, itemSize int) []int {
+	strides := make([]int, len(shape))
+	s := itemSize
+	for i := len(shape) - 1; i >= 0; i-- {
+		strides[i] = s
+		s *= max(shape[i], 1)
+	}
+	return strides
+}
+
+// ShapeSize returns the number of elements of an array of the given shape.
+func ShapeSize(shape []int) int {
+	n := 1
+	for _, s := range shape {
+		n *= s
+	}
+	return n
+}
+
+// Span returns the number of bytes from the start of the buffer that an
+// array of this layout touches: its offset plus its extent.
+func Span(dtype dtypes.DType, shape, strides []int, offset int) int {
+	if ShapeSize(shape) == 0 {
+		return offset
+	}
+	end := offset + dtype.Size()
+	for i, s := range shape {
+		end += (s - 1) * strides[i]
+	}
+	return end
+}
+
+// checkLayout validates a layout and returns its span in bytes.
+func checkLayout(dtype dtypes.DType, shape, strides []int, offset int) (int, error) {
+	if !dtype.Valid() {
+		return 0, fmt.Errorf("invalid dtype %v", dtype)
+	}
+	if len(strides) != len(shape) {
+		return 0, fmt.Errorf("strides %v do not match shape %v", strides, shape)
+	}
+	for i, s := range shape {
+		if s < 0 {
+			return 0, fmt.Errorf("shape %v has a negative dimension", shape)
+		}
+		if strides[i] < 0 {
+			return 0, fmt.Errorf("strides %v: negative strides are not supported", strides)
+		}
+	}
+	if offset < 0 {
+		return 0, fmt.Errorf("negative offset %d", offset)
+	}
+	return Span(dtype, shape, strides, offset), nil
+}
+
+// Empty allocates an uninitialised contiguous array.
+func (t *Thread) Empty(shape []int, dtype dtypes.DType) (*Array, error) {
+	return t.NewArray(shape, dtype, nil, 0)
+}
+
+// NewArray allocates an array with the given byte strides (nil for
+// row-major) and byte offset into its own buffer.
+func (t *Thread) NewArray(shape []int, dtype dtypes.DType, strides []int, offset int) (*Array, error) {
+	if strides == nil {
+		strides = ContiguousStrides(shape, dtype.Size())
+	}
+	span, err := checkLayout(dtype, shape, strides, offset)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: new array: %w", err)
+	}
+	if !t.params.SupportsDType(dtype) {
+		return nil, fmt.Errorf("cluda: new array: device %q does not support %v", t.params.Name, dtype)
+	}
+	if int64(span) > t.params.MaxMemAllocSize {
+		return nil, fmt.Errorf("cluda: new array of %d bytes: larger than the device's largest allocation (%d bytes)", span, t.params.MaxMemAllocSize)
+	}
+	buf, err := cl.CreateBuffer(t.ctx, cl.MemReadWrite, max(span, 1))
+	if err != nil {
+		return nil, fmt.Errorf("cluda: new array of %d bytes: %w", span, err)
+	}
+	return &Array{
+		thread: t, mem: &memory{buf: buf, size: max(span, 1)}, owner: true,
+		dtype: dtype, shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset,
+	}, nil
+}
+
+// EmptyLike allocates an uninitialised array with the layout of a.
+func (t *Thread) EmptyLike(a ArrayLike) (*Array, error) {
+	return t.NewArray(a.Shape(), a.DType(), a.Strides(), a.Offset())
+}
+
+// Zeros allocates a contiguous array filled with zeros.
+func (t *Thread) Zeros(shape []int, dtype dtypes.DType) (*Array, error) {
+	a, err := t.Empty(shape, dtype)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Fill(0); err != nil {
+		a.Release()
+		return nil, err
+	}
+	return a, nil
+}
+
+// Thread returns the Thread the array belongs to.
+func (a *Array) Thread() *Thread { return a.thread }
+
+// DType returns the element type.
+func (a *Array) DType() dtypes.DType { return a.dtype }
+
+// Shape returns a copy of the shape.
+func (a *Array) Shape() []int { return slices.Clone(a.shape) }
+
+// Strides returns a copy of the byte strides.
+func (a *Array) Strides() []int { return slices.Clone(a.strides) }
+
+// Offset returns the byte offset of element 0 in the buffer.
+func (a *Array) Offset() int { return a.offset }
+
+// Size returns the number of elements.
+func (a *Array) Size() int { return ShapeSize(a.shape) }
+
+// NBytes returns the size of the elements in bytes.
+func (a *Array) NBytes() int { return a.Size() * a.dtype.Size() }
+
+// IsContiguous reports whether the array is row-major without gaps.
+func (a *Array) IsContiguous() bool {
+	return slices.Equal(a.strides, ContiguousStrides(a.shape, a.dtype.Size())) || a.Size() <= 1
+}
+
+// Buffer returns the buffer the array lives in (its element 0 is at
+// Offset bytes). For a temporary array the buffer can change when the
+// Thread's temporary memory grows.
+func (a *Array) Buffer() (*cl.Buffer, error) { return a.mem.buffer() }
+
+// View returns an array over the same memory with another layout. The view
+// must lie inside the memory; it is not released by Release of a, and a
+// must outlive it.
+func (a *Array) View(shape []int, dtype dtypes.DType, strides []int, offset int) (*Array, error) {
+	if strides == nil {
+		strides = ContiguousStrides(shape, dtype.Size())
+	}
+	span, err := checkLayout(dtype, shape, strides, offset)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: view: %w", err)
+	}
+	a.mem.mu.RLock()
+	size := a.mem.size
+	a.mem.mu.RUnlock()
+	if span > size {
+		return nil, fmt.Errorf("cluda: view of %d bytes does not fit in %d bytes of memory", span, size)
+	}
+	return &Array{thread: a.thread, mem: a.mem, dtype: dtype,
+		shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset}, nil
+}
+
+// Release frees the array's memory (for a temporary array, its share of the
+// Thread's temporary memory). Views and later uses of the array get an
+// error. Release is idempotent.
+func (a *Array) Release() {
+	a.subMu.Lock()
+	if a.sub != nil {
+		a.sub.Release()
+		a.sub = nil
+	}
+	a.subMu.Unlock()
+	switch {
+	case a.temp != nil:
+		a.thread.temp.release(a)
+	case a.owner:
+		a.mem.mu.Lock()
+		if a.mem.buf != nil {
+			a.mem.buf.Release()
+			a.mem.buf = nil
+		}
+		a.mem.mu.Unlock()
+	}
+}
+
+// kernelBuffer returns the buffer to pass to a raw kernel: the array's
+// buffer, or a sub-buffer starting at its offset.
+func (a *Array) kernelBuffer() (*cl.Buffer, error) {
+	buf, err := a.mem.buffer()
+	if err != nil {
+		return nil, err
+	}
+	if a.offset == 0 {
+		return buf, nil
+	}
+	align := max(a.thread.params.MemBaseAddrAlignBits/8, 1)
+	if a.offset%align != 0 {
+		return nil, fmt.Errorf("cluda: array offset %d is not a multiple of the device's base address alignment %d; pass the base array and the offset instead", a.offset, align)
+	}
+	a.subMu.Lock()
+	defer a.subMu.Unlock()
+	if a.sub == nil {
+		span := Span(a.dtype, a.shape, a.strides, a.offset)
+		if a.sub, err = buf.SubBuffer(cl.MemReadWrite, a.offset, max(span-a.offset, 1)); err != nil {
+			return nil, fmt.Errorf("cluda: sub-buffer: %w", err)
+		}
+	}
+	return a.sub, nil
+}
+
+func (a *Array) String() string {
+	return fmt.Sprintf("Array(%v, shape=%v, strides=%v, offset=%d)", a.dtype, a.shape, a.strides, a.offset)
+}

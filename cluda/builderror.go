@@ -1,0 +1,101 @@
+package cluda
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// BuildError is a failed build of a program. It unwraps to the *cl.BuildError
+// (and so to its status), and its message shows, for every error line of
+// the build log, the failing source line with its number and where it came
+// from.
+type BuildError struct {
+	Err    *cl.BuildError
+	Source string
+	Lines  []BuildErrorLine
+}
+
+// BuildErrorLine is one diagnostic of the build log with its source line.
+type BuildErrorLine struct {
+	Line    int    // 1-based line of Source
+	Column  int    // 1-based column, 0 if unknown
+	Message string // the diagnostic, such as "error: use of undeclared identifier 'x'"
+	Text    string // the source line
+	Origin  string // where the line came from (a template and line), if known
+}
+
+// Diagnostics come as "<file>:LINE:COL: error: message" (clang, NVIDIA) or
+// "error: <file>:LINE:COL: message" (PoCL); the column may be missing.
+var (
+	diagnosticLocFirst = regexp.MustCompile(`(?m)^[^:\n]*:(\d+):(?:(\d+):)?\s*((?:fatal )?error|warning)\s*:\s*(.*)$`)
+	diagnosticSevFirst = regexp.MustCompile(`(?m)^((?:fatal )?error|warning)\s*:\s*[^:\n]*:(\d+):(?:(\d+):)?\s*(.*)$`)
+)
+
+// diagnostics returns (line, column, severity, message) of each diagnostic
+// in a build log.
+func diagnostics(log string) [][4]string {
+	var out [][4]string
+	for _, m := range diagnosticLocFirst.FindAllStringSubmatch(log, -1) {
+		out = append(out, [4]string{m[1], m[2], m[3], m[4]})
+	}
+	for _, m := range diagnosticSevFirst.FindAllStringSubmatch(log, -1) {
+		out = append(out, [4]string{m[2], m[3], m[1], m[4]})
+	}
+	return out
+}
+
+func newBuildError(err error, source string, origin func(int) string) error {
+	var be *cl.BuildError
+	if !errors.As(err, &be) {
+		return fmt.Errorf("cluda: build: %w", err)
+	}
+	out := &BuildError{Err: be, Source: source}
+	lines := strings.Split(source, "\n")
+	for _, l := range be.Logs {
+		for _, m := range diagnostics(l.Log) {
+			if !strings.Contains(m[2], "error") {
+				continue
+			}
+			n, _ := strconv.Atoi(m[0])
+			col, _ := strconv.Atoi(m[1])
+			e := BuildErrorLine{Line: n, Column: col, Message: m[2] + ": " + m[3]}
+			if n >= 1 && n <= len(lines) {
+				e.Text = lines[n-1]
+			}
+			if origin != nil && n >= 1 {
+				e.Origin = origin(n)
+			}
+			out.Lines = append(out.Lines, e)
+		}
+	}
+	return out
+}
+
+func (e *BuildError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cluda: build failed: %v", e.Err.Err)
+	if e.Err.Options != "" {
+		fmt.Fprintf(&b, " (options %q)", e.Err.Options)
+	}
+	for _, l := range e.Lines {
+		fmt.Fprintf(&b, "\n  line %d", l.Line)
+		if l.Origin != "" {
+			fmt.Fprintf(&b, " (%s)", l.Origin)
+		}
+		fmt.Fprintf(&b, ": %s\n  %5d | %s", l.Message, l.Line, l.Text)
+	}
+	for _, l := range e.Err.Logs {
+		if strings.TrimSpace(l.Log) != "" {
+			fmt.Fprintf(&b, "\nbuild log of %s:\n%s", l.Device, strings.TrimRight(l.Log, "\n"))
+		}
+	}
+	return b.String()
+}
+
+// Unwrap returns the OpenCL build error.
+func (e *BuildError) Unwrap() error { return e.Err }

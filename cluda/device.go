@@ -1,0 +1,146 @@
+package cluda
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+)
+
+// DeviceFilter selects devices. Empty fields match everything; name filters
+// are case-insensitive substrings.
+type DeviceFilter struct {
+	Platform string        // substring of the platform name
+	Device   string        // substring of the device name
+	Type     cl.DeviceType // a set of types; 0 means any
+}
+
+func (f DeviceFilter) String() string {
+	var parts []string
+	if f.Platform != "" {
+		parts = append(parts, fmt.Sprintf("platform %q", f.Platform))
+	}
+	if f.Device != "" {
+		parts = append(parts, fmt.Sprintf("device %q", f.Device))
+	}
+	if f.Type != 0 && f.Type != cl.DeviceTypeAll {
+		parts = append(parts, "type "+f.Type.String())
+	}
+	if len(parts) == 0 {
+		return "any device"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// Devices returns every device that matches f, platform by platform in the
+// order the ICD loader lists them.
+func Devices(f DeviceFilter) ([]*cl.Device, error) {
+	platforms, err := cl.Platforms()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: list platforms: %w", err)
+	}
+	t := f.Type
+	if t == 0 {
+		t = cl.DeviceTypeAll
+	}
+	var out []*cl.Device
+	for _, p := range platforms {
+		if f.Platform != "" && !containsFold(p.Name(), f.Platform) {
+			continue
+		}
+		devs, err := p.Devices(t)
+		if err != nil {
+			return nil, fmt.Errorf("cluda: list devices of %q: %w", p.Name(), err)
+		}
+		for _, d := range devs {
+			if f.Device == "" || containsFold(d.Name(), f.Device) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out, nil
+}
+
+// ErrNoDevice is wrapped by errors that report that no device matched.
+var ErrNoDevice = fmt.Errorf("cluda: no OpenCL device")
+
+// BestDevice returns the first GPU among the devices matching f, or else the
+// first matching device (on a machine without a GPU, PoCL's CPU device).
+func BestDevice(f DeviceFilter) (*cl.Device, error) {
+	devs, err := Devices(f)
+	if err != nil {
+		return nil, err
+	}
+	if len(devs) == 0 {
+		all, _ := Devices(DeviceFilter{})
+		var names []string
+		for _, d := range all {
+			names = append(names, fmt.Sprintf("%q on %q", d.Name(), d.Platform().Name()))
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("%w matches %s: no OpenCL platform is installed (on Debian: apt-get install pocl-opencl-icd)", ErrNoDevice, f)
+		}
+		return nil, fmt.Errorf("%w matches %s; the devices are %s", ErrNoDevice, f, strings.Join(names, ", "))
+	}
+	for _, d := range devs {
+		info, err := d.Info()
+		if err == nil && info.Type&cl.DeviceTypeGPU != 0 {
+			return d, nil
+		}
+	}
+	return devs[0], nil
+}
+
+// DeviceParams are the properties of a Thread's device that computations
+// use to shape their kernels.
+type DeviceParams struct {
+	cl.DeviceInfo
+	PlatformName string
+
+	// MaxNumGroups is the largest number of work-groups in each of the three
+	// dimensions of a launch. OpenCL has no query for it; the figures are
+	// those of the most restrictive common driver (NVIDIA's, which maps
+	// launches onto CUDA grids) and of the device's address width.
+	MaxNumGroups []int
+
+	// WarpSize is the number of work-items the device runs in lock step (the
+	// preferred work-group size multiple), at least 1.
+	WarpSize int
+
+	// LocalMemBanks is the number of local memory banks, for padding shared
+	// arrays against bank conflicts.
+	LocalMemBanks int
+}
+
+// IsGPU reports whether the device is a GPU.
+func (p *DeviceParams) IsGPU() bool { return p.Type&cl.DeviceTypeGPU != 0 }
+
+// IsCPU reports whether the device is a CPU.
+func (p *DeviceParams) IsCPU() bool { return p.Type&cl.DeviceTypeCPU != 0 }
+
+// SupportsDType reports whether kernels on the device can use dt (double
+// precision types need fp64 support).
+func (p *DeviceParams) SupportsDType(dt dtypes.DType) bool {
+	return dt.Valid() && (!dt.IsDouble() || p.DoubleFP)
+}
+
+func newDeviceParams(d *cl.Device) (*DeviceParams, error) {
+	info, err := d.Info()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: %w", err)
+	}
+	p := &DeviceParams{DeviceInfo: info, PlatformName: d.Platform().Name()}
+	maxGroups := int64(1)<<31 - 1
+	if info.AddressBits == 32 {
+		maxGroups = int64(1)<<32 - 1
+	}
+	p.MaxNumGroups = []int{int(maxGroups), 65535, 65535}
+	p.WarpSize = info.PreferredWorkGroupSizeMultiple
+	p.LocalMemBanks = 32
+	return p, nil
+}

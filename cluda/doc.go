@@ -1,0 +1,22 @@
+// Package cluda is the OpenCL abstraction layer of reikna-go (reikna's
+// CLUDA): a Thread owns a context and an in-order queue on one device;
+// Arrays carry a dtype, shape, byte strides and offset; programs are
+// compiled with a prelude of portable macros (KERNEL, GLOBAL_MEM,
+// LOCAL_BARRIER, ...); static kernels run over virtual sizes of any rank;
+// temporary arrays share memory where their lifetimes allow.
+//
+// A minimal program multiplies two arrays:
+//
+//	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
+//	...
+//	prog, err := thr.Compile(`
+//	KERNEL void multiply_them(GLOBAL_MEM float *dest, GLOBAL_MEM float *a, GLOBAL_MEM float *b)
+//	{
+//	    const SIZE_T i = get_global_id(0);
+//	    dest[i] = a[i] * b[i];
+//	}`, cluda.CompileOptions{})
+//	k, err := prog.Kernel("multiply_them")
+//	err = k.Call([]int{n}, nil, dest, a, b)
+//
+// Element types live in the subpackage dtypes, the OpenCL binding in cl.
+package cluda

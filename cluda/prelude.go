@@ -1,0 +1,43 @@
+package cluda
+
+import (
+	"strings"
+)
+
+// preludeSource returns the macros every program is compiled with, so that
+// kernel sources never spell OpenCL qualifiers themselves (reikna's CLUDA
+// kernel toolbox).
+func preludeSource(doubleFP, fastMath bool) string {
+	var b strings.Builder
+	if doubleFP {
+		b.WriteString("#pragma OPENCL EXTENSION cl_khr_fp64: enable\n")
+	}
+	if fastMath {
+		b.WriteString("#define COMPILE_FAST_MATH\n")
+	}
+	b.WriteString(prelude)
+	return b.String()
+}
+
+const prelude = `#define REIKNA_OPENCL
+#define KERNEL __kernel
+#define WITHIN_KERNEL
+#define GLOBAL_MEM __global
+#define LOCAL_MEM __local
+#define LOCAL_MEM_DYNAMIC __local
+#define LOCAL_MEM_ARG __local
+#define CONSTANT_MEM __constant
+#define INLINE inline
+#define SIZE_T size_t
+#define VSIZE_T size_t
+#define LOCAL_BARRIER barrier(CLK_LOCAL_MEM_FENCE)
+#define ALIGN(bytes) __attribute__ ((aligned(bytes)))
+#define COMPLEX_CTR(T) (T)
+`
+
+// PreludeMacros lists the macros the prelude defines for every program
+// (COMPILE_FAST_MATH only where fast math is asked for).
+var PreludeMacros = []string{
+	"KERNEL", "WITHIN_KERNEL", "GLOBAL_MEM", "LOCAL_MEM", "LOCAL_MEM_DYNAMIC", "LOCAL_MEM_ARG",
+	"CONSTANT_MEM", "INLINE", "SIZE_T", "VSIZE_T", "LOCAL_BARRIER", "ALIGN", "COMPLEX_CTR",
+}

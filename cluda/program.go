@@ -1,0 +1,193 @@
+package cluda
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// CompileOptions control how a program is built.
+type CompileOptions struct {
+	// FastMath lets the compiler trade accuracy for speed
+	// (-cl-fast-relaxed-math) and defines COMPILE_FAST_MATH.
+	FastMath bool
+	// Options are passed to the OpenCL compiler as they are.
+	Options []string
+	// Origin, when set, describes where a line of the source came from (a
+	// template and its line), for build error messages.
+	Origin func(line int) string
+}
+
+func (o CompileOptions) flags() string {
+	opts := append([]string(nil), o.Options...)
+	if o.FastMath {
+		opts = append(opts, "-cl-fast-relaxed-math", "-cl-mad-enable")
+	}
+	return strings.Join(opts, " ")
+}
+
+type programKey struct {
+	source, flags string
+}
+
+// Program is a program built on a Thread's device from source with the
+// kernel prelude.
+type Program struct {
+	thread  *Thread
+	prog    *cl.Program
+	source  string // as given
+	full    string // as compiled, with the prelude
+	kmu     sync.Mutex
+	kernels map[string]*Kernel
+}
+
+// Compile builds OpenCL C source for the Thread's device, with the prelude
+// of CLUDA macros (KERNEL, GLOBAL_MEM, ...) before it. Line numbers in build
+// errors are those of source. Programs are cached per Thread by source and
+// options, and released with the Thread.
+func (t *Thread) Compile(source string, opts CompileOptions) (*Program, error) {
+	return t.compile("", source, opts)
+}
+
+// compile builds source with header (definitions that are not part of the
+// user's source, such as virtual size functions) between the prelude and
+// the source.
+func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, error) {
+	key := programKey{header + "\x00" + source, opts.flags()}
+	if opts.FastMath {
+		key.source = "#fast\n" + source
+	}
+	t.progMu.Lock()
+	p, ok := t.programs[key]
+	t.progMu.Unlock()
+	if ok {
+		return p, nil
+	}
+	full := preludeSource(t.params.DoubleFP, opts.FastMath) + header + "#line 1\n" + source
+	prog, err := cl.CreateProgramWithSource(t.ctx, full)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: compile: %w", err)
+	}
+	if err := prog.Build([]*cl.Device{t.device}, key.flags); err != nil {
+		prog.Release()
+		return nil, newBuildError(err, source, opts.Origin)
+	}
+	p = &Program{thread: t, prog: prog, source: source, full: full, kernels: make(map[string]*Kernel)}
+	t.progMu.Lock()
+	if q, ok := t.programs[key]; ok {
+		// Another goroutine built the same program meanwhile.
+		t.progMu.Unlock()
+		prog.Release()
+		return q, nil
+	}
+	t.programs[key] = p
+	t.progMu.Unlock()
+	return p, nil
+}
+
+// Source returns the source as given to Compile, without the prelude.
+func (p *Program) Source() string { return p.source }
+
+// FullSource returns the source as the compiler saw it, prelude included.
+func (p *Program) FullSource() string { return p.full }
+
+// BuildLog returns the compiler's log of the successful build (warnings).
+func (p *Program) BuildLog() (string, error) { return p.prog.BuildLog(p.thread.device) }
+
+// Binary returns the device binary of the program, for caching.
+func (p *Program) Binary() ([]byte, error) {
+	bins, err := p.prog.Binaries()
+	if err != nil {
+		return nil, err
+	}
+	if len(bins) != 1 {
+		return nil, errors.New("cluda: program has no binary")
+	}
+	return bins[0], nil
+}
+
+// Kernel returns the kernel called name. Kernels are created once per
+// program.
+func (p *Program) Kernel(name string) (*Kernel, error) {
+	p.kmu.Lock()
+	defer p.kmu.Unlock()
+	if k, ok := p.kernels[name]; ok {
+		return k, nil
+	}
+	k, err := cl.CreateKernel(p.prog, name)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: %w", err)
+	}
+	kk := &Kernel{program: p, kernel: k, name: name}
+	p.kernels[name] = kk
+	return kk, nil
+}
+
+// Release releases the program's kernels and the program.
+func (p *Program) Release() {
+	p.kmu.Lock()
+	for _, k := range p.kernels {
+		k.kernel.Release()
+	}
+	p.kernels = map[string]*Kernel{}
+	p.kmu.Unlock()
+	p.prog.Release()
+}
+
+// Kernel is a kernel of a Program. Calls from several goroutines are
+// serialised, since OpenCL kernel arguments are shared state.
+type Kernel struct {
+	program *Program
+	kernel  *cl.Kernel
+	name    string
+	mu      sync.Mutex
+}
+
+// Name returns the kernel's function name.
+func (k *Kernel) Name() string { return k.name }
+
+// WorkGroupInfo returns what the device allows for this kernel.
+func (k *Kernel) WorkGroupInfo() (cl.KernelWorkGroupInfo, error) {
+	return k.kernel.WorkGroupInfo(k.program.thread.device)
+}
+
+// Call enqueues the kernel with the given global and local sizes (OpenCL
+// order: entry i is get_global_size(i); local may be nil) and arguments:
+// *Array values (passed as their buffer), Go numbers of the kernel's
+// parameter types (int32 for int, float32 for float, complex64 for float2,
+// ...), cl.LocalMem sizes, or raw bytes.
+func (k *Kernel) Call(global, local []int, args ...any) error {
+	_, err := k.Enqueue(cl.NDRange{Global: global, Local: local}, args, nil, false)
+	return err
+}
+
+// Enqueue is Call with a full NDRange, a wait list, and optionally the
+// event of the command (which the caller must Release).
+func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool) (*cl.Event, error) {
+	t := k.program.thread
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for i, a := range args {
+		if arr, ok := a.(*Array); ok {
+			if arr.thread != t {
+				return nil, fmt.Errorf("cluda: kernel %s: argument %d is an array of another Thread", k.name, i)
+			}
+			buf, err := arr.kernelBuffer()
+			if err != nil {
+				return nil, fmt.Errorf("cluda: kernel %s: argument %d: %w", k.name, i, err)
+			}
+			a = buf
+		}
+		if err := k.kernel.SetArg(i, a); err != nil {
+			return nil, fmt.Errorf("cluda: %w", err)
+		}
+	}
+	ev, err := t.queue.EnqueueKernel(k.kernel, r, wait, event)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: %w", err)
+	}
+	return ev, nil
+}

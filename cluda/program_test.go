@@ -1,0 +1,96 @@
+package cluda_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+)
+
+func TestBuildErrorShowsSourceLine(t *testing.T) {
+	thr := cludatest.Thread(t)
+	src := `KERNEL void broken(GLOBAL_MEM float *x)
+{
+    const SIZE_T i = get_global_id(0);
+    x[i] = undeclared_thing * 2.0f;
+}`
+	_, err := thr.Compile(src, cluda.CompileOptions{Origin: func(line int) string { return "test template line " + string(rune('0'+line)) }})
+	if !errors.Is(err, cl.BuildProgramFailure) {
+		t.Fatalf("error %v does not keep CL_BUILD_PROGRAM_FAILURE", err)
+	}
+	var be *cluda.BuildError
+	if !errors.As(err, &be) {
+		t.Fatalf("error %T is not a *cluda.BuildError", err)
+	}
+	if len(be.Lines) == 0 || be.Lines[0].Line != 4 {
+		t.Fatalf("diagnostics %+v, want one on line 4", be.Lines)
+	}
+	msg := err.Error()
+	for _, want := range []string{"undeclared_thing", "    4 |     x[i] = undeclared_thing * 2.0f;", "test template line 4", "build log of"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error message lacks %q:\n%s", want, msg)
+		}
+	}
+}
+
+func TestBadCompilerOption(t *testing.T) {
+	thr := cludatest.Thread(t)
+	_, err := thr.Compile("KERNEL void k(GLOBAL_MEM int *x) { x[0] = 1; }", cluda.CompileOptions{Options: []string{"-definitely-not-an-option"}})
+	if !errors.Is(err, cl.InvalidBuildOptions) {
+		t.Fatalf("error %v, want CL_INVALID_BUILD_OPTIONS", err)
+	}
+}
+
+func TestPreludeMacros(t *testing.T) {
+	thr := cludatest.Thread(t)
+	src := `
+typedef struct { char ALIGN(8) a; int b; } pair;
+WITHIN_KERNEL INLINE float twice(float x) { return 2.0f * x; }
+KERNEL void k(GLOBAL_MEM float2 *out, CONSTANT_MEM float *c, LOCAL_MEM_ARG float *scratch)
+{
+    LOCAL_MEM float tile[4];
+    const SIZE_T i = get_local_id(0);
+    const VSIZE_T j = i;
+    scratch[i] = c[i];
+    tile[i] = twice(c[i]);
+    LOCAL_BARRIER;
+    out[j] = COMPLEX_CTR(float2)(scratch[3 - i], tile[3 - i]);
+#ifdef COMPILE_FAST_MATH
+    out[j].x += 100.0f;
+#endif
+}`
+	for _, fast := range []bool{false, true} {
+		prog, err := thr.Compile(src, cluda.CompileOptions{FastMath: fast})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := prog.Kernel("k")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := thr.ToDevice([]float32{1, 2, 3, 4})
+		out, _ := thr.ToDevice(make([]complex64, 4))
+		if err := k.Call([]int{4}, []int{4}, out, c, cl.LocalMem(16)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := cluda.Read[complex64](out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add := float32(0)
+		if fast {
+			add = 100
+		}
+		for i, v := range got {
+			want := complex(float32(4-i)+add, float32(2*(4-i)))
+			if v != want {
+				t.Errorf("fast=%v: out[%d] = %v, want %v", fast, i, v, want)
+			}
+		}
+		c.Release()
+		out.Release()
+	}
+}

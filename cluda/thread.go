@@ -1,0 +1,160 @@
+package cluda
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// ThreadOptions configure a new Thread.
+type ThreadOptions struct {
+	// Profiling makes the queue record profiling times, so that kernel
+	// calls can report their device time.
+	Profiling bool
+}
+
+// Thread owns one OpenCL context and one in-order command queue on one
+// device (reikna's Thread). Arrays, programs and compiled computations
+// belong to a Thread.
+//
+// A Thread is safe to use from several goroutines. Commands enqueued by one
+// goroutine may interleave with those of another, except within Serialize.
+type Thread struct {
+	ctx    *cl.Context
+	queue  *cl.Queue
+	device *cl.Device
+	params *DeviceParams
+	owned  bool // the context and queue were created here and are released here
+
+	serial sync.Mutex // held while a sequence of commands is enqueued
+	temp   tempManager
+
+	progMu   sync.Mutex
+	programs map[programKey]*Program
+}
+
+// CreateThread creates a Thread on the best device that matches f: the
+// first GPU, else the first device (reikna's Thread.create).
+func CreateThread(f DeviceFilter, opts ThreadOptions) (*Thread, error) {
+	d, err := BestDevice(f)
+	if err != nil {
+		return nil, err
+	}
+	return NewThread(d, opts)
+}
+
+// NewThread creates a Thread with a new context and queue on dev.
+func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
+	ctx, err := cl.CreateContext(dev)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
+	}
+	q, err := cl.CreateQueue(ctx, dev, opts.Profiling)
+	if err != nil {
+		ctx.Release()
+		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
+	}
+	t, err := newThread(ctx, q, true)
+	if err != nil {
+		q.Release()
+		ctx.Release()
+		return nil, err
+	}
+	return t, nil
+}
+
+// WrapThread creates a Thread around an existing queue and its context, to
+// use the framework inside a larger program. The Thread does not release
+// them.
+func WrapThread(q *cl.Queue) (*Thread, error) {
+	return newThread(q.Context(), q, false)
+}
+
+func newThread(ctx *cl.Context, q *cl.Queue, owned bool) (*Thread, error) {
+	params, err := newDeviceParams(q.Device())
+	if err != nil {
+		return nil, err
+	}
+	t := &Thread{ctx: ctx, queue: q, device: q.Device(), params: params, owned: owned,
+		programs: make(map[programKey]*Program)}
+	t.temp.thread = t
+	if params.WarpSize == 0 {
+		if params.WarpSize, err = t.kernelWarpSize(); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// kernelWarpSize asks a trivial kernel for its preferred work-group size
+// multiple, for devices that do not report one themselves.
+func (t *Thread) kernelWarpSize() (int, error) {
+	p, err := t.Compile("KERNEL void _warp_probe(GLOBAL_MEM int *x) { x[get_global_id(0)] = 0; }", CompileOptions{})
+	if err != nil {
+		return 0, err
+	}
+	k, err := p.Kernel("_warp_probe")
+	if err != nil {
+		return 0, err
+	}
+	info, err := k.WorkGroupInfo()
+	if err != nil {
+		return 0, fmt.Errorf("cluda: warp size: %w", err)
+	}
+	if info.PreferredWorkGroupSizeMultiple < 1 {
+		return 1, nil
+	}
+	return info.PreferredWorkGroupSizeMultiple, nil
+}
+
+// Device returns the Thread's device.
+func (t *Thread) Device() *cl.Device { return t.device }
+
+// Params returns the properties of the Thread's device.
+func (t *Thread) Params() *DeviceParams { return t.params }
+
+// Context returns the Thread's OpenCL context.
+func (t *Thread) Context() *cl.Context { return t.ctx }
+
+// Queue returns the Thread's command queue.
+func (t *Thread) Queue() *cl.Queue { return t.queue }
+
+// Synchronize blocks until every command enqueued so far has completed.
+func (t *Thread) Synchronize() error {
+	if err := t.queue.Finish(); err != nil {
+		return fmt.Errorf("cluda: synchronize: %w", err)
+	}
+	return nil
+}
+
+// Serialize runs f while no other Serialize call of the Thread runs, so that
+// the commands f enqueues stay contiguous in the queue. Compiled
+// computations enqueue their kernels inside Serialize, which makes it safe
+// for them to share temporary memory.
+func (t *Thread) Serialize(f func() error) error {
+	t.serial.Lock()
+	defer t.serial.Unlock()
+	return f()
+}
+
+// Release releases the Thread's programs, its temporary memory, and the
+// context and queue if the Thread created them. Arrays allocated on the
+// Thread must be released by their owners. Release is idempotent.
+func (t *Thread) Release() {
+	t.progMu.Lock()
+	for k, p := range t.programs {
+		p.Release()
+		delete(t.programs, k)
+	}
+	t.progMu.Unlock()
+	if t.owned {
+		t.queue.Release()
+		t.ctx.Release()
+	}
+}
+
+// String describes the Thread's device and platform.
+func (t *Thread) String() string {
+	return fmt.Sprintf("%s on %s", t.params.Name, t.params.PlatformName)
+}

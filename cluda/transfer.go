@@ -1,0 +1,238 @@
+package cluda
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+)
+
+// ToDevice copies a Go slice ([]float32, []complex64, ...) into a new
+// contiguous array. The shape defaults to the slice's length; a given shape
+// must hold exactly len(data) elements.
+func (t *Thread) ToDevice(data any, shape ...int) (*Array, error) {
+	dt, n, err := sliceInfo(data)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: to device: %w", err)
+	}
+	if len(shape) == 0 {
+		shape = []int{n}
+	}
+	if ShapeSize(shape) != n {
+		return nil, fmt.Errorf("cluda: to device: shape %v holds %d elements, the slice has %d", shape, ShapeSize(shape), n)
+	}
+	a, err := t.Empty(shape, dt)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Set(data); err != nil {
+		a.Release()
+		return nil, err
+	}
+	return a, nil
+}
+
+// sliceInfo returns the dtype and length of a Go slice of numbers.
+func sliceInfo(data any) (dtypes.DType, int, error) {
+	v := reflect.ValueOf(data)
+	if v.Kind() != reflect.Slice {
+		return dtypes.Invalid, 0, fmt.Errorf("%T is not a slice", data)
+	}
+	dt, err := dtypes.OfType(v.Type().Elem())
+	if err != nil {
+		return dtypes.Invalid, 0, err
+	}
+	return dt, v.Len(), nil
+}
+
+// sliceMemory returns the bytes of a Go slice of numbers, after checking
+// that its dtype and length match the array.
+func (a *Array) sliceMemory(op string, data any) ([]byte, error) {
+	dt, n, err := sliceInfo(data)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: %s: %w", op, err)
+	}
+	if dt != a.dtype {
+		return nil, fmt.Errorf("cluda: %s: slice of %v for an array of %v", op, dt, a.dtype)
+	}
+	if n != a.Size() {
+		return nil, fmt.Errorf("cluda: %s: slice of %d elements for an array of %d (shape %v)", op, n, a.Size(), a.shape)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	v := reflect.ValueOf(data)
+	return unsafe.Slice((*byte)(v.UnsafePointer()), n*dt.Size()), nil
+}
+
+// Set copies a Go slice of the array's dtype and size into the array, in
+// row-major order. It returns when the copy is done.
+func (a *Array) Set(data any) error {
+	src, err := a.sliceMemory("set", data)
+	if err != nil || len(src) == 0 {
+		return err
+	}
+	buf, err := a.mem.buffer()
+	if err != nil {
+		return err
+	}
+	q := a.thread.queue
+	if a.IsContiguous() {
+		if err := cl.Write(q, buf, a.offset, src); err != nil {
+			return fmt.Errorf("cluda: set: %w", err)
+		}
+		return nil
+	}
+	// A strided array: read its span, scatter the elements, write it back,
+	// so that the bytes between elements keep their values.
+	span := make([]byte, Span(a.dtype, a.shape, a.strides, a.offset)-a.offset)
+	if err := cl.Read(q, buf, a.offset, span); err != nil {
+		return fmt.Errorf("cluda: set: %w", err)
+	}
+	a.walk(func(flat, byteOff int) {
+		copy(span[byteOff:byteOff+a.dtype.Size()], src[flat*a.dtype.Size():])
+	})
+	if err := cl.Write(q, buf, a.offset, span); err != nil {
+		return fmt.Errorf("cluda: set: %w", err)
+	}
+	return nil
+}
+
+// Get copies the array into a Go slice of its dtype and size, in row-major
+// order, after every command enqueued before it.
+func (a *Array) Get(data any) error {
+	dst, err := a.sliceMemory("get", data)
+	if err != nil || len(dst) == 0 {
+		return err
+	}
+	buf, err := a.mem.buffer()
+	if err != nil {
+		return err
+	}
+	q := a.thread.queue
+	if a.IsContiguous() {
+		if err := cl.Read(q, buf, a.offset, dst); err != nil {
+			return fmt.Errorf("cluda: get: %w", err)
+		}
+		return nil
+	}
+	span := make([]byte, Span(a.dtype, a.shape, a.strides, a.offset)-a.offset)
+	if err := cl.Read(q, buf, a.offset, span); err != nil {
+		return fmt.Errorf("cluda: get: %w", err)
+	}
+	a.walk(func(flat, byteOff int) {
+		copy(dst[flat*a.dtype.Size():], span[byteOff:byteOff+a.dtype.Size()])
+	})
+	return nil
+}
+
+// Read returns the contents of a as a new Go slice. T must be the Go type
+// of the array's dtype.
+func Read[T dtypes.Element](a *Array) ([]T, error) {
+	out := make([]T, a.Size())
+	return out, a.Get(out)
+}
+
+// walk calls f for every element in row-major order with its flat index and
+// its byte offset from the array's offset.
+func (a *Array) walk(f func(flat, byteOff int)) {
+	n := a.Size()
+	idx := make([]int, len(a.shape))
+	off := 0
+	for flat := 0; flat < n; flat++ {
+		f(flat, off)
+		for d := len(a.shape) - 1; d >= 0; d-- {
+			idx[d]++
+			off += a.strides[d]
+			if idx[d] < a.shape[d] {
+				break
+			}
+			off -= idx[d] * a.strides[d]
+			idx[d] = 0
+		}
+	}
+}
+
+// valueBytes returns the bytes of v converted to dtype dt.
+func valueBytes(dt dtypes.DType, v any) ([]byte, error) {
+	if _, err := dt.Literal(v); err != nil {
+		return nil, err
+	}
+	rv := reflect.ValueOf(v)
+	t := dt.GoType()
+	var conv reflect.Value
+	switch {
+	case dt.IsComplex() && rv.Kind() != reflect.Complex64 && rv.Kind() != reflect.Complex128:
+		f := rv.Convert(reflect.TypeFor[float64]()).Float()
+		conv = reflect.ValueOf(complex(f, 0)).Convert(t)
+	case !dt.IsComplex() && (rv.Kind() == reflect.Complex64 || rv.Kind() == reflect.Complex128):
+		conv = reflect.ValueOf(real(rv.Complex())).Convert(t)
+	default:
+		conv = rv.Convert(t)
+	}
+	p := reflect.New(t)
+	p.Elem().Set(conv)
+	return slices.Clone(unsafe.Slice((*byte)(p.UnsafePointer()), dt.Size())), nil
+}
+
+// Fill sets every element of the array to v (converted to its dtype; a
+// value the dtype cannot hold is an error).
+func (a *Array) Fill(v any) error {
+	pattern, err := valueBytes(a.dtype, v)
+	if err != nil {
+		return fmt.Errorf("cluda: fill: %w", err)
+	}
+	n := a.Size()
+	if n == 0 {
+		return nil
+	}
+	buf, err := a.mem.buffer()
+	if err != nil {
+		return err
+	}
+	if a.IsContiguous() && a.offset%len(pattern) == 0 {
+		if _, err := a.thread.queue.FillBuffer(buf, pattern, a.offset, n*len(pattern), nil, false); err != nil {
+			return fmt.Errorf("cluda: fill: %w", err)
+		}
+		return nil
+	}
+	all := make([]byte, n*len(pattern))
+	for i := 0; i < n; i++ {
+		copy(all[i*len(pattern):], pattern)
+	}
+	s := reflect.MakeSlice(reflect.SliceOf(a.dtype.GoType()), n, n)
+	copy(unsafe.Slice((*byte)(s.UnsafePointer()), len(all)), all)
+	return a.Set(s.Interface())
+}
+
+// Copy copies src into dst on the device. Both must have the same dtype and
+// shape and belong to the same Thread; their layouts may differ.
+func (t *Thread) Copy(dst, src *Array) error {
+	if dst.thread != t || src.thread != t {
+		return fmt.Errorf("cluda: copy: arrays of another Thread")
+	}
+	if dst.dtype != src.dtype || !slices.Equal(dst.shape, src.shape) {
+		return fmt.Errorf("cluda: copy: %v into %v", src, dst)
+	}
+	if src.Size() == 0 {
+		return nil
+	}
+	if dst.IsContiguous() && src.IsContiguous() {
+		sb, err := src.mem.buffer()
+		if err != nil {
+			return err
+		}
+		db, err := dst.mem.buffer()
+		if err != nil {
+			return err
+		}
+		if _, err := t.queue.CopyBuffer(sb, db, src.offset, dst.offset, src.NBytes(), nil, false); err != nil {
+			return fmt.Errorf("cluda: copy: %w", err)
+		}
+		return nil
+	}
+	return t.stridedCopy(dst, src)
+}

@@ -1,0 +1,185 @@
+package cluda
+
+import (
+	"fmt"
+	"strings"
+)
+
+// vsizes maps a virtual launch of any rank, in row-major order (dimension 0
+// outermost, the last dimension varying fastest between neighbouring
+// work-items), onto a real OpenCL launch: one-dimensional work-groups of
+// prod(local) items, and the virtual work-groups spread over up to three
+// real grid dimensions. Work-items that fall outside the virtual global size
+// are skipped by VIRTUAL_SKIP_THREADS.
+type vsizes struct {
+	global, local []int // virtual, row-major
+	groups        []int // virtual work-groups per dimension
+	totalGroups   int
+	grid          [3]int // real work-groups along real dimensions 0..2
+	realGlobal    []int
+	realLocal     []int
+}
+
+// vlimits are what the device and kernel allow.
+type vlimits struct {
+	maxWorkGroup int   // items per work-group (device and kernel)
+	maxItems     []int // items per work-group dimension
+	maxGroups    []int // work-groups per grid dimension
+}
+
+// defaultLocalSize chooses a virtual local size for a global size: as many
+// items as the limit allows, filled from the innermost dimension outwards.
+func defaultLocalSize(global []int, limit int) []int {
+	local := make([]int, len(global))
+	left := limit
+	for i := len(global) - 1; i >= 0; i-- {
+		l := max(min(global[i], left), 1)
+		local[i] = l
+		left = max(left/l, 1)
+	}
+	return local
+}
+
+func computeVSizes(global, local []int, lim vlimits) (*vsizes, error) {
+	if len(global) == 0 {
+		return nil, fmt.Errorf("cluda: virtual global size has no dimensions")
+	}
+	for _, g := range global {
+		if g < 1 {
+			return nil, fmt.Errorf("cluda: virtual global size %v has a dimension below 1", global)
+		}
+	}
+	if local == nil {
+		local = defaultLocalSize(global, min(lim.maxWorkGroup, 256))
+	}
+	if len(local) != len(global) {
+		return nil, fmt.Errorf("cluda: virtual local size %v does not match global size %v", local, global)
+	}
+	items := 1
+	for _, l := range local {
+		if l < 1 {
+			return nil, fmt.Errorf("cluda: virtual local size %v has a dimension below 1", local)
+		}
+		items *= l
+	}
+	if items > lim.maxWorkGroup {
+		return nil, fmt.Errorf("cluda: virtual local size %v has %d work-items; the limit is %d per work-group (max work-group size)", local, items, lim.maxWorkGroup)
+	}
+	if items > lim.maxItems[0] {
+		return nil, fmt.Errorf("cluda: virtual local size %v has %d work-items; the limit is %d along dimension 0 (max work-item size)", local, items, lim.maxItems[0])
+	}
+	v := &vsizes{global: global, local: local, groups: make([]int, len(global)), totalGroups: 1}
+	const maxTotal = 1 << 62
+	for i := range global {
+		v.groups[i] = (global[i] + local[i] - 1) / local[i]
+		if v.totalGroups > maxTotal/v.groups[i] {
+			return nil, fmt.Errorf("cluda: virtual global size %v is too large", global)
+		}
+		v.totalGroups *= v.groups[i]
+	}
+	// Spread the work-groups over the real grid.
+	left := v.totalGroups
+	for d := 0; d < 3; d++ {
+		g := min(left, lim.maxGroups[d])
+		v.grid[d] = max(g, 1)
+		left = (left + v.grid[d] - 1) / v.grid[d]
+	}
+	if left > 1 {
+		return nil, fmt.Errorf("cluda: virtual global size %v needs %d work-groups of %d items; the limit is %d×%d×%d work-groups (max grid size)",
+			global, v.totalGroups, items, lim.maxGroups[0], lim.maxGroups[1], lim.maxGroups[2])
+	}
+	dims := 1
+	if v.grid[2] > 1 {
+		dims = 3
+	} else if v.grid[1] > 1 {
+		dims = 2
+	}
+	v.realLocal = make([]int, dims)
+	v.realGlobal = make([]int, dims)
+	for d := 0; d < dims; d++ {
+		v.realLocal[d] = 1
+		v.realGlobal[d] = v.grid[d]
+	}
+	v.realLocal[0] = items
+	v.realGlobal[0] = v.grid[0] * items
+	return v, nil
+}
+
+// source returns the C definitions of the virtual size functions and of
+// VIRTUAL_SKIP_THREADS for this launch.
+func (v *vsizes) source() string {
+	var b strings.Builder
+	n := len(v.global)
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+
+	w("WITHIN_KERNEL VSIZE_T virtual_local_id(unsigned int dim)\n{\n")
+	w("    const VSIZE_T l = get_local_id(0);\n")
+	stride := 1
+	for d := n - 1; d >= 0; d-- {
+		w("    if (dim == %d) return (l / %d) %% %d;\n", d, stride, v.local[d])
+		stride *= v.local[d]
+	}
+	w("    return 0;\n}\n\n")
+
+	w("WITHIN_KERNEL VSIZE_T virtual_local_size(unsigned int dim)\n{\n")
+	for d := 0; d < n; d++ {
+		w("    if (dim == %d) return %d;\n", d, v.local[d])
+	}
+	w("    return 1;\n}\n\n")
+
+	w("WITHIN_KERNEL VSIZE_T virtual_global_size(unsigned int dim)\n{\n")
+	for d := 0; d < n; d++ {
+		w("    if (dim == %d) return %d;\n", d, v.global[d])
+	}
+	w("    return 1;\n}\n\n")
+
+	w("WITHIN_KERNEL VSIZE_T virtual_num_groups(unsigned int dim)\n{\n")
+	for d := 0; d < n; d++ {
+		w("    if (dim == %d) return %d;\n", d, v.groups[d])
+	}
+	w("    return 1;\n}\n\n")
+
+	w("WITHIN_KERNEL VSIZE_T _virtual_flat_group_id(void)\n{\n")
+	w("    return (VSIZE_T)get_group_id(0)")
+	if len(v.realGlobal) > 1 {
+		w(" + (VSIZE_T)get_group_id(1) * %d", v.grid[0])
+	}
+	if len(v.realGlobal) > 2 {
+		w(" + (VSIZE_T)get_group_id(2) * %d", v.grid[0]*v.grid[1])
+	}
+	w(";\n}\n\n")
+
+	w("WITHIN_KERNEL VSIZE_T virtual_group_id(unsigned int dim)\n{\n")
+	w("    const VSIZE_T g = _virtual_flat_group_id();\n")
+	stride = 1
+	for d := n - 1; d >= 0; d-- {
+		w("    if (dim == %d) return (g / %d) %% %d;\n", d, stride, v.groups[d])
+		stride *= v.groups[d]
+	}
+	w("    return 0;\n}\n\n")
+
+	w("WITHIN_KERNEL VSIZE_T virtual_global_id(unsigned int dim)\n{\n")
+	w("    return virtual_group_id(dim) * virtual_local_size(dim) + virtual_local_id(dim);\n}\n\n")
+
+	w("WITHIN_KERNEL VSIZE_T virtual_global_flat_size(void)\n{\n    return %d;\n}\n\n", ShapeSize(v.global))
+
+	w("WITHIN_KERNEL VSIZE_T virtual_global_flat_id(void)\n{\n    return ")
+	stride = 1
+	terms := make([]string, 0, n)
+	for d := n - 1; d >= 0; d-- {
+		terms = append(terms, fmt.Sprintf("virtual_global_id(%d) * %d", d, stride))
+		stride *= v.global[d]
+	}
+	w("%s;\n}\n\n", strings.Join(terms, " + "))
+
+	w("WITHIN_KERNEL bool _virtual_skip_threads(void)\n{\n")
+	w("    if (_virtual_flat_group_id() >= %d) return true;\n", v.totalGroups)
+	for d := 0; d < n; d++ {
+		if v.groups[d]*v.local[d] != v.global[d] {
+			w("    if (virtual_global_id(%d) >= %d) return true;\n", d, v.global[d])
+		}
+	}
+	w("    return false;\n}\n\n")
+	w("#define VIRTUAL_SKIP_THREADS if (_virtual_skip_threads()) return\n")
+	return b.String()
+}
