@@ -45,6 +45,9 @@ func (t DeviceType) String() string {
 	return strings.Join(names, "|")
 }
 
+// MarshalText writes the type set as String does, for JSON.
+func (t DeviceType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
 // ParseDeviceType returns the type named by s: "cpu", "gpu", "accelerator",
 // "custom", "default" or "all" (any case).
 func ParseDeviceType(s string) (DeviceType, error) {
@@ -89,42 +92,42 @@ func (d *Device) Name() string {
 // DeviceInfo holds the properties of a device that the framework and its
 // users need. Sizes are in bytes.
 type DeviceInfo struct {
-	Name           string
-	Vendor         string
-	Version        string // OpenCL version, "OpenCL 3.0 ..."
-	OpenCLCVersion string
-	DriverVersion  string
-	Profile        string
-	Type           DeviceType
-	Extensions     []string
+	Name           string     `json:"name"`
+	Vendor         string     `json:"vendor"`
+	Version        string     `json:"version"` // OpenCL version, "OpenCL 3.0 ..."
+	OpenCLCVersion string     `json:"opencl_c_version"`
+	DriverVersion  string     `json:"driver_version"`
+	Profile        string     `json:"profile"`
+	Type           DeviceType `json:"type"`
+	Extensions     []string   `json:"extensions"`
 
-	Available         bool
-	CompilerAvailable bool
+	Available         bool `json:"available"`
+	CompilerAvailable bool `json:"compiler_available"`
 
-	MaxComputeUnits            int
-	MaxClockFrequencyMHz       int
-	MaxWorkGroupSize           int
-	MaxWorkItemSizes           []int
-	LocalMemSize               int64
-	LocalMemIsDedicated        bool // local memory is on-chip rather than emulated in global memory
-	GlobalMemSize              int64
-	GlobalMemCacheSize         int64
-	MaxMemAllocSize            int64
-	MaxConstantBufferSize      int64
-	MaxParameterSize           int
-	AddressBits                int
-	MemBaseAddrAlignBits       int // alignment of buffer starts and sub-buffer offsets, in bits
-	ProfilingTimerResolutionNS int
+	MaxComputeUnits            int   `json:"max_compute_units"`
+	MaxClockFrequencyMHz       int   `json:"max_clock_frequency_mhz"`
+	MaxWorkGroupSize           int   `json:"max_work_group_size"`
+	MaxWorkItemSizes           []int `json:"max_work_item_sizes"`
+	LocalMemSize               int64 `json:"local_mem_size"`
+	LocalMemIsDedicated        bool  `json:"local_mem_is_dedicated"` // local memory is on-chip rather than emulated in global memory
+	GlobalMemSize              int64 `json:"global_mem_size"`
+	GlobalMemCacheSize         int64 `json:"global_mem_cache_size"`
+	MaxMemAllocSize            int64 `json:"max_mem_alloc_size"`
+	MaxConstantBufferSize      int64 `json:"max_constant_buffer_size"`
+	MaxParameterSize           int   `json:"max_parameter_size"`
+	AddressBits                int   `json:"address_bits"`
+	MemBaseAddrAlignBits       int   `json:"mem_base_addr_align_bits"` // alignment of buffer starts and sub-buffer offsets, in bits
+	ProfilingTimerResolutionNS int   `json:"profiling_timer_resolution_ns"`
 
 	// DoubleFP reports support of double precision (cl_khr_fp64 or a
 	// non-zero CL_DEVICE_DOUBLE_FP_CONFIG).
-	DoubleFP bool
+	DoubleFP bool `json:"double_fp"`
 
 	// PreferredWorkGroupSizeMultiple is the device's preferred multiple of
 	// work-group sizes (the SIMD width: a warp or wavefront), from the
 	// OpenCL 3.0 device query or, on NVIDIA, the warp size. It is 0 when the
 	// device answers neither; Kernel.WorkGroupInfo gives it per kernel.
-	PreferredWorkGroupSizeMultiple int
+	PreferredWorkGroupSizeMultiple int `json:"preferred_work_group_size_multiple"`
 }
 
 // HasExtension reports whether the device lists the named extension.

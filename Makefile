@@ -1,0 +1,40 @@
+# reikna-go: `make demo` and `make test` install what is missing, then run.
+
+GO           ?= go
+APT_PACKAGES := opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+GOTESTFLAGS  ?= -race -timeout 30m
+
+.PHONY: all deps demo test vet bench build clean
+
+all: test
+
+# deps installs the OpenCL headers, the ICD loader and PoCL (the CPU device
+# that tests run on where there is no GPU) when they are missing.
+deps:
+	@command -v $(GO) >/dev/null || { echo "Go is not installed: get Go 1.24 or newer from https://go.dev/dl/"; exit 1; }
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+
+demo: deps
+	$(GO) run ./examples/demo
+
+vet: deps
+	$(GO) vet ./...
+
+test: deps vet
+	REIKNA_REQUIRE_DEVICE=1 $(GO) test $(GOTESTFLAGS) ./...
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
+
+build: deps
+	$(GO) build -o bin/reikna ./cmd/reikna
+
+clean:
+	rm -rf bin

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// platformReport is what `reikna devices --json` prints for a platform.
+type platformReport struct {
+	Name       string          `json:"name"`
+	Vendor     string          `json:"vendor"`
+	Version    string          `json:"version"`
+	Extensions string          `json:"extensions"`
+	Devices    []cl.DeviceInfo `json:"devices"`
+}
+
+func runDevices(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("devices", "devices [--json]",
+		"  reikna devices          a table of every platform and device\n  reikna devices --json   the same as JSON, for scripts", stderr)
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("devices: unexpected arguments %v", fs.Args())
+	}
+	report, err := collectDevices()
+	if err != nil {
+		return fmt.Errorf("devices: %w", err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(report)
+	}
+	if len(report) == 0 {
+		fmt.Fprintln(stdout, "No OpenCL platform found. On Debian, `apt-get install pocl-opencl-icd` adds a CPU device.")
+		return nil
+	}
+	for i, p := range report {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "Platform %d: %s (%s, %s)\n", i, p.Name, p.Vendor, p.Version)
+		for j, d := range p.Devices {
+			fmt.Fprintf(stdout, "\n  Device %d.%d: %s\n", i, j, d.Name)
+			writeDeviceTable(stdout, d)
+		}
+	}
+	return nil
+}
+
+func collectDevices() ([]platformReport, error) {
+	platforms, err := cl.Platforms()
+	if err != nil {
+		return nil, err
+	}
+	report := []platformReport{}
+	for _, p := range platforms {
+		pr := platformReport{Name: p.Name(), Vendor: p.Vendor(), Version: p.Version(), Extensions: p.Extensions()}
+		devs, err := p.Devices(cl.DeviceTypeAll)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range devs {
+			info, err := d.Info()
+			if err != nil {
+				return nil, err
+			}
+			pr.Devices = append(pr.Devices, info)
+		}
+		report = append(report, pr)
+	}
+	return report, nil
+}
+
+func bytesString(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func writeDeviceTable(w io.Writer, d cl.DeviceInfo) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	yes := map[bool]string{true: "yes", false: "no"}
+	rows := [][2]string{
+		{"type", d.Type.String()},
+		{"vendor", d.Vendor},
+		{"version", d.Version},
+		{"OpenCL C version", d.OpenCLCVersion},
+		{"driver version", d.DriverVersion},
+		{"compute units", fmt.Sprint(d.MaxComputeUnits)},
+		{"max clock", fmt.Sprintf("%d MHz", d.MaxClockFrequencyMHz)},
+		{"max work-group size", fmt.Sprint(d.MaxWorkGroupSize)},
+		{"max work-item sizes", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(d.MaxWorkItemSizes)), " × "), "[]")},
+		{"preferred work-group multiple", fmt.Sprint(d.PreferredWorkGroupSizeMultiple)},
+		{"local memory", fmt.Sprintf("%s (%s)", bytesString(d.LocalMemSize), map[bool]string{true: "dedicated", false: "in global memory"}[d.LocalMemIsDedicated])},
+		{"global memory", bytesString(d.GlobalMemSize)},
+		{"global memory cache", bytesString(d.GlobalMemCacheSize)},
+		{"max allocation", bytesString(d.MaxMemAllocSize)},
+		{"max constant buffer", bytesString(d.MaxConstantBufferSize)},
+		{"address bits", fmt.Sprint(d.AddressBits)},
+		{"memory base alignment", fmt.Sprintf("%d bytes", d.MemBaseAddrAlignBits/8)},
+		{"double precision (fp64)", yes[d.DoubleFP]},
+		{"profiling timer resolution", fmt.Sprintf("%d ns", d.ProfilingTimerResolutionNS)},
+		{"available", yes[d.Available]},
+		{"compiler available", yes[d.CompilerAvailable]},
+		{"extensions", fmt.Sprintf("%d: %s", len(d.Extensions), strings.Join(d.Extensions, " "))},
+	}
+	for _, r := range rows {
+		fmt.Fprintf(tw, "    %s\t%s\n", r[0], r[1])
+	}
+	tw.Flush()
+}

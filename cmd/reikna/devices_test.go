@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda/cludatest"
+)
+
+func TestDevices(t *testing.T) {
+	thr := cludatest.Thread(t)
+	var out, errOut bytes.Buffer
+	if err := run([]string{"devices"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Platform 0:", thr.Params().Name, "max work-group size", "local memory", "double precision (fp64)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("devices output lacks %q:\n%s", want, out.String())
+		}
+	}
+
+	out.Reset()
+	if err := run([]string{"devices", "--json"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var report []struct {
+		Name    string `json:"name"`
+		Devices []struct {
+			Name             string `json:"name"`
+			Type             string `json:"type"`
+			MaxWorkGroupSize int    `json:"max_work_group_size"`
+		} `json:"devices"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &report); err != nil {
+		t.Fatalf("devices --json is not JSON: %v\n%s", err, out.String())
+	}
+	found := false
+	for _, p := range report {
+		for _, d := range p.Devices {
+			if d.Name == thr.Params().Name && d.MaxWorkGroupSize > 0 && d.Type != "" {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Errorf("devices --json does not list %q with its properties", thr.Params().Name)
+	}
+}
+
+func TestCommandErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"nonsense"}, `unknown command "nonsense"`},
+		{[]string{"devices", "extra"}, "unexpected arguments"},
+		{[]string{"devices", "--no-such-flag"}, "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		var out, errOut bytes.Buffer
+		err := run(tt.args, &out, &errOut)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("run(%v) = %v, want an error containing %q", tt.args, err, tt.want)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if err := run([]string{"devices", "--help"}, &out, &errOut); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("devices --help: %v", err)
+	}
+	if !strings.Contains(errOut.String(), "Examples:") || !strings.Contains(errOut.String(), "--json") {
+		t.Errorf("devices --help output:\n%s", errOut.String())
+	}
+	out.Reset()
+	if err := run(nil, &out, &errOut); err != nil || !strings.Contains(out.String(), "devices") {
+		t.Errorf("usage: %v\n%s", err, out.String())
+	}
+}
