@@ -80,23 +80,52 @@ KERNEL void k()
 }
 
 func TestOriginsInFileTemplates(t *testing.T) {
-	fsys := fstest.MapFS{"funcs.cl": {Data: []byte(`// funcs.cl
+	fsys := fstest.MapFS{
+		"funcs.cl": {Data: []byte(`// funcs.cl
 {{ define "scale" }}
 WITHIN_KERNEL float {{ .prefix }}(float x)
 {
     return x * {{ literal "float32" .k }};
 }
 {{ end }}
-`)}}
+`)},
+		"kernel.cl": {Data: []byte(`{{ define "body" }}    out[i] = {{ .scale }}(in[i]);
+    {{ .add }}
+{{- end }}
+KERNEL void k()
+{
+{{ template "body" . }}
+}
+`)},
+	}
 	set := templates.MustParseFS(fsys, "*.cl")
 	scale := MustModuleFromTemplate(set.Lookup("scale"), nil, map[string]any{"k": 2})
-	src, err := Render(MustSnippet("main", nil, "float y = {{ .scale }}(x);", map[string]any{"scale": scale}))
+	add := MustSnippet("add", nil, "out[i] += 1;", nil)
+	src, err := Render(MustSnippetFromTemplate(set.Lookup("kernel.cl"), nil, map[string]any{"scale": scale, "add": add}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Lines of a template defined in a file are located in the file.
-	if o := src.Origin(3); o.Template != "funcs.cl" || o.Line != 5 || o.Module != "_mod_scale_0" {
-		t.Errorf("line 3 %q: origin %v, want funcs.cl:5 in _mod_scale_0", strings.Split(src.Text, "\n")[2], o)
+	lines := strings.Split(src.Text, "\n")
+	for _, tt := range []struct {
+		n        int
+		text     string
+		template string
+		line     int
+		module   string
+	}{
+		// Lines of a template defined in a file are located in the file.
+		{3, "    return x * 2.0f;", "funcs.cl", 5, "_mod_scale_0"},
+		{7, "{", "kernel.cl", 5, ""},
+		// A template called with {{ template }} prints its own lines,
+		// and the module and snippet it prints work there too.
+		{8, "    out[i] = _mod_scale_0(in[i]);", "kernel.cl", 1, ""},
+		{9, "    out[i] += 1;", "add", 1, ""},
+		{10, "}", "kernel.cl", 7, ""},
+	} {
+		o := src.Origin(tt.n)
+		if lines[tt.n-1] != tt.text || o.Template != tt.template || o.Line != tt.line || o.Module != tt.module {
+			t.Errorf("line %d %q from %v, want %q from %s:%d in %q", tt.n, lines[tt.n-1], o, tt.text, tt.template, tt.line, tt.module)
+		}
 	}
 }
 

@@ -27,23 +27,36 @@ func Render(main *Snippet, args ...any) (*Source, error) {
 		instances: make(map[*Module][]*instance),
 	}
 	r.push(frameMain, &main.def)
-	st, err := r.bind(&main.def)
+	text, err := r.renderMain(main, args)
 	if err != nil {
+		if r.tooDeep != nil {
+			// Each level wrapped it; the nesting says nothing more.
+			return nil, r.tooDeep
+		}
 		return nil, err
-	}
-	pargs, err := r.processList(args)
-	if err != nil {
-		return nil, err
-	}
-	if err := main.checkArity(len(pargs)); err != nil {
-		return nil, r.wrap(err)
-	}
-	text, err := r.execute(&main.def, main.data(st.data, pargs, 0))
-	if err != nil {
-		return nil, r.wrap(err)
 	}
 	r.chunks = append(r.chunks, chunk{text: text})
 	return assemble(r.chunks)
+}
+
+// renderMain renders the modules main needs, then main.
+func (r *renderer) renderMain(main *Snippet, args []any) (string, error) {
+	st, err := r.bind(&main.def)
+	if err != nil {
+		return "", err
+	}
+	pargs, err := r.processList(args)
+	if err != nil {
+		return "", err
+	}
+	if err := main.checkArity(len(pargs)); err != nil {
+		return "", r.wrap(err)
+	}
+	text, err := r.execute(&main.def, main.data(st.data, pargs, 0))
+	if err != nil {
+		return "", r.wrap(err)
+	}
+	return text, nil
 }
 
 // RenderTemplate renders t, as the main source, with renderArgs. It makes a
@@ -68,6 +81,7 @@ type renderer struct {
 	deferred  error           // first error of a String method during the current execution
 	bufs      []*bytes.Buffer // output buffers of nested executions
 	depth     int             // executions in progress
+	tooDeep   error           // set when executions nest too deep
 }
 
 type frameKind uint8
@@ -247,9 +261,17 @@ func (r *renderer) renderModule(m *Module, args []any) (string, error) {
 	return prefix, nil
 }
 
+// maxDepth bounds the nesting of executions, so that a snippet that calls
+// itself without end fails instead of exhausting the stack.
+const maxDepth = 1000
+
 // execute runs the template of d. An error that a String method met while
 // it ran is its error.
 func (r *renderer) execute(d *def, data map[string]any) (string, error) {
+	if r.depth == maxDepth {
+		r.tooDeep = fmt.Errorf("snippets: %s %q: snippets and modules nest more than %d deep; does a snippet call itself without end?", d.kind, d.name, maxDepth)
+		return "", r.tooDeep
+	}
 	saved := r.deferred
 	r.deferred = nil
 	// Executions nest (a module rendered by Call, an inline snippet); each

@@ -110,11 +110,10 @@ func TestRenderErrors(t *testing.T) {
 			want: `snippets: the main source: stray control byte \x01 or \x02 in the rendered text at line 1`,
 		},
 		{
-			name: "positional argument of main is processed",
+			name: "positional argument of main",
 			main: MustSnippet("k", []string{"m"}, "{{ .m.nope }}", nil),
 			args: []any{map[string]any{"x": plain}},
-			want: `map has no entry for key "nope"`,
-			sub:  true,
+			want: `snippets: render main: template: k:1:5: executing "k" at <.m.nope>: map has no entry for key "nope"`,
 		},
 	}
 	for _, tt := range tests {
@@ -183,6 +182,30 @@ func TestCycles(t *testing.T) {
 			t.Fatalf("got %q, want %q", src.Text, want)
 		}
 	})
+}
+
+func TestEndlessRecursion(t *testing.T) {
+	self := &holder{}
+	s := MustSnippet("again", nil, "x{{ .self }}", map[string]any{"self": self})
+	self.v = s
+	want := `snippets: snippet "again": snippets and modules nest more than 1000 deep; does a snippet call itself without end?`
+	if got := renderError(t, MustSnippet("main", nil, "{{ .s }}", map[string]any{"s": s})); got != want {
+		t.Fatalf("error\n%.300s\nwant\n%s", got, want)
+	}
+}
+
+// TestMainArguments checks that the arguments of the main snippet are
+// walked like render arguments.
+func TestMainArguments(t *testing.T) {
+	m := MustModule("m", "int {{ .prefix }};", nil)
+	main := MustSnippet("k", []string{"mods", "n"}, "{{ .mods.x }} {{ .n }}", nil)
+	src, err := Render(main, map[string]any{"x": m}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "int _mod_m_0;\n\n_mod_m_0 3\n"; src.Text != want {
+		t.Fatalf("got %q, want %q", src.Text, want)
+	}
 }
 
 func TestDeduplication(t *testing.T) {
