@@ -189,5 +189,6 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
+	t.enqueues.Add(1)
 	return ev, nil
 }

@@ -3,6 +3,7 @@ package cluda
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/reikna-go/reikna/cluda/cl"
 )
@@ -32,6 +33,8 @@ type Thread struct {
 
 	progMu   sync.Mutex
 	programs map[programKey]*Program
+
+	enqueues atomic.Uint64 // kernel launches, for tests and statistics
 }
 
 // CreateThread creates a Thread on the best device that matches f: the
@@ -153,6 +156,10 @@ func (t *Thread) Release() {
 		t.ctx.Release()
 	}
 }
+
+// KernelEnqueues returns how many kernel launches the Thread has enqueued
+// since it was created.
+func (t *Thread) KernelEnqueues() uint64 { return t.enqueues.Load() }
 
 // String describes the Thread's device and platform.
 func (t *Thread) String() string {
