@@ -18,11 +18,11 @@ func RenderTemplate(tmpl *template.Template, renderArgs map[string]any) (*snippe
 	return src, nil
 }
 
-// withOrigins sets opts.Origin to trace lines of src back to the templates
-// and modules they came from.
-func withOrigins(opts CompileOptions, src *snippets.Source) CompileOptions {
-	opts.Origin = func(line int) string { return src.Origin(line).String() }
-	return opts
+// WithOrigins returns the options with Origin set to trace lines of src
+// back to the templates and modules they came from.
+func (o CompileOptions) WithOrigins(src *snippets.Source) CompileOptions {
+	o.Origin = func(line int) string { return src.Origin(line).String() }
+	return o
 }
 
 // CompileTemplate renders tmpl with renderArgs and compiles the result
@@ -33,7 +33,7 @@ func (t *Thread) CompileTemplate(tmpl *template.Template, renderArgs map[string]
 	if err != nil {
 		return nil, err
 	}
-	return t.Compile(src.Text, withOrigins(opts, src))
+	return t.Compile(src.Text, opts.WithOrigins(src))
 }
 
 // CompileStaticTemplate renders tmpl with renderArgs and compiles its kernel
@@ -43,6 +43,6 @@ func (t *Thread) CompileStaticTemplate(tmpl *template.Template, name string, glo
 	if err != nil {
 		return nil, err
 	}
-	opts.CompileOptions = withOrigins(opts.CompileOptions, src)
+	opts.CompileOptions = opts.CompileOptions.WithOrigins(src)
 	return t.CompileStatic(src.Text, name, global, opts)
 }

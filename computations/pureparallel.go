@@ -1,0 +1,151 @@
+package computations
+
+import (
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/snippets"
+	"github.com/reikna-go/reikna/templates"
+)
+
+// PureParallel is a computation that runs code once for every index of a
+// guiding shape, with no communication between indices (reikna's
+// PureParallel). The code is a Go template that sees each parameter by name
+// as a *core.KernelParameter and .idxs, the names of the index variables
+// (_idx0, _idx1, ...):
+//
+//	{{ .out.StoreSame }}({{ .in1.LoadSame }} + {{ .in2.LoadSame }} * {{ .param }});
+//
+// or, at explicit indices, {{ .out.StoreIdx }}({{ index .idxs 0 }}, value).
+type PureParallel struct {
+	*core.Computation
+	guiding []int
+}
+
+// PureParallelOptions are the optional parts of a PureParallel.
+type PureParallelOptions struct {
+	// Name names the computation and its kernel.
+	Name string
+	// Guiding names the array parameter whose shape is the set of indices;
+	// the default is the first array parameter.
+	Guiding string
+	// Shape gives the set of indices directly, instead of Guiding.
+	Shape []int
+	// RenderArgs are extra values the code template sees.
+	RenderArgs map[string]any
+}
+
+// NewPureParallel makes a PureParallel computation from its parameters and
+// its code.
+func NewPureParallel(params []core.Parameter, code string, opts PureParallelOptions) (*PureParallel, error) {
+	name := opts.Name
+	if name == "" {
+		name = "pure_parallel"
+	}
+	tmpl, err := templates.Parse(name, code)
+	if err != nil {
+		return nil, fmt.Errorf("computations: PureParallel %s: %w", name, err)
+	}
+	return newPureParallel(name, params, tmpl, opts)
+}
+
+// PureParallelFromTransformation makes a PureParallel that applies a
+// transformation to whole arrays: its parameters are those of the
+// transformation, and the set of indices the shape of the parameter called
+// guiding (reikna's PureParallel.from_trf).
+func PureParallelFromTransformation(trf *core.Transformation, guiding string) (*PureParallel, error) {
+	opts := PureParallelOptions{Name: trf.Name(), Guiding: guiding, RenderArgs: trf.RenderArgs()}
+	return newPureParallel(trf.Name(), trf.Signature(), trf.Template(), opts)
+}
+
+func newPureParallel(name string, params []core.Parameter, code *template.Template, opts PureParallelOptions) (*PureParallel, error) {
+	errorf := func(format string, args ...any) error {
+		return fmt.Errorf("computations: PureParallel %s: "+format, append([]any{name}, args...)...)
+	}
+	shape := opts.Shape
+	if shape == nil {
+		for _, p := range params {
+			if p.Role() == core.Scalar {
+				continue
+			}
+			if opts.Guiding == "" || p.Name == opts.Guiding {
+				shape = p.Type().Shape()
+				break
+			}
+		}
+		if shape == nil {
+			if opts.Guiding != "" {
+				return nil, errorf("guiding parameter %q is not an array parameter", opts.Guiding)
+			}
+			return nil, errorf("no array parameter to take the shape from; give Shape")
+		}
+	}
+	names := make([]string, len(params))
+	for i, p := range params {
+		names[i] = p.Name
+		if _, clash := opts.RenderArgs[p.Name]; clash {
+			return nil, errorf("render argument %q has the name of a parameter", p.Name)
+		}
+	}
+	snippet, err := snippets.SnippetFromTemplate(code, append([]string{"idxs"}, names...), opts.RenderArgs)
+	if err != nil {
+		return nil, errorf("%w", err)
+	}
+	kernel, err := templates.Parse(name+"_kernel", pureParallelKernel(names))
+	if err != nil {
+		return nil, errorf("%w", err)
+	}
+	pp := &PureParallel{guiding: append([]int(nil), shape...)}
+	rank := len(shape)
+	pp.Computation, err = core.NewComputation(name, params, func(plan *core.Plan, args map[string]*core.KernelArgument) error {
+		kargs := make([]core.KernelArg, len(names))
+		for i, n := range names {
+			kargs[i] = core.Bind(n, args[n])
+		}
+		idxs := make([]string, rank)
+		for i := range idxs {
+			idxs[i] = fmt.Sprintf("_idx%d", i)
+		}
+		return plan.KernelCall(kernel, kargs, pp.guiding, core.KernelOptions{
+			Name:       cName(name),
+			RenderArgs: map[string]any{"code": snippet, "idxs": idxs},
+		})
+	})
+	if err != nil {
+		return nil, errorf("%w", err)
+	}
+	return pp, nil
+}
+
+// GuidingShape returns the set of indices the code runs for.
+func (pp *PureParallel) GuidingShape() []int { return append([]int(nil), pp.guiding...) }
+
+// pureParallelKernel returns the kernel template that defines the index
+// variables and calls the code snippet with every parameter.
+func pureParallelKernel(names []string) string {
+	var b strings.Builder
+	b.WriteString("{{ .kernel_declaration }}\n{\n    VIRTUAL_SKIP_THREADS;\n")
+	b.WriteString("{{- range $i, $name := .idxs }}\n    const VSIZE_T {{ $name }} = virtual_global_id({{ $i }});\n{{- end }}\n\n")
+	b.WriteString("    {{ .code.Call .idxs")
+	for _, n := range names {
+		b.WriteString(" ." + n)
+	}
+	b.WriteString(" }}\n}\n")
+	return b.String()
+}
+
+// cName turns a name into a C identifier for a kernel.
+func cName(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+

@@ -1,0 +1,280 @@
+package core
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// Callable is a compiled computation (reikna's ComputationCallable). Its
+// Call takes the arrays and scalars of the computation's signature.
+//
+// A Callable may be called from several goroutines at once: each call
+// enqueues all its kernels inside the Thread's Serialize, so the kernels of
+// two calls never interleave in the queue and their shared temporary
+// memory is never used by both at once.
+type Callable struct {
+	name        string
+	thread      *cluda.Thread
+	sig         Signature
+	kernels     []*plannedKernel
+	temps       []*cluda.Array // nil where a temporary array is unused
+	persistents []*cluda.Array
+	args        [][]argSource // per kernel
+}
+
+// argSource says where a kernel argument comes from at call time.
+type argSource struct {
+	kind  argKind
+	index int // of the signature parameter, temporary or persistent array
+}
+
+func newCallable(name string, thr *cluda.Thread, t *tree, plan *Plan) (*Callable, error) {
+	c := &Callable{name: name, thread: thr, sig: t.signature(), kernels: plan.kernels}
+	fail := func(err error) (*Callable, error) {
+		c.Release()
+		return nil, fmt.Errorf("core: compile %s: %w", name, err)
+	}
+	// Temporary arrays used by overlapping ranges of kernel calls must not
+	// share memory.
+	c.temps = make([]*cluda.Array, len(plan.temps))
+	for i, ts := range plan.temps {
+		if ts.first < 0 {
+			continue
+		}
+		var deps []*cluda.Array
+		for j, other := range plan.temps[:i] {
+			if c.temps[j] != nil && other.first <= ts.last && ts.first <= other.last {
+				deps = append(deps, c.temps[j])
+			}
+		}
+		a, err := thr.TempArray(ts.typ.shape, ts.typ.dtype, deps...)
+		if err != nil {
+			return fail(err)
+		}
+		c.temps[i] = a
+	}
+	for _, ps := range plan.persistents {
+		a, err := thr.ToDevice(ps.data, ps.typ.shape...)
+		if err != nil {
+			return fail(fmt.Errorf("persistent array: %w", err))
+		}
+		c.persistents = append(c.persistents, a)
+	}
+	index := make(map[string]int, len(c.sig))
+	for i, p := range c.sig {
+		index[p.Name] = i
+	}
+	for _, k := range c.kernels {
+		srcs := make([]argSource, len(k.leaves))
+		for i, l := range k.leaves {
+			switch l.kind {
+			case argNode:
+				j, ok := index[l.name]
+				if !ok {
+					return fail(fmt.Errorf("kernel %s uses %q, which is not a parameter of the signature", k.name, l.name))
+				}
+				srcs[i] = argSource{argNode, j}
+			default:
+				srcs[i] = argSource{l.kind, l.index}
+			}
+		}
+		c.args = append(c.args, srcs)
+	}
+	return c, nil
+}
+
+// Signature returns the parameters Call takes.
+func (c *Callable) Signature() Signature { return slices.Clone(c.sig) }
+
+// Thread returns the Thread the callable was compiled for.
+func (c *Callable) Thread() *cluda.Thread { return c.thread }
+
+// KernelInfo describes one kernel of a compiled computation.
+type KernelInfo struct {
+	Name       string
+	Source     string // the rendered OpenCL source, without the prelude
+	GlobalSize []int  // virtual, row-major
+	LocalSize  []int
+}
+
+// Kernels describes the kernels a call enqueues, in order.
+func (c *Callable) Kernels() []KernelInfo {
+	out := make([]KernelInfo, len(c.kernels))
+	for i, k := range c.kernels {
+		out[i] = KernelInfo{Name: k.name, Source: k.source, GlobalSize: k.kernel.GlobalSize(), LocalSize: k.kernel.LocalSize()}
+	}
+	return out
+}
+
+// Release frees the callable's temporary and persistent arrays.
+func (c *Callable) Release() {
+	for _, a := range c.temps {
+		if a != nil {
+			a.Release()
+		}
+	}
+	for _, a := range c.persistents {
+		a.Release()
+	}
+}
+
+// Call checks its arguments against the signature (their number, dtypes,
+// shapes, strides and offsets, arrays where arrays belong and numbers where
+// scalars do, the Thread of each array) and enqueues the kernels. It does
+// not wait for them to finish. On a bad argument it returns an error naming
+// the parameter, what was expected and what was given, and enqueues
+// nothing.
+func (c *Callable) Call(args ...any) error {
+	_, err := c.run(args, false)
+	return err
+}
+
+// CallProfiled is Call that waits for the kernels and returns the time they
+// ran on the device, from OpenCL profiling events. The Thread's queue must
+// have been created with profiling on.
+func (c *Callable) CallProfiled(args ...any) (time.Duration, error) {
+	if !c.thread.Queue().Profiling() {
+		return 0, fmt.Errorf("core: %s: profiling needs a Thread created with ThreadOptions{Profiling: true}", c.name)
+	}
+	return c.run(args, true)
+}
+
+func (c *Callable) run(args []any, profile bool) (time.Duration, error) {
+	values, err := c.check(args)
+	if err != nil {
+		return 0, err
+	}
+	var events []*cl.Event
+	defer func() {
+		for _, e := range events {
+			e.Release()
+		}
+	}()
+	err = c.thread.Serialize(func() error {
+		for i, k := range c.kernels {
+			kargs := make([]any, len(c.args[i]))
+			for j, src := range c.args[i] {
+				v, err := c.source(src, values)
+				if err != nil {
+					return err
+				}
+				kargs[j] = v
+			}
+			ev, err := k.kernel.Enqueue(kargs, nil, profile)
+			if err != nil {
+				return fmt.Errorf("core: %s: kernel %s: %w", c.name, k.name, err)
+			}
+			if ev != nil {
+				events = append(events, ev)
+			}
+		}
+		return nil
+	})
+	if err != nil || !profile {
+		return 0, err
+	}
+	var total time.Duration
+	for _, e := range events {
+		if err := e.Wait(); err != nil {
+			return 0, fmt.Errorf("core: %s: %w", c.name, err)
+		}
+		t, err := e.Times()
+		if err != nil {
+			return 0, fmt.Errorf("core: %s: %w", c.name, err)
+		}
+		total += t.Duration()
+	}
+	return total, nil
+}
+
+// source returns the kernel argument for src: a buffer or a scalar value.
+func (c *Callable) source(src argSource, values []any) (any, error) {
+	var a *cluda.Array
+	switch src.kind {
+	case argNode:
+		v := values[src.index]
+		arr, ok := v.(*cluda.Array)
+		if !ok {
+			return v, nil
+		}
+		a = arr
+	case argTemp:
+		a = c.temps[src.index]
+	case argPersistent:
+		a = c.persistents[src.index]
+	}
+	// Strides and offsets are compiled into the kernels, which index from
+	// the start of the buffer.
+	buf, err := a.Buffer()
+	if err != nil {
+		return nil, fmt.Errorf("core: %s: %w", c.name, err)
+	}
+	return buf, nil
+}
+
+// check validates the arguments and converts scalars to their dtypes.
+func (c *Callable) check(args []any) ([]any, error) {
+	if len(args) != len(c.sig) {
+		return nil, fmt.Errorf("core: %s takes %d arguments %v, got %d", c.name, len(c.sig), c.sig.Names(), len(args))
+	}
+	values := make([]any, len(args))
+	for i, p := range c.sig {
+		v, err := c.checkOne(p, args[i])
+		if err != nil {
+			return nil, fmt.Errorf("core: %s: parameter %q: %w", c.name, p.Name, err)
+		}
+		values[i] = v
+	}
+	return values, nil
+}
+
+func (c *Callable) checkOne(p Parameter, v any) (any, error) {
+	want := p.Type()
+	if p.Role() == Scalar {
+		if _, isArray := v.(*cluda.Array); isArray {
+			return nil, fmt.Errorf("expected a %v scalar, got an array", want.dtype)
+		}
+		return convertScalar(want, v)
+	}
+	a, ok := v.(*cluda.Array)
+	if !ok || a == nil {
+		return nil, fmt.Errorf("expected an array %v, got %T", want, v)
+	}
+	if a.Thread() != c.thread {
+		return nil, fmt.Errorf("the array belongs to another Thread (%v)", a.Thread())
+	}
+	got, err := TypeOf(a)
+	if err != nil {
+		return nil, err
+	}
+	if !got.Equal(want) {
+		return nil, fmt.Errorf("expected %v, got %v", want, got)
+	}
+	return a, nil
+}
+
+// convertScalar converts a Go number to the Go type of a scalar's dtype,
+// refusing values the dtype cannot hold.
+func convertScalar(t Type, v any) (any, error) {
+	if v == nil {
+		return nil, fmt.Errorf("expected a %v scalar, got nil", t.dtype)
+	}
+	if _, err := t.dtype.Literal(v); err != nil {
+		return nil, fmt.Errorf("expected a %v scalar, got %T %v: %w", t.dtype, v, v, err)
+	}
+	rv := reflect.ValueOf(v)
+	gt := t.dtype.GoType()
+	switch {
+	case t.dtype.IsComplex() && rv.Kind() != reflect.Complex64 && rv.Kind() != reflect.Complex128:
+		f := rv.Convert(reflect.TypeFor[float64]()).Float()
+		return reflect.ValueOf(complex(f, 0)).Convert(gt).Interface(), nil
+	case !t.dtype.IsComplex() && (rv.Kind() == reflect.Complex64 || rv.Kind() == reflect.Complex128):
+		return reflect.ValueOf(real(rv.Complex())).Convert(gt).Interface(), nil
+	}
+	return rv.Convert(gt).Interface(), nil
+}

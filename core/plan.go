@@ -1,0 +1,301 @@
+package core
+
+import (
+	"fmt"
+	"reflect"
+	"text/template"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+)
+
+// argKind says what a KernelArgument stands for.
+type argKind uint8
+
+const (
+	argNode       argKind = iota // a parameter of a computation (a node of its tree)
+	argTemp                      // a temporary array of the plan
+	argPersistent                // an array uploaded once, when the plan is compiled
+	argConstant                  // a scalar known when the plan is built
+)
+
+// KernelArgument is what a plan builder passes to kernels and nested
+// computations: a parameter of the computation, a temporary array or a
+// persistent array (reikna's KernelArgument).
+type KernelArgument struct {
+	kind  argKind
+	name  string
+	ann   Annotation
+	node  *node
+	index int // of the temporary or persistent array in the plan
+	value any // of a constant
+}
+
+// Name returns the name of the argument: the parameter's name, or a
+// generated one for temporary and persistent arrays.
+func (a *KernelArgument) Name() string { return a.name }
+
+// Type returns the argument's type.
+func (a *KernelArgument) Type() Type { return a.ann.Type }
+
+// Role returns the argument's role.
+func (a *KernelArgument) Role() Role { return a.ann.Role }
+
+// DType returns the element type.
+func (a *KernelArgument) DType() dtypes.DType { return a.ann.Type.dtype }
+
+// Shape returns the shape (nil for a scalar).
+func (a *KernelArgument) Shape() []int { return a.ann.Type.Shape() }
+
+func (a *KernelArgument) String() string { return fmt.Sprintf("%s:%v", a.name, a.ann) }
+
+// KernelArg binds a KernelArgument to the name a kernel template sees it by.
+type KernelArg struct {
+	Name string
+	Arg  *KernelArgument
+}
+
+// Bind returns a KernelArg.
+func Bind(name string, a *KernelArgument) KernelArg { return KernelArg{name, a} }
+
+// KernelOptions are the optional parts of a kernel call.
+type KernelOptions struct {
+	// Name is the kernel function's name; the default is "kernel<n>".
+	Name string
+	// Local is the virtual local size; nil lets the device choose.
+	Local []int
+	// RenderArgs are extra values for the template.
+	RenderArgs map[string]any
+	// FastMath and CompilerOptions are passed to the OpenCL compiler.
+	FastMath        bool
+	CompilerOptions []string
+}
+
+// tempSpec is a temporary array of a plan, with the kernels that use it.
+type tempSpec struct {
+	typ         Type
+	first, last int // kernel calls that use it first and last; -1 if none
+}
+
+type persistentSpec struct {
+	typ  Type
+	data any
+}
+
+// Plan is what a computation fills when it is compiled: kernel calls,
+// temporary and persistent arrays, and calls of nested computations
+// (reikna's ComputationPlan).
+type Plan struct {
+	thread      *cluda.Thread
+	kernels     []*plannedKernel
+	temps       []*tempSpec
+	persistents []*persistentSpec
+	depth       int // of nested computation calls, against runaway recursion
+}
+
+// Thread returns the Thread the plan is compiled for.
+func (p *Plan) Thread() *cluda.Thread { return p.thread }
+
+// DeviceParams returns the properties of the device the plan is compiled
+// for, for choosing work-group sizes and algorithms.
+func (p *Plan) DeviceParams() *cluda.DeviceParams { return p.thread.Params() }
+
+// TempArray adds a contiguous temporary array of type t (its layout is
+// ignored) to the plan. Temporary arrays whose uses in the plan's kernel
+// calls do not overlap share memory.
+func (p *Plan) TempArray(t Type) (*KernelArgument, error) {
+	if !t.array {
+		return nil, fmt.Errorf("core: temporary array of a scalar type %v", t)
+	}
+	if err := t.validate(); err != nil {
+		return nil, err
+	}
+	t = ArrayOf(t.dtype, t.shape...)
+	p.temps = append(p.temps, &tempSpec{typ: t, first: -1, last: -1})
+	i := len(p.temps) - 1
+	return &KernelArgument{kind: argTemp, name: fmt.Sprintf("_temp%d", i), ann: InOut(t), index: i}, nil
+}
+
+// TempArrayLike adds a temporary array of the type of a.
+func (p *Plan) TempArrayLike(a *KernelArgument) (*KernelArgument, error) { return p.TempArray(a.Type()) }
+
+// PersistentArray adds an array that is uploaded from a Go slice once, when
+// the plan is compiled, and lives as long as the compiled computation (for
+// tables of twiddle factors and the like). The shape defaults to the
+// slice's length.
+func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) {
+	dt, err := dtypes.Of(data)
+	if err != nil {
+		return nil, fmt.Errorf("core: persistent array: %w", err)
+	}
+	n := sliceLen(data)
+	if n < 0 {
+		return nil, fmt.Errorf("core: persistent array of %T: not a slice", data)
+	}
+	if len(shape) == 0 {
+		shape = []int{n}
+	}
+	if cluda.ShapeSize(shape) != n {
+		return nil, fmt.Errorf("core: persistent array: shape %v holds %d elements, the slice has %d", shape, cluda.ShapeSize(shape), n)
+	}
+	t := ArrayOf(dt, shape...)
+	p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})
+	i := len(p.persistents) - 1
+	return &KernelArgument{kind: argPersistent, name: fmt.Sprintf("_persistent%d", i), ann: In(t), index: i}, nil
+}
+
+// Constant returns a scalar argument whose value is known when the plan is
+// built; kernels see it as a C literal.
+func (p *Plan) Constant(dt dtypes.DType, value any) (*KernelArgument, error) {
+	if _, err := dt.Literal(value); err != nil {
+		return nil, fmt.Errorf("core: constant: %w", err)
+	}
+	return &KernelArgument{kind: argConstant, name: "_constant", ann: ScalarArg(dt), value: value}, nil
+}
+
+// KernelCall adds a call of the kernel that tmpl renders, over a virtual
+// global size (row-major, any rank). The template sees each argument as a
+// *KernelParameter under its name, .kernel_declaration (the kernel's
+// signature, which it must print before the kernel body), and the render
+// arguments. The kernel is rendered and compiled at once, so errors in the
+// template or the source come back from this call.
+func (p *Plan) KernelCall(tmpl *template.Template, args []KernelArg, global []int, opts KernelOptions) error {
+	name := opts.Name
+	if name == "" {
+		name = fmt.Sprintf("kernel%d", len(p.kernels))
+	}
+	if err := validKernelName(name); err != nil {
+		return fmt.Errorf("core: kernel call: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, a := range args {
+		if a.Arg == nil {
+			return fmt.Errorf("core: kernel %s: argument %q is nil", name, a.Name)
+		}
+		if a.Name == "" || reservedNames[a.Name] || seen[a.Name] {
+			return fmt.Errorf("core: kernel %s: argument name %q is empty, reserved or repeated", name, a.Name)
+		}
+		if _, clash := opts.RenderArgs[a.Name]; clash {
+			return fmt.Errorf("core: kernel %s: render argument %q has the name of a kernel argument", name, a.Name)
+		}
+		seen[a.Name] = true
+	}
+	if len(global) == 0 {
+		global = []int{1}
+	}
+	if cluda.ShapeSize(global) == 0 {
+		return nil // nothing to do for an empty array
+	}
+	k, err := p.compileKernel(tmpl, name, args, global, opts)
+	if err != nil {
+		return err
+	}
+	index := len(p.kernels)
+	for _, l := range k.leaves {
+		if l.kind == argTemp {
+			t := p.temps[l.index]
+			if t.first < 0 {
+				t.first = index
+			}
+			t.last = index
+		}
+	}
+	p.kernels = append(p.kernels, k)
+	return nil
+}
+
+func validKernelName(name string) error {
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return fmt.Errorf("kernel name %q is not a C identifier", name)
+		}
+	}
+	return nil
+}
+
+// ComputationCall adds the kernels of a nested computation, with its own
+// transformations, to the plan. args are the nested computation's
+// parameters in the order of its signature: KernelArguments of this plan,
+// or Go numbers for its scalars.
+func (p *Plan) ComputationCall(c *Computation, args ...any) error {
+	if p.depth > 64 {
+		return fmt.Errorf("core: computation %s: nested calls more than 64 deep", c.name)
+	}
+	t := c.snapshot()
+	ls := t.leaves()
+	if len(args) != len(ls) {
+		return fmt.Errorf("core: nested computation %s takes %d arguments (%s), got %d",
+			c.name, len(ls), t.signature().Names(), len(args))
+	}
+	for i, l := range ls {
+		a, err := p.nestedArgument(l, args[i])
+		if err != nil {
+			return fmt.Errorf("core: nested computation %s: parameter %q: %w", c.name, l.node.name, err)
+		}
+		l.node.alias = a
+	}
+	roots := make(map[string]*KernelArgument, len(t.roots))
+	for _, r := range t.roots {
+		roots[r.name] = nodeArgument(r)
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	if err := c.build(p, roots); err != nil {
+		return fmt.Errorf("core: nested computation %s: %w", c.name, err)
+	}
+	return nil
+}
+
+// nestedArgument checks that a can stand for leaf l of a nested
+// computation.
+func (p *Plan) nestedArgument(l leaf, v any) (*KernelArgument, error) {
+	a, ok := v.(*KernelArgument)
+	if !ok {
+		if l.role != Scalar {
+			return nil, fmt.Errorf("expected a KernelArgument for an array, got %T", v)
+		}
+		return p.Constant(l.node.typ.dtype, v)
+	}
+	if a == nil {
+		return nil, fmt.Errorf("nil argument")
+	}
+	if l.role == Scalar {
+		if a.ann.Role != Scalar || a.ann.Type.dtype != l.node.typ.dtype {
+			return nil, fmt.Errorf("expected a %v scalar, got %v", l.node.typ.dtype, a.ann)
+		}
+		return a, nil
+	}
+	if !a.ann.Type.SameShape(l.node.typ) {
+		return nil, fmt.Errorf("expected %v, got %v", l.node.typ, a.ann.Type)
+	}
+	if l.role.reads() && !a.ann.Role.reads() {
+		return nil, fmt.Errorf("the nested computation reads it, and %s is an output", a.name)
+	}
+	if l.role.writes() && !a.ann.Role.writes() {
+		return nil, fmt.Errorf("the nested computation writes it, and %s is an input", a.name)
+	}
+	return a, nil
+}
+
+func nodeArgument(n *node) *KernelArgument {
+	var r Role
+	switch {
+	case n.scalar:
+		r = Scalar
+	case n.loads && n.stores:
+		r = InputOutput
+	case n.loads:
+		r = Input
+	default:
+		r = Output
+	}
+	return &KernelArgument{kind: argNode, name: n.name, ann: Annotation{n.typ, r}, node: n}
+}
+
+func sliceLen(v any) int {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Slice {
+		return -1
+	}
+	return rv.Len()
+}

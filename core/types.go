@@ -1,0 +1,321 @@
+package core
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+)
+
+// Type is the type of a computation or transformation parameter: a dtype
+// and, for arrays, a shape, byte strides and a byte offset (reikna's Type).
+// The zero Type is invalid.
+type Type struct {
+	dtype   dtypes.DType
+	array   bool
+	shape   []int
+	strides []int
+	offset  int
+}
+
+// ArrayOf returns the type of a contiguous row-major array. A shape of no
+// dimensions is a 0-d array of one element.
+func ArrayOf(dtype dtypes.DType, shape ...int) Type {
+	if shape == nil {
+		shape = []int{}
+	}
+	return Type{dtype: dtype, array: true, shape: slices.Clone(shape),
+		strides: cluda.ContiguousStrides(shape, dtype.Size())}
+}
+
+// ScalarOf returns the type of a scalar of the given dtype.
+func ScalarOf(dtype dtypes.DType) Type { return Type{dtype: dtype} }
+
+// NewArrayType returns an array type with explicit byte strides and offset.
+func NewArrayType(dtype dtypes.DType, shape, strides []int, offset int) (Type, error) {
+	t := Type{dtype: dtype, array: true, shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset}
+	if strides == nil {
+		t.strides = cluda.ContiguousStrides(shape, dtype.Size())
+	}
+	if t.shape == nil {
+		t.shape = []int{}
+	}
+	return t, t.validate()
+}
+
+func (t Type) validate() error {
+	if !t.dtype.Valid() {
+		return fmt.Errorf("core: invalid dtype %v", t.dtype)
+	}
+	if !t.array {
+		return nil
+	}
+	if len(t.strides) != len(t.shape) {
+		return fmt.Errorf("core: strides %v do not match shape %v", t.strides, t.shape)
+	}
+	for i, s := range t.shape {
+		if s < 0 {
+			return fmt.Errorf("core: shape %v has a negative dimension", t.shape)
+		}
+		if t.strides[i] < 0 {
+			return fmt.Errorf("core: negative strides %v are not supported", t.strides)
+		}
+	}
+	if t.offset < 0 {
+		return fmt.Errorf("core: negative offset %d", t.offset)
+	}
+	return nil
+}
+
+// TypeOf returns the type of a value: a *cluda.Array or anything else with
+// an array layout (cluda.ArrayLike), a Type (itself), a dtypes.DType (a
+// scalar of it), or a Go number (a scalar of its dtype).
+func TypeOf(v any) (Type, error) {
+	switch x := v.(type) {
+	case Type:
+		return x, x.validate()
+	case *Type:
+		return *x, x.validate()
+	case dtypes.DType:
+		return ScalarOf(x), ScalarOf(x).validate()
+	case cluda.ArrayLike:
+		if reflect.ValueOf(x).Kind() == reflect.Pointer && reflect.ValueOf(x).IsNil() {
+			return Type{}, fmt.Errorf("core: type of a nil %T", v)
+		}
+		return NewArrayType(x.DType(), x.Shape(), x.Strides(), x.Offset())
+	}
+	dt, err := dtypes.Of(v)
+	if err != nil {
+		return Type{}, fmt.Errorf("core: %T has no type: %w", v, err)
+	}
+	if reflect.ValueOf(v).Kind() == reflect.Slice {
+		return Type{}, fmt.Errorf("core: a Go slice has no device type; use a *cluda.Array or core.ArrayOf")
+	}
+	return ScalarOf(dt), nil
+}
+
+// DType returns the element type.
+func (t Type) DType() dtypes.DType { return t.dtype }
+
+// IsArray reports whether t is an array type (rather than a scalar).
+func (t Type) IsArray() bool { return t.array }
+
+// Shape returns a copy of the shape (nil for a scalar).
+func (t Type) Shape() []int { return slices.Clone(t.shape) }
+
+// Strides returns a copy of the byte strides (nil for a scalar).
+func (t Type) Strides() []int { return slices.Clone(t.strides) }
+
+// Offset returns the byte offset of element 0.
+func (t Type) Offset() int { return t.offset }
+
+// Size returns the number of elements (1 for a scalar).
+func (t Type) Size() int { return cluda.ShapeSize(t.shape) }
+
+// Rank returns the number of dimensions (0 for a scalar).
+func (t Type) Rank() int { return len(t.shape) }
+
+// CType returns the OpenCL C name of the element type.
+func (t Type) CType() string { return t.dtype.CType() }
+
+// IsContiguous reports whether the array is row-major without gaps and
+// starts at offset 0.
+func (t Type) IsContiguous() bool {
+	return t.offset == 0 && slices.Equal(t.strides, cluda.ContiguousStrides(t.shape, t.dtype.Size()))
+}
+
+// Equal reports whether two types are the same in every property.
+func (t Type) Equal(u Type) bool {
+	return t.dtype == u.dtype && t.array == u.array && slices.Equal(t.shape, u.shape) &&
+		slices.Equal(t.strides, u.strides) && t.offset == u.offset
+}
+
+// SameShape reports whether two types have the same dtype and shape, and
+// are both arrays or both scalars; layouts may differ.
+func (t Type) SameShape(u Type) bool {
+	return t.dtype == u.dtype && t.array == u.array && slices.Equal(t.shape, u.shape)
+}
+
+// WithDType returns a contiguous array type of the same shape and another
+// dtype (a scalar stays a scalar).
+func (t Type) WithDType(dt dtypes.DType) Type {
+	if !t.array {
+		return ScalarOf(dt)
+	}
+	return ArrayOf(dt, t.shape...)
+}
+
+// WithShape returns a contiguous array type of the same dtype and another
+// shape.
+func (t Type) WithShape(shape ...int) Type { return ArrayOf(t.dtype, shape...) }
+
+// String describes the type as reikna does, for example
+// "Type(complex64, shape=(128,), strides=(8,))".
+func (t Type) String() string {
+	if !t.array {
+		return t.dtype.String()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Type(%v, shape=%s, strides=%s", t.dtype, tuple(t.shape), tuple(t.strides))
+	if t.offset != 0 {
+		fmt.Fprintf(&b, ", offset=%d", t.offset)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func tuple(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	if len(xs) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// Role says how a parameter is used: read, written, both, or a scalar.
+type Role uint8
+
+// Roles of parameters.
+const (
+	Input       Role = iota + 1 // an array the computation reads ('i')
+	Output                      // an array the computation writes ('o')
+	InputOutput                 // an array read and written ('io')
+	Scalar                      // a scalar value ('s')
+)
+
+// String returns reikna's short name of the role: "i", "o", "io" or "s".
+func (r Role) String() string {
+	switch r {
+	case Input:
+		return "i"
+	case Output:
+		return "o"
+	case InputOutput:
+		return "io"
+	case Scalar:
+		return "s"
+	}
+	return fmt.Sprintf("Role(%d)", uint8(r))
+}
+
+// reads reports whether the role reads an array; writes whether it writes.
+func (r Role) reads() bool  { return r == Input || r == InputOutput }
+func (r Role) writes() bool { return r == Output || r == InputOutput }
+
+// Annotation is a type together with the role of a parameter.
+type Annotation struct {
+	Type Type
+	Role Role
+}
+
+// In annotates an input array.
+func In(t Type) Annotation { return Annotation{t, Input} }
+
+// Out annotates an output array.
+func Out(t Type) Annotation { return Annotation{t, Output} }
+
+// InOut annotates an array that is read and written.
+func InOut(t Type) Annotation { return Annotation{t, InputOutput} }
+
+// ScalarArg annotates a scalar of the given dtype.
+func ScalarArg(dt dtypes.DType) Annotation { return Annotation{ScalarOf(dt), Scalar} }
+
+func (a Annotation) validate() error {
+	if err := a.Type.validate(); err != nil {
+		return err
+	}
+	switch a.Role {
+	case Input, Output, InputOutput:
+		if !a.Type.array {
+			return fmt.Errorf("core: role %v needs an array type, not %v", a.Role, a.Type)
+		}
+	case Scalar:
+		if a.Type.array {
+			return fmt.Errorf("core: a scalar cannot have the array type %v", a.Type)
+		}
+	default:
+		return fmt.Errorf("core: invalid role %v", a.Role)
+	}
+	return nil
+}
+
+// String prints the annotation as reikna does:
+// "Annotation(Type(float32, shape=(128,), strides=(4,)), role='o')", or
+// "Annotation(float32)" for a scalar.
+func (a Annotation) String() string {
+	if a.Role == Scalar {
+		return fmt.Sprintf("Annotation(%v)", a.Type.dtype)
+	}
+	return fmt.Sprintf("Annotation(%v, role='%v')", a.Type, a.Role)
+}
+
+// Parameter is a named, annotated parameter of a computation or
+// transformation.
+type Parameter struct {
+	Name       string
+	Annotation Annotation
+}
+
+// Param returns a parameter.
+func Param(name string, a Annotation) Parameter { return Parameter{name, a} }
+
+// Type returns the parameter's type.
+func (p Parameter) Type() Type { return p.Annotation.Type }
+
+// Role returns the parameter's role.
+func (p Parameter) Role() Role { return p.Annotation.Role }
+
+func (p Parameter) String() string { return p.Name + ":" + p.Annotation.String() }
+
+// Signature is an ordered list of parameters.
+type Signature []Parameter
+
+// Names returns the parameter names in order.
+func (s Signature) Names() []string {
+	out := make([]string, len(s))
+	for i, p := range s {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// Lookup returns the parameter called name.
+func (s Signature) Lookup(name string) (Parameter, bool) {
+	for _, p := range s {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Parameter{}, false
+}
+
+func (s Signature) String() string {
+	parts := make([]string, len(s))
+	for i, p := range s {
+		parts[i] = p.String()
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// validName reports whether name can name a parameter: a C identifier that
+// does not start with an underscore (names starting with _ are reserved).
+func validName(name string) error {
+	if name == "" {
+		return fmt.Errorf("empty name")
+	}
+	if name[0] == '_' {
+		return fmt.Errorf("name %q: names starting with _ are reserved", name)
+	}
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return fmt.Errorf("name %q is not an identifier", name)
+		}
+	}
+	return nil
+}
