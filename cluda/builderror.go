@@ -49,7 +49,9 @@ func diagnostics(log string) [][4]string {
 	return out
 }
 
-func newBuildError(err error, source string, origin func(int) string) error {
+// newBuildError maps the diagnostics of a failed build of the prelude's
+// lines followed by source back to lines of source.
+func newBuildError(err error, source string, preludeLines int, origin func(int) string) error {
 	var be *cl.BuildError
 	if !errors.As(err, &be) {
 		return fmt.Errorf("cluda: build: %w", err)
@@ -62,6 +64,7 @@ func newBuildError(err error, source string, origin func(int) string) error {
 				continue
 			}
 			n, _ := strconv.Atoi(m[0])
+			n -= preludeLines
 			col, _ := strconv.Atoi(m[1])
 			e := BuildErrorLine{Line: n, Column: col, Message: m[2] + ": " + m[3]}
 			if n >= 1 && n <= len(lines) {

@@ -66,14 +66,17 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 	if ok {
 		return p, nil
 	}
-	full := preludeSource(t.params.DoubleFP, opts.FastMath) + header + "#line 1\n" + source
+	// Compilers report physical line numbers (NVIDIA's ignores #line), so
+	// build errors subtract the lines before the source.
+	before := preludeSource(t.params.DoubleFP, opts.FastMath) + header
+	full := before + source
 	prog, err := cl.CreateProgramWithSource(t.ctx, full)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: compile: %w", err)
 	}
 	if err := prog.Build([]*cl.Device{t.device}, key.flags); err != nil {
 		prog.Release()
-		return nil, newBuildError(err, source, opts.Origin)
+		return nil, newBuildError(err, source, strings.Count(before, "\n"), opts.Origin)
 	}
 	p = &Program{thread: t, prog: prog, source: source, full: full, kernels: make(map[string]*Kernel)}
 	t.progMu.Lock()
