@@ -1,6 +1,6 @@
 module github.com/reikna-go/reikna
 
-go 1.24
+go 1.24.0
 
 require github.com/Masterminds/sprig/v3 v3.3.0
 
@@ -15,4 +15,5 @@ require (
 	github.com/shopspring/decimal v1.4.0 // indirect
 	github.com/spf13/cast v1.7.0 // indirect
 	golang.org/x/crypto v0.26.0 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
 )

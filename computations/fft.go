@@ -1,0 +1,242 @@
+package computations
+
+import (
+	"embed"
+	"fmt"
+	"slices"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/templates"
+)
+
+//go:embed templates/fft.cl templates/fft_copy.cl
+var fftFS embed.FS
+
+var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/fft_copy.cl")
+
+// FFT is the fast Fourier transform of a complex array over a set of its
+// axes, batched over the others. Its signature is (output, input, inverse):
+// with inverse 0 it computes numpy.fft.fftn (the kernel exp(-2πi kn/N)),
+// otherwise numpy.fft.ifftn, which divides by the product of the
+// transformed lengths (unless FFTOptions.Unnormalized is set). Output and
+// input may be the same array.
+//
+// Every length works: lengths whose prime factors are at most 13 by mixed
+// radix passes, other lengths by Bluestein's algorithm. Transformations
+// connected to input run inside the loads of the first kernel, those
+// connected to output inside the stores of the last kernel.
+type FFT struct {
+	*core.Computation
+	typ  core.Type
+	axes []int
+	opts FFTOptions
+}
+
+// FFTOptions are the optional parts of an FFT.
+type FFTOptions struct {
+	// Unnormalized leaves the inverse transform without the division by
+	// the product of the transformed lengths.
+	Unnormalized bool
+}
+
+// NewFFT returns the FFT of arrays of type t over axes (nil for every
+// axis), in the order given.
+func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
+	if !t.IsArray() {
+		return nil, fmt.Errorf("computations: FFT of the scalar type %v", t)
+	}
+	if !t.DType().IsComplex() {
+		return nil, fmt.Errorf("computations: FFT of %v: the dtype must be complex64 or complex128 (connect a transformation such as RealToComplex for real data)", t.DType())
+	}
+	if axes == nil {
+		for i := 0; i < t.Rank(); i++ {
+			axes = append(axes, i)
+		}
+	}
+	seen := map[int]bool{}
+	for _, a := range axes {
+		if a < 0 || a >= t.Rank() {
+			return nil, fmt.Errorf("computations: FFT: axis %d is out of range for an array of %d dimensions", a, t.Rank())
+		}
+		if seen[a] {
+			return nil, fmt.Errorf("computations: FFT: axis %d is repeated in %v", a, axes)
+		}
+		seen[a] = true
+		if t.Shape()[a] == 0 {
+			return nil, fmt.Errorf("computations: FFT: axis %d has length 0", a)
+		}
+	}
+	f := &FFT{typ: t, axes: slices.Clone(axes), opts: opts}
+	var err error
+	f.Computation, err = core.NewComputation("fft", []core.Parameter{
+		core.Param("output", core.Out(t)),
+		core.Param("input", core.In(t)),
+		core.Param("inverse", core.ScalarArg(dtypes.Int32)),
+	}, f.build)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Axes returns the transformed axes.
+func (f *FFT) Axes() []int { return slices.Clone(f.axes) }
+
+// fftTables makes each table once per plan.
+type fftTables struct {
+	plan  *core.Plan
+	dt    dtypes.DType
+	cache map[string]*core.KernelArgument
+}
+
+func (t *fftTables) get(key string, make func() []complex128) (*core.KernelArgument, error) {
+	if a, ok := t.cache[key]; ok {
+		return a, nil
+	}
+	a, err := t.plan.PersistentArray(toDType(make(), t.dt))
+	if err != nil {
+		return nil, err
+	}
+	t.cache[key] = a
+	return a, nil
+}
+
+func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
+	dt := f.typ.DType()
+	if !plan.DeviceParams().SupportsDType(dt) {
+		return fmt.Errorf("FFT: the device does not support %v", dt)
+	}
+	shape := f.typ.Shape()
+	lim := newFFTLimits(plan.DeviceParams(), dt)
+	scale := 1.0
+	var axes []fftAxis
+	for _, a := range f.axes {
+		n := shape[a]
+		scale /= float64(n)
+		if n > 1 {
+			axes = append(axes, planAxis(a, n, cluda.ShapeSize(shape)/n, lim))
+		}
+	}
+	if f.opts.Unnormalized {
+		scale = 1
+	}
+	if len(axes) == 0 {
+		// Nothing to transform: a copy that still runs the transformations
+		// (the inverse of length-1 transforms is the identity too).
+		return plan.KernelCall(fftTemplates.Lookup("fft_copy.cl"),
+			[]core.KernelArg{core.Bind("output", args["output"]), core.Bind("input", args["input"])},
+			shape, core.KernelOptions{Name: "fft_copy"})
+	}
+
+	tables := &fftTables{plan: plan, dt: dt, cache: map[string]*core.KernelArgument{}}
+	var kernels []*fftKernel
+	for _, ax := range axes {
+		outer := cluda.ShapeSize(shape[:ax.axis])
+		inner := cluda.ShapeSize(shape[ax.axis+1:])
+		ffts := 1
+		if ax.bluestein {
+			ffts = 2
+		}
+		for fi := 0; fi < ffts; fi++ {
+			for pi, p := range ax.passes {
+				k := &fftKernel{pass: p, dt: dt, axis: ax.axis, outer: outer, inner: inner}
+				k.src.length, k.dst.length = ax.m, ax.m
+				if ax.bluestein && fi == 0 && pi == 0 {
+					k.chirpIn, k.src.length = true, ax.n
+				}
+				if ax.bluestein && fi == 0 && pi == len(ax.passes)-1 {
+					k.kernelB = true
+				}
+				if ax.bluestein && fi == 1 && pi == len(ax.passes)-1 {
+					k.chirpOut, k.dst.length = true, ax.n
+				}
+				if !ax.bluestein {
+					k.src.length, k.dst.length = ax.n, ax.n
+				}
+				if err := f.tablesFor(k, ax, tables); err != nil {
+					return err
+				}
+				kernels = append(kernels, k)
+			}
+		}
+	}
+
+	// Chain the kernels: the first reads input, the last writes output, the
+	// others go through flat temporary arrays (which the plan packs so that
+	// every other one shares memory).
+	src := fftEnd{arg: args["input"], shape: shape}
+	for i, k := range kernels {
+		k.src.arg, k.src.shape = src.arg, src.shape
+		if i == 0 {
+			k.inverse, k.conjIn = args["inverse"], true
+		}
+		if i == len(kernels)-1 {
+			k.inverse, k.conjOut, k.scale = args["inverse"], true, scale
+			k.dst.arg, k.dst.shape = args["output"], shape
+		} else {
+			size := k.outer * k.dst.length * k.inner
+			tmp, err := plan.TempArray(core.ArrayOf(dt, size))
+			if err != nil {
+				return err
+			}
+			k.dst.arg = tmp
+		}
+		kargs, render := k.args()
+		k.name = fmt.Sprintf("fft_axis%d_pass%d", k.axis, i)
+		if err := plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.groups() * k.pass.wg},
+			core.KernelOptions{Name: k.name, Local: []int{k.pass.wg}, RenderArgs: render}); err != nil {
+			return err
+		}
+		src = fftEnd{arg: k.dst.arg, shape: k.dst.shape}
+	}
+	return nil
+}
+
+// groups returns the number of work-groups of a kernel.
+func (k *fftKernel) groups() int {
+	count := k.outer * (k.pass.n / k.pass.l) * k.inner
+	return (count + k.pass.tile - 1) / k.pass.tile
+}
+
+// tablesFor adds the twiddle and chirp tables a kernel reads.
+func (f *FFT) tablesFor(k *fftKernel, ax fftAxis, tables *fftTables) error {
+	var err error
+	p := k.pass
+	if len(p.radices) > 1 {
+		k.twInner, err = tables.get(fmt.Sprintf("inner/%d", p.l), func() []complex128 { return rootTable(p.l, 1, p.l) })
+		if err != nil {
+			return err
+		}
+	}
+	if p.ns > 1 {
+		size := p.ns * p.l
+		k.twPassShift = passTwiddleSplit(size)
+		if k.twPassShift == 0 {
+			k.twPassLo, err = tables.get(fmt.Sprintf("pass/%d", size), func() []complex128 { return rootTable(size, 1, size) })
+		} else {
+			lo := 1 << k.twPassShift
+			hi := (size + lo - 1) / lo
+			k.twPassLo, err = tables.get(fmt.Sprintf("pass-lo/%d", size), func() []complex128 { return rootTable(size, 1, lo) })
+			if err == nil {
+				k.twPassHi, err = tables.get(fmt.Sprintf("pass-hi/%d", size), func() []complex128 { return rootTable(size, lo, hi) })
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if k.chirpIn || k.chirpOut {
+		k.chirp, err = tables.get(fmt.Sprintf("chirp/%d", ax.n), func() []complex128 { return chirp(ax.n) })
+		if err != nil {
+			return err
+		}
+	}
+	if k.kernelB {
+		k.bTable, err = tables.get(fmt.Sprintf("bluestein/%d/%d", ax.n, ax.m), func() []complex128 {
+			return bluesteinKernel(ax.n, ax.m, chirp(ax.n))
+		})
+	}
+	return err
+}

@@ -1,0 +1,89 @@
+package computations
+
+import (
+	"slices"
+	"testing"
+)
+
+func product(xs []int) int {
+	p := 1
+	for _, x := range xs {
+		p *= x
+	}
+	return p
+}
+
+func TestRadices(t *testing.T) {
+	tests := []struct {
+		n    int
+		want []int
+	}{
+		{1, nil},
+		{2, []int{2}},
+		{16, []int{16}},
+		{4096, []int{16, 16, 16}},
+		{2048, []int{16, 16, 8}},
+		{1000, []int{10, 10, 10}},
+		{6144, []int{16, 16, 12, 2}},
+		{2187, []int{9, 9, 9, 3}},
+		{13 * 11 * 7, []int{13, 11, 7}},
+	}
+	for _, tt := range tests {
+		got := radices(tt.n)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("radices(%d) = %v, want %v", tt.n, got, tt.want)
+		}
+	}
+	for n := 1; n <= 5000; n++ {
+		if !isSmooth(n, maxPrimeRadix) {
+			continue
+		}
+		rs := radices(n)
+		if product(rs) != n {
+			t.Fatalf("radices(%d) = %v: product %d", n, rs, product(rs))
+		}
+		for _, r := range rs {
+			if r > maxRadix || r < 2 {
+				t.Fatalf("radices(%d) = %v: radix %d out of range", n, rs, r)
+			}
+		}
+	}
+}
+
+func TestBluesteinLength(t *testing.T) {
+	tests := []struct{ n, want int }{
+		{17, 35}, {97, 196}, {1009, 2025}, {65537, 131220}, {2, 3},
+	}
+	for _, tt := range tests {
+		if got := bluesteinLength(tt.n); got != tt.want {
+			t.Errorf("bluesteinLength(%d) = %d, want %d", tt.n, got, tt.want)
+		}
+	}
+	for n := 2; n < 3000; n++ {
+		m := bluesteinLength(n)
+		if m < 2*n-1 || !isSmooth(m, 7) {
+			t.Fatalf("bluesteinLength(%d) = %d", n, m)
+		}
+	}
+}
+
+func TestSplitLength(t *testing.T) {
+	tests := []struct {
+		n, maxL int
+		want    []int
+	}{
+		{4096, 4096, []int{4096}},
+		{1 << 20, 1024, []int{1024, 1024}},
+		{1 << 24, 512, []int{256, 256, 256}},
+		{100000, 512, []int{400, 250}},
+	}
+	for _, tt := range tests {
+		got := splitLength(tt.n, tt.maxL)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("splitLength(%d, %d) = %v, want %v", tt.n, tt.maxL, got, tt.want)
+		}
+		if product(got) != tt.n {
+			t.Errorf("product of %v is not %d", got, tt.n)
+		}
+	}
+}

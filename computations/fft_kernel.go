@@ -1,0 +1,311 @@
+package computations
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/core"
+)
+
+// fftEnd is where a pass reads or writes: a parameter of the computation
+// (indexed by its shape) or a flat temporary array.
+type fftEnd struct {
+	arg    *core.KernelArgument
+	shape  []int // of a parameter; nil for a flat temporary array
+	length int   // along the axis
+}
+
+// fftKernel is everything one pass kernel needs.
+type fftKernel struct {
+	name         string
+	pass         fftPass
+	dt           dtypes.DType
+	axis         int
+	outer, inner int
+	src, dst     fftEnd
+
+	inverse  *core.KernelArgument // set on the first and last kernels: the inverse flag applies
+	conjIn   bool
+	conjOut  bool
+	scale    float64 // applied with conjOut
+	chirpIn  bool
+	chirpOut bool
+	kernelB  bool
+
+	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
+	twPassShift                                 int // the pass twiddle index splits into hi << shift | lo
+}
+
+// indexExpr returns the index arguments of the load or store macro of an
+// end for the variables _o (outer), _n (along the axis) and _i (inner).
+func (e fftEnd) indexExpr(axis, outer, inner int) string {
+	if e.shape == nil {
+		parts := []string{}
+		if outer > 1 {
+			parts = append(parts, fmt.Sprintf("(VSIZE_T)(_o) * %d", e.length*inner))
+		}
+		if inner > 1 {
+			parts = append(parts, fmt.Sprintf("(VSIZE_T)(_n) * %d", inner), "(VSIZE_T)(_i)")
+		} else {
+			parts = append(parts, "(VSIZE_T)(_n)")
+		}
+		return strings.Join(parts, " + ")
+	}
+	idx := decompose("_o", e.shape[:axis])
+	idx = append(idx, "(_n)")
+	idx = append(idx, decompose("_i", e.shape[axis+1:])...)
+	return strings.Join(idx, ", ")
+}
+
+// decompose returns the row-major indices over dims of the flat index v.
+func decompose(v string, dims []int) []string {
+	out := make([]string, len(dims))
+	for j := range dims {
+		inner := 1
+		for _, d := range dims[j+1:] {
+			inner *= d
+		}
+		e := fmt.Sprintf("(VSIZE_T)(%s)", v)
+		if inner > 1 {
+			e = fmt.Sprintf("(%s / %d)", e, inner)
+		}
+		if j > 0 && dims[j] > 1 {
+			e = fmt.Sprintf("(%s %% %d)", e, dims[j])
+		}
+		if dims[j] == 1 {
+			e = "0"
+		}
+		out[j] = e
+	}
+	return out
+}
+
+// body returns the C of the kernel body.
+func (k *fftKernel) body() string {
+	p := k.pass
+	ct := k.dt.CType()
+	row := p.l + p.pad
+	tileElems := p.tile * p.l
+	nj := p.n / p.l // butterflies of the pass per transform
+	count := k.outer * nj * k.inner
+	var b strings.Builder
+	w := func(indent int, format string, args ...any) {
+		b.WriteString(strings.Repeat("    ", indent))
+		fmt.Fprintf(&b, format, args...)
+		b.WriteByte('\n')
+	}
+	zero := fmt.Sprintf("COMPLEX_CTR(%s)(%s, %s)", ct, k.dt.Real().MustLiteral(0), k.dt.Real().MustLiteral(0))
+
+	w(1, "VIRTUAL_SKIP_THREADS;")
+	w(1, "LOCAL_MEM %s buf[%d];", ct, p.tile*row)
+	w(1, "const unsigned int lid = virtual_local_id(0);")
+	w(1, "const VSIZE_T first = (VSIZE_T)virtual_group_id(0) * %d;", p.tile)
+
+	// subTransform writes the decomposition of the sub-transform u into
+	// the outer index o, the butterfly j and the inner index i.
+	subTransform := func(indent int) {
+		w(indent, "const VSIZE_T u = first + s;")
+		w(indent, "const VSIZE_T i = %s;", modOrZero("u", k.inner))
+		w(indent, "const VSIZE_T j = %s;", modOrZero(divOrSelf("u", k.inner), nj))
+		w(indent, "const VSIZE_T o = %s;", divOrSelf(divOrSelf("u", k.inner), nj))
+	}
+	loops := func(total int) int { return (total + p.wg - 1) / p.wg }
+
+	// Load: the tile's elements, each element m of sub-transform s from
+	// position j + m*nj along the axis.
+	loadContig := k.inner == 1 && nj == 1
+	w(1, "for (unsigned int r = 0; r < %d; r++)", loops(tileElems))
+	w(1, "{")
+	w(2, "const unsigned int e = lid + r * %d;", p.wg)
+	if loops(tileElems)*p.wg != tileElems {
+		w(2, "if (e >= %d) break;", tileElems)
+	}
+	if loadContig {
+		w(2, "const unsigned int s = e / %d, m = e %% %d;", p.l, p.l)
+	} else {
+		w(2, "const unsigned int s = e %% %d, m = e / %d;", p.tile, p.tile)
+	}
+	w(2, "%s v = %s;", ct, zero)
+	w(2, "if (first + s < %d)", count)
+	w(2, "{")
+	subTransform(3)
+	w(3, "const VSIZE_T pos = j + (VSIZE_T)m * %d;", nj)
+	if k.src.length < p.n {
+		w(3, "if (pos < %d)", k.src.length)
+		w(3, "{")
+	}
+	w(4, "v = FFT_LOAD(o, pos, i);")
+	if k.conjIn {
+		w(4, "if (FFT_INVERSE) v = _fft_conj(v);")
+	}
+	if k.chirpIn {
+		w(4, "v = _fft_mul(v, CHIRP(pos));")
+	}
+	if k.src.length < p.n {
+		w(3, "}")
+	}
+	if p.ns > 1 {
+		w(3, "const VSIZE_T tw = (j %% %d) * m;", p.ns)
+		if k.twPassHi != nil {
+			w(3, "v = _fft_mul(v, _fft_mul(TW_PASS_HI(tw >> %d), TW_PASS_LO(tw & %d)));", k.twPassShift, (1<<k.twPassShift)-1)
+		} else {
+			w(3, "v = _fft_mul(v, TW_PASS_LO(tw));")
+		}
+	}
+	w(2, "}")
+	w(2, "buf[s * %d + m] = v;", row)
+	w(1, "}")
+	w(1, "LOCAL_BARRIER;")
+
+	// The stages of the DFT of size l, in local memory.
+	nsIn := 1
+	for _, r := range p.radices {
+		nb := p.tile * p.l / r // butterflies of the stage in the tile
+		span := p.l / r
+		per := loops(nb)
+		w(1, "{")
+		w(2, "// radix %d, after stages of %d", r, nsIn)
+		for q := 0; q < per; q++ {
+			w(2, "%s v%d[%d];", ct, q, r)
+		}
+		for q := 0; q < per; q++ {
+			w(2, "const unsigned int bf%d = lid + %d;", q, q*p.wg)
+			w(2, "const unsigned int s%d = bf%d / %d, jj%d = bf%d %% %d, k%d = jj%d %% %d;", q, q, span, q, q, span, q, q, nsIn)
+			guard := ""
+			if (q+1)*p.wg > nb {
+				guard = fmt.Sprintf("if (bf%d < %d) ", q, nb)
+			}
+			w(2, "%s{", guard)
+			for m := 0; m < r; m++ {
+				w(3, "v%d[%d] = buf[s%d * %d + jj%d + %d];", q, m, q, row, q, m*span)
+			}
+			if nsIn > 1 {
+				stride := p.l / (nsIn * r)
+				for m := 1; m < r; m++ {
+					w(3, "v%d[%d] = _fft_mul(v%d[%d], TW_INNER(k%d * %d));", q, m, q, m, q, m*stride)
+				}
+			}
+			w(3, "_fft_dft%d_%s(v%d);", r, k.dt, q)
+			w(2, "}")
+		}
+		w(2, "LOCAL_BARRIER;")
+		for q := 0; q < per; q++ {
+			guard := ""
+			if (q+1)*p.wg > nb {
+				guard = fmt.Sprintf("if (bf%d < %d) ", q, nb)
+			}
+			w(2, "%s{", guard)
+			for m := 0; m < r; m++ {
+				w(3, "buf[s%d * %d + (jj%d - k%d) * %d + k%d + %d] = v%d[%d];", q, row, q, q, r, q, m*nsIn, q, m)
+			}
+			w(2, "}")
+		}
+		w(2, "LOCAL_BARRIER;")
+		w(1, "}")
+		nsIn *= r
+	}
+
+	// Store: output q of sub-transform s goes to (j - j mod ns)*l + j mod ns + q*ns.
+	storeContig := k.inner == 1 && p.ns == 1
+	w(1, "for (unsigned int r = 0; r < %d; r++)", loops(tileElems))
+	w(1, "{")
+	w(2, "const unsigned int e = lid + r * %d;", p.wg)
+	if loops(tileElems)*p.wg != tileElems {
+		w(2, "if (e >= %d) break;", tileElems)
+	}
+	if storeContig {
+		w(2, "const unsigned int s = e / %d, q = e %% %d;", p.l, p.l)
+	} else {
+		w(2, "const unsigned int s = e %% %d, q = e / %d;", p.tile, p.tile)
+	}
+	w(2, "if (first + s < %d)", count)
+	w(2, "{")
+	subTransform(3)
+	if p.ns > 1 {
+		w(3, "const VSIZE_T kk = j %% %d;", p.ns)
+		w(3, "const VSIZE_T pos = (j - kk) * %d + kk + (VSIZE_T)q * %d;", p.l, p.ns)
+	} else {
+		w(3, "const VSIZE_T pos = j * %d + q;", p.l)
+	}
+	if k.dst.length < p.n {
+		w(3, "if (pos < %d)", k.dst.length)
+		w(3, "{")
+	}
+	w(4, "%s v = buf[s * %d + q];", ct, row)
+	if k.kernelB {
+		w(4, "v = _fft_conj(_fft_mul(v, KERNEL_B(pos)));")
+	}
+	if k.chirpOut {
+		w(4, "v = _fft_mul(_fft_conj(v), CHIRP(pos));")
+	}
+	if k.conjOut {
+		scale := k.dt.Real().MustLiteral(k.scale)
+		w(4, "if (FFT_INVERSE) v = _fft_conj(v) * %s;", scale)
+	}
+	w(4, "FFT_STORE(o, pos, i, v);")
+	if k.dst.length < p.n {
+		w(3, "}")
+	}
+	w(2, "}")
+	w(1, "}")
+	return b.String()
+}
+
+func modOrZero(v string, n int) string {
+	if n == 1 {
+		return "0"
+	}
+	return fmt.Sprintf("%s %% %d", v, n)
+}
+
+func divOrSelf(v string, n int) string {
+	if n == 1 {
+		return v
+	}
+	return fmt.Sprintf("(%s / %d)", v, n)
+}
+
+// renderArgs returns the template arguments of the kernel besides its
+// kernel arguments.
+func (k *fftKernel) renderArgs() map[string]any {
+	var bfs []string
+	seen := map[int]bool{}
+	for _, r := range k.pass.radices {
+		if !seen[r] {
+			seen[r] = true
+			_, src := butterflyFunction(r, k.dt)
+			bfs = append(bfs, src)
+		}
+	}
+	return map[string]any{
+		"ctype":       k.dt.CType(),
+		"butterflies": bfs,
+		"load_index":  k.src.indexExpr(k.axis, k.outer, k.inner),
+		"store_index": k.dst.indexExpr(k.axis, k.outer, k.inner),
+		"body":        k.body(),
+	}
+}
+
+// args returns the kernel's arguments; the tables and the inverse flag are
+// bound only where the kernel uses them, and absent ones are nil in the
+// render arguments so that the template leaves their macros out.
+func (k *fftKernel) args() ([]core.KernelArg, map[string]any) {
+	args := []core.KernelArg{core.Bind("output", k.dst.arg), core.Bind("input", k.src.arg)}
+	render := k.renderArgs()
+	optional := []struct {
+		name string
+		arg  *core.KernelArgument
+	}{
+		{"inverse", k.inverse}, {"tw_inner", k.twInner}, {"tw_pass_lo", k.twPassLo},
+		{"tw_pass_hi", k.twPassHi}, {"chirp", k.chirp}, {"kernel_b", k.bTable},
+	}
+	for _, o := range optional {
+		if o.arg != nil {
+			args = append(args, core.Bind(o.name, o.arg))
+		} else {
+			render[o.name] = nil
+		}
+	}
+	return args, render
+}

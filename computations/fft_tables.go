@@ -1,0 +1,108 @@
+package computations
+
+import (
+	"math"
+	"math/bits"
+
+	"gonum.org/v1/gonum/dsp/fourier"
+
+	"github.com/reikna-go/reikna/cluda/dtypes"
+)
+
+// Tables of twiddle factors and chirps are computed in float64 from exact
+// integer exponents and rounded once to the working precision.
+
+// unitRoot returns exp(-2πi e/n), with the angle reduced to [0, π/4] in
+// exact integer arithmetic so that the result is accurate to the last bit
+// of float64 for any e and n.
+func unitRoot(e, n int) complex128 {
+	e %= n
+	if e < 0 {
+		e += n
+	}
+	// θ = 2π e/n = (π/2)(q + r/n) with q = floor(4e/n).
+	num := 4 * int64(e)
+	den := int64(n)
+	q := num / den
+	r := num - q*den
+	var c, s float64 // cos and sin of φ = (π/2) r/n
+	if 2*r <= den {
+		s, c = math.Sincos(math.Pi / 2 * float64(r) / float64(den))
+	} else {
+		// φ = π/2 - φ' with φ' = (π/2)(n-r)/n.
+		c, s = math.Sincos(math.Pi / 2 * float64(den-r) / float64(den))
+	}
+	var x, y float64 // cos θ, sin θ: φ rotated by q quarter turns
+	switch q {
+	case 0:
+		x, y = c, s
+	case 1:
+		x, y = -s, c
+	case 2:
+		x, y = -c, -s
+	default:
+		x, y = s, -c
+	}
+	return complex(x, -y)
+}
+
+// toDType returns the values as a Go slice of the complex dtype dt.
+func toDType(v []complex128, dt dtypes.DType) any {
+	if dt == dtypes.Complex128 {
+		return v
+	}
+	out := make([]complex64, len(v))
+	for i, x := range v {
+		out[i] = complex64(x)
+	}
+	return out
+}
+
+// rootTable returns exp(-2πi e*step/n) for e < size.
+func rootTable(n, step, size int) []complex128 {
+	out := make([]complex128, size)
+	for e := range out {
+		out[e] = unitRoot(int((int64(e)*int64(step))%int64(n)), n)
+	}
+	return out
+}
+
+// passTwiddleSplit returns the bit position at which pass twiddle
+// exponents below p are split into a high and a low table, or 0 when one
+// table of p entries is small enough.
+func passTwiddleSplit(p int) int {
+	if p <= 4096 {
+		return 0
+	}
+	return (bits.Len(uint(p-1)) + 1) / 2
+}
+
+// chirp returns exp(-πi e²/n) for e < n, with e² reduced modulo 2n in
+// integers so that large e lose nothing.
+func chirp(n int) []complex128 {
+	out := make([]complex128, n)
+	for e := range out {
+		sq := (int64(e) * int64(e)) % int64(2*n)
+		out[e] = unitRoot(int(sq), 2*n)
+	}
+	return out
+}
+
+// bluesteinKernel returns FFT_m(b)/m for Bluestein's convolution kernel
+// b[e] = conj(chirp[e]) for |e| < n (indices modulo m).
+func bluesteinKernel(n, m int, w []complex128) []complex128 {
+	b := make([]complex128, m)
+	for e := 0; e < n; e++ {
+		c := complex(real(w[e]), -imag(w[e]))
+		b[e] = c
+		if e > 0 {
+			b[m-e] = c
+		}
+	}
+	out := fourier.NewCmplxFFT(m).Coefficients(nil, b)
+	inv := 1 / float64(m)
+	for i := range out {
+		out[i] *= complex(inv, 0)
+	}
+	return out
+}
