@@ -34,7 +34,7 @@ type fftKernel struct {
 	kernelB  bool
 
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
-	twPassShift                                 int // the pass twiddle index splits into hi << shift | lo
+	twPassShift                                int // the pass twiddle index splits into hi << shift | lo
 }
 
 // indexExpr returns the index arguments of the load or store macro of an

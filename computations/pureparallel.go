@@ -148,4 +148,3 @@ func cName(name string) string {
 	}
 	return b.String()
 }
-
