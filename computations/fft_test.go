@@ -65,7 +65,7 @@ func runFFT(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape, axes []int,
 	return download(t, out, want)
 }
 
-func upload(t *testing.T, thr *cluda.Thread, dt dtypes.DType, x []complex128, shape []int) *cluda.Array {
+func upload(t testing.TB, thr *cluda.Thread, dt dtypes.DType, x []complex128, shape []int) *cluda.Array {
 	t.Helper()
 	var data any = x
 	if dt == dtypes.Complex64 {
@@ -84,7 +84,7 @@ func upload(t *testing.T, thr *cluda.Thread, dt dtypes.DType, x []complex128, sh
 
 // poisoned returns an array filled with NaN, so that unwritten elements
 // show in the error.
-func poisoned(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape []int) *cluda.Array {
+func poisoned(t testing.TB, thr *cluda.Thread, dt dtypes.DType, shape []int) *cluda.Array {
 	t.Helper()
 	a, err := thr.Empty(shape, dt)
 	if err != nil {
@@ -96,7 +96,7 @@ func poisoned(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape []int) *cl
 	return a
 }
 
-func download(t *testing.T, a *cluda.Array, want []complex128) float64 {
+func download(t testing.TB, a *cluda.Array, want []complex128) float64 {
 	t.Helper()
 	if a.DType() == dtypes.Complex64 {
 		got, err := cluda.Read[complex64](a)

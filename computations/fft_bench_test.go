@@ -1,0 +1,94 @@
+package computations_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+)
+
+// benchMiB is the size of one array in the FFT benchmarks: 8 MiB by
+// default, REIKNA_BENCH_MIB to change it (512 on a GPU).
+func benchMiB() int {
+	if v, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MIB")); err == nil && v > 0 {
+		return v
+	}
+	return 8
+}
+
+// BenchmarkFFT times batched 1-D complex64 transforms of lengths 2^4 to
+// 2^20, each with as many transforms as fill one array. It reports the
+// median kernel time per call (OpenCL profiling), the effective bandwidth
+// 2·bytes/time, and GFLOP/s by the convention 5·N·log2(N) per transform.
+func BenchmarkFFT(b *testing.B) {
+	thr := cludatest.Thread(b)
+	for p := 4; p <= 20; p++ {
+		n := 1 << p
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) { benchFFT(b, thr, dtypes.Complex64, n) })
+	}
+}
+
+func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
+	bytes := benchMiB() << 20
+	batch := max(bytes/(n*dt.Size()), 1)
+	shape := []int{batch, n}
+	fft, err := computations.NewFFT(core.ArrayOf(dt, shape...), []int{1}, computations.FFTOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := fft.Compile(thr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Release()
+	// Inputs rotate through at least 64 MiB so that no run finds its data
+	// in a cache.
+	sets := max(64<<20/(batch*n*dt.Size()), 1)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ins, outs []*cluda.Array
+	for i := 0; i < min(sets, 8); i++ {
+		in := upload(b, thr, dt, randomData(rng, batch*n), shape)
+		out, err := thr.EmptyLike(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ins, outs = append(ins, in), append(outs, out)
+	}
+	defer func() {
+		for i := range ins {
+			ins[i].Release()
+			outs[i].Release()
+		}
+	}()
+	for i := 0; i < 3; i++ { // warm-up
+		if _, err := c.CallProfiled(outs[i%len(outs)], ins[i%len(ins)], int32(0)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := c.CallProfiled(outs[i%len(outs)], ins[i%len(ins)], int32(0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, d)
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	med := times[len(times)/2].Seconds()
+	total := float64(batch * n * dt.Size())
+	b.ReportMetric(med*1e3, "ms/call")
+	b.ReportMetric(2*total/med/1e9, "GB/s")
+	b.ReportMetric(5*float64(batch)*float64(n)*math.Log2(float64(n))/med/1e9, "GFLOP/s")
+}
