@@ -85,7 +85,7 @@ func decompose(v string, dims []int) []string {
 func (k *fftKernel) body() string {
 	p := k.pass
 	ct := k.dt.CType()
-	row := p.l + p.pad
+	row := p.row()
 	tileElems := p.tile * p.l
 	nj := p.n / p.l // butterflies of the pass per transform
 	count := k.outer * nj * k.inner
@@ -100,15 +100,15 @@ func (k *fftKernel) body() string {
 	w(1, "VIRTUAL_SKIP_THREADS;")
 	w(1, "LOCAL_MEM %s buf[%d];", ct, p.tile*row)
 	w(1, "const unsigned int lid = virtual_local_id(0);")
-	w(1, "const VSIZE_T first = (VSIZE_T)virtual_group_id(0) * %d;", p.tile)
+	w(1, "const unsigned int first = (unsigned int)virtual_group_id(0) * %d;", p.tile)
 
 	// subTransform writes the decomposition of the sub-transform u into
 	// the outer index o, the butterfly j and the inner index i.
 	subTransform := func(indent int) {
-		w(indent, "const VSIZE_T u = first + s;")
-		w(indent, "const VSIZE_T i = %s;", modOrZero("u", k.inner))
-		w(indent, "const VSIZE_T j = %s;", modOrZero(divOrSelf("u", k.inner), nj))
-		w(indent, "const VSIZE_T o = %s;", divOrSelf(divOrSelf("u", k.inner), nj))
+		w(indent, "const unsigned int u = first + s;")
+		w(indent, "const unsigned int i = %s;", modOrZero("u", k.inner))
+		w(indent, "const unsigned int j = %s;", modOrZero(divOrSelf("u", k.inner), nj))
+		w(indent, "const unsigned int o = %s;", divOrSelf(divOrSelf("u", k.inner), nj))
 	}
 	loops := func(total int) int { return (total + p.wg - 1) / p.wg }
 
@@ -130,7 +130,7 @@ func (k *fftKernel) body() string {
 	w(2, "if (first + s < %d)", count)
 	w(2, "{")
 	subTransform(3)
-	w(3, "const VSIZE_T pos = j + (VSIZE_T)m * %d;", nj)
+	w(3, "const unsigned int pos = j + m * %d;", nj)
 	if k.src.length < p.n {
 		w(3, "if (pos < %d)", k.src.length)
 		w(3, "{")
@@ -146,7 +146,7 @@ func (k *fftKernel) body() string {
 		w(3, "}")
 	}
 	if p.ns > 1 {
-		w(3, "const VSIZE_T tw = (j %% %d) * m;", p.ns)
+		w(3, "const unsigned int tw = (j %% %d) * m;", p.ns)
 		if k.twPassHi != nil {
 			w(3, "v = _fft_mul(v, _fft_mul(TW_PASS_HI(tw >> %d), TW_PASS_LO(tw & %d)));", k.twPassShift, (1<<k.twPassShift)-1)
 		} else {
@@ -154,7 +154,7 @@ func (k *fftKernel) body() string {
 		}
 	}
 	w(2, "}")
-	w(2, "buf[s * %d + m] = v;", row)
+	w(2, "buf[s * %d + FFT_PAD(m)] = v;", row)
 	w(1, "}")
 	w(1, "LOCAL_BARRIER;")
 
@@ -178,7 +178,7 @@ func (k *fftKernel) body() string {
 			}
 			w(2, "%s{", guard)
 			for m := 0; m < r; m++ {
-				w(3, "v%d[%d] = buf[s%d * %d + jj%d + %d];", q, m, q, row, q, m*span)
+				w(3, "v%d[%d] = buf[s%d * %d + FFT_PAD(jj%d + %d)];", q, m, q, row, q, m*span)
 			}
 			if nsIn > 1 {
 				stride := p.l / (nsIn * r)
@@ -197,7 +197,7 @@ func (k *fftKernel) body() string {
 			}
 			w(2, "%s{", guard)
 			for m := 0; m < r; m++ {
-				w(3, "buf[s%d * %d + (jj%d - k%d) * %d + k%d + %d] = v%d[%d];", q, row, q, q, r, q, m*nsIn, q, m)
+				w(3, "buf[s%d * %d + FFT_PAD((jj%d - k%d) * %d + k%d + %d)] = v%d[%d];", q, row, q, q, r, q, m*nsIn, q, m)
 			}
 			w(2, "}")
 		}
@@ -223,16 +223,16 @@ func (k *fftKernel) body() string {
 	w(2, "{")
 	subTransform(3)
 	if p.ns > 1 {
-		w(3, "const VSIZE_T kk = j %% %d;", p.ns)
-		w(3, "const VSIZE_T pos = (j - kk) * %d + kk + (VSIZE_T)q * %d;", p.l, p.ns)
+		w(3, "const unsigned int kk = j %% %d;", p.ns)
+		w(3, "const unsigned int pos = (j - kk) * %d + kk + q * %d;", p.l, p.ns)
 	} else {
-		w(3, "const VSIZE_T pos = j * %d + q;", p.l)
+		w(3, "const unsigned int pos = j * %d + q;", p.l)
 	}
 	if k.dst.length < p.n {
 		w(3, "if (pos < %d)", k.dst.length)
 		w(3, "{")
 	}
-	w(4, "%s v = buf[s * %d + q];", ct, row)
+	w(4, "%s v = buf[s * %d + FFT_PAD(q)];", ct, row)
 	if k.kernelB {
 		w(4, "v = _fft_conj(_fft_mul(v, KERNEL_B(pos)));")
 	}

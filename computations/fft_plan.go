@@ -17,7 +17,21 @@ type fftPass struct {
 	radices  []int // of the DFT of size l, in the order of its stages
 	tile     int   // butterflies (sub-transforms) per work-group
 	wg       int   // work-items per work-group
-	pad      int   // extra elements per sub-transform row of local memory
+}
+
+// Local memory rows: element a of a sub-transform is stored at a + a/16,
+// so that the strided writes of a radix stage (stride r) and the strided
+// rows themselves fall into different banks; the row length is made odd
+// for the same reason.
+func localIndex(a int) int { return a + a>>4 }
+
+// row returns the length of a sub-transform's row in local memory.
+func (p *fftPass) row() int {
+	r := localIndex(p.l-1) + 1
+	if p.tile > 1 && r%2 == 0 {
+		r++
+	}
+	return r
 }
 
 // fftAxis is the plan of the transform along one axis.
@@ -64,10 +78,10 @@ func planAxis(axis, n, batch int, lim fftLimits) fftAxis {
 		a.m = bluesteinLength(n)
 	}
 	var ls []int
-	if a.m <= lim.localElems {
+	if localIndex(a.m-1)+1 <= lim.localElems {
 		ls = []int{a.m}
 	} else {
-		ls = splitLength(a.m, max(lim.localElems/minTile-1, maxRadix))
+		ls = splitLength(a.m, max(lim.localElems*16/17/minTile-2, maxRadix))
 	}
 	ns := 1
 	for _, l := range ls {
@@ -86,10 +100,7 @@ func (p *fftPass) choose(count int, lim fftLimits) {
 	for _, r := range p.radices {
 		maxR = max(maxR, r)
 	}
-	if p.l >= 32 {
-		p.pad = 1
-	}
-	row := p.l + p.pad
+	row := localIndex(p.l-1) + 2
 	tile := max(lim.maxWG*maxR/p.l, 1)
 	tile = min(tile, max(lim.localElems/row, 1), count)
 	if p.n > p.l {
@@ -100,4 +111,4 @@ func (p *fftPass) choose(count int, lim fftLimits) {
 }
 
 // localElems returns the complex values of local memory the pass uses.
-func (p *fftPass) localElems() int { return p.tile * (p.l + p.pad) }
+func (p *fftPass) localElems() int { return p.tile * p.row() }

@@ -141,7 +141,9 @@ func TestFFTProperties(t *testing.T) {
 	}
 }
 
-func sq(v complex64) float64 { return float64(real(v))*float64(real(v)) + float64(imag(v))*float64(imag(v)) }
+func sq(v complex64) float64 {
+	return float64(real(v))*float64(real(v)) + float64(imag(v))*float64(imag(v))
+}
 
 func TestFFTInPlace(t *testing.T) {
 	thr := cludatest.Thread(t)

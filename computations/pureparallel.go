@@ -109,7 +109,7 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 			idxs[i] = fmt.Sprintf("_idx%d", i)
 		}
 		return plan.KernelCall(kernel, kargs, pp.guiding, core.KernelOptions{
-			Name:       cName(name),
+			Name:       "pp_" + cName(name),
 			RenderArgs: map[string]any{"code": snippet, "idxs": idxs},
 		})
 	})

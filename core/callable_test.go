@@ -223,3 +223,52 @@ func TestNestedComputation(t *testing.T) {
 		t.Errorf("nested call with too few arguments: %v", err)
 	}
 }
+
+// TestOutputTransformationReadsAnotherArray connects an output
+// transformation with a second input (reikna allows output transformations
+// to load from external arrays): y = out * w.
+func TestOutputTransformationReadsAnotherArray(t *testing.T) {
+	thr := cludatest.Thread(t)
+	typ := core.ArrayOf(dtypes.Float32, 64)
+	pp, err := computations.NewPureParallel([]core.Parameter{
+		core.Param("output", core.Out(typ)),
+		core.Param("input", core.In(typ)),
+	}, `{{ .output.StoreSame }}({{ .input.LoadSame }} + 1.0f);`, computations.PureParallelOptions{Name: "add_one"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mulArray := core.MustTransformation([]core.Parameter{
+		core.Param("output", core.Out(typ)),
+		core.Param("input", core.In(typ)),
+		core.Param("factor", core.In(typ)),
+	}, `{{ .output.StoreSame }}({{ .input.LoadSame }} * {{ .factor.LoadSame }});`,
+		core.TransformationOptions{Name: "mul_array", Connectors: []string{"input", "output"}})
+	if err := pp.Connect("output", mulArray, "input", map[string]string{"output": "y", "factor": "w"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := roles(pp.Signature()); got != "y:o w:i input:i" {
+		t.Fatalf("signature %s", got)
+	}
+	c, err := pp.Compile(thr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	x, w := make([]float32, 64), make([]float32, 64)
+	for i := range x {
+		x[i], w[i] = float32(i), float32(2*i+1)
+	}
+	dx, _ := thr.ToDevice(x)
+	dw, _ := thr.ToDevice(w)
+	dy, _ := thr.Empty([]int{64}, dtypes.Float32)
+	defer func() { dx.Release(); dw.Release(); dy.Release() }()
+	if err := c.Call(dy, dw, dx); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := cluda.Read[float32](dy)
+	for i := range got {
+		if want := (x[i] + 1) * w[i]; got[i] != want {
+			t.Fatalf("y[%d] = %v, want %v", i, got[i], want)
+		}
+	}
+}

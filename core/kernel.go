@@ -68,7 +68,7 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 		return nil, errorf(err)
 	}
 	k, err := p.thread.CompileStatic(src.Text, name, global, cluda.StaticOptions{
-		Local: opts.Local,
+		Local:          opts.Local,
 		CompileOptions: cluda.CompileOptions{FastMath: opts.FastMath, Options: opts.CompilerOptions}.WithOrigins(src),
 	})
 	if err != nil {

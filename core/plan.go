@@ -117,7 +117,9 @@ func (p *Plan) TempArray(t Type) (*KernelArgument, error) {
 }
 
 // TempArrayLike adds a temporary array of the type of a.
-func (p *Plan) TempArrayLike(a *KernelArgument) (*KernelArgument, error) { return p.TempArray(a.Type()) }
+func (p *Plan) TempArrayLike(a *KernelArgument) (*KernelArgument, error) {
+	return p.TempArray(a.Type())
+}
 
 // PersistentArray adds an array that is uploaded from a Go slice once, when
 // the plan is compiled, and lives as long as the compiled computation (for

@@ -117,16 +117,23 @@ func (t *tree) leaves() []leaf {
 		out = append(out, leaf{n, r})
 	}
 	var walkLoad, walkStore func(n *node)
-	walkAtt := func(a *attachment, walk func(*node)) {
+	// A transformation's parameters besides the connector: inputs are
+	// loaded, outputs stored, whichever side the transformation is on
+	// (an output transformation may read other arrays, an input one write
+	// others).
+	walkAtt := func(a *attachment) {
 		for _, p := range a.trf.params {
 			if p.Name == a.connector {
 				continue
 			}
 			m := a.nodes[p.Name]
-			if m.scalar {
+			switch p.Role() {
+			case Scalar:
 				add(m, Scalar)
-			} else {
-				walk(m)
+			case Input:
+				walkLoad(m)
+			default:
+				walkStore(m)
 			}
 		}
 	}
@@ -135,14 +142,14 @@ func (t *tree) leaves() []leaf {
 			add(n, Input)
 			return
 		}
-		walkAtt(n.input, walkLoad)
+		walkAtt(n.input)
 	}
 	walkStore = func(n *node) {
 		if n.output == nil {
 			add(n, Output)
 			return
 		}
-		walkAtt(n.output, walkStore)
+		walkAtt(n.output)
 	}
 	for _, r := range t.roots {
 		switch {
@@ -200,10 +207,6 @@ func (t *tree) connect(param string, trf *Transformation, connector string, name
 		return errorf("%q is hidden: input transformation %s is attached to it already", param, n.input.trf.name)
 	case !inputTrf && n.output != nil:
 		return errorf("%q is hidden: output transformation %s is attached to it already", param, n.output.trf.name)
-	case inputTrf && trf.countRole(Output) != 1:
-		return errorf("an input transformation has one output; this one has %d", trf.countRole(Output))
-	case !inputTrf && trf.countRole(Input) != 1:
-		return errorf("an output transformation has one input; this one has %d", trf.countRole(Input))
 	}
 	if !cp.Type().SameShape(n.typ) {
 		return errorf("type mismatch: %q is %v, the connector %q is %v", param, n.typ, connector, cp.Type())

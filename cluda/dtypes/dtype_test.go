@@ -56,6 +56,8 @@ func TestLiteralErrors(t *testing.T) {
 		{Uint32, -1},
 		{Float32, complex(1, 1)},
 		{Float32, "1"},
+		{Float32, 1e300},
+		{Complex64, complex(1, 1e300)},
 		{Invalid, 1},
 	}
 	for _, tt := range tests {

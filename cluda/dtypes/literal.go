@@ -33,18 +33,24 @@ func (d DType) Literal(v any) (string, error) {
 	if d.IsInteger() {
 		return intLiteral(d, v, re)
 	}
-	switch d {
-	case Float32:
-		return floatLiteral(re, 32), nil
-	case Float64:
-		return floatLiteral(re, 64), nil
+	bits := 64
+	if d == Float32 || d == Complex64 {
+		bits = 32
+		for _, part := range []float64{re, im} {
+			if !math.IsInf(part, 0) && math.IsInf(float64(float32(part)), 0) {
+				return "", fmt.Errorf("dtypes: %v overflows %v", v, d)
+			}
+		}
 	}
-	bits := 32
-	if d == Complex128 {
-		bits = 64
+	if !d.IsComplex() {
+		return floatLiteral(re, bits), nil
 	}
 	return fmt.Sprintf("COMPLEX_CTR(%s)(%s, %s)", d.CType(), floatLiteral(re, bits), floatLiteral(im, bits)), nil
 }
+
+// Literal rounds values to the precision of d, as numpy does, so a
+// float32 value too small for float32 becomes 0.0f; a value too large for
+// it is an error rather than an infinity.
 
 // MustLiteral is Literal for values known to fit; it panics otherwise.
 func (d DType) MustLiteral(v any) string {
