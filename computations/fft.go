@@ -32,6 +32,13 @@ type FFT struct {
 	typ  core.Type
 	axes []int
 	opts FFTOptions
+
+	// tuning overrides the device's limits, for tests that exercise on
+	// one device the plans of others.
+	tuning struct {
+		localBytes  int
+		noRegisters bool
+	}
 }
 
 // FFTOptions are the optional parts of an FFT.
@@ -110,13 +117,18 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 	}
 	shape := f.typ.Shape()
 	lim := newFFTLimits(plan.DeviceParams(), dt)
+	if f.tuning.localBytes > 0 {
+		lim.localBytes = f.tuning.localBytes
+		lim.localElems = f.tuning.localBytes / dt.Size()
+	}
+	lim.registers = !f.tuning.noRegisters
 	scale := 1.0
 	var axes []fftAxis
 	for _, a := range f.axes {
 		n := shape[a]
 		scale /= float64(n)
 		if n > 1 {
-			axes = append(axes, planAxis(a, n, cluda.ShapeSize(shape)/n, lim))
+			axes = append(axes, planAxis(a, n, cluda.ShapeSize(shape[:a]), cluda.ShapeSize(shape[a+1:]), lim))
 		}
 	}
 	if f.opts.Unnormalized {

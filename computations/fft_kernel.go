@@ -83,6 +83,15 @@ func decompose(v string, dims []int) []string {
 
 // body returns the C of the kernel body.
 func (k *fftKernel) body() string {
+	if k.pass.e > 0 {
+		return k.registerBody()
+	}
+	return k.localBody()
+}
+
+// localBody returns the C body of a pass of the local kernel: the tile is
+// loaded into local memory and every stage reads and writes it there.
+func (k *fftKernel) localBody() string {
 	p := k.pass
 	ct := k.dt.CType()
 	row := p.row()

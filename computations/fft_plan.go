@@ -17,6 +17,24 @@ type fftPass struct {
 	radices  []int // of the DFT of size l, in the order of its stages
 	tile     int   // butterflies (sub-transforms) per work-group
 	wg       int   // work-items per work-group
+
+	// The register kernel (e > 0) keeps e elements of one sub-transform in
+	// each of tt = l/e work-items, and exchanges them through local memory
+	// between stages; every radix divides e. The local kernel (e == 0)
+	// keeps the tile in local memory and works for any radices.
+	e, tt int
+	// sFast: neighbouring work-items take neighbouring sub-transforms
+	// (their elements are neighbours in memory); otherwise they take
+	// neighbouring elements of one sub-transform.
+	sFast bool
+	// stagedLoad, stagedStore: global memory is read or written in the
+	// order of addresses through local memory, where the work-items'
+	// own order would not coalesce.
+	stagedLoad, stagedStore bool
+	// comps is 2 where exchanges go through local memory as real and
+	// imaginary parts one after the other, 1 where complex values fit;
+	// chunks splits each exchange further into ranges of positions.
+	comps, chunks int
 }
 
 // Local memory rows: element a of a sub-transform is stored at a + a/16,
@@ -26,13 +44,7 @@ type fftPass struct {
 func localIndex(a int) int { return a + a>>4 }
 
 // row returns the length of a sub-transform's row in local memory.
-func (p *fftPass) row() int {
-	r := localIndex(p.l-1) + 1
-	if p.tile > 1 && r%2 == 0 {
-		r++
-	}
-	return r
-}
+func (p *fftPass) row() int { return exchangeRow(p.l, p.tile) }
 
 // fftAxis is the plan of the transform along one axis.
 type fftAxis struct {
@@ -46,18 +58,26 @@ type fftAxis struct {
 // fftLimits are the sizes the device allows a pass.
 type fftLimits struct {
 	localElems int // complex values of local memory a work-group may use
-	maxWG      int // work-items per work-group
+	localBytes int
+	itemSize   int // of a complex value
+	maxWG      int // work-items per work-group for the local kernel
+	maxRegWG   int // work-items per work-group for the register kernel
+	registers  bool
 }
 
 func newFFTLimits(p *cluda.DeviceParams, dt dtypes.DType) fftLimits {
-	budget := int64(32 << 10)
+	budget := int64(48 << 10)
 	if p.IsCPU() {
 		budget = 256 << 10
 	}
 	budget = min(budget, p.LocalMemSize)
 	return fftLimits{
 		localElems: int(budget) / dt.Size(),
+		localBytes: int(budget),
+		itemSize:   dt.Size(),
 		maxWG:      min(256, p.MaxWorkGroupSize),
+		maxRegWG:   min(512, p.MaxWorkGroupSize),
+		registers:  true,
 	}
 }
 
@@ -66,9 +86,9 @@ func newFFTLimits(p *cluda.DeviceParams, dt dtypes.DType) fftLimits {
 // consecutive addresses.
 const minTile = 8
 
-// planAxis plans the transform along one axis of the given length, with
-// sub-transform counts outer*inner.
-func planAxis(axis, n, batch int, lim fftLimits) fftAxis {
+// planAxis plans the transform along one axis of length n, with outer
+// transforms before it and inner after it in memory.
+func planAxis(axis, n, outer, inner int, lim fftLimits) fftAxis {
 	a := fftAxis{axis: axis, n: n, m: n}
 	if n == 1 {
 		return a
@@ -78,23 +98,155 @@ func planAxis(axis, n, batch int, lim fftLimits) fftAxis {
 		a.m = bluesteinLength(n)
 	}
 	var ls []int
-	if localIndex(a.m-1)+1 <= lim.localElems {
+	if single := (fftPass{n: a.m, l: a.m, ns: 1}); single.planRegisters(outer*inner, inner, lim) ||
+		localIndex(a.m-1)+1 <= lim.localElems {
 		ls = []int{a.m}
 	} else {
 		ls = splitLength(a.m, max(lim.localElems*16/17/minTile-2, maxRadix))
 	}
 	ns := 1
 	for _, l := range ls {
-		p := fftPass{n: a.m, l: l, ns: ns, radices: radices(l)}
-		p.choose(batch*(a.m/l), lim)
+		p := fftPass{n: a.m, l: l, ns: ns}
+		count := outer * inner * (a.m / l)
+		if !p.planRegisters(count, inner, lim) {
+			p.radices = radices(l)
+			p.choose(count, lim)
+		}
 		a.passes = append(a.passes, p)
 		ns *= l
 	}
 	return a
 }
 
-// choose sets the tile and work-group size of a pass with count
-// sub-transforms in all.
+// registerCandidates are the numbers of elements per work-item the
+// register kernel tries, largest first.
+var registerCandidates = []int{32, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}
+
+// divisorRadices splits l into radices that divide e (at most maxRadix),
+// largest first; nil if l has a factor that does not divide e.
+func divisorRadices(l, e int) []int {
+	var out []int
+	for l > 1 {
+		best := 0
+		for r := min(e, maxRadix); r >= 2; r-- {
+			if e%r == 0 && l%r == 0 {
+				best = r
+				break
+			}
+		}
+		if best == 0 {
+			return nil
+		}
+		out = append(out, best)
+		l /= best
+	}
+	return out
+}
+
+// planRegisters sets the pass up for the register kernel, if one fits,
+// for count sub-transforms in all over an axis with inner elements after
+// it. It reports whether it did.
+func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
+	if !lim.registers {
+		return false
+	}
+	// Contiguous: the sub-transforms are rows of consecutive elements (one
+	// pass over the last axis). Transposed: the first pass of several
+	// writes each sub-transform as a row, but its work-items take
+	// neighbouring sub-transforms, so its stores are staged.
+	contiguous := inner == 1 && p.l == p.n
+	transposed := inner == 1 && p.ns == 1 && p.n > p.l
+	type choice struct {
+		e, tt, tile, comps, chunks int
+		rs                         []int
+		staged                     bool
+		cost                       int
+	}
+	var best *choice
+	for _, e := range registerCandidates {
+		if e > p.l || p.l%e != 0 {
+			continue
+		}
+		rs := divisorRadices(p.l, e)
+		if rs == nil {
+			continue
+		}
+		tt := p.l / e
+		if tt > lim.maxRegWG {
+			continue
+		}
+		c := choice{e: e, tt: tt, rs: rs}
+		if contiguous {
+			c.tile = max(min(256/tt, count), 1)
+			c.staged = tt < 4
+		} else {
+			c.tile = max(min(16, lim.maxRegWG/tt, count), 1)
+		}
+		// Staged loads and stores go through local memory as whole complex
+		// values; exchanges as complex values, as parts, or in chunks of
+		// positions.
+		fits := func(tile, comps, chunks int) bool {
+			rowC := exchangeRow(p.l/chunks, tile)
+			need := tile * rowC * lim.itemSize / comps
+			if c.staged || transposed {
+				need = max(need, tile*exchangeRow(p.l, tile)*lim.itemSize/min(comps, 2))
+			}
+			return need <= lim.localBytes
+		}
+		ok := false
+		for tile := c.tile; tile >= 1 && !ok; tile /= 2 {
+			for _, cc := range [][2]int{{1, 1}, {2, 1}, {2, 2}, {2, 4}} {
+				if cc[1] > 1 && (e%cc[1] != 0 || contiguous && c.staged) {
+					continue
+				}
+				if fits(tile, cc[0], cc[1]) {
+					c.tile, c.comps, c.chunks, ok = tile, cc[0], cc[1], true
+					break
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		if !contiguous && c.tile < 4 && count >= 4 {
+			continue // strided loads in runs of fewer than four elements
+		}
+		c.cost = 4*(len(rs)-1)*c.comps*c.chunks/2 + 2*len(rs)
+		if c.staged {
+			c.cost += 8
+		}
+		if e > 16 {
+			c.cost++
+		}
+		if best == nil || c.cost < best.cost {
+			cc := c
+			best = &cc
+		}
+	}
+	if best == nil {
+		return false
+	}
+	p.e, p.tt, p.radices = best.e, best.tt, best.rs
+	p.tile, p.comps, p.chunks = best.tile, best.comps, best.chunks
+	p.wg = best.tt * best.tile
+	p.sFast = !contiguous
+	p.stagedLoad = contiguous && best.staged
+	p.stagedStore = contiguous && best.staged || transposed
+	return true
+}
+
+// exchangeRow returns the local memory row of a sub-transform of length l
+// (padded; odd when rows of several sub-transforms lie side by side).
+func exchangeRow(l, tile int) int {
+	r := localIndex(l-1) + 1
+	if tile > 1 && r%2 == 0 {
+		r++
+	}
+	return r
+}
+
+// choose sets the tile and work-group size of a pass of the local kernel
+// with count sub-transforms in all.
 func (p *fftPass) choose(count int, lim fftLimits) {
 	maxR := 1
 	for _, r := range p.radices {
