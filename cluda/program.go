@@ -152,6 +152,9 @@ type Kernel struct {
 // Name returns the kernel's function name.
 func (k *Kernel) Name() string { return k.name }
 
+// Program returns the program the kernel belongs to.
+func (k *Kernel) Program() *Program { return k.program }
+
 // WorkGroupInfo returns what the device allows for this kernel.
 func (k *Kernel) WorkGroupInfo() (cl.KernelWorkGroupInfo, error) {
 	return k.kernel.WorkGroupInfo(k.program.thread.device)

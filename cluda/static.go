@@ -60,8 +60,7 @@ func (t *Thread) compileStatic(source, name string, global []int, opts StaticOpt
 			return &StaticKernel{kernel: k, sizes: vs}, nil
 		}
 		if opts.Local != nil {
-			return nil, fmt.Errorf("cluda: kernel %s: virtual local size %v has %d work-items; the kernel allows at most %d per work-group on this device (kernel work-group size)",
-				name, opts.Local, items, info.WorkGroupSize)
+			return nil, &WorkGroupSizeError{Kernel: name, Local: opts.Local, Items: items, Limit: info.WorkGroupSize}
 		}
 		// The kernel needs more resources per work-item than the device
 		// maximum assumes: choose again under the kernel's own limit.
@@ -88,4 +87,20 @@ func (k *StaticKernel) Call(args ...any) error {
 // Enqueue is Call with a wait list and optionally the command's event.
 func (k *StaticKernel) Enqueue(args []any, wait []*cl.Event, event bool) (*cl.Event, error) {
 	return k.kernel.Enqueue(cl.NDRange{Global: k.sizes.realGlobal, Local: k.sizes.realLocal}, args, wait, event)
+}
+
+// WorkGroupSizeError reports a kernel that cannot run with the work-group
+// size asked for: it needs more registers or local memory per work-item
+// than a work-group of that size can have on the device. Callers that chose
+// the size can choose again below Limit.
+type WorkGroupSizeError struct {
+	Kernel string
+	Local  []int // the virtual local size asked for
+	Items  int   // its work-items
+	Limit  int   // the most work-items per work-group the kernel allows
+}
+
+func (e *WorkGroupSizeError) Error() string {
+	return fmt.Sprintf("cluda: kernel %s: virtual local size %v has %d work-items; the kernel allows at most %d per work-group on this device (kernel work-group size)",
+		e.Kernel, e.Local, e.Items, e.Limit)
 }

@@ -9,6 +9,10 @@ func SetFFTTuning(f *FFT, localBytes int, noRegisters bool) {
 	f.tuning.noRegisters = noRegisters
 }
 
+// SetFFTMaxElements limits the elements per work-item of the register
+// kernel.
+func SetFFTMaxElements(f *FFT, e int) { f.tuning.maxRegE = e }
+
 // FFTPlan describes the passes of each transformed axis, for debugging.
 func FFTPlan(f *FFT, localBytes int) []string {
 	var out []string

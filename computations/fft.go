@@ -2,6 +2,7 @@ package computations
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -38,6 +39,7 @@ type FFT struct {
 	tuning struct {
 		localBytes  int
 		noRegisters bool
+		maxRegE     int
 	}
 }
 
@@ -122,6 +124,9 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		lim.localElems = f.tuning.localBytes / dt.Size()
 	}
 	lim.registers = !f.tuning.noRegisters
+	if f.tuning.maxRegE > 0 {
+		lim.maxRegE = f.tuning.maxRegE
+	}
 	scale := 1.0
 	var axes []fftAxis
 	for _, a := range f.axes {
@@ -143,6 +148,10 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 	}
 
 	tables := &fftTables{plan: plan, dt: dt, cache: map[string]*core.KernelArgument{}}
+	axesByIndex := map[int]fftAxis{}
+	for _, ax := range axes {
+		axesByIndex[ax.axis] = ax
+	}
 	var kernels []*fftKernel
 	for _, ax := range axes {
 		outer := cluda.ShapeSize(shape[:ax.axis])
@@ -195,10 +204,8 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 			}
 			k.dst.arg = tmp
 		}
-		kargs, render := k.args()
 		k.name = fmt.Sprintf("fft_axis%d_pass%d", k.axis, i)
-		if err := plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.groups() * k.pass.wg},
-			core.KernelOptions{Name: k.name, Local: []int{k.pass.wg}, RenderArgs: render}); err != nil {
+		if err := f.kernelCall(plan, k, lim, axesByIndex[k.axis], tables); err != nil {
 			return err
 		}
 		src = fftEnd{arg: k.dst.arg, shape: k.dst.shape}
@@ -251,4 +258,32 @@ func (f *FFT) tablesFor(k *fftKernel, ax fftAxis, tables *fftTables) error {
 		})
 	}
 	return err
+}
+
+// kernelCall adds the kernel of a pass to the plan. A kernel that needs more
+// registers per work-item than its work-group size allows on the device is
+// planned again for the work-group size the device allows.
+func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxis, tables *fftTables) error {
+	for attempt := 0; ; attempt++ {
+		kargs, render := k.args()
+		err := plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.groups() * k.pass.wg},
+			core.KernelOptions{Name: k.name, Local: []int{k.pass.wg}, RenderArgs: render})
+		var wg *cluda.WorkGroupSizeError
+		if err == nil || !errors.As(err, &wg) || attempt == 4 {
+			return err
+		}
+		lim.maxRegWG = min(lim.maxRegWG, wg.Limit)
+		lim.maxWG = min(lim.maxWG, wg.Limit)
+		p := fftPass{n: k.pass.n, l: k.pass.l, ns: k.pass.ns}
+		count := k.outer * k.inner * (p.n / p.l)
+		if !p.planRegisters(count, k.inner, lim) {
+			p.radices = radices(p.l)
+			p.choose(count, lim)
+		}
+		k.pass = p
+		k.twInner, k.twPassLo, k.twPassHi = nil, nil, nil
+		if err := f.tablesFor(k, ax, tables); err != nil {
+			return err
+		}
+	}
 }

@@ -46,6 +46,12 @@ func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	if os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1" {
+		computations.SetFFTTuning(fft, 0, true)
+	}
+	if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
+		computations.SetFFTMaxElements(fft, e)
+	}
 	c, err := fft.Compile(thr)
 	if err != nil {
 		b.Fatal(err)

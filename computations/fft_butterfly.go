@@ -152,6 +152,29 @@ func smallestFactor(n int) int {
 	return n
 }
 
+// inlineButterfly returns a C block that replaces the values in vars
+// (lvalues, such as "v[3]") by their forward DFT, with temporaries local to
+// the block.
+func inlineButterfly(vars []string, cdt dtypes.DType) string {
+	g := &butterflyGen{cdt: cdt}
+	out := g.dft(vars)
+	// The results may name input variables: read them all before writing.
+	res := make([]string, len(out))
+	for i, o := range out {
+		if o == vars[i] {
+			res[i] = ""
+			continue
+		}
+		res[i] = o
+	}
+	for i, o := range res {
+		if o != "" {
+			fmt.Fprintf(&g.b, "    %s = %s;\n", vars[i], o)
+		}
+	}
+	return "{\n" + g.b.String() + "}\n"
+}
+
 // butterflyFunction returns a C function that replaces v[0..r-1] by their
 // forward DFT, named by the radix and type.
 func butterflyFunction(r int, cdt dtypes.DType) (name, source string) {

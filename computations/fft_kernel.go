@@ -281,7 +281,7 @@ func (k *fftKernel) renderArgs() map[string]any {
 	var bfs []string
 	seen := map[int]bool{}
 	for _, r := range k.pass.radices {
-		if !seen[r] {
+		if !seen[r] && k.pass.e == 0 { // the register kernel writes its butterflies inline
 			seen[r] = true
 			_, src := butterflyFunction(r, k.dt)
 			bfs = append(bfs, src)

@@ -62,6 +62,7 @@ type fftLimits struct {
 	itemSize   int // of a complex value
 	maxWG      int // work-items per work-group for the local kernel
 	maxRegWG   int // work-items per work-group for the register kernel
+	maxRegE    int // elements per work-item of the register kernel
 	registers  bool
 }
 
@@ -77,6 +78,7 @@ func newFFTLimits(p *cluda.DeviceParams, dt dtypes.DType) fftLimits {
 		itemSize:   dt.Size(),
 		maxWG:      min(256, p.MaxWorkGroupSize),
 		maxRegWG:   min(512, p.MaxWorkGroupSize),
+		maxRegE:    16,
 		registers:  true,
 	}
 }
@@ -164,7 +166,7 @@ func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
 	}
 	var best *choice
 	for _, e := range registerCandidates {
-		if e > p.l || p.l%e != 0 {
+		if e > p.l || p.l%e != 0 || e > lim.maxRegE {
 			continue
 		}
 		rs := divisorRadices(p.l, e)

@@ -91,13 +91,12 @@ func (k *fftKernel) registerBody() string {
 					w(2, "v[%d] = _fft_mul(v[%d], TW_INNER(k * %d));", q+m*per, q+m*per, m*stride)
 				}
 			}
-			w(2, "%s x[%d];", ct, r)
-			for m := 0; m < r; m++ {
-				w(2, "x[%d] = v[%d];", m, q+m*per)
+			vars := make([]string, r)
+			for m := range vars {
+				vars[m] = fmt.Sprintf("v[%d]", q+m*per)
 			}
-			w(2, "_fft_dft%d_%s(x);", r, k.dt)
-			for m := 0; m < r; m++ {
-				w(2, "v[%d] = x[%d];", q+m*per, m)
+			for _, line := range strings.Split(strings.TrimRight(inlineButterfly(vars, k.dt), "\n"), "\n") {
+				w(2, "%s", line)
 			}
 			w(1, "}")
 		}

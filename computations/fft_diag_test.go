@@ -1,0 +1,59 @@
+package computations_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+)
+
+// TestFFTDiagnostics writes, for the lengths in REIKNA_DIAG_SIZES, each
+// kernel's source, its build error if any, and the device binary (PTX on
+// NVIDIA, for ptxas -v) into REIKNA_DIAG_DIR. It runs only when that is set.
+func TestFFTDiagnostics(t *testing.T) {
+	dir := os.Getenv("REIKNA_DIAG_DIR")
+	if dir == "" {
+		t.Skip("REIKNA_DIAG_DIR is not set")
+	}
+	thr := cludatest.Thread(t)
+	for _, s := range strings.Split(os.Getenv("REIKNA_DIAG_SIZES"), ",") {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			continue
+		}
+		batch := max((64<<20)/(n*8), 1)
+		fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, batch, n), []int{1}, computations.FFTOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := fft.Compile(thr)
+		if err != nil {
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("n%d.error.txt", n)), []byte(err.Error()), 0o644)
+			t.Logf("N=%d: %v", n, err)
+			continue
+		}
+		for i, k := range c.Kernels() {
+			base := filepath.Join(dir, fmt.Sprintf("n%d_k%d", n, i))
+			os.WriteFile(base+".cl", []byte(k.Source), 0o644)
+			sk, err := thr.CompileStatic(k.Source, k.Name, k.GlobalSize, cluda.StaticOptions{Local: k.LocalSize})
+			if err != nil {
+				t.Logf("N=%d kernel %d: %v", n, i, err)
+				continue
+			}
+			if bin, err := sk.Kernel().Program().Binary(); err == nil {
+				os.WriteFile(base+".ptx", bin, 0o644)
+			}
+			info, _ := sk.Kernel().WorkGroupInfo()
+			t.Logf("N=%d kernel %d %s: global %v local %v, %+v", n, i, k.Name, k.GlobalSize, k.LocalSize, info)
+		}
+		c.Release()
+	}
+}
