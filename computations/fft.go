@@ -272,13 +272,18 @@ func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxi
 		if err == nil || !errors.As(err, &wg) || attempt == 4 {
 			return err
 		}
+		// Fewer work-items per sub-transform: more elements each.
 		lim.maxRegWG = min(lim.maxRegWG, wg.Limit)
 		lim.maxWG = min(lim.maxWG, wg.Limit)
+		lim.maxRegE = max(lim.maxRegE, 32)
 		p := fftPass{n: k.pass.n, l: k.pass.l, ns: k.pass.ns}
 		count := k.outer * k.inner * (p.n / p.l)
 		if !p.planRegisters(count, k.inner, lim) {
 			p.radices = radices(p.l)
 			p.choose(count, lim)
+			if p.localElems() > lim.localElems {
+				return err
+			}
 		}
 		k.pass = p
 		k.twInner, k.twPassLo, k.twPassHi = nil, nil, nil

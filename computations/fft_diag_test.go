@@ -34,6 +34,9 @@ func TestFFTDiagnostics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
+			computations.SetFFTMaxElements(fft, e)
+		}
 		c, err := fft.Compile(thr)
 		if err != nil {
 			os.WriteFile(filepath.Join(dir, fmt.Sprintf("n%d.error.txt", n)), []byte(err.Error()), 0o644)
