@@ -148,9 +148,8 @@ func DivParam(t core.Type, dtype dtypes.DType) (*core.Transformation, error) {
 // dtype.
 //
 // Parameters: output (t), input (t), factor (factor). output and input are
-// the connectors; factor is loaded at the indices of its axes. Core does
-// not yet connect an output transformation with a second input array, so
-// for now MulArray attaches to the inputs of computations (by output).
+// the connectors, so it attaches to inputs (by output) and to outputs (by
+// input) of computations; factor is loaded at the indices of its axes.
 func MulArray(t core.Type, factor core.Type, axes []int) (*core.Transformation, error) {
 	const fn = "MulArray"
 	if err := checkArray(fn, "t", t); err != nil {

@@ -65,9 +65,7 @@
 // Pad and Crop work along any axes of arrays of any rank; offsets place the
 // shorter array in the longer one on each axis (nil: at the start).
 // MulArray multiplies by an array that varies along some axes only, such as
-// a window along the last axis before an FFT. Core connects output
-// transformations with one input only, so MulArray is an input
-// transformation for now.
+// a window along the last axis before an FFT; it works on either side.
 //
 // # Generated code
 //
