@@ -7,6 +7,9 @@
 // Commands:
 //
 //	devices   list OpenCL platforms and devices with their properties
+//	render    print the OpenCL source of an FFT or a transformation chain
+//	fft       Fourier-transform numbers from a text file on the device
+//	bench     time FFTs over a sweep of lengths against the CPU, with a plot
 //
 // Run "reikna <command> --help" for a command's options.
 package main
@@ -29,6 +32,9 @@ type command struct {
 
 var commands = map[string]command{
 	"devices": {"list OpenCL platforms and devices with their properties", runDevices},
+	"render":  {"print the OpenCL source of an FFT or a transformation chain", runRender},
+	"fft":     {"Fourier-transform numbers from a text file on the device", runFFT},
+	"bench":   {"time FFTs over a sweep of lengths against the CPU, with a plot", runBench},
 }
 
 func main() {

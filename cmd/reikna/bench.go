@@ -1,0 +1,177 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+)
+
+const benchExamples = `  reikna bench
+      batched 1-D FFTs of lengths 2^4 to 2^24 against gonum on the CPU
+  reikna bench --sizes 16-65536 --plot bench.png --json bench.json
+      lengths 16, 32, ..., 65536, with a plot and the numbers as JSON
+  reikna bench --sizes 1000,1024,1031 --precision double --pipeline
+      three lengths in double precision, with the fused pipelines
+      combine → FFT → scale → split and pad → FFT timed beside the bare FFT
+  reikna bench --device 'RTX' --mib 1024 --cpu=false
+      on the device whose name contains RTX, 1 GiB per array, no CPU runs`
+
+// benchOptions are the flags of the bench command.
+type benchOptions struct {
+	sizes     string
+	mib       float64
+	precision *precisionFlag
+	device    string
+	pipeline  bool
+	cpu       bool
+	runs      int
+	jsonFile  string
+	plotFile  string
+	args      []string // as given, for the report
+}
+
+func runBench(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("bench", "bench [options]", benchExamples, stderr)
+	o := &benchOptions{args: args}
+	fs.StringVar(&o.sizes, "sizes", "2^4-2^24", "the transform `lengths`: a list and ranges A-B (A, 2A, 4A, ... up to B), such as 16-65536 or 100,1000,2^20")
+	fs.Float64Var(&o.mib, "mib", 0, "the size of one array in `MiB`: the batch of each length fills it (default 512 on a GPU, 8 on other devices)")
+	o.precision = addPrecision(fs)
+	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	fs.BoolVar(&o.pipeline, "pipeline", false, "also time the fused pipelines combine → FFT → scale → split and pad → FFT")
+	fs.BoolVar(&o.cpu, "cpu", true, "time the same transforms on the CPU with gonum (float64)")
+	fs.IntVar(&o.runs, "runs", 0, "timed runs per length after the warm-up (default: as many as fit in about half a second, 5 to 100)")
+	fs.StringVar(&o.jsonFile, "json", "", "write the results as JSON to `FILE`")
+	fs.StringVar(&o.plotFile, "plot", "", "draw time and bandwidth against length to `FILE.png`")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench: unexpected arguments %v (the sizes go in --sizes)", fs.Args())
+	}
+	if err := bench(o, stdout, stderr); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	return nil
+}
+
+func bench(o *benchOptions, stdout, stderr io.Writer) error {
+	sizes, err := parseSizes(o.sizes)
+	if err != nil {
+		return err
+	}
+	if o.mib < 0 || o.runs < 0 {
+		return fmt.Errorf("--mib and --runs cannot be negative (0 chooses the default)")
+	}
+	// Find out now, not after the sweep, that a file cannot be written.
+	if err := checkOutputFile("--json", o.jsonFile, ""); err != nil {
+		return err
+	}
+	if err := checkOutputFile("--plot", o.plotFile, ".png"); err != nil {
+		return err
+	}
+	thr, err := openThread(o.device, true)
+	if err != nil {
+		return err
+	}
+	defer thr.Release()
+	dt := o.precision.complexDType()
+	if err := checkPrecision(thr, dt); err != nil {
+		return err
+	}
+	if o.mib == 0 {
+		o.mib = 8
+		if thr.Params().IsGPU() {
+			o.mib = 512
+		}
+	}
+	rep := newBenchReport(thr, o, dt)
+	bar := startProgress(stderr, len(sizes)+1)
+	defer bar.Finish()
+
+	bar.Step(0, "measuring the copy bandwidth")
+	if rep.CopyGBs, err = copyBandwidth(thr, int64(o.mib*(1<<20))); err != nil {
+		return fmt.Errorf("copy bandwidth: %w", err)
+	}
+	b := &bencher{thr: thr, dt: dt, arrayBytes: int64(o.mib * (1 << 20)), runs: o.runs, pipeline: o.pipeline}
+	for i, n := range sizes {
+		step := func(what string) { bar.Step(i+1, fmt.Sprintf("N = %d: %s", n, what)) }
+		r := b.measure(n, step)
+		if o.cpu && r.Skipped == "" {
+			step("CPU (gonum)")
+			r.CPUMS, r.CPUTransforms = cpuTime(n, r.Batch)
+			r.Speedup = r.CPUMS / r.MedianMS
+		}
+		r.derive(rep.CopyGBs)
+		rep.Results = append(rep.Results, r)
+	}
+	rep.BreakEven = breakEven(rep.Results)
+	if o.cpu {
+		rep.CPU = cpuNote(rep.Results)
+	}
+	bar.Finish()
+
+	if err := rep.writeTable(stdout); err != nil {
+		return err
+	}
+	if o.jsonFile != "" {
+		if err := rep.writeJSON(o.jsonFile); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", o.jsonFile)
+	}
+	if o.plotFile != "" {
+		if err := rep.plot(o.plotFile); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", o.plotFile)
+	}
+	return nil
+}
+
+// newBenchReport starts the report of a sweep on thr.
+func newBenchReport(thr *cluda.Thread, o *benchOptions, dt fmt.Stringer) *benchReport {
+	p := thr.Params()
+	return &benchReport{
+		Command:    strings.TrimSpace("reikna bench " + strings.Join(o.args, " ")),
+		Date:       time.Now().Format(time.RFC3339),
+		Device:     p.Name,
+		DeviceType: p.Type.String(),
+		Platform:   p.PlatformName,
+		Driver:     p.DriverVersion,
+		Version:    p.Version,
+		DType:      dt.String(),
+		MiB:        o.mib,
+	}
+}
+
+// cpuNote says how the CPU times were taken.
+func cpuNote(rs []benchResult) string {
+	note := fmt.Sprintf("gonum dsp/fourier CmplxFFT in float64 on %s, the median of up to 5 runs", plural(cpuWorkers(), "goroutine"))
+	for _, r := range rs {
+		if r.CPUTransforms > 0 && r.CPUTransforms < r.Batch {
+			return note + fmt.Sprintf("; from N = %d on, on part of the batch (%d transforms at N = %d) and scaled to the whole", r.N, r.CPUTransforms, r.N)
+		}
+	}
+	return note
+}
+
+// checkOutputFile returns an error unless file ("" for none) can be
+// created: its directory exists, and its name ends in ext where ext is
+// given.
+func checkOutputFile(flagName, file, ext string) error {
+	if file == "" {
+		return nil
+	}
+	if ext != "" && !strings.EqualFold(filepath.Ext(file), ext) {
+		return fmt.Errorf("%s %s: the file is written as %s; name it so", flagName, file, strings.ToUpper(ext[1:]))
+	}
+	if fi, err := os.Stat(filepath.Dir(file)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("%s %s: the directory %s does not exist", flagName, file, filepath.Dir(file))
+	}
+	return nil
+}

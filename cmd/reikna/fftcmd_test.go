@@ -1,0 +1,347 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/cmplx"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/dsp/fourier"
+
+	"github.com/reikna-go/reikna/cluda/cludatest"
+)
+
+// writeValues writes values to a new file in dir, one per line, as "re im"
+// or, where realOnly is set, as the real part alone, with a comment and a
+// blank line among them.
+func writeValues(t *testing.T, dir, name string, values []complex128, realOnly bool) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("# test data\n\n")
+	for _, v := range values {
+		if realOnly {
+			fmt.Fprintf(&b, "%.17g\n", real(v))
+		} else {
+			fmt.Fprintf(&b, "%.17g %.17g  # a comment\n", real(v), imag(v))
+		}
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// readOutput reads a file the fft command wrote.
+func readOutput(t *testing.T, path string) []complex128 {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	values, err := parseValues(f, path)
+	if err != nil {
+		t.Fatalf("the output does not read back: %v", err)
+	}
+	return values
+}
+
+func randomComplex(rng *rand.Rand, n int, realOnly bool) []complex128 {
+	x := make([]complex128, n)
+	for i := range x {
+		x[i] = complex(2*rng.Float64()-1, 0)
+		if !realOnly {
+			x[i] += complex(0, 2*rng.Float64()-1)
+		}
+	}
+	return x
+}
+
+// relErr returns the relative L2 error of got against want.
+func relErr(t *testing.T, got, want []complex128) float64 {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d values, want %d", len(got), len(want))
+	}
+	var num, den float64
+	for i := range want {
+		d := cmplx.Abs(got[i] - want[i])
+		num += d * d
+		den += cmplx.Abs(want[i]) * cmplx.Abs(want[i])
+	}
+	return math.Sqrt(num / den)
+}
+
+func TestFFTRoundTrip(t *testing.T) {
+	cludatest.Thread(t)
+	tests := []struct {
+		n         int
+		precision string
+		tol       float64
+	}{
+		{1, "single", 1e-6},
+		{16, "single", 1e-6},
+		{1000, "single", 1e-6},
+		{1031, "single", 1e-6}, // a prime: Bluestein
+		{4096, "single", 1e-6},
+		{1031, "double", 1e-13},
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/N=%d", tt.precision, tt.n), func(t *testing.T) {
+			dir := t.TempDir()
+			x := randomComplex(rng, tt.n, tt.n%2 == 0) // real lines for even lengths
+			in := writeValues(t, dir, "in.txt", x, tt.n%2 == 0)
+			spec, back := filepath.Join(dir, "spec.txt"), filepath.Join(dir, "back.txt")
+
+			stdout, _ := runOK(t, "fft", "--check", "--precision", tt.precision, in, spec)
+			for _, want := range []string{"forward FFT", fmt.Sprintf("of %d values", tt.n), "wrote", spec,
+				fmt.Sprintf(" 0 of %d values off by more than", tt.n)} {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("the report lacks %q:\n%s", want, stdout)
+				}
+			}
+			want := fourier.NewCmplxFFT(tt.n).Coefficients(nil, x)
+			if e := relErr(t, readOutput(t, spec), want); e > tt.tol {
+				t.Errorf("forward: relative error %.3g against gonum, want ≤ %g", e, tt.tol)
+			}
+			// Flags after the file names work too.
+			runOK(t, "fft", spec, back, "--inverse", "--precision", tt.precision)
+			if e := relErr(t, readOutput(t, back), x); e > tt.tol {
+				t.Errorf("round trip: relative error %.3g, want ≤ %g", e, tt.tol)
+			}
+		})
+	}
+}
+
+func TestFFTDigits(t *testing.T) {
+	cludatest.Thread(t)
+	dir := t.TempDir()
+	in := writeValues(t, dir, "in.txt", []complex128{0.1, 1 / 3.0, -2.5, 1e-7}, true)
+	for _, tt := range []struct {
+		precision string
+		bits      int
+	}{{"single", 32}, {"double", 64}} {
+		t.Run(tt.precision, func(t *testing.T) {
+			stdout, stderr := runOK(t, "fft", "--precision", tt.precision, in, "-")
+			if !strings.Contains(stderr, "wrote 4 values to standard output") {
+				t.Errorf("the report does not go to stderr when the output is -:\n%s", stderr)
+			}
+			lines := 0
+			for _, line := range strings.Split(stdout, "\n") {
+				if line == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				lines++
+				for _, f := range strings.Fields(line) {
+					// Each number is the shortest that reads back as the
+					// same value of the precision.
+					v, err := strconv.ParseFloat(f, tt.bits)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if short := strconv.FormatFloat(v, 'g', -1, tt.bits); short != f {
+						t.Errorf("%q is printed, the shortest round trip is %q", f, short)
+					}
+				}
+			}
+			if lines != 4 {
+				t.Errorf("%d values printed, want 4:\n%s", lines, stdout)
+			}
+		})
+	}
+}
+
+func TestFFTPadding(t *testing.T) {
+	cludatest.Thread(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	dir := t.TempDir()
+	x := randomComplex(rng, 100, false)
+	in := writeValues(t, dir, "in.txt", x, false)
+	tests := []struct {
+		flag []string
+		n    int
+	}{
+		{[]string{"--pad", "160"}, 160},
+		{[]string{"--pow2"}, 128},
+		{[]string{"--pad", "100"}, 100},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.flag, " "), func(t *testing.T) {
+			out := filepath.Join(dir, "out.txt")
+			stdout, _ := runOK(t, append(append([]string{"fft", "--check"}, tt.flag...), in, out)...)
+			if tt.n != 100 && !strings.Contains(stdout, fmt.Sprintf("zero-padded to %d", tt.n)) {
+				t.Errorf("the report does not say it padded:\n%s", stdout)
+			}
+			if !strings.Contains(stdout, "check against gonum (float64): relative L2 error") || !strings.Contains(stdout, fmt.Sprintf(" 0 of %d values off", tt.n)) {
+				t.Errorf("--check report:\n%s", stdout)
+			}
+			padded := append(append([]complex128(nil), x...), make([]complex128, tt.n-100)...)
+			want := fourier.NewCmplxFFT(tt.n).Coefficients(nil, padded)
+			if e := relErr(t, readOutput(t, out), want); e > 1e-6 {
+				t.Errorf("relative error %.3g against gonum", e)
+			}
+		})
+	}
+}
+
+// naiveDFT is the discrete Fourier transform of x (row-major, of shape)
+// over axes by its definition, in float64.
+func naiveDFT(x []complex128, shape, axes []int, inverse bool) []complex128 {
+	y := append([]complex128(nil), x...)
+	sign := -1.0
+	if inverse {
+		sign = 1
+	}
+	for _, a := range axes {
+		n, inner := shape[a], 1
+		for _, m := range shape[a+1:] {
+			inner *= m
+		}
+		z := make([]complex128, len(y))
+		for i := range y {
+			k := i / inner % n
+			base := i - k*inner
+			var s complex128
+			for j := 0; j < n; j++ {
+				s += y[base+j*inner] * cmplx.Rect(1, sign*2*math.Pi*float64(j*k%n)/float64(n))
+			}
+			if inverse {
+				s /= complex(float64(n), 0)
+			}
+			z[i] = s
+		}
+		y = z
+	}
+	return y
+}
+
+func TestFFTShapeAxes(t *testing.T) {
+	cludatest.Thread(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	dir := t.TempDir()
+	x := randomComplex(rng, 6*10, false)
+	in := writeValues(t, dir, "in.txt", x, false)
+	tests := []struct {
+		args   []string
+		shape  []int // of the result
+		axes   []int
+		padded bool
+	}{
+		{[]string{"--shape", "6,10", "--axes", "1"}, []int{6, 10}, []int{1}, false},
+		{[]string{"--shape", "6,10", "--axes", "0"}, []int{6, 10}, []int{0}, false},
+		{[]string{"--shape", "6,10"}, []int{6, 10}, []int{0, 1}, false},
+		{[]string{"--shape", "6,10", "--inverse"}, []int{6, 10}, []int{0, 1}, false},
+		{[]string{"--shape", "6,10", "--axes", "1", "--pad", "16"}, []int{6, 16}, []int{1}, true},
+		{[]string{"--shape", "6,10", "--pow2"}, []int{8, 16}, []int{0, 1}, true},
+		{[]string{"--shape", "6,10", "--axes", "1,0", "--pad", "12,7"}, []int{7, 12}, []int{1, 0}, true},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out := filepath.Join(dir, "out.txt")
+			runOK(t, append(append([]string{"fft"}, tt.args...), in, out)...)
+			data := x
+			if tt.padded {
+				data = make([]complex128, tt.shape[0]*tt.shape[1])
+				for i := 0; i < 6; i++ {
+					copy(data[i*tt.shape[1]:], x[i*10:(i+1)*10])
+				}
+			}
+			want := naiveDFT(data, tt.shape, tt.axes, slices.Contains(tt.args, "--inverse"))
+			if e := relErr(t, readOutput(t, out), want); e > 1e-6 {
+				t.Errorf("relative error %.3g against the DFT", e)
+			}
+		})
+	}
+}
+
+func TestFFTErrors(t *testing.T) {
+	cludatest.Thread(t)
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := file("good.txt", "1\n2\n3\n4\n5\n6\n")
+	out := filepath.Join(dir, "out.txt")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"not a number", []string{file("data.txt", "1\n2 0\n1.2.3\n"), out},
+			`fft: ` + dir + `/data.txt:3: "1.2.3" is not a number (want a real value or "re im")`},
+		{"imaginary part not a number", []string{file("im.txt", "# x\n\n1 i\n"), out}, `im.txt:3: "i" is not a number`},
+		{"three numbers", []string{file("three.txt", "1\n1 2 3\n"), out}, `three.txt:2: 3 numbers on the line "1 2 3" (want a real value or "re im")`},
+		{"nan", []string{file("nan.txt", "1\nNaN\n"), out}, `nan.txt:2: "NaN" is not a finite number`},
+		{"infinity", []string{file("inf.txt", "1 -Inf\n"), out}, `inf.txt:1: "-Inf" is not a finite number`},
+		{"out of range", []string{file("big.txt", "1e999\n"), out}, `big.txt:1: "1e999" is out of the range of float64`},
+		{"empty file", []string{file("empty.txt", ""), out}, `empty.txt: no numbers in the file (write one number per line: a real value or "re im")`},
+		{"comments only", []string{file("comments.txt", "# nothing\n\n   # here\n"), out}, "comments.txt: no numbers in the file"},
+		{"missing file", []string{filepath.Join(dir, "nope.txt"), out}, "nope.txt: no such file"},
+		{"one argument", []string{good}, "fft: want an input file and an output file (- for standard output)"},
+		{"three arguments", []string{good, out, out}, "got 3 arguments"},
+		{"shape mismatch", []string{"--shape", "2,4", good, out}, "--shape 2,4 holds 8 values, and " + good + " has 6"},
+		{"bad shape", []string{"--shape", "2,x", good, out}, `--shape 2,x: "x" is not a whole number`},
+		{"axes without shape", []string{"--axes", "0", good, out}, "--axes needs --shape"},
+		{"axis out of range", []string{"--shape", "2,3", "--axes", "2", good, out}, "--axes 2: the data has axes 0 to 1"},
+		{"repeated axis", []string{"--shape", "2,3", "--axes", "1,1", good, out}, "axis 1 is repeated"},
+		{"pad shorter", []string{"--pad", "4", good, out}, "--pad 4: 4 is shorter than the 6 values on axis 0 (--pad only adds zeros)"},
+		{"pad and pow2", []string{"--pad", "8", "--pow2", good, out}, "--pad and --pow2 both pad; give one of them"},
+		{"pad lengths", []string{"--shape", "2,3", "--pad", "4,4,4", good, out}, "3 lengths for 2 transformed axes"},
+		{"too large", []string{"--pad", "2^40", good, out}, "allows at most"},
+		{"bad precision", []string{"--precision", "half", good, out}, `"half" is not a precision (want single or double)`},
+		{"no device", []string{"--device", "no-such-device-anywhere", good, out}, "`reikna devices` lists the devices"},
+		{"unwritable output", []string{good, filepath.Join(dir, "no", "such", "dir.txt")}, "no such file or directory"},
+		{"check fails", []string{"--check", "--tol", "1e-20", file("ramp.txt", "1\n2\n3\n4\n5\n6\n7\n"), "-"},
+			"values are off by more than the tolerance (--tol sets it)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { wantError(t, append([]string{"fft"}, tt.args...), tt.want) })
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a failed run wrote %s", out)
+	}
+}
+
+func TestReferenceFFT(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	tests := []struct {
+		shape, axes []int
+	}{
+		{[]int{1031}, []int{0}},    // Bluestein
+		{[]int{2 * 101}, []int{0}}, // Bluestein of an even length
+		{[]int{360}, []int{0}},     // gonum's mixed radix
+		{[]int{3, 67}, []int{1, 0}},
+	}
+	for _, tt := range tests {
+		x := randomComplex(rng, int(shapeSize(tt.shape)), false)
+		for _, inverse := range []bool{false, true} {
+			got := referenceFFT(x, tt.shape, tt.axes, inverse)
+			if e := relErr(t, got, naiveDFT(x, tt.shape, tt.axes, inverse)); e > 1e-13 {
+				t.Errorf("shape %v axes %v inverse %v: relative error %.3g against the DFT", tt.shape, tt.axes, inverse, e)
+			}
+		}
+	}
+}
+
+func TestFFTHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run([]string{"fft", "--help"}, &stdout, &stderr)
+	for _, want := range []string{"Usage: reikna fft [options] IN OUT", "Examples:", "--pow2", "--check", "--shape"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("fft --help lacks %q:\n%s", want, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestParseSizes(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []int
+	}{
+		{"16-128", []int{16, 32, 64, 128}},
+		{"1000", []int{1000}},
+		{"100,1000, 2^10", []int{100, 1000, 1024}},
+		{"2^4-2^6,7", []int{16, 32, 64, 7}},
+		{"3-20", []int{3, 6, 12}},
+	}
+	for _, tt := range tests {
+		got, err := parseSizes(tt.in)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("parseSizes(%q) = %v, %v, want %v", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "x", "2^99", "3^4", "-5", "8-4", "16-"} {
+		if got, err := parseSizes(bad); err == nil {
+			t.Errorf("parseSizes(%q) = %v, want an error", bad, got)
+		}
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	tests := []struct {
+		args []string
+		pos  []string
+		inv  bool
+	}{
+		{[]string{"a", "b"}, []string{"a", "b"}, false},
+		{[]string{"--inverse", "a", "b"}, []string{"a", "b"}, true},
+		{[]string{"a", "--inverse", "b"}, []string{"a", "b"}, true},
+		{[]string{"a", "b", "--inverse"}, []string{"a", "b"}, true},
+		{[]string{"a", "-", "--inverse"}, []string{"a", "-"}, true},
+		{[]string{"--", "--inverse", "b"}, []string{"--inverse", "b"}, false},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		inv := fs.Bool("inverse", false, "")
+		pos, err := parseArgs(fs, tt.args)
+		if err != nil || !slices.Equal(pos, tt.pos) || *inv != tt.inv {
+			t.Errorf("parseArgs(%q) = %q, %v, inverse %v; want %q, inverse %v", tt.args, pos, err, *inv, tt.pos, tt.inv)
+		}
+	}
+}
+
+func TestNum(t *testing.T) {
+	for v, want := range map[float64]string{
+		0: "0", 0.012345: "0.0123", 1.2345: "1.23", 12.345: "12.3", 123.45: "123", 12345: "12345",
+		9.9996: "10.0", 0.99996: "1.00",
+	} {
+		if got := num(v); got != want {
+			t.Errorf("num(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestLargestPrimeFactor(t *testing.T) {
+	for n, want := range map[int]int{1: 1, 2: 2, 12: 3, 1031: 1031, 2 * 1031: 1031, 1 << 20: 2, 1000: 5} {
+		if got := largestPrimeFactor(n); got != want {
+			t.Errorf("largestPrimeFactor(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the progress bar's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestProgress(t *testing.T) {
+	if p := startProgress(&bytes.Buffer{}, 3); p != nil {
+		t.Error("a progress bar on a writer that is not a terminal")
+	}
+	var nilBar *progress
+	nilBar.Step(1, "nothing") // a nil bar does nothing
+	nilBar.Finish()
+
+	var w syncBuffer
+	p := newProgress(&w, 4, 0, time.Millisecond)
+	p.Step(2, "N = 1024: device "+strings.Repeat("x", 100))
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(w.String(), "2/4") && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	p.Finish()
+	out := w.String()
+	lines := strings.Split(out, "\r")
+	if !strings.HasPrefix(out, "\r[============>           ] 2/4 N = 1024: device xxx") {
+		t.Errorf("the bar is drawn as %q", lines[1])
+	}
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 79 {
+			t.Errorf("a line of %d characters would wrap: %q", n, l)
+		}
+	}
+	if !strings.HasSuffix(out, fmt.Sprintf("\r%s\r", strings.Repeat(" ", len([]rune(lines[len(lines)-3]))))) {
+		t.Errorf("Finish does not clear the line: %q", out[max(0, len(out)-100):])
+	}
+}

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/transformations"
+)
+
+const renderExamples = `  reikna render fft --shape 8,1024 --axes 1
+      the kernels of a batch of 8 transforms of length 1024
+  reikna render fft --shape 1024 --in combine --out scale --out split
+      with the input read from two real arrays and the output scaled by
+      1/1024 and split into two real arrays, all fused into the kernels
+  reikna render fft --shape 4096 --in real --in pad:1000 --precision double > fft.cl
+      a real signal of 1000 values, zero-padded to 4096 on the fly
+  reikna render pureparallel --shape 1024 --in real --out scale:2 --out abs
+      a transformation chain alone, in one elementwise kernel`
+
+// renderOptions are the flags of render fft and render pureparallel.
+type renderOptions struct {
+	shape, axes, device string
+	precision           *precisionFlag
+	in, out             listFlag
+}
+
+func runRender(args []string, stdout, stderr io.Writer) error {
+	const synopsis = "render fft|pureparallel [options]"
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fs, _ := renderFlagSet(synopsis, stderr)
+		fs.Usage()
+		if len(args) == 0 {
+			return fmt.Errorf("render: say what to render: fft or pureparallel (reikna render --help shows the options)")
+		}
+		return flag.ErrHelp
+	}
+	what := args[0]
+	if what != "fft" && what != "pureparallel" {
+		return fmt.Errorf("render: cannot render %q (choose fft or pureparallel)", what)
+	}
+	fs, o := renderFlagSet("render "+what+" [options]", stderr)
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("render %s: unexpected arguments %v (the output goes to standard output; redirect it to a file)", what, fs.Args())
+	}
+	if err := renderComputation(what, o, stdout); err != nil {
+		return fmt.Errorf("render %s: %w", what, err)
+	}
+	return nil
+}
+
+func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOptions) {
+	fs := newFlagSet("render", synopsis, renderExamples, stderr)
+	o := &renderOptions{}
+	fs.StringVar(&o.shape, "shape", "1024", "the array shape in row-major order, a `LIST` such as 8,1024")
+	fs.StringVar(&o.axes, "axes", "", "the transformed axes, a `LIST` such as 1 or 0,1 (default: every axis for fft; for pureparallel, the axes that pad and crop act on, the last by default)")
+	o.precision = addPrecision(fs)
+	fs.Var(&o.in, "in", "a transformation `T` that feeds the input; repeat for a chain, in the order the data flows:"+kindsHelp(inputKinds))
+	fs.Var(&o.out, "out", "a transformation `T` that consumes the output; repeat for a chain, in the order the data flows:"+kindsHelp(outputKinds))
+	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	return fs, o
+}
+
+// renderComputation builds the FFT or a copy as a PureParallel with the
+// transformation chains of o, compiles it and prints its kernels.
+func renderComputation(what string, o *renderOptions, w io.Writer) error {
+	shape, err := parseInts("--shape", o.shape, 1)
+	if err != nil {
+		return err
+	}
+	t := core.ArrayOf(o.precision.complexDType(), shape...)
+	var axes []int
+	if o.axes != "" {
+		if axes, err = parseInts("--axes", o.axes, 0); err != nil {
+			return err
+		}
+	}
+	ins, err := parseSpecs("in", o.in, inputKinds)
+	if err != nil {
+		return err
+	}
+	outs, err := parseSpecs("out", o.out, outputKinds)
+	if err != nil {
+		return err
+	}
+	thr, err := openThread(o.device, false)
+	if err != nil {
+		return err
+	}
+	defer thr.Release()
+	if err := checkPrecision(thr, t.DType()); err != nil {
+		return err
+	}
+
+	var comp *core.Computation
+	var title string
+	switch what {
+	case "fft":
+		fft, err := computations.NewFFT(t, axes, computations.FFTOptions{})
+		if err != nil {
+			return err
+		}
+		comp, axes = fft.Computation, fft.Axes()
+		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), axesString(axes))
+	default:
+		cp, err := transformations.Copy(t)
+		if err != nil {
+			return err
+		}
+		pp, err := computations.PureParallelFromTransformation(cp, "output")
+		if err != nil {
+			return err
+		}
+		comp = pp.Computation
+		if axes == nil {
+			axes = []int{t.Rank() - 1}
+		}
+		title = fmt.Sprintf("An elementwise copy of %s with the transformations fused into its load and store", typeString(t))
+	}
+	site := chainSite{typ: t, axes: axes, scale: 1 / float64(lengthOf(t, axes))}
+	if err := connectChains(comp, site, ins, outs); err != nil {
+		return err
+	}
+	c, err := comp.Compile(thr)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	pre, err := prelude(thr)
+	if err != nil {
+		return err
+	}
+	return writeKernels(w, title, thr, c, pre)
+}
+
+// writeKernels prints a header that describes the callable and then each
+// kernel: a comment with its name and launch size, the prelude, and its
+// source.
+func writeKernels(w io.Writer, title string, thr *cluda.Thread, c *core.Callable, pre string) error {
+	kernels := c.Kernels()
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Generated by reikna-go for %s.\n//\n", thr)
+	fmt.Fprintf(&b, "// %s.\n// Its parameters, in the order a call takes them:\n", title)
+	for _, p := range c.Signature() {
+		fmt.Fprintf(&b, "//   %s\n", paramString(p))
+	}
+	fmt.Fprintf(&b, "//\n// %s, enqueued in this order. Each is a program of its own: the CLUDA\n", plural(len(kernels), "kernel"))
+	b.WriteString("// prelude, then the kernel. The virtual size functions (virtual_global_id,\n")
+	b.WriteString("// VIRTUAL_SKIP_THREADS, ...) for the launch size are added between them by\n")
+	b.WriteString("// cluda.Thread.CompileStatic, which maps the virtual sizes onto the device.\n")
+	b.WriteString("// Kernel arguments _leaf_NAME are the parameters above")
+	all := ""
+	for _, k := range kernels {
+		all += k.Source
+	}
+	if strings.Contains(all, "_temp") {
+		b.WriteString(", _tempN scratch\n// arrays that pass data between kernels")
+	}
+	if strings.Contains(all, "_persistent") {
+		b.WriteString(", _persistentN tables\n// (twiddle factors, chirps) that the compiled computation makes once")
+	}
+	b.WriteString(".\n")
+	for i, k := range kernels {
+		fmt.Fprintf(&b, "\n// ==== kernel %d of %d: %s ====\n", i+1, len(kernels), k.Name)
+		fmt.Fprintf(&b, "// virtual global size %v, local size %v\n\n", k.GlobalSize, k.LocalSize)
+		b.WriteString(pre)
+		b.WriteString("\n")
+		b.WriteString(strings.TrimRight(k.Source, "\n"))
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// prelude returns the CLUDA prelude that the Thread compiles every program
+// with (macros such as KERNEL and GLOBAL_MEM, and fp64 where the device has
+// it).
+func prelude(thr *cluda.Thread) (string, error) {
+	p, err := thr.Compile("// (end of the prelude)\n", cluda.CompileOptions{})
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(p.FullSource(), p.Source()), nil
+}
+
+// lengthOf returns the product of t's lengths on axes (nil: every axis).
+func lengthOf(t core.Type, axes []int) int {
+	shape := t.Shape()
+	if axes == nil {
+		return t.Size()
+	}
+	n := 1
+	for _, a := range axes {
+		if a >= 0 && a < len(shape) {
+			n *= shape[a]
+		}
+	}
+	return n
+}
+
+// typeString describes an array type briefly: "complex64 8×1024".
+func typeString(t core.Type) string {
+	if !t.IsArray() {
+		return t.DType().String()
+	}
+	dims := make([]string, t.Rank())
+	for i, n := range t.Shape() {
+		dims[i] = fmt.Sprint(n)
+	}
+	return t.DType().String() + " " + strings.Join(dims, "×")
+}
+
+// paramString describes a parameter: "output_re  output array of float32 8×1024".
+func paramString(p core.Parameter) string {
+	role := map[core.Role]string{core.Input: "input", core.Output: "output", core.InputOutput: "input-output", core.Scalar: "scalar"}[p.Role()]
+	if p.Role() == core.Scalar {
+		return fmt.Sprintf("%-12s %s %s", p.Name, role, p.Type().DType())
+	}
+	return fmt.Sprintf("%-12s %s array of %s", p.Name, role, typeString(p.Type()))
+}
+
+func axesString(axes []int) string {
+	if len(axes) == 1 {
+		return fmt.Sprintf("axis %d", axes[0])
+	}
+	s := make([]string, len(axes))
+	for i, a := range axes {
+		s[i] = fmt.Sprint(a)
+	}
+	return "axes " + strings.Join(s, ", ")
+}
+
+// plural returns "1 kernel" or "3 kernels".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+)
+
+// renderedKernel is a kernel as render prints it.
+type renderedKernel struct {
+	name          string
+	global, local []int
+	source        string
+}
+
+var kernelHeader = regexp.MustCompile(`(?m)^// ==== kernel (\d+) of (\d+): (\w+) ====\n// virtual global size \[([\d ]*)\], local size \[([\d ]*)\]\n`)
+
+// splitKernels cuts render's output into its kernels.
+func splitKernels(t *testing.T, out string) []renderedKernel {
+	t.Helper()
+	locs := kernelHeader.FindAllStringSubmatchIndex(out, -1)
+	var ks []renderedKernel
+	for i, loc := range locs {
+		end := len(out)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		m := kernelHeader.FindStringSubmatch(out[loc[0]:loc[1]])
+		if m[1] != strconv.Itoa(i+1) || m[2] != strconv.Itoa(len(locs)) {
+			t.Errorf("kernel %d is headed %q", i+1, m[0])
+		}
+		ks = append(ks, renderedKernel{name: m[3], global: ints(t, m[4]), local: ints(t, m[5]), source: out[loc[1]:end]})
+	}
+	return ks
+}
+
+func ints(t *testing.T, s string) []int {
+	var out []int
+	for _, f := range strings.Fields(s) {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func TestRender(t *testing.T) {
+	thr := cludatest.Thread(t)
+	tests := []struct {
+		args    []string
+		kernels int      // 0: at least one
+		params  []string // in the header, in order
+		fused   []string // transformations whose code the source holds
+	}{
+		{[]string{"fft", "--shape", "4,64", "--axes", "1"}, 1, []string{"output", "input", "inverse"}, nil},
+		{[]string{"fft", "--shape", "4,64", "--axes", "1", "--in", "combine", "--out", "scale", "--out", "split"}, 1,
+			[]string{"output_re", "output_im", "input_re", "input_im", "inverse"}, []string{"combine_complex", "mul_const", "split_complex", "0.015625f"}},
+		{[]string{"fft", "--shape", "1031", "--in", "real", "--in", "pad:1000", "--precision", "double"}, 0,
+			[]string{"output", "input_real", "inverse"}, []string{"real_to_complex", "pad:", "double2"}},
+		{[]string{"fft", "--shape", "8,8", "--in", "cast:complex128", "--out", "abs"}, 0,
+			[]string{"output_abs", "input_cast", "inverse"}, []string{"cast", "abs_value"}},
+		{[]string{"pureparallel", "--shape", "3,100", "--in", "real", "--in", "pad:70", "--out", "scale:2", "--out", "norm"}, 1,
+			[]string{"output_norm", "input_real"}, []string{"real_to_complex", "pad:", "mul_const", "2.0f", "norm"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, _ := runOK(t, append([]string{"render"}, tt.args...)...)
+			// The parameters are listed in the signature's order.
+			last := -1
+			for _, p := range tt.params {
+				i := strings.Index(out, "//   "+p+" ")
+				if i < last {
+					t.Errorf("parameter %q is missing or out of order:\n%s", p, out[:min(len(out), 1500)])
+				}
+				last = i
+			}
+			for _, f := range tt.fused {
+				if !strings.Contains(out, f) {
+					t.Errorf("the source lacks %q", f)
+				}
+			}
+			ks := splitKernels(t, out)
+			if len(ks) == 0 || tt.kernels > 0 && len(ks) != tt.kernels {
+				t.Fatalf("%d kernels, want %d", len(ks), tt.kernels)
+			}
+			// Each kernel as printed, prelude included, compiles for its
+			// launch size once CompileStatic adds the virtual size
+			// functions (the prelude it adds again redefines the same
+			// macros, which C allows).
+			for _, k := range ks {
+				if !strings.Contains(k.source, "#define KERNEL __kernel") || !strings.Contains(k.source, "KERNEL void "+k.name+"(") {
+					t.Errorf("kernel %s: the prelude or the kernel is missing", k.name)
+				}
+				if _, err := thr.CompileStatic(k.source, k.name, k.global, cluda.StaticOptions{Local: k.local}); err != nil {
+					t.Errorf("kernel %s does not compile: %v", k.name, err)
+				}
+			}
+		})
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	cludatest.Thread(t)
+	tests := []errorCase{
+		{[]string{"render"}, "render: say what to render: fft or pureparallel"},
+		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft or pureparallel)`},
+		{[]string{"render", "fft", "--in", "window"}, `render fft: --in window: unknown transformation "window" (the choices are combine, real, pad:M, cast:DTYPE, scale[:X], conj)`},
+		{[]string{"render", "fft", "--out", "combine"}, `--out combine: unknown transformation "combine"`},
+		{[]string{"render", "fft", "--in", "pad"}, "--in pad: pad needs an argument: pad:M"},
+		{[]string{"render", "fft", "--in", "real:1"}, "--in real:1: real takes no argument"},
+		{[]string{"render", "fft", "--in", "real", "--in", "combine"}, "--in combine: combine makes two arrays, so it must be the first --in"},
+		{[]string{"render", "fft", "--out", "split", "--out", "abs"}, "--out split: split makes two arrays, so it must be the last --out"},
+		{[]string{"render", "fft", "--shape", "100", "--in", "pad:200"}, "--in pad:200: length 200 is longer than the transform length 100 on axis 0"},
+		{[]string{"render", "fft", "--shape", "100", "--in", "cast:float16"}, "--in cast:float16:"},
+		{[]string{"render", "fft", "--shape", "100", "--out", "scale:x"}, `--out scale:x: "x" is not a number`},
+		{[]string{"render", "fft", "--out", "abs", "--out", "real"}, "--out real: the values there are float32, and real works on complex ones"},
+		{[]string{"render", "fft", "--in", "real", "--in", "real"}, "--in real: the values there are float32, and real works on complex ones"},
+		{[]string{"render", "fft", "--shape", "4,4", "--axes", "2"}, "axis 2 is out of range"},
+		{[]string{"render", "fft", "extra"}, "unexpected arguments [extra]"},
+	}
+	checkErrors(t, tests)
+	var stdout, stderr bytes.Buffer
+	run([]string{"render", "fft", "--help"}, &stdout, &stderr)
+	for _, want := range []string{"Usage: reikna render fft [options]", "Examples:", "combine", "split", "pad:M", "crop:M"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("render fft --help lacks %q:\n%s", want, stderr.String())
+		}
+	}
+}
