@@ -1,19 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
-	"github.com/reikna-go/reikna/computations"
-	"github.com/reikna-go/reikna/core"
 )
 
 const fftExamples = `  reikna fft signal.txt spectrum.txt
@@ -61,15 +53,6 @@ func runFFT(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("fft: %w", err)
 	}
 	return nil
-}
-
-// fftJob is an FFT of the fft command, with its shapes worked out.
-type fftJob struct {
-	values []complex128
-	shape  []int // of the data
-	padded []int // of the transform
-	axes   []int
-	dtype  dtypes.DType
 }
 
 // fftFile runs the fft command: reads in, transforms, writes out.
@@ -160,64 +143,6 @@ func fftFile(o *fftOptions, in, out string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// planJob works out the shape, axes and padding of an FFT of values from
-// the options.
-func planJob(o *fftOptions, values []complex128, in string) (*fftJob, error) {
-	job := &fftJob{values: values, shape: []int{len(values)}, dtype: o.precision.complexDType()}
-	var err error
-	if o.shape != "" {
-		if job.shape, err = parseInts("--shape", o.shape, 1); err != nil {
-			return nil, err
-		}
-		if n := shapeSize(job.shape); n != float64(len(values)) {
-			return nil, fmt.Errorf("--shape %s holds %.0f values, and %s has %d", o.shape, n, displayName(in), len(values))
-		}
-	}
-	if o.axes == "" {
-		for a := range job.shape {
-			job.axes = append(job.axes, a)
-		}
-	} else {
-		if job.axes, err = parseInts("--axes", o.axes, 0); err != nil {
-			return nil, err
-		}
-		for i, a := range job.axes {
-			switch {
-			case a >= len(job.shape) && len(job.shape) == 1:
-				return nil, fmt.Errorf("--axes %s: the data has one axis, 0", o.axes)
-			case a >= len(job.shape):
-				return nil, fmt.Errorf("--axes %s: the data has axes 0 to %d", o.axes, len(job.shape)-1)
-			}
-			if slices.Contains(job.axes[:i], a) {
-				return nil, fmt.Errorf("--axes %s: axis %d is repeated", o.axes, a)
-			}
-		}
-	}
-	job.padded = slices.Clone(job.shape)
-	switch {
-	case o.pow2:
-		for _, a := range job.axes {
-			job.padded[a] = nextPow2(job.shape[a])
-		}
-	case o.pad != "":
-		lens, err := parseInts("--pad", o.pad, 1)
-		if err != nil {
-			return nil, err
-		}
-		if len(lens) != 1 && len(lens) != len(job.axes) {
-			return nil, fmt.Errorf("--pad %s: %d lengths for %d transformed axes (give one, or one per axis)", o.pad, len(lens), len(job.axes))
-		}
-		for i, a := range job.axes {
-			m := lens[min(i, len(lens)-1)]
-			if m < job.shape[a] {
-				return nil, fmt.Errorf("--pad %s: %d is shorter than the %d values on axis %d (--pad only adds zeros)", o.pad, m, job.shape[a], a)
-			}
-			job.padded[a] = m
-		}
-	}
-	return job, nil
-}
-
 // shapeSize returns the number of elements of shape, as a float64 so that
 // huge shapes do not overflow.
 func shapeSize(shape []int) float64 {
@@ -253,199 +178,4 @@ func floatBytes(b float64) string {
 		return fmt.Sprintf("%.3g bytes", b)
 	}
 	return bytesString(int64(b))
-}
-
-// compile builds the FFT of the job's padded shape, with the padding
-// transformation fused into its input where the data is shorter.
-func (j *fftJob) compile(thr *cluda.Thread) (*core.Callable, error) {
-	t := core.ArrayOf(j.dtype, j.padded...)
-	fft, err := computations.NewFFT(t, j.axes, computations.FFTOptions{})
-	if err != nil {
-		return nil, err
-	}
-	if !slices.Equal(j.shape, j.padded) {
-		lens := make([]string, len(j.axes))
-		for i, a := range j.axes {
-			lens[i] = strconv.Itoa(j.shape[a])
-		}
-		site := chainSite{typ: t, axes: j.axes}
-		if err := connectChains(fft.Computation, site, []trfSpec{{"pad", strings.Join(lens, ",")}}, nil); err != nil {
-			return nil, err
-		}
-	}
-	return fft.Compile(thr)
-}
-
-// run uploads the values, calls c and returns the result and the time the
-// kernels took.
-func (j *fftJob) run(thr *cluda.Thread, c *core.Callable, inverse bool) ([]complex128, time.Duration, error) {
-	var host any
-	if j.dtype == dtypes.Complex64 {
-		host = toComplex64(j.values)
-	} else {
-		host = j.values
-	}
-	in, err := thr.ToDevice(host, j.shape...)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer in.Release()
-	out, err := thr.Empty(j.padded, j.dtype)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer out.Release()
-	var inv int32
-	if inverse {
-		inv = 1
-	}
-	var args []any
-	for _, p := range c.Signature() {
-		switch p.Role() {
-		case core.Output:
-			args = append(args, out)
-		case core.Input:
-			args = append(args, in)
-		default:
-			args = append(args, inv)
-		}
-	}
-	dur, err := c.CallProfiled(args...)
-	if err != nil {
-		return nil, 0, err
-	}
-	if j.dtype == dtypes.Complex64 {
-		r, err := cluda.Read[complex64](out)
-		if err != nil {
-			return nil, 0, err
-		}
-		res := make([]complex128, len(r))
-		for i, v := range r {
-			res[i] = complex128(v)
-		}
-		return res, dur, nil
-	}
-	r, err := cluda.Read[complex128](out)
-	return r, dur, err
-}
-
-func toComplex64(x []complex128) []complex64 {
-	y := make([]complex64, len(x))
-	for i, v := range x {
-		y[i] = complex64(v)
-	}
-	return y
-}
-
-// paddedValues returns the values zero-padded to the padded shape, as the
-// device sees them (rounded to the precision).
-func (j *fftJob) paddedValues() []complex128 {
-	round := func(v complex128) complex128 {
-		if j.dtype == dtypes.Complex64 {
-			return complex128(complex64(v))
-		}
-		return v
-	}
-	out := make([]complex128, int(shapeSize(j.padded)))
-	idx := make([]int, len(j.shape))
-	for _, v := range j.values {
-		flat := 0
-		for a, i := range idx {
-			flat = flat*j.padded[a] + i
-		}
-		out[flat] = round(v)
-		for a := len(idx) - 1; a >= 0; a-- {
-			if idx[a]++; idx[a] < j.shape[a] {
-				break
-			}
-			idx[a] = 0
-		}
-	}
-	return out
-}
-
-// describe says what the job computes: "forward FFT (complex64) of 1000
-// values from data.txt, zero-padded to 1024".
-func (j *fftJob) describe(inverse bool, in string) string {
-	dir := "forward"
-	if inverse {
-		dir = "inverse"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s FFT (%v)", dir, j.dtype)
-	if len(j.shape) > 1 {
-		fmt.Fprintf(&b, " over %s", axesString(j.axes))
-	}
-	fmt.Fprintf(&b, " of %s values from %s", dimsString(j.shape), displayName(in))
-	if !slices.Equal(j.shape, j.padded) {
-		fmt.Fprintf(&b, ", zero-padded to %s", dimsString(j.padded))
-	}
-	return b.String()
-}
-
-// dimsString is "1000" for one axis and "64×100" for more.
-func dimsString(shape []int) string {
-	s := make([]string, len(shape))
-	for i, n := range shape {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, "×")
-}
-
-// writeResult writes the result to out ("-": stdout), one "re im" per line
-// with the digits that round-trip the precision, after a comment that says
-// what it is (the input format skips it, so the file can be read back).
-func writeResult(out string, stdout io.Writer, j *fftJob, result []complex128, inverse bool, thr *cluda.Thread, in string) (err error) {
-	w := stdout
-	if out != "-" {
-		f, err := os.Create(out)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := f.Close(); err == nil && cerr != nil {
-				err = cerr
-			}
-		}()
-		w = f
-	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# reikna fft: %s, on %s\n", j.describe(inverse, in), thr.Params().Name)
-	if len(j.padded) > 1 {
-		fmt.Fprintf(bw, "# shape %s in row-major order, one \"re im\" per line\n", dimsString(j.padded))
-	} else {
-		fmt.Fprintf(bw, "# %d values, one \"re im\" per line\n", len(result))
-	}
-	bitSize := 64
-	if j.dtype == dtypes.Complex64 {
-		bitSize = 32
-	}
-	buf := make([]byte, 0, 64)
-	for _, v := range result {
-		// +0 for -0, which reads the same and is less puzzling.
-		re, im := real(v)+0, imag(v)+0
-		buf = strconv.AppendFloat(buf[:0], re, 'g', -1, bitSize)
-		buf = append(buf, ' ')
-		buf = strconv.AppendFloat(buf, im, 'g', -1, bitSize)
-		buf = append(buf, '\n')
-		bw.Write(buf)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", outName(out), err)
-	}
-	return nil
-}
-
-func displayName(name string) string {
-	if name == "-" {
-		return "standard input"
-	}
-	return name
-}
-
-func outName(name string) string {
-	if name == "-" {
-		return "standard output"
-	}
-	return name
 }
