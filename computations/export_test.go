@@ -9,6 +9,10 @@ func SetFFTTuning(f *FFT, localBytes int, noRegisters bool) {
 	f.tuning.noRegisters = noRegisters
 }
 
+// SetFFTPassTable limits the entries of one-level pass twiddle tables, so
+// that small transforms use the two-level tables of large ones.
+func SetFFTPassTable(f *FFT, entries int) { f.tuning.passTable = entries }
+
 // SetFFTMaxElements limits the elements per work-item of the register
 // kernel.
 func SetFFTMaxElements(f *FFT, e int) { f.tuning.maxRegE = e }

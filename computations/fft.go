@@ -40,6 +40,7 @@ type FFT struct {
 		localBytes  int
 		noRegisters bool
 		maxRegE     int
+		passTable   int // most entries of a one-level pass twiddle table
 	}
 }
 
@@ -223,6 +224,63 @@ func (k *fftKernel) groups() int {
 func (f *FFT) tablesFor(k *fftKernel, ax fftAxis, tables *fftTables) error {
 	var err error
 	p := k.pass
+	if p.e > 0 {
+		err = f.registerTables(k, tables)
+	} else {
+		err = f.localTables(k, tables)
+	}
+	if err != nil {
+		return err
+	}
+	if k.chirpIn || k.chirpOut {
+		k.chirp, err = tables.get(fmt.Sprintf("chirp/%d", ax.n), func() []complex128 { return chirp(ax.n) })
+		if err != nil {
+			return err
+		}
+	}
+	if k.kernelB {
+		k.bTable, err = tables.get(fmt.Sprintf("bluestein/%d/%d", ax.n, ax.m), func() []complex128 {
+			return bluesteinKernel(ax.n, ax.m, chirp(ax.n))
+		})
+	}
+	return err
+}
+
+// maxPassTable is the most entries a one-level table of pass twiddles may
+// have (16 MiB of complex64).
+const maxPassTable = 1 << 21
+
+// registerTables adds the twiddle tables of a pass of the register kernel.
+func (f *FFT) registerTables(k *fftKernel, tables *fftTables) error {
+	var err error
+	p := k.pass
+	stages, offsets := stageTwiddles(p.radices)
+	k.stageOffsets = offsets
+	if len(stages) > 0 {
+		k.twInner, err = tables.get(fmt.Sprintf("stages/%v", p.radices), func() []complex128 { return stages })
+		if err != nil {
+			return err
+		}
+	}
+	if p.ns > 1 {
+		limit := maxPassTable
+		if f.tuning.passTable > 0 {
+			limit = f.tuning.passTable
+		}
+		lo, hi, block := passTwiddles(p.ns, p.l, limit)
+		k.passBlock = block
+		k.twPassLo, err = tables.get(fmt.Sprintf("rows-lo/%d/%d", p.ns, p.l), func() []complex128 { return lo })
+		if err == nil && hi != nil {
+			k.twPassHi, err = tables.get(fmt.Sprintf("rows-hi/%d/%d", p.ns, p.l), func() []complex128 { return hi })
+		}
+	}
+	return err
+}
+
+// localTables adds the twiddle tables of a pass of the local kernel.
+func (f *FFT) localTables(k *fftKernel, tables *fftTables) error {
+	var err error
+	p := k.pass
 	if len(p.radices) > 1 {
 		k.twInner, err = tables.get(fmt.Sprintf("inner/%d", p.l), func() []complex128 { return rootTable(p.l, 1, p.l) })
 		if err != nil {
@@ -242,20 +300,6 @@ func (f *FFT) tablesFor(k *fftKernel, ax fftAxis, tables *fftTables) error {
 				k.twPassHi, err = tables.get(fmt.Sprintf("pass-hi/%d", size), func() []complex128 { return rootTable(size, lo, hi) })
 			}
 		}
-		if err != nil {
-			return err
-		}
-	}
-	if k.chirpIn || k.chirpOut {
-		k.chirp, err = tables.get(fmt.Sprintf("chirp/%d", ax.n), func() []complex128 { return chirp(ax.n) })
-		if err != nil {
-			return err
-		}
-	}
-	if k.kernelB {
-		k.bTable, err = tables.get(fmt.Sprintf("bluestein/%d/%d", ax.n, ax.m), func() []complex128 {
-			return bluesteinKernel(ax.n, ax.m, chirp(ax.n))
-		})
 	}
 	return err
 }

@@ -46,10 +46,21 @@ func TestFFTDiagnostics(t *testing.T) {
 		for i, k := range c.Kernels() {
 			base := filepath.Join(dir, fmt.Sprintf("n%d_k%d", n, i))
 			os.WriteFile(base+".cl", []byte(k.Source), 0o644)
-			sk, err := thr.CompileStatic(k.Source, k.Name, k.GlobalSize, cluda.StaticOptions{Local: k.LocalSize})
+			src := k.Source
+			if os.Getenv("REIKNA_DIAG_REQD") != "" {
+				src = strings.Replace(src, "KERNEL void", fmt.Sprintf("__kernel __attribute__((reqd_work_group_size(%d, 1, 1))) void", k.LocalSize[0]), 1)
+			}
+			var opts []string
+			if o := os.Getenv("REIKNA_DIAG_OPTIONS"); o != "" {
+				opts = strings.Fields(o)
+			}
+			sk, err := thr.CompileStatic(src, k.Name, k.GlobalSize, cluda.StaticOptions{Local: k.LocalSize, CompileOptions: cluda.CompileOptions{Options: opts}})
 			if err != nil {
 				t.Logf("N=%d kernel %d: %v", n, i, err)
 				continue
+			}
+			if log, err := sk.Kernel().Program().BuildLog(); err == nil && log != "" {
+				t.Logf("N=%d kernel %d build log: %s", n, i, log)
 			}
 			if bin, err := sk.Kernel().Program().Binary(); err == nil {
 				os.WriteFile(base+".ptx", bin, 0o644)

@@ -34,7 +34,13 @@ type fftKernel struct {
 	kernelB  bool
 
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
-	twPassShift                                int // the pass twiddle index splits into hi << shift | lo
+	twPassShift                                int // the pass twiddle index splits into hi << shift | lo (local kernel)
+
+	// The register kernel's tables: stage twiddles start at stageOffsets;
+	// pass twiddles are rows of m, split in blocks of passBlock k when two
+	// tables hold them.
+	stageOffsets []int
+	passBlock    int
 }
 
 // indexExpr returns the index arguments of the load or store macro of an

@@ -86,9 +86,8 @@ func (k *fftKernel) registerBody() string {
 			w(1, "{")
 			w(2, "const unsigned int jj = t + %d, k = jj %% %d;", q*p.tt, nsIn)
 			if nsIn > 1 {
-				stride := p.l / (nsIn * r)
 				for m := 1; m < r; m++ {
-					w(2, "v[%d] = _fft_mul(v[%d], TW_INNER(k * %d));", q+m*per, q+m*per, m*stride)
+					w(2, "v[%d] = _fft_mul(v[%d], TW_INNER(%d + k));", q+m*per, q+m*per, k.stageOffsets[si]+(m-1)*nsIn)
 				}
 			}
 			vars := make([]string, r)
@@ -145,11 +144,13 @@ func (k *fftKernel) loadElement(c *codeWriter, indent int, dst, zero, valid stri
 	}
 	w(indent, "}")
 	if p.ns > 1 {
-		w(indent, "const unsigned int tw = (j %% %d) * m;", p.ns)
+		w(indent, "const unsigned int kt = j %% %d;", p.ns)
 		if k.twPassHi != nil {
-			w(indent, "e = _fft_mul(e, _fft_mul(TW_PASS_HI(tw >> %d), TW_PASS_LO(tw & %d)));", k.twPassShift, (1<<k.twPassShift)-1)
+			b := k.passBlock
+			rows := (p.ns + b - 1) / b
+			w(indent, "e = _fft_mul(e, _fft_mul(TW_PASS_HI(m * %d + kt / %d), TW_PASS_LO(m * %d + kt %% %d)));", rows, b, b, b)
 		} else {
-			w(indent, "e = _fft_mul(e, TW_PASS_LO(tw));")
+			w(indent, "e = _fft_mul(e, TW_PASS_LO(m * %d + kt));", p.ns)
 		}
 	}
 	w(indent, "%s = e;", dst)

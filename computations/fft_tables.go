@@ -106,3 +106,60 @@ func bluesteinKernel(n, m int, w []complex128) []complex128 {
 	}
 	return out
 }
+
+// stageTwiddles returns the twiddle factors of the stages of a DFT of size
+// l with the given radices, laid out so that neighbouring butterflies read
+// neighbouring entries: for the stage of radix r after stages of nsIn, the
+// entries (m-1)*nsIn + k, for 1 <= m < r and k < nsIn, hold
+// W_{nsIn*r}^{k*m}, starting at offsets[stage]. Stages with nsIn == 1 have
+// no twiddles.
+func stageTwiddles(rs []int) (table []complex128, offsets []int) {
+	nsIn := 1
+	for _, r := range rs {
+		offsets = append(offsets, len(table))
+		if nsIn > 1 {
+			for m := 1; m < r; m++ {
+				for k := 0; k < nsIn; k++ {
+					table = append(table, unitRoot(k*m, nsIn*r))
+				}
+			}
+		}
+		nsIn *= r
+	}
+	return table, offsets
+}
+
+// passTwiddleBlock is the number of k a row of the low table of two-level
+// pass twiddles holds.
+const passTwiddleBlock = 256
+
+// passTwiddles returns the twiddle factors W_{ns*l}^{k*m} (k < ns, m < l)
+// of a pass, laid out as rows of m so that neighbouring k are neighbours:
+// one table of l rows of ns entries, or, when that is larger than
+// maxEntries, a low table of l rows of block entries (k mod block) and a
+// high table of l rows of ns/block entries (k / block), to be multiplied.
+func passTwiddles(ns, l, maxEntries int) (lo, hi []complex128, block int) {
+	p := ns * l
+	if p <= maxEntries || ns <= passTwiddleBlock {
+		lo = make([]complex128, 0, p)
+		for m := 0; m < l; m++ {
+			for k := 0; k < ns; k++ {
+				lo = append(lo, unitRoot(int(int64(k)*int64(m)%int64(p)), p))
+			}
+		}
+		return lo, nil, 0
+	}
+	block = passTwiddleBlock
+	rows := (ns + block - 1) / block
+	for m := 0; m < l; m++ {
+		for k := 0; k < block; k++ {
+			lo = append(lo, unitRoot(int(int64(k)*int64(m)%int64(p)), p))
+		}
+	}
+	for m := 0; m < l; m++ {
+		for kh := 0; kh < rows; kh++ {
+			hi = append(hi, unitRoot(int(int64(kh*block)*int64(m)%int64(p)), p))
+		}
+	}
+	return lo, hi, block
+}

@@ -55,6 +55,9 @@ func TestFFTPlanVariants(t *testing.T) {
 					t.Fatal(err)
 				}
 				computations.SetFFTTuning(fft, v.budget, v.noRegisters)
+				if v.budget < 8<<10 {
+					computations.SetFFTPassTable(fft, 64) // two-level pass twiddles
+				}
 				e := runPlanned(t, thr, fft, c.dt, c.shape, c.axes, uint64(i))
 				if !(e <= tolerance(c.dt)) {
 					t.Errorf("relative error %.3g", e)
