@@ -41,6 +41,8 @@ type FFT struct {
 		noRegisters bool
 		maxRegE     int
 		passTable   int // most entries of a one-level pass twiddle table
+		maxRegWG    int
+		options     []string // compiler options of the kernels
 	}
 }
 
@@ -128,6 +130,9 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 	if f.tuning.maxRegE > 0 {
 		lim.maxRegE = f.tuning.maxRegE
 	}
+	if f.tuning.maxRegWG > 0 {
+		lim.maxRegWG = min(lim.maxRegWG, f.tuning.maxRegWG)
+	}
 	scale := 1.0
 	var axes []fftAxis
 	for _, a := range f.axes {
@@ -149,67 +154,99 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 	}
 
 	tables := &fftTables{plan: plan, dt: dt, cache: map[string]*core.KernelArgument{}}
-	axesByIndex := map[int]fftAxis{}
-	for _, ax := range axes {
-		axesByIndex[ax.axis] = ax
+	b := &fftBuild{f: f, plan: plan, args: args, shape: shape, dt: dt, lim: lim, tables: tables, scale: scale,
+		src: fftEnd{arg: args["input"], shape: shape}}
+	for ai, ax := range axes {
+		last := ai == len(axes)-1
+		err := b.axis(ax, ai == 0, last)
+		var capacity *fftCapacityError
+		if errors.As(err, &capacity) && len(ax.passes) == 1 {
+			// The single pass the axis was planned with cannot run on this
+			// device: plan it in several passes instead.
+			ax = planAxis(ax.axis, ax.n, cluda.ShapeSize(shape[:ax.axis]), cluda.ShapeSize(shape[ax.axis+1:]), lim.withoutSinglePass(ax.m))
+			err = b.axis(ax, ai == 0, last)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fftBuild chains the kernels of the axes' passes: the first reads input,
+// the last writes output, the others go through flat temporary arrays
+// (which the plan packs so that every other one shares memory).
+type fftBuild struct {
+	f      *FFT
+	plan   *core.Plan
+	args   map[string]*core.KernelArgument
+	shape  []int
+	dt     dtypes.DType
+	lim    fftLimits
+	tables *fftTables
+	scale  float64
+	src    fftEnd // where the next kernel reads
+	count  int    // kernels added
+}
+
+// fftCapacityError reports a pass that no kernel can run on the device.
+type fftCapacityError struct{ err error }
+
+func (e *fftCapacityError) Error() string { return e.err.Error() }
+func (e *fftCapacityError) Unwrap() error { return e.err }
+
+// axis adds the kernels of the transform along one axis.
+func (b *fftBuild) axis(ax fftAxis, first, last bool) error {
+	outer := cluda.ShapeSize(b.shape[:ax.axis])
+	inner := cluda.ShapeSize(b.shape[ax.axis+1:])
+	ffts := 1
+	if ax.bluestein {
+		ffts = 2
 	}
 	var kernels []*fftKernel
-	for _, ax := range axes {
-		outer := cluda.ShapeSize(shape[:ax.axis])
-		inner := cluda.ShapeSize(shape[ax.axis+1:])
-		ffts := 1
-		if ax.bluestein {
-			ffts = 2
-		}
-		for fi := 0; fi < ffts; fi++ {
-			for pi, p := range ax.passes {
-				k := &fftKernel{pass: p, dt: dt, axis: ax.axis, outer: outer, inner: inner}
+	for fi := 0; fi < ffts; fi++ {
+		for pi, p := range ax.passes {
+			k := &fftKernel{pass: p, dt: b.dt, axis: ax.axis, outer: outer, inner: inner}
+			k.src.length, k.dst.length = ax.n, ax.n
+			if ax.bluestein {
 				k.src.length, k.dst.length = ax.m, ax.m
-				if ax.bluestein && fi == 0 && pi == 0 {
-					k.chirpIn, k.src.length = true, ax.n
+				k.chirpIn = fi == 0 && pi == 0
+				k.kernelB = fi == 0 && pi == len(ax.passes)-1
+				k.chirpOut = fi == 1 && pi == len(ax.passes)-1
+				if k.chirpIn {
+					k.src.length = ax.n
 				}
-				if ax.bluestein && fi == 0 && pi == len(ax.passes)-1 {
-					k.kernelB = true
+				if k.chirpOut {
+					k.dst.length = ax.n
 				}
-				if ax.bluestein && fi == 1 && pi == len(ax.passes)-1 {
-					k.chirpOut, k.dst.length = true, ax.n
-				}
-				if !ax.bluestein {
-					k.src.length, k.dst.length = ax.n, ax.n
-				}
-				if err := f.tablesFor(k, ax, tables); err != nil {
-					return err
-				}
-				kernels = append(kernels, k)
 			}
+			if err := b.f.tablesFor(k, ax, b.tables); err != nil {
+				return err
+			}
+			kernels = append(kernels, k)
 		}
 	}
-
-	// Chain the kernels: the first reads input, the last writes output, the
-	// others go through flat temporary arrays (which the plan packs so that
-	// every other one shares memory).
-	src := fftEnd{arg: args["input"], shape: shape}
 	for i, k := range kernels {
-		k.src.arg, k.src.shape = src.arg, src.shape
-		if i == 0 {
-			k.inverse, k.conjIn = args["inverse"], true
+		k.src.arg, k.src.shape = b.src.arg, b.src.shape
+		if first && i == 0 {
+			k.inverse, k.conjIn = b.args["inverse"], true
 		}
-		if i == len(kernels)-1 {
-			k.inverse, k.conjOut, k.scale = args["inverse"], true, scale
-			k.dst.arg, k.dst.shape = args["output"], shape
+		if last && i == len(kernels)-1 {
+			k.inverse, k.conjOut, k.scale = b.args["inverse"], true, b.scale
+			k.dst.arg, k.dst.shape = b.args["output"], b.shape
 		} else {
-			size := k.outer * k.dst.length * k.inner
-			tmp, err := plan.TempArray(core.ArrayOf(dt, size))
+			tmp, err := b.plan.TempArray(core.ArrayOf(b.dt, k.outer*k.dst.length*k.inner))
 			if err != nil {
 				return err
 			}
 			k.dst.arg = tmp
 		}
-		k.name = fmt.Sprintf("fft_axis%d_pass%d", k.axis, i)
-		if err := f.kernelCall(plan, k, lim, axesByIndex[k.axis], tables); err != nil {
+		k.name = fmt.Sprintf("fft_axis%d_pass%d", k.axis, b.count)
+		if err := b.f.kernelCall(b.plan, k, b.lim, ax, b.tables); err != nil {
 			return err
 		}
-		src = fftEnd{arg: k.dst.arg, shape: k.dst.shape}
+		b.count++
+		b.src = fftEnd{arg: k.dst.arg, shape: k.dst.shape}
 	}
 	return nil
 }
@@ -306,28 +343,39 @@ func (f *FFT) localTables(k *fftKernel, tables *fftTables) error {
 
 // kernelCall adds the kernel of a pass to the plan. A kernel that needs more
 // registers per work-item than its work-group size allows on the device is
-// planned again for the work-group size the device allows.
+// planned again for the work-group size the device allows; a register
+// kernel the device's compiler does not build is replaced by the local
+// kernel. A pass that no kernel can run gives an *fftCapacityError.
 func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxis, tables *fftTables) error {
 	for attempt := 0; ; attempt++ {
 		kargs, render := k.args()
 		err := plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.groups() * k.pass.wg},
-			core.KernelOptions{Name: k.name, Local: []int{k.pass.wg}, RenderArgs: render})
-		var wg *cluda.WorkGroupSizeError
-		if err == nil || !errors.As(err, &wg) || attempt == 4 {
+			core.KernelOptions{Name: k.name, Local: []int{k.pass.wg}, RenderArgs: render, CompilerOptions: f.tuning.options})
+		if err == nil || attempt == 4 {
 			return err
 		}
-		// Fewer work-items per sub-transform: more elements each.
-		lim.maxRegWG = min(lim.maxRegWG, wg.Limit)
-		lim.maxWG = min(lim.maxWG, wg.Limit)
-		lim.maxRegE = max(lim.maxRegE, 32)
+		var wg *cluda.WorkGroupSizeError
+		var be *cluda.BuildError
 		p := fftPass{n: k.pass.n, l: k.pass.l, ns: k.pass.ns}
 		count := k.outer * k.inner * (p.n / p.l)
-		if !p.planRegisters(count, k.inner, lim) {
+		switch {
+		case errors.As(err, &wg):
+			// Fewer work-items per sub-transform: more elements each.
+			lim.maxRegWG = min(lim.maxRegWG, wg.Limit)
+			lim.maxWG = min(lim.maxWG, wg.Limit)
+			lim.maxRegE = max(lim.maxRegE, 32)
+			if !p.planRegisters(count, k.inner, lim) {
+				p.radices = radices(p.l)
+				p.choose(count, lim)
+			}
+		case errors.As(err, &be) && k.pass.e > 0:
 			p.radices = radices(p.l)
 			p.choose(count, lim)
-			if p.localElems() > lim.localElems {
-				return err
-			}
+		default:
+			return err
+		}
+		if p.e == 0 && p.localElems() > lim.localElems {
+			return &fftCapacityError{err}
 		}
 		k.pass = p
 		k.twInner, k.twPassLo, k.twPassHi = nil, nil, nil

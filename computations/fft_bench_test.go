@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,7 +33,7 @@ func benchMiB() int {
 // 2·bytes/time, and GFLOP/s by the convention 5·N·log2(N) per transform.
 func BenchmarkFFT(b *testing.B) {
 	thr := cludatest.Thread(b)
-	for p := 4; p <= 20; p++ {
+	for p := 4; p <= 24; p++ {
 		n := 1 << p
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) { benchFFT(b, thr, dtypes.Complex64, n) })
 	}
@@ -51,6 +52,12 @@ func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 	}
 	if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
 		computations.SetFFTMaxElements(fft, e)
+	}
+	if wg, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_WG")); err == nil {
+		computations.SetFFTMaxWorkGroup(fft, wg)
+	}
+	if o := os.Getenv("REIKNA_BENCH_OPTIONS"); o != "" {
+		computations.SetFFTOptions(fft, strings.Fields(o)...)
 	}
 	c, err := fft.Compile(thr)
 	if err != nil {
