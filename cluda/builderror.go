@@ -54,7 +54,7 @@ func diagnostics(log string) [][4]string {
 func newBuildError(err error, source string, preludeLines int, origin func(int) string) error {
 	var be *cl.BuildError
 	if !errors.As(err, &be) {
-		return fmt.Errorf("cluda: build: %w", err)
+		return err
 	}
 	out := &BuildError{Err: be, Source: source}
 	lines := strings.Split(source, "\n")

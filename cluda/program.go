@@ -56,26 +56,19 @@ func (t *Thread) Compile(source string, opts CompileOptions) (*Program, error) {
 // user's source, such as virtual size functions) between the prelude and
 // the source.
 func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, error) {
-	key := programKey{header + "\x00" + source, opts.flags()}
-	if opts.FastMath {
-		key.source = "#fast\n" + source
-	}
+	// Compilers report physical line numbers (NVIDIA's ignores #line), so
+	// build errors subtract the lines before the source.
+	before := preludeSource(t.params.DoubleFP, opts.FastMath) + header
+	full := before + source
+	key := programKey{full, opts.flags()}
 	t.progMu.Lock()
 	p, ok := t.programs[key]
 	t.progMu.Unlock()
 	if ok {
 		return p, nil
 	}
-	// Compilers report physical line numbers (NVIDIA's ignores #line), so
-	// build errors subtract the lines before the source.
-	before := preludeSource(t.params.DoubleFP, opts.FastMath) + header
-	full := before + source
-	prog, err := cl.CreateProgramWithSource(t.ctx, full)
+	prog, err := t.buildCached(full, key.flags)
 	if err != nil {
-		return nil, fmt.Errorf("cluda: compile: %w", err)
-	}
-	if err := prog.Build([]*cl.Device{t.device}, key.flags); err != nil {
-		prog.Release()
 		return nil, newBuildError(err, source, strings.Count(before, "\n"), opts.Origin)
 	}
 	p = &Program{thread: t, prog: prog, source: source, full: full, kernels: make(map[string]*Kernel)}
@@ -197,4 +190,38 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool)
 	}
 	t.enqueues.Add(1)
 	return ev, nil
+}
+
+// buildCached builds full from the binary in the disk cache if there is a
+// sound one, else from source, storing the binary for later processes.
+func (t *Thread) buildCached(full, flags string) (*cl.Program, error) {
+	devices := []*cl.Device{t.device}
+	var key string
+	if t.disk != nil {
+		key = t.disk.key(full, flags, t.params)
+		if bin, ok := t.disk.load(key); ok {
+			prog, err := cl.CreateProgramWithBinaries(t.ctx, devices, [][]byte{bin})
+			if err == nil {
+				if err = prog.Build(devices, flags); err == nil {
+					return prog, nil
+				}
+				prog.Release()
+			}
+			t.disk.drop(key)
+		}
+	}
+	prog, err := cl.CreateProgramWithSource(t.ctx, full)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: compile: %w", err)
+	}
+	if err := prog.Build(devices, flags); err != nil {
+		prog.Release()
+		return nil, err
+	}
+	if t.disk != nil {
+		if bins, err := prog.Binaries(); err == nil && len(bins) == 1 && len(bins[0]) > 0 {
+			t.disk.store(key, bins[0])
+		}
+	}
+	return prog, nil
 }

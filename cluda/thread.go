@@ -13,6 +13,11 @@ type ThreadOptions struct {
 	// Profiling makes the queue record profiling times, so that kernel
 	// calls can report their device time.
 	Profiling bool
+
+	// NoDiskCache keeps built programs in memory only. Otherwise they are
+	// also cached on disk (see CacheDirEnv), so that later processes skip
+	// the compiler.
+	NoDiskCache bool
 }
 
 // Thread owns one OpenCL context and one in-order command queue on one
@@ -35,6 +40,8 @@ type Thread struct {
 	programs map[programKey]*Program
 
 	enqueues atomic.Uint64 // kernel launches, for tests and statistics
+
+	disk *diskCache // nil when disabled
 }
 
 // CreateThread creates a Thread on the best device that matches f: the
@@ -58,7 +65,7 @@ func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
 		ctx.Release()
 		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
 	}
-	t, err := newThread(ctx, q, true)
+	t, err := newThread(ctx, q, true, !opts.NoDiskCache)
 	if err != nil {
 		q.Release()
 		ctx.Release()
@@ -71,10 +78,10 @@ func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
 // use the framework inside a larger program. The Thread does not release
 // them.
 func WrapThread(q *cl.Queue) (*Thread, error) {
-	return newThread(q.Context(), q, false)
+	return newThread(q.Context(), q, false, true)
 }
 
-func newThread(ctx *cl.Context, q *cl.Queue, owned bool) (*Thread, error) {
+func newThread(ctx *cl.Context, q *cl.Queue, owned, disk bool) (*Thread, error) {
 	params, err := newDeviceParams(q.Device())
 	if err != nil {
 		return nil, err
@@ -82,6 +89,9 @@ func newThread(ctx *cl.Context, q *cl.Queue, owned bool) (*Thread, error) {
 	t := &Thread{ctx: ctx, queue: q, device: q.Device(), params: params, owned: owned,
 		programs: make(map[programKey]*Program)}
 	t.temp.thread = t
+	if disk {
+		t.disk = newDiskCache()
+	}
 	if params.WarpSize == 0 {
 		if params.WarpSize, err = t.kernelWarpSize(); err != nil {
 			return nil, err

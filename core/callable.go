@@ -98,18 +98,33 @@ func (c *Callable) Thread() *cluda.Thread { return c.thread }
 type KernelInfo struct {
 	Name       string
 	Source     string // the rendered OpenCL source, without the prelude
+	FullSource string // the source as the compiler saw it: the prelude and virtual size functions included
 	GlobalSize []int  // virtual, row-major
 	LocalSize  []int
+	// Args names the kernel's arguments in order: parameters of the
+	// signature by name, temporary arrays as _tempN, persistent arrays as
+	// _persistentN (see PersistentArrays).
+	Args []string
 }
 
 // Kernels describes the kernels a call enqueues, in order.
 func (c *Callable) Kernels() []KernelInfo {
 	out := make([]KernelInfo, len(c.kernels))
 	for i, k := range c.kernels {
-		out[i] = KernelInfo{Name: k.name, Source: k.source, GlobalSize: k.kernel.GlobalSize(), LocalSize: k.kernel.LocalSize()}
+		out[i] = KernelInfo{Name: k.name, Source: k.source, FullSource: k.kernel.Kernel().Program().FullSource(),
+			GlobalSize: k.kernel.GlobalSize(), LocalSize: k.kernel.LocalSize()}
+		for _, l := range k.leaves {
+			out[i].Args = append(out[i].Args, l.cname)
+		}
 	}
 	return out
 }
+
+// PersistentArrays returns the arrays the plan uploaded when it was
+// compiled (tables of twiddle factors and the like), in the order of their
+// _persistentN names. They belong to the callable: read them, do not
+// change or release them.
+func (c *Callable) PersistentArrays() []*cluda.Array { return slices.Clone(c.persistents) }
 
 // Release frees the callable's temporary and persistent arrays.
 func (c *Callable) Release() {
