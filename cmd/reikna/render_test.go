@@ -90,16 +90,22 @@ func TestRender(t *testing.T) {
 			if len(ks) == 0 || tt.kernels > 0 && len(ks) != tt.kernels {
 				t.Fatalf("%d kernels, want %d", len(ks), tt.kernels)
 			}
-			// Each kernel as printed, prelude included, compiles for its
-			// launch size once CompileStatic adds the virtual size
-			// functions (the prelude it adds again redefines the same
-			// macros, which C allows).
+			// Each kernel as printed is a complete OpenCL program: the
+			// compiler builds it as it stands (its prelude is compiled a
+			// second time in front of it, which redefines the same macros,
+			// as C allows).
 			for _, k := range ks {
-				if !strings.Contains(k.source, "#define KERNEL __kernel") || !strings.Contains(k.source, "KERNEL void "+k.name+"(") {
-					t.Errorf("kernel %s: the prelude or the kernel is missing", k.name)
+				if !strings.Contains(k.source, "#define KERNEL __kernel") || !strings.Contains(k.source, "virtual_global_id") ||
+					!strings.Contains(k.source, "KERNEL void "+k.name+"(") {
+					t.Errorf("kernel %s: the prelude, the virtual size functions or the kernel is missing", k.name)
 				}
-				if _, err := thr.CompileStatic(k.source, k.name, k.global, cluda.StaticOptions{Local: k.local}); err != nil {
+				p, err := thr.Compile(k.source, cluda.CompileOptions{})
+				if err != nil {
 					t.Errorf("kernel %s does not compile: %v", k.name, err)
+					continue
+				}
+				if _, err := p.Kernel(k.name); err != nil {
+					t.Errorf("kernel %s: %v", k.name, err)
 				}
 			}
 		})
