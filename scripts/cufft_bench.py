@@ -42,6 +42,8 @@ def main():
     ap.add_argument("--sizes", default=",".join(str(1 << p) for p in range(4, 25)))
     ap.add_argument("--precision", default="single", choices=["single", "double"])
     ap.add_argument("--json")
+    ap.add_argument("--pipeline", action="store_true",
+                    help="also time PyTorch doing combine → FFT → scale → split and pad 7N/8 → FFT unfused")
     args = ap.parse_args()
     if not torch.cuda.is_available():
         sys.exit("cufft_bench: no CUDA device")
@@ -72,7 +74,23 @@ def main():
 
         med, mn = time_ms(run)
         bw = 2 * batch * n * item / (med * 1e-3) / 1e9
-        rows.append({"n": n, "batch": batch, "median_ms": med, "min_ms": mn, "gbps": bw})
+        row = {"n": n, "batch": batch, "median_ms": med, "min_ms": mn, "gbps": bw}
+        if args.pipeline:
+            real = torch.float32 if dtype == torch.complex64 else torch.float64
+            re = torch.randn(batch, n, dtype=real, device="cuda")
+            im = torch.randn(batch, n, dtype=real, device="cuda")
+            short = torch.randn(batch, 7 * n // 8, dtype=dtype, device="cuda")
+
+            def combine():
+                y = torch.fft.fft(torch.complex(re, im), dim=-1) * (1.0 / n)
+                return y.real.contiguous(), y.imag.contiguous()
+
+            def pad():
+                return torch.fft.fft(short, n=n, dim=-1)
+
+            row["pipelines"] = {"combine": time_ms(combine)[0] / med, "pad": time_ms(pad)[0] / med}
+            del re, im, short
+        rows.append(row)
         print(f"N={n:9d} batch={batch:9d} median {med:8.3f} ms  min {mn:8.3f} ms  {bw:7.0f} GB/s  {100 * bw / copy_bw:5.1f}% of copy")
         del xs
         torch.cuda.empty_cache()

@@ -24,7 +24,7 @@ func TestBench(t *testing.T) {
 	}
 	for _, want := range []string{
 		thr.Params().Name, "N  batch  median ms  min ms  wall ms  GB/s  GFLOP/s  % of copy  CPU ms  speed-up",
-		"copy bandwidth", "gonum", "Break-even:", "combine → FFT → scale → split", "pad from N/2 → FFT",
+		"copy bandwidth", "gonum", "Break-even:", "combine → FFT → scale → split", "pad from 7N/8 → FFT",
 		"wrote " + jsonFile, "wrote " + plotFile,
 	} {
 		if !strings.Contains(stdout, want) {

@@ -44,6 +44,7 @@ type benchResult struct {
 	CPUMS         float64          `json:"cpu_ms,omitempty"`
 	CPUTransforms int              `json:"cpu_transforms_timed,omitempty"`
 	Speedup       float64          `json:"speedup,omitempty"`
+	PlanMS        float64          `json:"plan_ms"`
 	Pipelines     []pipelineResult `json:"pipelines,omitempty"`
 	Skipped       string           `json:"skipped,omitempty"`
 }

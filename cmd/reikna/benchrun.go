@@ -44,8 +44,8 @@ type pipeline struct {
 func pipelines(n int) []pipeline {
 	ps := []pipeline{{name: "combine → FFT → scale → split",
 		in: []trfSpec{{name: "combine"}}, out: []trfSpec{{name: "scale"}, {name: "split"}}}}
-	if n >= 2 {
-		ps = append(ps, pipeline{name: "pad from N/2 → FFT", in: []trfSpec{{name: "pad", arg: fmt.Sprint(n / 2)}}})
+	if n >= 8 {
+		ps = append(ps, pipeline{name: "pad from 7N/8 → FFT", in: []trfSpec{{name: "pad", arg: fmt.Sprint(7 * n / 8)}}})
 	}
 	return ps
 }
@@ -66,18 +66,19 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 	}
 	r.Batch, r.Bytes = int(batch), batch*one
 	step("device")
-	kernel, wall, err := b.timeFFT(n, r.Batch, pipeline{})
+	kernel, wall, plan, err := b.timeFFT(n, r.Batch, pipeline{})
 	if err != nil {
 		r.Skipped = err.Error()
 		return r
 	}
+	r.PlanMS = ms(plan)
 	r.Runs = len(kernel)
 	r.MedianMS, r.MinMS, r.WallMS = ms(median(kernel)), ms(slices.Min(kernel)), ms(median(wall))
 	if b.pipeline {
 		step("fused pipelines")
 		for _, pl := range pipelines(n) {
 			pr := pipelineResult{Name: pl.name}
-			if k, _, err := b.timeFFT(n, r.Batch, pl); err != nil {
+			if k, _, _, err := b.timeFFT(n, r.Batch, pl); err != nil {
 				pr.Skipped = err.Error()
 			} else {
 				pr.MedianMS, pr.MinMS = ms(median(k)), ms(slices.Min(k))
@@ -90,28 +91,33 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 }
 
 // timeFFT compiles the batched FFT of length n with the pipeline's
-// transformations and returns the kernel and wall times of its runs.
-func (b *bencher) timeFFT(n, batch int, pl pipeline) (kernel, wall []time.Duration, err error) {
+// transformations and returns the kernel and wall times of its runs, and
+// the time the plan took to build (render, compile or load from the
+// program cache, upload its tables).
+func (b *bencher) timeFFT(n, batch int, pl pipeline) (kernel, wall []time.Duration, plan time.Duration, err error) {
+	start := time.Now()
 	t := core.ArrayOf(b.dt, batch, n)
 	fft, err := computations.NewFFT(t, []int{1}, computations.FFTOptions{})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	site := chainSite{typ: t, axes: []int{1}, scale: 1 / float64(n)}
 	if err := connectChains(fft.Computation, site, pl.in, pl.out); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	c, err := fft.Compile(b.thr)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
+	plan = time.Since(start)
 	defer c.Release()
 	sets, release, err := b.argSets(c.Signature())
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	defer release()
-	return b.timeRuns(c, sets)
+	kernel, wall, err = b.timeRuns(c, sets)
+	return kernel, wall, plan, err
 }
 
 // argSets allocates sets of arguments for a signature: random inputs, empty
