@@ -26,7 +26,7 @@ func SetFFTMaxElements(f *FFT, e int) { f.tuning.maxRegE = e }
 func FFTPlan(f *FFT, localBytes int) []string {
 	var out []string
 	shape := f.typ.Shape()
-	lim := fftLimits{localElems: localBytes / f.typ.DType().Size(), localBytes: localBytes, itemSize: f.typ.DType().Size(), maxWG: 256, maxRegWG: 512, registers: true}
+	lim := fftLimits{localElems: localBytes / f.typ.DType().Size(), localBytes: localBytes, itemSize: f.typ.DType().Size(), maxWG: 256, maxRegWG: 512, maxRegE: 16, registers: true}
 	for _, a := range f.axes {
 		ax := planAxis(a, shape[a], 1, 1, lim)
 		for _, p := range ax.passes {

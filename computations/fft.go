@@ -260,13 +260,7 @@ func (k *fftKernel) groups() int {
 // tablesFor adds the twiddle and chirp tables a kernel reads.
 func (f *FFT) tablesFor(k *fftKernel, ax fftAxis, tables *fftTables) error {
 	var err error
-	p := k.pass
-	if p.e > 0 {
-		err = f.registerTables(k, tables)
-	} else {
-		err = f.localTables(k, tables)
-	}
-	if err != nil {
+	if err = f.twiddleTables(k, tables); err != nil {
 		return err
 	}
 	if k.chirpIn || k.chirpOut {
@@ -287,8 +281,8 @@ func (f *FFT) tablesFor(k *fftKernel, ax fftAxis, tables *fftTables) error {
 // have (16 MiB of complex64).
 const maxPassTable = 1 << 21
 
-// registerTables adds the twiddle tables of a pass of the register kernel.
-func (f *FFT) registerTables(k *fftKernel, tables *fftTables) error {
+// twiddleTables adds the twiddle tables of a pass.
+func (f *FFT) twiddleTables(k *fftKernel, tables *fftTables) error {
 	var err error
 	p := k.pass
 	stages, offsets := stageTwiddles(p.radices)
@@ -314,32 +308,6 @@ func (f *FFT) registerTables(k *fftKernel, tables *fftTables) error {
 	return err
 }
 
-// localTables adds the twiddle tables of a pass of the local kernel.
-func (f *FFT) localTables(k *fftKernel, tables *fftTables) error {
-	var err error
-	p := k.pass
-	if len(p.radices) > 1 {
-		k.twInner, err = tables.get(fmt.Sprintf("inner/%d", p.l), func() []complex128 { return rootTable(p.l, 1, p.l) })
-		if err != nil {
-			return err
-		}
-	}
-	if p.ns > 1 {
-		size := p.ns * p.l
-		k.twPassShift = passTwiddleSplit(size)
-		if k.twPassShift == 0 {
-			k.twPassLo, err = tables.get(fmt.Sprintf("pass/%d", size), func() []complex128 { return rootTable(size, 1, size) })
-		} else {
-			lo := 1 << k.twPassShift
-			hi := (size + lo - 1) / lo
-			k.twPassLo, err = tables.get(fmt.Sprintf("pass-lo/%d", size), func() []complex128 { return rootTable(size, 1, lo) })
-			if err == nil {
-				k.twPassHi, err = tables.get(fmt.Sprintf("pass-hi/%d", size), func() []complex128 { return rootTable(size, lo, hi) })
-			}
-		}
-	}
-	return err
-}
 
 // kernelCall adds the kernel of a pass to the plan. A kernel that needs more
 // registers per work-item than its work-group size allows on the device is

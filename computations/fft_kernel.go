@@ -34,13 +34,25 @@ type fftKernel struct {
 	kernelB  bool
 
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
-	twPassShift                                int // the pass twiddle index splits into hi << shift | lo (local kernel)
 
-	// The register kernel's tables: stage twiddles start at stageOffsets;
-	// pass twiddles are rows of m, split in blocks of passBlock k when two
-	// tables hold them.
+	// Stage twiddles start at stageOffsets; pass twiddles are rows of m,
+	// split in blocks of passBlock k when two tables hold them.
 	stageOffsets []int
 	passBlock    int
+}
+
+// passTwiddle writes the multiplication of the variable v, element m of
+// the sub-transform with butterfly j, by the pass twiddle W_{ns*l}^{(j mod ns)*m}.
+func (k *fftKernel) passTwiddle(w func(int, string, ...any), indent int, v string) {
+	p := k.pass
+	w(indent, "const unsigned int kt = j %% %d;", p.ns)
+	if k.twPassHi != nil {
+		b := k.passBlock
+		rows := (p.ns + b - 1) / b
+		w(indent, "%s = _fft_mul(%s, _fft_mul(TW_PASS_HI(m * %d + kt / %d), TW_PASS_LO(m * %d + kt %% %d)));", v, v, rows, b, b, b)
+	} else {
+		w(indent, "%s = _fft_mul(%s, TW_PASS_LO(m * %d + kt));", v, v, p.ns)
+	}
 }
 
 // indexExpr returns the index arguments of the load or store macro of an
@@ -161,12 +173,7 @@ func (k *fftKernel) localBody() string {
 		w(3, "}")
 	}
 	if p.ns > 1 {
-		w(3, "const unsigned int tw = (j %% %d) * m;", p.ns)
-		if k.twPassHi != nil {
-			w(3, "v = _fft_mul(v, _fft_mul(TW_PASS_HI(tw >> %d), TW_PASS_LO(tw & %d)));", k.twPassShift, (1<<k.twPassShift)-1)
-		} else {
-			w(3, "v = _fft_mul(v, TW_PASS_LO(tw));")
-		}
+		k.passTwiddle(w, 3, "v")
 	}
 	w(2, "}")
 	w(2, "buf[s * %d + FFT_PAD(m)] = v;", row)
@@ -175,7 +182,7 @@ func (k *fftKernel) localBody() string {
 
 	// The stages of the DFT of size l, in local memory.
 	nsIn := 1
-	for _, r := range p.radices {
+	for si, r := range p.radices {
 		nb := p.tile * p.l / r // butterflies of the stage in the tile
 		span := p.l / r
 		per := loops(nb)
@@ -196,9 +203,8 @@ func (k *fftKernel) localBody() string {
 				w(3, "v%d[%d] = buf[s%d * %d + FFT_PAD(jj%d + %d)];", q, m, q, row, q, m*span)
 			}
 			if nsIn > 1 {
-				stride := p.l / (nsIn * r)
 				for m := 1; m < r; m++ {
-					w(3, "v%d[%d] = _fft_mul(v%d[%d], TW_INNER(k%d * %d));", q, m, q, m, q, m*stride)
+					w(3, "v%d[%d] = _fft_mul(v%d[%d], TW_INNER(%d + k%d));", q, m, q, m, k.stageOffsets[si]+(m-1)*nsIn, q)
 				}
 			}
 			w(3, "_fft_dft%d_%s(v%d);", r, k.dt, q)

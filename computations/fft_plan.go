@@ -173,14 +173,13 @@ func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
 		cost                       int
 	}
 	var best *choice
-	// Contiguous single passes run best with 8 elements per work-item
-	// where 512 work-items cover the transform, others with up to 16 (on
-	// an H200: N = 64 in 0.267 ms with 8, 0.333 with 16; strided passes
-	// the other way round); a transform too long for 16 takes up to 32.
+	// Contiguous single passes run best with at most 8 elements per
+	// work-item where that plan exists and 512 work-items cover it (on an
+	// H200: N = 64 in 0.267 ms with 8, 0.333 with 16; strided passes the
+	// other way round); a transform too long for 16 takes up to 32.
 	maxE := lim.maxRegE
-	if contiguous && maxE >= 16 && p.l <= 8*lim.maxRegWG {
-		maxE = 8
-	} else if contiguous && maxE >= 16 && p.l > 16*lim.maxRegWG {
+	preferSmall := contiguous && p.l <= 8*lim.maxRegWG
+	if contiguous && maxE >= 16 && p.l > 16*lim.maxRegWG {
 		maxE = 32
 	}
 	for _, e := range registerCandidates {
@@ -237,6 +236,9 @@ func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
 		}
 		if e > 16 {
 			c.cost++
+		}
+		if preferSmall && e > 8 {
+			c.cost += 2
 		}
 		if best == nil || c.cost < best.cost {
 			cc := c

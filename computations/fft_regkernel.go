@@ -144,14 +144,7 @@ func (k *fftKernel) loadElement(c *codeWriter, indent int, dst, zero, valid stri
 	}
 	w(indent, "}")
 	if p.ns > 1 {
-		w(indent, "const unsigned int kt = j %% %d;", p.ns)
-		if k.twPassHi != nil {
-			b := k.passBlock
-			rows := (p.ns + b - 1) / b
-			w(indent, "e = _fft_mul(e, _fft_mul(TW_PASS_HI(m * %d + kt / %d), TW_PASS_LO(m * %d + kt %% %d)));", rows, b, b, b)
-		} else {
-			w(indent, "e = _fft_mul(e, TW_PASS_LO(m * %d + kt));", p.ns)
-		}
+		k.passTwiddle(w, indent, "e")
 	}
 	w(indent, "%s = e;", dst)
 }

@@ -2,7 +2,6 @@ package computations
 
 import (
 	"math"
-	"math/bits"
 
 	"gonum.org/v1/gonum/dsp/fourier"
 
@@ -56,25 +55,6 @@ func toDType(v []complex128, dt dtypes.DType) any {
 		out[i] = complex64(x)
 	}
 	return out
-}
-
-// rootTable returns exp(-2πi e*step/n) for e < size.
-func rootTable(n, step, size int) []complex128 {
-	out := make([]complex128, size)
-	for e := range out {
-		out[e] = unitRoot(int((int64(e)*int64(step))%int64(n)), n)
-	}
-	return out
-}
-
-// passTwiddleSplit returns the bit position at which pass twiddle
-// exponents below p are split into a high and a low table, or 0 when one
-// table of p entries is small enough.
-func passTwiddleSplit(p int) int {
-	if p <= 4096 {
-		return 0
-	}
-	return (bits.Len(uint(p-1)) + 1) / 2
 }
 
 // chirp returns exp(-πi e²/n) for e < n, with e² reduced modulo 2n in
