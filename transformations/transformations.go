@@ -91,11 +91,6 @@ func checkNumber(fn, what string, c any) error {
 // of dtype arr, or an error naming fn and what c is where d cannot hold c.
 func literal(fn, what string, arr, d dtypes.DType, c any) (string, error) {
 	lit, err := d.Literal(c)
-	if err == nil && strings.Contains(lit, "Inf") {
-		// dtypes prints a finite value beyond the range of float32 as
-		// "+Inff", which is not C; infinities themselves are INFINITY.
-		err = fmt.Errorf("%v overflows %v", c, d)
-	}
 	if err != nil {
 		return "", errorf(fn, "the %s %v does not fit %s array: %w", what, c, withArticle(arr), err)
 	}
