@@ -207,8 +207,13 @@ func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
 		fits := func(tile, comps, chunks int) bool {
 			rowC := exchangeRow(p.l/chunks, tile)
 			need := tile * rowC * lim.itemSize / comps
-			if c.staged || transposed {
-				need = max(need, tile*exchangeRow(p.l, tile)*lim.itemSize/min(comps, 2))
+			// A staged load writes whole complex values; a staged store
+			// goes in parts as the exchanges do.
+			if c.staged {
+				need = max(need, tile*exchangeRow(p.l, tile)*lim.itemSize)
+			}
+			if transposed {
+				need = max(need, tile*exchangeRow(p.l, tile)*lim.itemSize/comps)
 			}
 			return need <= lim.localBytes
 		}

@@ -40,8 +40,11 @@ func (k *fftKernel) registerBody() string {
 	chunkLen := p.l / p.chunks
 	chunkRow := exchangeRow(chunkLen, p.tile)
 	bufBytes := p.tile * chunkRow * k.dt.Size() / p.comps
-	if p.stagedLoad || p.stagedStore {
-		bufBytes = max(bufBytes, p.tile*fullRow*k.dt.Size()/min(p.comps, 2))
+	if p.stagedStore {
+		bufBytes = max(bufBytes, p.tile*fullRow*k.dt.Size()/p.comps)
+	}
+	if p.stagedLoad {
+		bufBytes = max(bufBytes, p.tile*fullRow*k.dt.Size())
 	}
 	bufElems := (bufBytes + k.dt.Size() - 1) / k.dt.Size()
 

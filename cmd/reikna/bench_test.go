@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -22,8 +23,12 @@ func TestBench(t *testing.T) {
 	if stderr != "" {
 		t.Errorf("bench wrote to stderr, which is not a terminal:\n%s", stderr)
 	}
+	header := regexp.MustCompile(`N +batch +median ms +min ms +wall ms +GB/s +GFLOP/s +% of copy +CPU ms +speed-up`)
+	if !header.MatchString(stdout) {
+		t.Errorf("the output lacks the table header:\n%s", stdout)
+	}
 	for _, want := range []string{
-		thr.Params().Name, "N  batch  median ms  min ms  wall ms  GB/s  GFLOP/s  % of copy  CPU ms  speed-up",
+		thr.Params().Name,
 		"copy bandwidth", "gonum", "Break-even:", "combine → FFT → scale → split", "pad from 7N/8 → FFT",
 		"wrote " + jsonFile, "wrote " + plotFile,
 	} {
