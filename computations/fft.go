@@ -123,8 +123,10 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 	shape := f.typ.Shape()
 	lim := newFFTLimits(plan.DeviceParams(), dt)
 	if f.tuning.localBytes > 0 {
+		// Plan as a GPU with that much local memory would.
 		lim.localBytes = f.tuning.localBytes
 		lim.localElems = f.tuning.localBytes / dt.Size()
+		lim.maxRegL, lim.maxRegLS = 0, 0
 	}
 	lim.registers = !f.tuning.noRegisters
 	if f.tuning.maxRegE > 0 {

@@ -64,6 +64,8 @@ type fftLimits struct {
 	maxRegWG   int // work-items per work-group for the register kernel
 	maxRegE    int // elements per work-item of the register kernel
 	registers  bool
+	maxRegL    int // the longest sub-transform of the register kernel; 0: any
+	maxRegLS   int // the same for strided passes (of transforms split in several); 0: any
 	noSingle   int // a transform length that must not be done in one pass
 }
 
@@ -76,8 +78,13 @@ func (l fftLimits) withoutSinglePass(m int) fftLimits {
 
 func newFFTLimits(p *cluda.DeviceParams, dt dtypes.DType) fftLimits {
 	budget := int64(48 << 10)
+	maxRegL, maxRegLS := 0, 0
 	if p.IsCPU() {
-		budget = 256 << 10
+		// On PoCL (2 cores, 8 MiB per array) the register kernel is 1.2 to
+		// 2 times faster for single passes up to 4096 and for strided
+		// passes up to 256 (N = 65536 in two), and up to 1.8 times slower
+		// beyond.
+		budget, maxRegL, maxRegLS = 256<<10, 4096, 256
 	}
 	budget = min(budget, p.LocalMemSize)
 	return fftLimits{
@@ -87,6 +94,8 @@ func newFFTLimits(p *cluda.DeviceParams, dt dtypes.DType) fftLimits {
 		maxWG:      min(256, p.MaxWorkGroupSize),
 		maxRegWG:   min(512, p.MaxWorkGroupSize),
 		maxRegE:    16,
+		maxRegL:    maxRegL,
+		maxRegLS:   maxRegLS,
 		registers:  true,
 	}
 }
@@ -157,7 +166,7 @@ func divisorRadices(l, e int) []int {
 // for count sub-transforms in all over an axis with inner elements after
 // it. It reports whether it did.
 func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
-	if !lim.registers {
+	if !lim.registers || lim.maxRegL > 0 && p.l > lim.maxRegL {
 		return false
 	}
 	// Contiguous: the sub-transforms are rows of consecutive elements (one
@@ -166,6 +175,9 @@ func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
 	// neighbouring sub-transforms, so its stores are staged.
 	contiguous := inner == 1 && p.l == p.n
 	transposed := inner == 1 && p.ns == 1 && p.n > p.l
+	if !contiguous && lim.maxRegLS > 0 && p.l > lim.maxRegLS {
+		return false
+	}
 	type choice struct {
 		e, tt, tile, comps, chunks int
 		rs                         []int
