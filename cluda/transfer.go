@@ -50,16 +50,16 @@ func sliceInfo(data any) (dtypes.DType, int, error) {
 
 // sliceMemory returns the bytes of a Go slice of numbers, after checking
 // that its dtype and length match the array.
-func (a *Array) sliceMemory(op string, data any) ([]byte, error) {
+func (a *Array) sliceMemory(data any) ([]byte, error) {
 	dt, n, err := sliceInfo(data)
 	if err != nil {
-		return nil, fmt.Errorf("cluda: %s: %w", op, err)
+		return nil, err
 	}
 	if dt != a.dtype {
-		return nil, fmt.Errorf("cluda: %s: slice of %v for an array of %v", op, dt, a.dtype)
+		return nil, fmt.Errorf("slice of %v for an array of %v", dt, a.dtype)
 	}
 	if n != a.Size() {
-		return nil, fmt.Errorf("cluda: %s: slice of %d elements for an array of %d (shape %v)", op, n, a.Size(), a.shape)
+		return nil, fmt.Errorf("slice of %d elements for an array of %d (shape %v)", n, a.Size(), a.shape)
 	}
 	if n == 0 {
 		return nil, nil
@@ -71,31 +71,7 @@ func (a *Array) sliceMemory(op string, data any) ([]byte, error) {
 // Set copies a Go slice of the array's dtype and size into the array, in
 // row-major order. It returns when the copy is done.
 func (a *Array) Set(data any) error {
-	src, err := a.sliceMemory("set", data)
-	if err != nil || len(src) == 0 {
-		return err
-	}
-	buf, err := a.mem.buffer()
-	if err != nil {
-		return err
-	}
-	q := a.thread.queue
-	if a.IsContiguous() {
-		if err := cl.Write(q, buf, a.offset, src); err != nil {
-			return fmt.Errorf("cluda: set: %w", err)
-		}
-		return nil
-	}
-	// A strided array: read its span, scatter the elements, write it back,
-	// so that the bytes between elements keep their values.
-	span := make([]byte, Span(a.dtype, a.shape, a.strides, a.offset)-a.offset)
-	if err := cl.Read(q, buf, a.offset, span); err != nil {
-		return fmt.Errorf("cluda: set: %w", err)
-	}
-	a.walk(func(flat, byteOff int) {
-		copy(span[byteOff:byteOff+a.dtype.Size()], src[flat*a.dtype.Size():])
-	})
-	if err := cl.Write(q, buf, a.offset, span); err != nil {
+	if err := a.transfer(data, true); err != nil {
 		return fmt.Errorf("cluda: set: %w", err)
 	}
 	return nil
@@ -104,8 +80,19 @@ func (a *Array) Set(data any) error {
 // Get copies the array into a Go slice of its dtype and size, in row-major
 // order, after every command enqueued before it.
 func (a *Array) Get(data any) error {
-	dst, err := a.sliceMemory("get", data)
-	if err != nil || len(dst) == 0 {
+	if err := a.transfer(data, false); err != nil {
+		return fmt.Errorf("cluda: get: %w", err)
+	}
+	return nil
+}
+
+// transfer copies between a Go slice and the array, to the array if toDevice.
+// A strided array goes through its span on the host: read, scatter or
+// gather the elements, and for a write put the span back, so that the bytes
+// between elements keep their values.
+func (a *Array) transfer(data any, toDevice bool) error {
+	host, err := a.sliceMemory(data)
+	if err != nil || len(host) == 0 {
 		return err
 	}
 	buf, err := a.mem.buffer()
@@ -114,18 +101,26 @@ func (a *Array) Get(data any) error {
 	}
 	q := a.thread.queue
 	if a.IsContiguous() {
-		if err := cl.Read(q, buf, a.offset, dst); err != nil {
-			return fmt.Errorf("cluda: get: %w", err)
+		if toDevice {
+			return cl.Write(q, buf, a.offset, host)
 		}
-		return nil
+		return cl.Read(q, buf, a.offset, host)
 	}
 	span := make([]byte, Span(a.dtype, a.shape, a.strides, a.offset)-a.offset)
 	if err := cl.Read(q, buf, a.offset, span); err != nil {
-		return fmt.Errorf("cluda: get: %w", err)
+		return err
 	}
+	size := a.dtype.Size()
 	a.walk(func(flat, byteOff int) {
-		copy(dst[flat*a.dtype.Size():], span[byteOff:byteOff+a.dtype.Size()])
+		if toDevice {
+			copy(span[byteOff:byteOff+size], host[flat*size:])
+		} else {
+			copy(host[flat*size:], span[byteOff:byteOff+size])
+		}
 	})
+	if toDevice {
+		return cl.Write(q, buf, a.offset, span)
+	}
 	return nil
 }
 

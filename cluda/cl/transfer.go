@@ -87,31 +87,22 @@ func Read[T any](q *Queue, b *Buffer, offset int, dst []T) error {
 // WriteBytes is a blocking write of n bytes at p into b at offset; p must
 // stay valid for the call only.
 func (q *Queue) WriteBytes(b *Buffer, offset, n int, p unsafe.Pointer) error {
-	if err := b.checkRange("clEnqueueWriteBuffer", offset, n); err != nil {
-		return err
-	}
-	if n == 0 {
-		return nil
-	}
-	qh, err := q.ref.acquire()
-	if err != nil {
-		return err
-	}
-	defer q.ref.mu.RUnlock()
-	bh, err := b.ref.acquire()
-	if err != nil {
-		return err
-	}
-	defer b.ref.mu.RUnlock()
-	st := C.clEnqueueWriteBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, 0, nil, nil)
-	runtime.KeepAlive(q)
-	runtime.KeepAlive(b)
-	return check("clEnqueueWriteBuffer", Status(st))
+	return q.transfer(true, b, offset, n, p)
 }
 
 // ReadBytes is a blocking read of n bytes of b at offset into p.
 func (q *Queue) ReadBytes(b *Buffer, offset, n int, p unsafe.Pointer) error {
-	if err := b.checkRange("clEnqueueReadBuffer", offset, n); err != nil {
+	return q.transfer(false, b, offset, n, p)
+}
+
+// transfer is a blocking write (or read) of n bytes between p and b at
+// offset.
+func (q *Queue) transfer(write bool, b *Buffer, offset, n int, p unsafe.Pointer) error {
+	call := "clEnqueueReadBuffer"
+	if write {
+		call = "clEnqueueWriteBuffer"
+	}
+	if err := b.checkRange(call, offset, n); err != nil {
 		return err
 	}
 	if n == 0 {
@@ -127,10 +118,15 @@ func (q *Queue) ReadBytes(b *Buffer, offset, n int, p unsafe.Pointer) error {
 		return err
 	}
 	defer b.ref.mu.RUnlock()
-	st := C.clEnqueueReadBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, 0, nil, nil)
+	var st C.cl_int
+	if write {
+		st = C.clEnqueueWriteBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, 0, nil, nil)
+	} else {
+		st = C.clEnqueueReadBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, 0, nil, nil)
+	}
 	runtime.KeepAlive(q)
 	runtime.KeepAlive(b)
-	return check("clEnqueueReadBuffer", Status(st))
+	return check(call, Status(st))
 }
 
 // CopyBuffer enqueues a copy of n bytes from src at srcOffset to dst at
