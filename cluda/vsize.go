@@ -105,9 +105,43 @@ func computeVSizes(global, local []int, lim vlimits) (*vsizes, error) {
 	return v, nil
 }
 
+// direct reports whether the virtual launch is the real one: one
+// dimension, all work-groups along real dimension 0.
+func (v *vsizes) direct() bool {
+	return len(v.global) == 1 && len(v.realGlobal) == 1 && v.totalGroups == v.grid[0]
+}
+
+// directSource is source for a direct launch: the OpenCL ids themselves,
+// with no arithmetic.
+func (v *vsizes) directSource() string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	for _, f := range []struct{ name, expr, other string }{
+		{"virtual_local_id", "get_local_id(0)", "0"},
+		{"virtual_local_size", fmt.Sprint(v.local[0]), "1"},
+		{"virtual_global_size", fmt.Sprint(v.global[0]), "1"},
+		{"virtual_num_groups", fmt.Sprint(v.groups[0]), "1"},
+		{"virtual_group_id", "get_group_id(0)", "0"},
+		{"virtual_global_id", "get_global_id(0)", "0"},
+	} {
+		w("WITHIN_KERNEL VSIZE_T %s(unsigned int dim)\n{\n    return dim == 0 ? (VSIZE_T)%s : %s;\n}\n\n", f.name, f.expr, f.other)
+	}
+	w("WITHIN_KERNEL VSIZE_T virtual_global_flat_size(void)\n{\n    return %d;\n}\n\n", v.global[0])
+	w("WITHIN_KERNEL VSIZE_T virtual_global_flat_id(void)\n{\n    return get_global_id(0);\n}\n\n")
+	if v.groups[0]*v.local[0] != v.global[0] {
+		w("#define VIRTUAL_SKIP_THREADS if (get_global_id(0) >= %d) return\n", v.global[0])
+	} else {
+		w("#define VIRTUAL_SKIP_THREADS\n")
+	}
+	return b.String()
+}
+
 // source returns the C definitions of the virtual size functions and of
 // VIRTUAL_SKIP_THREADS for this launch.
 func (v *vsizes) source() string {
+	if v.direct() {
+		return v.directSource()
+	}
 	var b strings.Builder
 	n := len(v.global)
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
