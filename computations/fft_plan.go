@@ -117,8 +117,11 @@ func planAxis(axis, n, outer, inner int, lim fftLimits) fftAxis {
 		a.m = bluesteinLength(n)
 	}
 	var ls []int
+	// A CPU device (maxRegL set) runs long transforms faster in passes of
+	// the register kernel than in one pass of the local kernel.
+	localSingle := localIndex(a.m-1)+1 <= lim.localElems && (lim.maxRegL == 0 || a.m <= lim.maxRegL)
 	if single := (fftPass{n: a.m, l: a.m, ns: 1}); lim.noSingle != a.m &&
-		(single.planRegisters(outer*inner, inner, lim) || localIndex(a.m-1)+1 <= lim.localElems) {
+		(single.planRegisters(outer*inner, inner, lim) || localSingle) {
 		ls = []int{a.m}
 	} else {
 		ls = splitLength(a.m, max(lim.localElems*16/17/minTile-2, maxRadix))
