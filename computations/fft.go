@@ -126,7 +126,7 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		// Plan as a GPU with that much local memory would.
 		lim.localBytes = f.tuning.localBytes
 		lim.localElems = f.tuning.localBytes / dt.Size()
-		lim.maxRegL, lim.maxRegLS = 0, 0
+		lim.maxRegL, lim.maxRegLS, lim.expTwiddles, lim.plainLocal = 0, 0, false, false
 	}
 	lim.registers = !f.tuning.noRegisters
 	if f.tuning.maxRegE > 0 {
@@ -208,7 +208,7 @@ func (b *fftBuild) axis(ax fftAxis, first, last bool) error {
 	var kernels []*fftKernel
 	for fi := 0; fi < ffts; fi++ {
 		for pi, p := range ax.passes {
-			k := &fftKernel{pass: p, dt: b.dt, axis: ax.axis, outer: outer, inner: inner}
+			k := &fftKernel{pass: p, dt: b.dt, axis: ax.axis, outer: outer, inner: inner, expTwiddles: b.lim.expTwiddles}
 			k.src.length, k.dst.length = ax.n, ax.n
 			if ax.bluestein {
 				k.src.length, k.dst.length = ax.m, ax.m
@@ -295,6 +295,17 @@ func (f *FFT) twiddleTables(k *fftKernel, tables *fftTables) error {
 			return err
 		}
 	}
+	if p.ns > 1 && k.expTwiddles {
+		size := p.ns * p.l
+		shift := expTwiddleSplit(size)
+		lo, hi := expTwiddles(size, shift)
+		k.passShift = shift
+		k.twPassLo, err = tables.get(fmt.Sprintf("exp-lo/%d", size), func() []complex128 { return lo })
+		if err == nil {
+			k.twPassHi, err = tables.get(fmt.Sprintf("exp-hi/%d", size), func() []complex128 { return hi })
+		}
+		return err
+	}
 	if p.ns > 1 {
 		limit := maxPassTable
 		if f.tuning.passTable > 0 {
@@ -309,7 +320,6 @@ func (f *FFT) twiddleTables(k *fftKernel, tables *fftTables) error {
 	}
 	return err
 }
-
 
 // kernelCall adds the kernel of a pass to the plan. A kernel that needs more
 // registers per work-item than its work-group size allows on the device is
@@ -326,7 +336,7 @@ func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxi
 		}
 		var wg *cluda.WorkGroupSizeError
 		var be *cluda.BuildError
-		p := fftPass{n: k.pass.n, l: k.pass.l, ns: k.pass.ns}
+		p := fftPass{n: k.pass.n, l: k.pass.l, ns: k.pass.ns, plain: k.pass.plain}
 		count := k.outer * k.inner * (p.n / p.l)
 		switch {
 		case errors.As(err, &wg):
@@ -348,7 +358,7 @@ func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxi
 			return &fftCapacityError{err}
 		}
 		k.pass = p
-		k.twInner, k.twPassLo, k.twPassHi = nil, nil, nil
+		k.twInner, k.twPassLo, k.twPassHi, k.passShift = nil, nil, nil, 0
 		if err := f.tablesFor(k, ax, tables); err != nil {
 			return err
 		}

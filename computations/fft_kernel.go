@@ -39,6 +39,8 @@ type fftKernel struct {
 	// split in blocks of passBlock k when two tables hold them.
 	stageOffsets []int
 	passBlock    int
+	passShift    int // > 0: pass twiddles by exponent bits (expTwiddles)
+	expTwiddles  bool
 }
 
 // passTwiddle writes the multiplication of the variable v, element m of
@@ -46,6 +48,11 @@ type fftKernel struct {
 func (k *fftKernel) passTwiddle(w func(int, string, ...any), indent int, v string) {
 	p := k.pass
 	w(indent, "const unsigned int kt = j %% %d;", p.ns)
+	if k.passShift > 0 {
+		w(indent, "const unsigned int te = kt * m;")
+		w(indent, "%s = _fft_mul(%s, _fft_mul(TW_PASS_HI(te >> %d), TW_PASS_LO(te & %d)));", v, v, k.passShift, (1<<k.passShift)-1)
+		return
+	}
 	if k.twPassHi != nil {
 		b := k.passBlock
 		rows := (p.ns + b - 1) / b
@@ -301,6 +308,7 @@ func (k *fftKernel) renderArgs() map[string]any {
 	}
 	return map[string]any{
 		"ctype":       k.dt.CType(),
+		"pad_local":   !k.pass.plain,
 		"butterflies": bfs,
 		"load_index":  k.src.indexExpr(k.axis, k.outer, k.inner),
 		"store_index": k.dst.indexExpr(k.axis, k.outer, k.inner),

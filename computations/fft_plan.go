@@ -17,6 +17,7 @@ type fftPass struct {
 	radices  []int // of the DFT of size l, in the order of its stages
 	tile     int   // butterflies (sub-transforms) per work-group
 	wg       int   // work-items per work-group
+	plain    bool  // local memory rows without padding (see localIndex)
 
 	// The register kernel (e > 0) keeps e elements of one sub-transform in
 	// each of tt = l/e work-items, and exchanges them through local memory
@@ -37,14 +38,21 @@ type fftPass struct {
 	comps, chunks int
 }
 
-// Local memory rows: element a of a sub-transform is stored at a + a/16,
-// so that the strided writes of a radix stage (stride r) and the strided
-// rows themselves fall into different banks; the row length is made odd
-// for the same reason.
-func localIndex(a int) int { return a + a>>4 }
+// Local memory rows: on devices with banks of local memory (plain unset),
+// element a of a sub-transform is stored at a + a/16, so that the strided
+// writes of a radix stage (stride r) and the strided rows themselves fall
+// into different banks, and rows of several sub-transforms have odd
+// lengths for the same reason. On CPU devices (plain) local memory is
+// ordinary memory, and element a is at a.
+func localIndex(a int, plain bool) int {
+	if plain {
+		return a
+	}
+	return a + a>>4
+}
 
 // row returns the length of a sub-transform's row in local memory.
-func (p *fftPass) row() int { return exchangeRow(p.l, p.tile) }
+func (p *fftPass) row() int { return p.exchangeRow(p.l, p.tile) }
 
 // fftAxis is the plan of the transform along one axis.
 type fftAxis struct {
@@ -66,7 +74,13 @@ type fftLimits struct {
 	registers  bool
 	maxRegL    int // the longest sub-transform of the register kernel; 0: any
 	maxRegLS   int // the same for strided passes (of transforms split in several); 0: any
-	noSingle   int // a transform length that must not be done in one pass
+	// expTwiddles: pass twiddles W_P^e come from two tables indexed by the
+	// high and low bits of the exponent e (about 2·sqrt(P) entries, for
+	// caches), rather than rows of m that neighbouring work-items read
+	// together (for coalescing on GPUs).
+	expTwiddles bool
+	plainLocal  bool // local memory rows without padding (CPU devices)
+	noSingle    int  // a transform length that must not be done in one pass
 }
 
 // withoutSinglePass returns the limits with transforms of length m split
@@ -88,15 +102,17 @@ func newFFTLimits(p *cluda.DeviceParams, dt dtypes.DType) fftLimits {
 	}
 	budget = min(budget, p.LocalMemSize)
 	return fftLimits{
-		localElems: int(budget) / dt.Size(),
-		localBytes: int(budget),
-		itemSize:   dt.Size(),
-		maxWG:      min(256, p.MaxWorkGroupSize),
-		maxRegWG:   min(512, p.MaxWorkGroupSize),
-		maxRegE:    16,
-		maxRegL:    maxRegL,
-		maxRegLS:   maxRegLS,
-		registers:  true,
+		localElems:  int(budget) / dt.Size(),
+		localBytes:  int(budget),
+		itemSize:    dt.Size(),
+		maxWG:       min(256, p.MaxWorkGroupSize),
+		maxRegWG:    min(512, p.MaxWorkGroupSize),
+		maxRegE:     16,
+		maxRegL:     maxRegL,
+		maxRegLS:    maxRegLS,
+		expTwiddles: p.IsCPU(),
+		plainLocal:  p.IsCPU(),
+		registers:   true,
 	}
 }
 
@@ -119,8 +135,8 @@ func planAxis(axis, n, outer, inner int, lim fftLimits) fftAxis {
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
 	// the register kernel than in one pass of the local kernel.
-	localSingle := localIndex(a.m-1)+1 <= lim.localElems && (lim.maxRegL == 0 || a.m <= lim.maxRegL)
-	if single := (fftPass{n: a.m, l: a.m, ns: 1}); lim.noSingle != a.m &&
+	localSingle := localIndex(a.m-1, lim.plainLocal)+1 <= lim.localElems && (lim.maxRegL == 0 || a.m <= lim.maxRegL)
+	if single := (fftPass{n: a.m, l: a.m, ns: 1, plain: lim.plainLocal}); lim.noSingle != a.m &&
 		(single.planRegisters(outer*inner, inner, lim) || localSingle) {
 		ls = []int{a.m}
 	} else {
@@ -128,7 +144,7 @@ func planAxis(axis, n, outer, inner int, lim fftLimits) fftAxis {
 	}
 	ns := 1
 	for _, l := range ls {
-		p := fftPass{n: a.m, l: l, ns: ns}
+		p := fftPass{n: a.m, l: l, ns: ns, plain: lim.plainLocal}
 		count := outer * inner * (a.m / l)
 		if !p.planRegisters(count, inner, lim) {
 			p.radices = radices(l)
@@ -220,15 +236,15 @@ func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
 		// values; exchanges as complex values, as parts, or in chunks of
 		// positions.
 		fits := func(tile, comps, chunks int) bool {
-			rowC := exchangeRow(p.l/chunks, tile)
+			rowC := p.exchangeRow(p.l/chunks, tile)
 			need := tile * rowC * lim.itemSize / comps
 			// A staged load writes whole complex values; a staged store
 			// goes in parts as the exchanges do.
 			if c.staged {
-				need = max(need, tile*exchangeRow(p.l, tile)*lim.itemSize)
+				need = max(need, tile*p.exchangeRow(p.l, tile)*lim.itemSize)
 			}
 			if transposed {
-				need = max(need, tile*exchangeRow(p.l, tile)*lim.itemSize/comps)
+				need = max(need, tile*p.exchangeRow(p.l, tile)*lim.itemSize/comps)
 			}
 			return need <= lim.localBytes
 		}
@@ -278,9 +294,12 @@ func (p *fftPass) planRegisters(count, inner int, lim fftLimits) bool {
 }
 
 // exchangeRow returns the local memory row of a sub-transform of length l
-// (padded; odd when rows of several sub-transforms lie side by side).
-func exchangeRow(l, tile int) int {
-	r := localIndex(l-1) + 1
+// (padded unless the pass is plain, and odd when rows of several
+// sub-transforms lie side by side).
+func (p *fftPass) exchangeRow(l, tile int) int {
+	// Odd rows keep neighbouring sub-transforms out of one bank on GPUs and
+	// out of one cache set on CPUs (rows of 4 KiB would share them).
+	r := localIndex(l-1, p.plain) + 1
 	if tile > 1 && r%2 == 0 {
 		r++
 	}
@@ -294,7 +313,7 @@ func (p *fftPass) choose(count int, lim fftLimits) {
 	for _, r := range p.radices {
 		maxR = max(maxR, r)
 	}
-	row := localIndex(p.l-1) + 2
+	row := localIndex(p.l-1, p.plain) + 2
 	tile := max(lim.maxWG*maxR/p.l, 1)
 	tile = min(tile, max(lim.localElems/row, 1), count)
 	if p.n > p.l {

@@ -36,9 +36,9 @@ func (k *fftKernel) registerBody() string {
 	w := c.w
 	zero := fmt.Sprintf("COMPLEX_CTR(%s)(%s, %s)", ct, k.dt.Real().MustLiteral(0), k.dt.Real().MustLiteral(0))
 
-	fullRow := exchangeRow(p.l, p.tile)
+	fullRow := p.exchangeRow(p.l, p.tile)
 	chunkLen := p.l / p.chunks
-	chunkRow := exchangeRow(chunkLen, p.tile)
+	chunkRow := p.exchangeRow(chunkLen, p.tile)
 	bufBytes := p.tile * chunkRow * k.dt.Size() / p.comps
 	if p.stagedStore {
 		bufBytes = max(bufBytes, p.tile*fullRow*k.dt.Size()/p.comps)

@@ -2,6 +2,7 @@ package computations
 
 import (
 	"math"
+	"math/bits"
 
 	"gonum.org/v1/gonum/dsp/fourier"
 
@@ -142,4 +143,21 @@ func passTwiddles(ns, l, maxEntries int) (lo, hi []complex128, block int) {
 		}
 	}
 	return lo, hi, block
+}
+
+// expTwiddleSplit returns the bit at which exponents below p split into the
+// high and low tables of expTwiddles.
+func expTwiddleSplit(p int) int { return (bits.Len(uint(p-1)) + 1) / 2 }
+
+// expTwiddles returns W_p^e for e < 2^shift (low) and W_p^(e << shift) for
+// e < ceil(p / 2^shift) (high).
+func expTwiddles(p, shift int) (lo, hi []complex128) {
+	b := 1 << shift
+	for e := 0; e < b; e++ {
+		lo = append(lo, unitRoot(e%p, p))
+	}
+	for e := 0; e < (p+b-1)/b; e++ {
+		hi = append(hi, unitRoot(int(int64(e)*int64(b)%int64(p)), p))
+	}
+	return lo, hi
 }

@@ -14,7 +14,7 @@ INLINE WITHIN_KERNEL {{ .ctype }} _fft_conj({{ .ctype }} a)
 {{ range .butterflies }}{{ . }}
 {{ end -}}
 
-#define FFT_PAD(_a) ((_a) + ((_a) >> 4))
+{{ if .pad_local }}#define FFT_PAD(_a) ((_a) + ((_a) >> 4)){{ else }}#define FFT_PAD(_a) (_a){{ end }}
 #define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ .load_index }})
 #define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ .store_index }}, _v)
 {{- if .inverse }}
