@@ -8,6 +8,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/cluda/dtypes"
 )
 
 func TestBuildErrorShowsSourceLine(t *testing.T) {
@@ -104,5 +105,59 @@ KERNEL void k(GLOBAL_MEM float2 *out, CONSTANT_MEM float *c, LOCAL_MEM_ARG float
 		}
 		c.Release()
 		out.Release()
+	}
+}
+
+func TestPreludeDefinesEveryMacro(t *testing.T) {
+	thr := cludatest.Thread(t)
+	p, err := thr.Compile("KERNEL void k(GLOBAL_MEM int *x) { x[0] = 1; }", cluda.CompileOptions{FastMath: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range append(cluda.PreludeMacros, "COMPILE_FAST_MATH") {
+		if !strings.Contains(p.FullSource(), "#define "+m) {
+			t.Errorf("the prelude does not define %s", m)
+		}
+	}
+}
+
+// TestWrapThread runs a kernel on a Thread around a queue made elsewhere,
+// and checks that releasing the Thread leaves that queue usable.
+func TestWrapThread(t *testing.T) {
+	dev := cludatest.Thread(t).Device()
+	ctx, err := cl.CreateContext(dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ctx.Release()
+	q, err := cl.CreateQueue(ctx, dev, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	thr, err := cluda.WrapThread(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if thr.Queue() != q || thr.Context() != ctx {
+		t.Error("the wrapped Thread does not use the given queue and context")
+	}
+	p, err := thr.Compile("KERNEL void k(GLOBAL_MEM int *x) { x[get_global_id(0)] = 7; }", cluda.CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := p.Kernel("k")
+	a, _ := thr.Zeros([]int{4}, dtypes.Int32)
+	if err := k.Call([]int{4}, nil, a); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := cluda.Read[int32](a)
+	a.Release()
+	thr.Release()
+	if got[3] != 7 {
+		t.Errorf("kernel wrote %v", got)
+	}
+	if err := q.Finish(); err != nil {
+		t.Errorf("the queue is not usable after the Thread's release: %v", err)
 	}
 }

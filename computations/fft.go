@@ -125,7 +125,6 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 	if f.tuning.localBytes > 0 {
 		// Plan as a GPU with that much local memory would.
 		lim.localBytes = f.tuning.localBytes
-		lim.localElems = f.tuning.localBytes / dt.Size()
 		lim.maxRegL, lim.maxRegLS, lim.expTwiddles, lim.plainLocal = 0, 0, false, false
 	}
 	lim.registers = !f.tuning.noRegisters
@@ -287,36 +286,36 @@ const maxPassTable = 1 << 21
 func (f *FFT) twiddleTables(k *fftKernel, tables *fftTables) error {
 	var err error
 	p := k.pass
-	stages, offsets := stageTwiddles(p.radices)
-	k.stageOffsets = offsets
-	if len(stages) > 0 {
-		k.twInner, err = tables.get(fmt.Sprintf("stages/%v", p.radices), func() []complex128 { return stages })
+	// The layouts are cheap; the tables are made only when the plan has
+	// not made them already (for an earlier pass, or an earlier try).
+	k.stageOffsets = stageOffsets(p.radices)
+	if len(p.radices) > 1 {
+		k.twInner, err = tables.get(fmt.Sprintf("stages/%v", p.radices), func() []complex128 { return stageTwiddles(p.radices) })
 		if err != nil {
 			return err
 		}
 	}
-	if p.ns > 1 && k.expTwiddles {
-		size := p.ns * p.l
+	if p.ns == 1 {
+		return nil
+	}
+	size := p.ns * p.l
+	if k.expTwiddles {
 		shift := expTwiddleSplit(size)
-		lo, hi := expTwiddles(size, shift)
 		k.passShift = shift
-		k.twPassLo, err = tables.get(fmt.Sprintf("exp-lo/%d", size), func() []complex128 { return lo })
+		k.twPassLo, err = tables.get(fmt.Sprintf("exp-lo/%d", size), func() []complex128 { return expTwiddlesLow(size, shift) })
 		if err == nil {
-			k.twPassHi, err = tables.get(fmt.Sprintf("exp-hi/%d", size), func() []complex128 { return hi })
+			k.twPassHi, err = tables.get(fmt.Sprintf("exp-hi/%d", size), func() []complex128 { return expTwiddlesHigh(size, shift) })
 		}
 		return err
 	}
-	if p.ns > 1 {
-		limit := maxPassTable
-		if f.tuning.passTable > 0 {
-			limit = f.tuning.passTable
-		}
-		lo, hi, block := passTwiddles(p.ns, p.l, limit)
-		k.passBlock = block
-		k.twPassLo, err = tables.get(fmt.Sprintf("rows-lo/%d/%d", p.ns, p.l), func() []complex128 { return lo })
-		if err == nil && hi != nil {
-			k.twPassHi, err = tables.get(fmt.Sprintf("rows-hi/%d/%d", p.ns, p.l), func() []complex128 { return hi })
-		}
+	limit := maxPassTable
+	if f.tuning.passTable > 0 {
+		limit = f.tuning.passTable
+	}
+	k.passBlock = passTwiddleBlocks(p.ns, p.l, limit)
+	k.twPassLo, err = tables.get(fmt.Sprintf("rows-lo/%d/%d/%d", p.ns, p.l, k.passBlock), func() []complex128 { return passTwiddlesLow(p.ns, p.l, k.passBlock) })
+	if err == nil && k.passBlock > 0 {
+		k.twPassHi, err = tables.get(fmt.Sprintf("rows-hi/%d/%d/%d", p.ns, p.l, k.passBlock), func() []complex128 { return passTwiddlesHigh(p.ns, p.l, k.passBlock) })
 	}
 	return err
 }
@@ -354,7 +353,7 @@ func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxi
 		default:
 			return err
 		}
-		if p.e == 0 && p.localElems() > lim.localElems {
+		if p.e == 0 && p.localElems() > lim.localElems() {
 			return &fftCapacityError{err}
 		}
 		k.pass = p

@@ -65,8 +65,7 @@ type fftAxis struct {
 
 // fftLimits are the sizes the device allows a pass.
 type fftLimits struct {
-	localElems int // complex values of local memory a work-group may use
-	localBytes int
+	localBytes int // local memory a work-group may use
 	itemSize   int // of a complex value
 	maxWG      int // work-items per work-group for the local kernel
 	maxRegWG   int // work-items per work-group for the register kernel
@@ -82,6 +81,10 @@ type fftLimits struct {
 	plainLocal  bool // local memory rows without padding (CPU devices)
 	noSingle    int  // a transform length that must not be done in one pass
 }
+
+// localElems returns the complex values that fit in the local memory a
+// work-group may use.
+func (l fftLimits) localElems() int { return l.localBytes / l.itemSize }
 
 // withoutSinglePass returns the limits with transforms of length m split
 // into several passes.
@@ -102,7 +105,6 @@ func newFFTLimits(p *cluda.DeviceParams, dt dtypes.DType) fftLimits {
 	}
 	budget = min(budget, p.LocalMemSize)
 	return fftLimits{
-		localElems:  int(budget) / dt.Size(),
 		localBytes:  int(budget),
 		itemSize:    dt.Size(),
 		maxWG:       min(256, p.MaxWorkGroupSize),
@@ -135,12 +137,12 @@ func planAxis(axis, n, outer, inner int, lim fftLimits) fftAxis {
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
 	// the register kernel than in one pass of the local kernel.
-	localSingle := localIndex(a.m-1, lim.plainLocal)+1 <= lim.localElems && (lim.maxRegL == 0 || a.m <= lim.maxRegL)
+	localSingle := localIndex(a.m-1, lim.plainLocal)+1 <= lim.localElems() && (lim.maxRegL == 0 || a.m <= lim.maxRegL)
 	if single := (fftPass{n: a.m, l: a.m, ns: 1, plain: lim.plainLocal}); lim.noSingle != a.m &&
 		(single.planRegisters(outer*inner, inner, lim) || localSingle) {
 		ls = []int{a.m}
 	} else {
-		ls = splitLength(a.m, max(lim.localElems*16/17/minTile-2, maxRadix))
+		ls = splitLength(a.m, max(lim.localElems()*16/17/minTile-2, maxRadix))
 	}
 	ns := 1
 	for _, l := range ls {
@@ -315,7 +317,7 @@ func (p *fftPass) choose(count int, lim fftLimits) {
 	}
 	row := localIndex(p.l-1, p.plain) + 2
 	tile := max(lim.maxWG*maxR/p.l, 1)
-	tile = min(tile, max(lim.localElems/row, 1), count)
+	tile = min(tile, max(lim.localElems()/row, 1), count)
 	if p.n > p.l {
 		tile = max(tile, min(minTile, count))
 	}

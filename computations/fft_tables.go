@@ -88,16 +88,31 @@ func bluesteinKernel(n, m int, w []complex128) []complex128 {
 	return out
 }
 
-// stageTwiddles returns the twiddle factors of the stages of a DFT of size
-// l with the given radices, laid out so that neighbouring butterflies read
+// stageOffsets returns where the twiddles of each stage start in the table
+// of stageTwiddles.
+func stageOffsets(rs []int) []int {
+	offsets := make([]int, len(rs))
+	off, nsIn := 0, 1
+	for i, r := range rs {
+		offsets[i] = off
+		if nsIn > 1 {
+			off += (r - 1) * nsIn
+		}
+		nsIn *= r
+	}
+	return offsets
+}
+
+// stageTwiddles returns the twiddle factors of the stages of a DFT with
+// the given radices, laid out so that neighbouring butterflies read
 // neighbouring entries: for the stage of radix r after stages of nsIn, the
 // entries (m-1)*nsIn + k, for 1 <= m < r and k < nsIn, hold
-// W_{nsIn*r}^{k*m}, starting at offsets[stage]. Stages with nsIn == 1 have
+// W_{nsIn*r}^{k*m}, starting at stageOffsets. Stages with nsIn == 1 have
 // no twiddles.
-func stageTwiddles(rs []int) (table []complex128, offsets []int) {
+func stageTwiddles(rs []int) []complex128 {
+	var table []complex128
 	nsIn := 1
 	for _, r := range rs {
-		offsets = append(offsets, len(table))
 		if nsIn > 1 {
 			for m := 1; m < r; m++ {
 				for k := 0; k < nsIn; k++ {
@@ -107,57 +122,71 @@ func stageTwiddles(rs []int) (table []complex128, offsets []int) {
 		}
 		nsIn *= r
 	}
-	return table, offsets
+	return table
 }
 
 // passTwiddleBlock is the number of k a row of the low table of two-level
 // pass twiddles holds.
 const passTwiddleBlock = 256
 
-// passTwiddles returns the twiddle factors W_{ns*l}^{k*m} (k < ns, m < l)
-// of a pass, laid out as rows of m so that neighbouring k are neighbours:
-// one table of l rows of ns entries, or, when that is larger than
-// maxEntries, a low table of l rows of block entries (k mod block) and a
-// high table of l rows of ns/block entries (k / block), to be multiplied.
-func passTwiddles(ns, l, maxEntries int) (lo, hi []complex128, block int) {
-	p := ns * l
-	if p <= maxEntries || ns <= passTwiddleBlock {
-		lo = make([]complex128, 0, p)
-		for m := 0; m < l; m++ {
-			for k := 0; k < ns; k++ {
-				lo = append(lo, unitRoot(int(int64(k)*int64(m)%int64(p)), p))
-			}
-		}
-		return lo, nil, 0
+// The pass twiddles W_{ns*l}^{k*m} (k < ns, m < l) are laid out as rows of
+// m so that neighbouring k are neighbours: one table of l rows of ns
+// entries, or, when that would have more than maxEntries, a low table of l
+// rows of block entries (k mod block) and a high table of l rows of
+// ns/block entries (k / block), to be multiplied.
+
+// passTwiddleBlocks returns the block of the two-level tables, or 0 for
+// one table.
+func passTwiddleBlocks(ns, l, maxEntries int) int {
+	if ns*l <= maxEntries || ns <= passTwiddleBlock {
+		return 0
 	}
-	block = passTwiddleBlock
-	rows := (ns + block - 1) / block
-	for m := 0; m < l; m++ {
-		for k := 0; k < block; k++ {
-			lo = append(lo, unitRoot(int(int64(k)*int64(m)%int64(p)), p))
+	return passTwiddleBlock
+}
+
+// passTwiddlesLow returns the one table (block 0) or the low table.
+func passTwiddlesLow(ns, l, block int) []complex128 {
+	cols := ns
+	if block > 0 {
+		cols = block
+	}
+	return powerRows(ns*l, l, cols, 1)
+}
+
+// passTwiddlesHigh returns the high table of two-level pass twiddles.
+func passTwiddlesHigh(ns, l, block int) []complex128 {
+	return powerRows(ns*l, l, (ns+block-1)/block, block)
+}
+
+// powerRows returns W_p^(k*step*m) for rows m < rows and k < cols.
+func powerRows(p, rows, cols, step int) []complex128 {
+	out := make([]complex128, 0, rows*cols)
+	for m := 0; m < rows; m++ {
+		for k := 0; k < cols; k++ {
+			out = append(out, unitRoot(int(int64(k*step)*int64(m)%int64(p)), p))
 		}
 	}
-	for m := 0; m < l; m++ {
-		for kh := 0; kh < rows; kh++ {
-			hi = append(hi, unitRoot(int(int64(kh*block)*int64(m)%int64(p)), p))
-		}
-	}
-	return lo, hi, block
+	return out
 }
 
 // expTwiddleSplit returns the bit at which exponents below p split into the
-// high and low tables of expTwiddles.
+// high and low tables of exponent-indexed pass twiddles (CPU devices).
 func expTwiddleSplit(p int) int { return (bits.Len(uint(p-1)) + 1) / 2 }
 
-// expTwiddles returns W_p^e for e < 2^shift (low) and W_p^(e << shift) for
-// e < ceil(p / 2^shift) (high).
-func expTwiddles(p, shift int) (lo, hi []complex128) {
-	b := 1 << shift
-	for e := 0; e < b; e++ {
-		lo = append(lo, unitRoot(e%p, p))
+// expTwiddlesLow returns W_p^e for e < 2^shift.
+func expTwiddlesLow(p, shift int) []complex128 {
+	out := make([]complex128, 1<<shift)
+	for e := range out {
+		out[e] = unitRoot(e%p, p)
 	}
-	for e := 0; e < (p+b-1)/b; e++ {
-		hi = append(hi, unitRoot(int(int64(e)*int64(b)%int64(p)), p))
+	return out
+}
+
+// expTwiddlesHigh returns W_p^(e << shift) for e < ceil(p / 2^shift).
+func expTwiddlesHigh(p, shift int) []complex128 {
+	out := make([]complex128, (p+1<<shift-1)>>shift)
+	for e := range out {
+		out[e] = unitRoot(int((int64(e)<<shift)%int64(p)), p)
 	}
-	return lo, hi
+	return out
 }

@@ -1,13 +1,11 @@
 package computations_test
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
@@ -110,18 +108,4 @@ func download(t testing.TB, a *cluda.Array, want []complex128) float64 {
 		t.Fatal(err)
 	}
 	return relError(got, want)
-}
-
-func TestFFTSmoke(t *testing.T) {
-	thr := cludatest.Thread(t)
-	for _, n := range []int{2, 3, 4, 5, 8, 16, 17, 60, 64, 97, 1000, 4096} {
-		for _, inverse := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%d/inv=%v", n, inverse), func(t *testing.T) {
-				e := runFFT(t, thr, dtypes.Complex64, []int{3, n}, []int{1}, inverse, uint64(n))
-				if !(e <= tolComplex64) {
-					t.Errorf("error %.3g", e)
-				}
-			})
-		}
-	}
 }

@@ -137,16 +137,6 @@ func (t *Transformation) Parameter(name string) (Parameter, bool) { return t.par
 // attached by.
 func (t *Transformation) Connectors() []string { return slices.Clone(t.connectors) }
 
-func (t *Transformation) countRole(r Role) int {
-	n := 0
-	for _, p := range t.params {
-		if p.Role() == r {
-			n++
-		}
-	}
-	return n
-}
-
 // Template returns the transformation's code template.
 func (t *Transformation) Template() *template.Template { return t.tmpl }
 

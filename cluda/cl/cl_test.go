@@ -307,3 +307,25 @@ func TestStatusNames(t *testing.T) {
 		t.Errorf("unknown status: %q", got)
 	}
 }
+
+func TestParseDeviceType(t *testing.T) {
+	tests := []struct {
+		in   string
+		want DeviceType
+	}{
+		{"gpu", DeviceTypeGPU}, {"CPU", DeviceTypeCPU}, {"Accelerator", DeviceTypeAccelerator},
+		{"custom", DeviceTypeCustom}, {"default", DeviceTypeDefault}, {"all", DeviceTypeAll}, {"", DeviceTypeAll},
+	}
+	for _, tt := range tests {
+		got, err := ParseDeviceType(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseDeviceType(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	if _, err := ParseDeviceType("fpga"); err == nil || !strings.Contains(err.Error(), `unknown device type "fpga"`) {
+		t.Errorf("ParseDeviceType(fpga): %v", err)
+	}
+	if s := (DeviceTypeCPU | DeviceTypeGPU).String(); s != "CPU|GPU" {
+		t.Errorf("String() = %q", s)
+	}
+}
