@@ -153,23 +153,12 @@ func (a *Array) walk(f func(flat, byteOff int)) {
 
 // valueBytes returns the bytes of v converted to dtype dt.
 func valueBytes(dt dtypes.DType, v any) ([]byte, error) {
-	if _, err := dt.Literal(v); err != nil {
+	c, err := dt.Convert(v)
+	if err != nil {
 		return nil, err
 	}
-	rv := reflect.ValueOf(v)
-	t := dt.GoType()
-	var conv reflect.Value
-	switch {
-	case dt.IsComplex() && rv.Kind() != reflect.Complex64 && rv.Kind() != reflect.Complex128:
-		f := rv.Convert(reflect.TypeFor[float64]()).Float()
-		conv = reflect.ValueOf(complex(f, 0)).Convert(t)
-	case !dt.IsComplex() && (rv.Kind() == reflect.Complex64 || rv.Kind() == reflect.Complex128):
-		conv = reflect.ValueOf(real(rv.Complex())).Convert(t)
-	default:
-		conv = rv.Convert(t)
-	}
-	p := reflect.New(t)
-	p.Elem().Set(conv)
+	p := reflect.New(dt.GoType())
+	p.Elem().Set(reflect.ValueOf(c))
 	return slices.Clone(unsafe.Slice((*byte)(p.UnsafePointer()), dt.Size())), nil
 }
 

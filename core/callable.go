@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"time"
 
@@ -279,17 +278,9 @@ func convertScalar(t Type, v any) (any, error) {
 	if v == nil {
 		return nil, fmt.Errorf("expected a %v scalar, got nil", t.dtype)
 	}
-	if _, err := t.dtype.Literal(v); err != nil {
+	c, err := t.dtype.Convert(v)
+	if err != nil {
 		return nil, fmt.Errorf("expected a %v scalar, got %T %v: %w", t.dtype, v, v, err)
 	}
-	rv := reflect.ValueOf(v)
-	gt := t.dtype.GoType()
-	switch {
-	case t.dtype.IsComplex() && rv.Kind() != reflect.Complex64 && rv.Kind() != reflect.Complex128:
-		f := rv.Convert(reflect.TypeFor[float64]()).Float()
-		return reflect.ValueOf(complex(f, 0)).Convert(gt).Interface(), nil
-	case !t.dtype.IsComplex() && (rv.Kind() == reflect.Complex64 || rv.Kind() == reflect.Complex128):
-		return reflect.ValueOf(real(rv.Complex())).Convert(gt).Interface(), nil
-	}
-	return rv.Convert(gt).Interface(), nil
+	return c, nil
 }

@@ -143,3 +143,32 @@ func TestOfAndNames(t *testing.T) {
 		t.Error("Int32.Complex() gave no error")
 	}
 }
+
+func TestConvert(t *testing.T) {
+	tests := []struct {
+		d    DType
+		v    any
+		want any
+	}{
+		{Float32, 1.5, float32(1.5)},
+		{Int32, 7.0, int32(7)},
+		{Uint8, 200, uint8(200)},
+		{Complex64, 2, complex64(2)},
+		{Complex128, complex64(1 + 2i), complex128(1 + 2i)},
+		{Float64, complex(3, 0), 3.0},
+	}
+	for _, tt := range tests {
+		got, err := tt.d.Convert(tt.v)
+		if err != nil || got != tt.want {
+			t.Errorf("%v.Convert(%v) = %v (%T), %v; want %v (%T)", tt.d, tt.v, got, got, err, tt.want, tt.want)
+		}
+	}
+	for _, bad := range []struct {
+		d DType
+		v any
+	}{{Int32, 1.5}, {Uint8, -1}, {Float32, complex(1, 1)}, {Float32, 1e300}, {Float32, "x"}} {
+		if _, err := bad.d.Convert(bad.v); err == nil {
+			t.Errorf("%v.Convert(%v) gave no error", bad.d, bad.v)
+		}
+	}
+}

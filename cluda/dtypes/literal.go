@@ -141,3 +141,25 @@ func floatLiteral(f float64, bits int) string {
 	}
 	return s
 }
+
+// Convert returns v, a Go number, as a value of d's Go type (float32 for
+// Float32, complex64 for Complex64, ...). A real value becomes a complex
+// one with a zero imaginary part. Like Literal, it refuses a value d cannot
+// hold: a fraction or an out-of-range value for an integer type, a
+// non-zero imaginary part for a real type, a value beyond float32's range.
+func (d DType) Convert(v any) (any, error) {
+	if _, err := d.Literal(v); err != nil {
+		return nil, err
+	}
+	rv := reflect.ValueOf(v)
+	t := d.GoType()
+	isComplex := rv.Kind() == reflect.Complex64 || rv.Kind() == reflect.Complex128
+	switch {
+	case d.IsComplex() && !isComplex:
+		f := rv.Convert(reflect.TypeFor[float64]()).Float()
+		return reflect.ValueOf(complex(f, 0)).Convert(t).Interface(), nil
+	case !d.IsComplex() && isComplex:
+		return reflect.ValueOf(real(rv.Complex())).Convert(t).Interface(), nil
+	}
+	return rv.Convert(t).Interface(), nil
+}
