@@ -20,7 +20,7 @@ import (
 // driver refuses, is removed and built again from source.
 type diskCache struct {
 	dir          string
-	hits, misses atomic.Int64
+	hits, misses atomic.Int64 // programs built from an entry, and from source
 }
 
 // CacheDirEnv names the environment variable that sets the directory of the
@@ -61,29 +61,22 @@ func (c *diskCache) key(full, flags string, p *DeviceParams) string {
 
 func (c *diskCache) path(key string) string { return filepath.Join(c.dir, key+".bin") }
 
-// load returns the binary stored under key, if there is a sound one.
+// load returns the binary stored under key, if there is a sound one; a
+// damaged entry is removed.
 func (c *diskCache) load(key string) ([]byte, bool) {
 	data, err := os.ReadFile(c.path(key))
 	if err != nil {
-		c.misses.Add(1)
 		return nil, false
 	}
 	bin, ok := decodeEntry(data)
 	if !ok {
 		os.Remove(c.path(key))
-		c.misses.Add(1)
-		return nil, false
 	}
-	c.hits.Add(1)
-	return bin, true
+	return bin, ok
 }
 
 // drop removes an entry that the driver refused.
-func (c *diskCache) drop(key string) {
-	os.Remove(c.path(key))
-	c.hits.Add(-1)
-	c.misses.Add(1)
-}
+func (c *diskCache) drop(key string) { os.Remove(c.path(key)) }
 
 // store writes an entry atomically. Failures only cost a later rebuild.
 func (c *diskCache) store(key string, bin []byte) {

@@ -203,12 +203,14 @@ func (t *Thread) buildCached(full, flags string) (*cl.Program, error) {
 			prog, err := cl.CreateProgramWithBinaries(t.ctx, devices, [][]byte{bin})
 			if err == nil {
 				if err = prog.Build(devices, flags); err == nil {
+					t.disk.hits.Add(1)
 					return prog, nil
 				}
 				prog.Release()
 			}
 			t.disk.drop(key)
 		}
+		t.disk.misses.Add(1)
 	}
 	prog, err := cl.CreateProgramWithSource(t.ctx, full)
 	if err != nil {

@@ -125,3 +125,28 @@ func wrapEvent(want bool, h C.cl_event) *Event {
 	}
 	return newEvent(h)
 }
+
+// enqueue runs one clEnqueue call on the queue after the events in wait,
+// asking for the command's event if event is set. The caller holds the
+// handles of the objects the command uses.
+func (q *Queue) enqueue(call string, wait []*Event, event bool,
+	do func(qh C.cl_command_queue, nw C.cl_uint, pw *C.cl_event, ev *C.cl_event) C.cl_int) (*Event, error) {
+	qh, err := q.ref.acquire()
+	if err != nil {
+		return nil, err
+	}
+	defer q.ref.mu.RUnlock()
+	wl, err := acquireWaitList(wait)
+	if err != nil {
+		return nil, err
+	}
+	defer wl.release()
+	nw, pw := wl.ptr()
+	var ev C.cl_event
+	st := do(qh, nw, pw, eventOut(event, &ev))
+	runtime.KeepAlive(q)
+	if err := check(call, Status(st)); err != nil {
+		return nil, err
+	}
+	return wrapEvent(event, ev), nil
+}

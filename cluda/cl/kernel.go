@@ -237,28 +237,17 @@ func (q *Queue) EnqueueKernel(k *Kernel, r NDRange, wait []*Event, event bool) (
 	if r.Offset != nil {
 		poffset = &offset[0]
 	}
-	qh, err := q.ref.acquire()
-	if err != nil {
-		return nil, err
-	}
-	defer q.ref.mu.RUnlock()
 	kh, err := k.ref.acquire()
 	if err != nil {
 		return nil, err
 	}
 	defer k.ref.mu.RUnlock()
-	wl, err := acquireWaitList(wait)
+	defer runtime.KeepAlive(k)
+	ev, err := q.enqueue("clEnqueueNDRangeKernel", wait, event, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
+		return C.clEnqueueNDRangeKernel(qh, kh, C.cl_uint(dims), poffset, &global[0], plocal, nw, pw, ev)
+	})
 	if err != nil {
-		return nil, err
-	}
-	defer wl.release()
-	nw, pw := wl.ptr()
-	var ev C.cl_event
-	st := C.clEnqueueNDRangeKernel(qh, kh, C.cl_uint(dims), poffset, &global[0], plocal, nw, pw, eventOut(event, &ev))
-	runtime.KeepAlive(q)
-	runtime.KeepAlive(k)
-	if err := check("clEnqueueNDRangeKernel", Status(st)); err != nil {
 		return nil, fmt.Errorf("kernel %s (global %v, local %v): %w", k.name, r.Global, r.Local, err)
 	}
-	return wrapEvent(event, ev), nil
+	return ev, nil
 }

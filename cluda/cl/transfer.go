@@ -142,11 +142,6 @@ func (q *Queue) CopyBuffer(src, dst *Buffer, srcOffset, dstOffset, n int, wait [
 	if n == 0 {
 		return nil, nil
 	}
-	qh, err := q.ref.acquire()
-	if err != nil {
-		return nil, err
-	}
-	defer q.ref.mu.RUnlock()
 	sh, err := src.ref.acquire()
 	if err != nil {
 		return nil, err
@@ -159,21 +154,11 @@ func (q *Queue) CopyBuffer(src, dst *Buffer, srcOffset, dstOffset, n int, wait [
 		}
 		defer dst.ref.mu.RUnlock()
 	}
-	wl, err := acquireWaitList(wait)
-	if err != nil {
-		return nil, err
-	}
-	defer wl.release()
-	nw, pw := wl.ptr()
-	var ev C.cl_event
-	st := C.clEnqueueCopyBuffer(qh, sh, dh, C.size_t(srcOffset), C.size_t(dstOffset), C.size_t(n), nw, pw, eventOut(event, &ev))
-	runtime.KeepAlive(q)
-	runtime.KeepAlive(src)
-	runtime.KeepAlive(dst)
-	if err := check("clEnqueueCopyBuffer", Status(st)); err != nil {
-		return nil, err
-	}
-	return wrapEvent(event, ev), nil
+	defer runtime.KeepAlive(src)
+	defer runtime.KeepAlive(dst)
+	return q.enqueue("clEnqueueCopyBuffer", wait, event, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
+		return C.clEnqueueCopyBuffer(qh, sh, dh, C.size_t(srcOffset), C.size_t(dstOffset), C.size_t(n), nw, pw, ev)
+	})
 }
 
 // FillBuffer enqueues filling n bytes of b at offset with copies of pattern,
@@ -194,28 +179,13 @@ func (q *Queue) FillBuffer(b *Buffer, pattern []byte, offset, n int, wait []*Eve
 	if n == 0 {
 		return nil, nil
 	}
-	qh, err := q.ref.acquire()
-	if err != nil {
-		return nil, err
-	}
-	defer q.ref.mu.RUnlock()
 	bh, err := b.ref.acquire()
 	if err != nil {
 		return nil, err
 	}
 	defer b.ref.mu.RUnlock()
-	wl, err := acquireWaitList(wait)
-	if err != nil {
-		return nil, err
-	}
-	defer wl.release()
-	nw, pw := wl.ptr()
-	var ev C.cl_event
-	st := C.clEnqueueFillBuffer(qh, bh, unsafe.Pointer(&pattern[0]), C.size_t(len(pattern)), C.size_t(offset), C.size_t(n), nw, pw, eventOut(event, &ev))
-	runtime.KeepAlive(q)
-	runtime.KeepAlive(b)
-	if err := check("clEnqueueFillBuffer", Status(st)); err != nil {
-		return nil, err
-	}
-	return wrapEvent(event, ev), nil
+	defer runtime.KeepAlive(b)
+	return q.enqueue("clEnqueueFillBuffer", wait, event, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
+		return C.clEnqueueFillBuffer(qh, bh, unsafe.Pointer(&pattern[0]), C.size_t(len(pattern)), C.size_t(offset), C.size_t(n), nw, pw, ev)
+	})
 }
