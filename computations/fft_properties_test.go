@@ -15,19 +15,10 @@ import (
 	"github.com/reikna-go/reikna/core"
 )
 
-// compiledFFT compiles a 1-D FFT of length n over a batch of b.
+// compiledFFT compiles a complex64 FFT of length n over a batch of b.
 func compiledFFT(t *testing.T, thr *cluda.Thread, b, n int) *core.Callable {
 	t.Helper()
-	fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, b, n), []int{1}, computations.FFTOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := fft.Compile(thr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Release)
-	return c
+	return compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, b, n), []int{1}, computations.FFTOptions{})
 }
 
 func toC64(x []complex128) []complex64 {
@@ -149,15 +140,7 @@ func TestFFTInPlace(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, shape := range [][]int{{4, 256}, {2, 97}, {8, 6, 10}} {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
-			fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, shape...), nil, computations.FFTOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := fft.Compile(thr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Release()
+			c := compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, shape...), nil, computations.FFTOptions{})
 			rng := rand.New(rand.NewPCG(1, uint64(len(shape))))
 			x := randomData(rng, cluda.ShapeSize(shape))
 			a := upload(t, thr, dtypes.Complex64, x, shape)
@@ -179,15 +162,7 @@ func TestFFTInPlace(t *testing.T) {
 func TestFFTUnnormalized(t *testing.T) {
 	thr := cludatest.Thread(t)
 	const n = 48
-	fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, n), nil, computations.FFTOptions{Unnormalized: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := fft.Compile(thr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Release()
+	c := compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, n), nil, computations.FFTOptions{Unnormalized: true})
 	x := randomData(rand.New(rand.NewPCG(2, 3)), n)
 	got := transform(t, c, toC64(x), []int{n}, true)
 	want := fftn(x, []int{n}, []int{0}, true)

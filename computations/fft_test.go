@@ -28,12 +28,11 @@ func tolerance(dt dtypes.DType) float64 {
 	return tolComplex64
 }
 
-// runFFT transforms fresh random data of the given shape on the device and
-// returns the relative error against the reference.
-func runFFT(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape, axes []int, inverse bool, seed uint64) float64 {
+// compileFFT compiles an FFT of typ over axes; the test releases it when it
+// ends.
+func compileFFT(t testing.TB, thr *cluda.Thread, typ core.Type, axes []int, opts computations.FFTOptions) *core.Callable {
 	t.Helper()
-	typ := core.ArrayOf(dt, shape...)
-	fft, err := computations.NewFFT(typ, axes, computations.FFTOptions{})
+	fft, err := computations.NewFFT(typ, axes, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +40,15 @@ func runFFT(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape, axes []int,
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Release()
+	t.Cleanup(c.Release)
+	return c
+}
+
+// runFFT transforms fresh random data of the given shape on the device and
+// returns the relative error against the reference.
+func runFFT(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape, axes []int, inverse bool, seed uint64) float64 {
+	t.Helper()
+	c := compileFFT(t, thr, core.ArrayOf(dt, shape...), axes, computations.FFTOptions{})
 	rng := rand.New(rand.NewPCG(seed, uint64(len(shape))))
 	x := randomData(rng, cluda.ShapeSize(shape))
 	in, out := upload(t, thr, dt, x, shape), poisoned(t, thr, dt, shape)
