@@ -108,25 +108,19 @@ func (q *Queue) transfer(write bool, b *Buffer, offset, n int, p unsafe.Pointer)
 	if n == 0 {
 		return nil
 	}
-	qh, err := q.ref.acquire()
-	if err != nil {
-		return err
-	}
-	defer q.ref.mu.RUnlock()
 	bh, err := b.ref.acquire()
 	if err != nil {
 		return err
 	}
 	defer b.ref.mu.RUnlock()
-	var st C.cl_int
-	if write {
-		st = C.clEnqueueWriteBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, 0, nil, nil)
-	} else {
-		st = C.clEnqueueReadBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, 0, nil, nil)
-	}
-	runtime.KeepAlive(q)
-	runtime.KeepAlive(b)
-	return check(call, Status(st))
+	defer runtime.KeepAlive(b)
+	_, err = q.enqueue(call, nil, false, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
+		if write {
+			return C.clEnqueueWriteBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, nw, pw, ev)
+		}
+		return C.clEnqueueReadBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, nw, pw, ev)
+	})
+	return err
 }
 
 // CopyBuffer enqueues a copy of n bytes from src at srcOffset to dst at
