@@ -29,12 +29,7 @@ type StaticKernel struct {
 // device's work-group or grid dimensions allow, odd, prime. A size that the
 // device cannot serve gives an error that names the limit.
 func (t *Thread) CompileStatic(source, name string, global []int, opts StaticOptions) (*StaticKernel, error) {
-	p := t.params
-	return t.compileStatic(source, name, global, opts, vlimits{
-		maxWorkGroup: p.MaxWorkGroupSize,
-		maxItems:     p.MaxWorkItemSizes,
-		maxGroups:    p.MaxNumGroups,
-	})
+	return t.compileStatic(source, name, global, opts, deviceLimits(t.params))
 }
 
 func (t *Thread) compileStatic(source, name string, global []int, opts StaticOptions, lim vlimits) (*StaticKernel, error) {

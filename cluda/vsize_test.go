@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/dtypes"
 )
 
@@ -48,8 +49,10 @@ func testThread(t *testing.T) *Thread {
 
 func TestVirtualSizes(t *testing.T) {
 	thr := testThread(t)
-	p := thr.Params()
-	deviceLimits := vlimits{maxWorkGroup: p.MaxWorkGroupSize, maxItems: p.MaxWorkItemSizes, maxGroups: p.MaxNumGroups}
+	device := deviceLimits(thr.Params())
+	// Both forms of the id functions run on whatever device there is.
+	plain, reduced := device, device
+	plain.plainIDs, reduced.plainIDs = true, false
 	// Small limits make sizes "above the device's limits" reachable on any
 	// device: the mapping must spread them over more groups and grid
 	// dimensions.
@@ -58,19 +61,23 @@ func TestVirtualSizes(t *testing.T) {
 		global, local []int
 		lim           vlimits
 	}{
-		{[]int{1}, nil, deviceLimits},
-		{[]int{97}, nil, deviceLimits},
-		{[]int{1000003}, nil, deviceLimits},
-		{[]int{13, 17}, []int{4, 4}, deviceLimits},
-		{[]int{7, 11, 13}, nil, deviceLimits},
-		{[]int{3, 5, 7, 11}, []int{1, 2, 2, 2}, deviceLimits},
+		{[]int{1}, nil, plain},
+		{[]int{97}, nil, plain},
+		{[]int{97}, nil, reduced},
+		{[]int{1000003}, nil, plain},
+		{[]int{1000003}, nil, reduced},
+		{[]int{4096}, []int{256}, plain},
+		{[]int{4096}, []int{256}, reduced},
+		{[]int{13, 17}, []int{4, 4}, device},
+		{[]int{7, 11, 13}, nil, device},
+		{[]int{3, 5, 7, 11}, []int{1, 2, 2, 2}, device},
 		{[]int{101}, nil, tiny},
 		{[]int{9, 23}, nil, tiny},
 		{[]int{5, 3, 19}, []int{1, 2, 4}, tiny},
 		{[]int{2, 3, 5, 7}, nil, tiny},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%v/%v/wg%d", tt.global, tt.local, tt.lim.maxWorkGroup), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/%v/wg%d/plain=%v", tt.global, tt.local, tt.lim.maxWorkGroup, tt.lim.plainIDs), func(t *testing.T) {
 			rank := len(tt.global)
 			k, err := thr.compileStatic(idsKernel(rank), "ids", tt.global, StaticOptions{Local: tt.local}, tt.lim)
 			if err != nil {
@@ -139,5 +146,42 @@ func TestVirtualSizeLimits(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("computeVSizes(%v, %v): %v, want %q", tt.global, tt.local, err, tt.want)
 		}
+	}
+}
+
+// TestVirtualSizeIDForms checks which devices get the OpenCL ids unmodified:
+// NVIDIA's compiler drops bounds checks only when the ids' ranges are
+// stated, so GPU-shaped limits must never produce the plain form.
+func TestVirtualSizeIDForms(t *testing.T) {
+	gpu := &DeviceParams{MaxNumGroups: []int{1<<31 - 1, 65535, 65535}}
+	gpu.Type = cl.DeviceTypeGPU
+	gpu.MaxWorkGroupSize = 1024
+	gpu.MaxWorkItemSizes = []int{1024, 1024, 64}
+	cpu := &DeviceParams{MaxNumGroups: gpu.MaxNumGroups}
+	cpu.Type = cl.DeviceTypeCPU
+	cpu.MaxWorkGroupSize = 4096
+	cpu.MaxWorkItemSizes = []int{4096, 4096, 4096}
+	tests := []struct {
+		name   string
+		params *DeviceParams
+		global []int
+		plain  bool
+	}{
+		{"cpu/1-D", cpu, []int{4096}, true},
+		{"cpu/2-D", cpu, []int{16, 256}, false},
+		{"gpu/1-D", gpu, []int{4096}, false},
+		{"gpu/2-D", gpu, []int{16, 256}, false},
+	}
+	const plainLocalID = "(VSIZE_T)get_local_id(0) : 0"
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := computeVSizes(tt.global, nil, deviceLimits(tt.params))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(v.source(), plainLocalID); got != tt.plain {
+				t.Errorf("plain ids = %v, want %v; source:\n%s", got, tt.plain, v.source())
+			}
+		})
 	}
 }
