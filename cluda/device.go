@@ -134,7 +134,14 @@ func newDeviceParams(d *cl.Device) (*DeviceParams, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
-	p := &DeviceParams{DeviceInfo: info, PlatformName: d.Platform().Name()}
+	return deviceParams(info, d.Platform().Name()), nil
+}
+
+// deviceParams derives the parameters of a device from its properties.
+// WarpSize is 0 where the device does not report its preferred work-group
+// size multiple; a Thread asks a kernel for it then.
+func deviceParams(info cl.DeviceInfo, platform string) *DeviceParams {
+	p := &DeviceParams{DeviceInfo: info, PlatformName: platform}
 	maxGroups := int64(1)<<31 - 1
 	if info.AddressBits == 32 {
 		maxGroups = int64(1)<<32 - 1
@@ -142,5 +149,5 @@ func newDeviceParams(d *cl.Device) (*DeviceParams, error) {
 	p.MaxNumGroups = []int{int(maxGroups), 65535, 65535}
 	p.WarpSize = info.PreferredWorkGroupSizeMultiple
 	p.LocalMemBanks = 32
-	return p, nil
+	return p
 }

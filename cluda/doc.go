@@ -18,5 +18,8 @@
 //	k, err := prog.Kernel("multiply_them")
 //	err = k.Call([]int{n}, nil, dest, a, b)
 //
+// RenderStatic gives the complete source and launch of a static kernel for
+// the parameters of a device that need not be present, such as ModelGPU.
+//
 // Element types live in the subpackage dtypes, the OpenCL binding in cl.
 package cluda

@@ -3,6 +3,7 @@ package cluda_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
 )
@@ -64,4 +65,27 @@ KERNEL void multiply_them(
 	}
 	fmt.Println("products equal to Go's:", exact)
 	// Output: products equal to Go's: true
+}
+
+// Rendering shows what CompileStatic would compile and launch on a device
+// that is not there: here, a virtual launch of 3 × 1000 work-items on a GPU
+// with NVIDIA's limits.
+func ExampleRenderStatic() {
+	const source = `KERNEL void fill(GLOBAL_MEM float *x)
+{
+    VIRTUAL_SKIP_THREADS;
+    x[virtual_global_flat_id()] = (float)virtual_global_id(0);
+}`
+	k, err := cluda.RenderStatic(cluda.ModelGPU(), source, "fill", []int{3, 1000}, cluda.StaticOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("virtual global size", k.GlobalSize, "local size", k.LocalSize)
+	fmt.Println("OpenCL global size", k.RealGlobalSize, "local size", k.RealLocalSize)
+	fmt.Println("source ends with the kernel:", strings.HasSuffix(k.FullSource, source))
+	// Output:
+	// virtual global size [3 1000] local size [1 256]
+	// OpenCL global size [3072] local size [256]
+	// source ends with the kernel: true
 }

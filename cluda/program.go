@@ -56,10 +56,7 @@ func (t *Thread) Compile(source string, opts CompileOptions) (*Program, error) {
 // user's source, such as virtual size functions) between the prelude and
 // the source.
 func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, error) {
-	// Compilers report physical line numbers (NVIDIA's ignores #line), so
-	// build errors subtract the lines before the source.
-	before := preludeSource(t.params.DoubleFP, opts.FastMath) + header
-	full := before + source
+	full, linesBefore := programSource(t.params, opts.FastMath, header, source)
 	key := programKey{full, opts.flags()}
 	t.progMu.Lock()
 	p, ok := t.programs[key]
@@ -69,7 +66,7 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 	}
 	prog, err := t.buildCached(full, key.flags)
 	if err != nil {
-		return nil, newBuildError(err, source, strings.Count(before, "\n"), opts.Origin)
+		return nil, newBuildError(err, source, linesBefore, opts.Origin)
 	}
 	p = &Program{thread: t, prog: prog, source: source, full: full, kernels: make(map[string]*Kernel)}
 	t.progMu.Lock()
@@ -82,6 +79,15 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 	t.programs[key] = p
 	t.progMu.Unlock()
 	return p, nil
+}
+
+// programSource returns the source the compiler gets for source on a
+// device with parameters p: the prelude, then header, then source. It also
+// returns the number of lines before source: compilers report physical line
+// numbers (NVIDIA's ignores #line), so build errors subtract them.
+func programSource(p *DeviceParams, fastMath bool, header, source string) (full string, linesBefore int) {
+	before := preludeSource(p.DoubleFP, fastMath) + header
+	return before + source, strings.Count(before, "\n")
 }
 
 // Source returns the source as given to Compile, without the prelude.

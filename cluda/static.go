@@ -33,33 +33,61 @@ func (t *Thread) CompileStatic(source, name string, global []int, opts StaticOpt
 }
 
 func (t *Thread) compileStatic(source, name string, global []int, opts StaticOptions, lim vlimits) (*StaticKernel, error) {
+	var k *Kernel
+	vs, err := chooseStatic(name, global, opts, lim, func(vs *vsizes) (int, error) {
+		prog, err := t.compile(vs.source(), source, opts.CompileOptions)
+		if err != nil {
+			return 0, err
+		}
+		if k, err = prog.Kernel(name); err != nil {
+			return 0, err
+		}
+		info, err := k.WorkGroupInfo()
+		if err != nil {
+			return 0, fmt.Errorf("cluda: kernel %s: %w", name, err)
+		}
+		return info.WorkGroupSize, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &StaticKernel{kernel: k, sizes: vs}, nil
+}
+
+// deviceLimits returns the launch limits of a device.
+func deviceLimits(p *DeviceParams) vlimits {
+	return vlimits{
+		maxWorkGroup: p.MaxWorkGroupSize,
+		maxItems:     p.MaxWorkItemSizes,
+		maxGroups:    p.MaxNumGroups,
+	}
+}
+
+// chooseStatic maps the virtual launch of a static kernel onto the device
+// and hands it to build, which makes the program for that launch and
+// answers the most work-items per work-group the kernel allows. Where that
+// is fewer than the launch has (the kernel needs more registers or local
+// memory per work-item than the device maximum assumes), the launch is
+// chosen again under the kernel's own limit, or, for a local size the
+// caller gave, a *WorkGroupSizeError is returned.
+func chooseStatic(name string, global []int, opts StaticOptions, lim vlimits, build func(*vsizes) (int, error)) (*vsizes, error) {
 	for {
 		vs, err := computeVSizes(global, opts.Local, lim)
 		if err != nil {
 			return nil, fmt.Errorf("%w (kernel %s)", err, name)
 		}
-		prog, err := t.compile(vs.source(), source, opts.CompileOptions)
+		limit, err := build(vs)
 		if err != nil {
 			return nil, err
-		}
-		k, err := prog.Kernel(name)
-		if err != nil {
-			return nil, err
-		}
-		info, err := k.WorkGroupInfo()
-		if err != nil {
-			return nil, fmt.Errorf("cluda: kernel %s: %w", name, err)
 		}
 		items := vs.realLocal[0]
-		if items <= info.WorkGroupSize {
-			return &StaticKernel{kernel: k, sizes: vs}, nil
+		if items <= limit {
+			return vs, nil
 		}
 		if opts.Local != nil {
-			return nil, &WorkGroupSizeError{Kernel: name, Local: opts.Local, Items: items, Limit: info.WorkGroupSize}
+			return nil, &WorkGroupSizeError{Kernel: name, Local: opts.Local, Items: items, Limit: limit}
 		}
-		// The kernel needs more resources per work-item than the device
-		// maximum assumes: choose again under the kernel's own limit.
-		lim.maxWorkGroup = info.WorkGroupSize
+		lim.maxWorkGroup = limit
 	}
 }
 
@@ -68,6 +96,13 @@ func (k *StaticKernel) GlobalSize() []int { return slices.Clone(k.sizes.global) 
 
 // LocalSize returns the virtual local size.
 func (k *StaticKernel) LocalSize() []int { return slices.Clone(k.sizes.local) }
+
+// Rendered describes the kernel as it was compiled: its complete source and
+// its virtual and real launch sizes, as RenderStatic gives them for a
+// device that is not there.
+func (k *StaticKernel) Rendered() *RenderedKernel {
+	return newRenderedKernel(k.kernel.Name(), k.kernel.Program().FullSource(), k.sizes)
+}
 
 // Kernel returns the underlying kernel.
 func (k *StaticKernel) Kernel() *Kernel { return k.kernel }

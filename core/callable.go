@@ -93,31 +93,46 @@ func (c *Callable) Signature() Signature { return slices.Clone(c.sig) }
 // Thread returns the Thread the callable was compiled for.
 func (c *Callable) Thread() *cluda.Thread { return c.thread }
 
-// KernelInfo describes one kernel of a compiled computation.
+// KernelInfo describes one kernel of a compiled or rendered computation.
 type KernelInfo struct {
 	Name       string
 	Source     string // the rendered OpenCL source, without the prelude
-	FullSource string // the source as the compiler saw it: the prelude and virtual size functions included
+	FullSource string // the source as the compiler sees it: the prelude and virtual size functions included
 	GlobalSize []int  // virtual, row-major
 	LocalSize  []int
+	// RealGlobalSize and RealLocalSize are the OpenCL launch the virtual
+	// sizes are mapped onto (entry i is get_global_size(i)).
+	RealGlobalSize []int
+	RealLocalSize  []int
 	// Args names the kernel's arguments in order: parameters of the
 	// signature by name, temporary arrays as _tempN, persistent arrays as
 	// _persistentN (see PersistentArrays).
 	Args []string
 }
 
-// Kernels describes the kernels a call enqueues, in order.
-func (c *Callable) Kernels() []KernelInfo {
-	out := make([]KernelInfo, len(c.kernels))
-	for i, k := range c.kernels {
-		out[i] = KernelInfo{Name: k.name, Source: k.source, FullSource: k.kernel.Kernel().Program().FullSource(),
-			GlobalSize: k.kernel.GlobalSize(), LocalSize: k.kernel.LocalSize()}
-		for _, l := range k.leaves {
-			out[i].Args = append(out[i].Args, l.cname)
-		}
+// info describes the kernel.
+func (k *plannedKernel) info() KernelInfo {
+	r := k.rendered
+	info := KernelInfo{Name: k.name, Source: k.source, FullSource: r.FullSource,
+		GlobalSize: slices.Clone(r.GlobalSize), LocalSize: slices.Clone(r.LocalSize),
+		RealGlobalSize: slices.Clone(r.RealGlobalSize), RealLocalSize: slices.Clone(r.RealLocalSize)}
+	for _, l := range k.leaves {
+		info.Args = append(info.Args, l.cname)
+	}
+	return info
+}
+
+// kernelInfos describes kernels in order.
+func kernelInfos(kernels []*plannedKernel) []KernelInfo {
+	out := make([]KernelInfo, len(kernels))
+	for i, k := range kernels {
+		out[i] = k.info()
 	}
 	return out
 }
+
+// Kernels describes the kernels a call enqueues, in order.
+func (c *Callable) Kernels() []KernelInfo { return kernelInfos(c.kernels) }
 
 // PersistentArrays returns the arrays the plan uploaded when it was
 // compiled (tables of twiddle factors and the like), in the order of their

@@ -108,14 +108,26 @@ func (c *Computation) snapshot() *tree {
 // kernels, allocates its temporary and persistent arrays and returns the
 // callable.
 func (c *Computation) Compile(thr *cluda.Thread) (*Callable, error) {
+	if thr == nil {
+		return nil, fmt.Errorf("core: compile %s: nil Thread", c.name)
+	}
+	t, plan, err := c.plan(&Plan{thread: thr, params: thr.Params()})
+	if err != nil {
+		return nil, fmt.Errorf("core: compile %s: %w", c.name, err)
+	}
+	return newCallable(c.name, thr, t, plan)
+}
+
+// plan fills plan by the computation's build function and returns it with
+// the snapshot of the transformation tree it was built from.
+func (c *Computation) plan(plan *Plan) (*tree, *Plan, error) {
 	t := c.snapshot()
-	plan := &Plan{thread: thr}
 	args := make(map[string]*KernelArgument, len(t.roots))
 	for _, r := range t.roots {
 		args[r.name] = nodeArgument(r)
 	}
 	if err := c.build(plan, args); err != nil {
-		return nil, fmt.Errorf("core: compile %s: %w", c.name, err)
+		return nil, nil, err
 	}
-	return newCallable(c.name, thr, t, plan)
+	return t, plan, nil
 }

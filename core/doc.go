@@ -15,4 +15,10 @@
 // entry points of each parameter (see KernelParameter); the kernels are
 // compiled as cluda static kernels, so the virtual_* size functions are
 // available and each kernel starts with VIRTUAL_SKIP_THREADS.
+//
+// Computation.Render builds the plan for the parameters of a device
+// instead of a Thread, and returns every kernel's complete source and
+// launch sizes as Compile would build them, on a machine without that
+// device (see cluda.ModelGPU), for reading generated code and for tests
+// that keep it under review.
 package core

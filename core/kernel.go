@@ -3,24 +3,25 @@ package core
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"strings"
 	"text/template"
 
 	"github.com/reikna-go/reikna/cluda"
 )
 
-// plannedKernel is a compiled kernel call of a plan.
+// plannedKernel is a kernel call of a plan: compiled on the plan's Thread,
+// or, in a rendered plan, only rendered (see Computation.Render).
 type plannedKernel struct {
-	name   string
-	kernel *cluda.StaticKernel
-	leaves []*memLeaf
-	source string
-	global []int
+	name     string
+	kernel   *cluda.StaticKernel // nil in a rendered plan
+	rendered *cluda.RenderedKernel
+	leaves   []*memLeaf
+	source   string
 }
 
 // compileKernel renders a kernel call with the load and store entry points
-// of its arguments and compiles it as a static kernel.
+// of its arguments and compiles it as a static kernel, or, in a plan
+// without a Thread, renders the static kernel as it would be compiled.
 func (p *Plan) compileKernel(tmpl *template.Template, name string, args []KernelArg, global []int, opts KernelOptions) (*plannedKernel, error) {
 	errorf := func(err error) error { return fmt.Errorf("core: kernel %s: %w", name, err) }
 	g := newKernelGen()
@@ -67,12 +68,20 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 	if err != nil {
 		return nil, errorf(err)
 	}
-	k, err := p.thread.CompileStatic(src.Text, name, global, cluda.StaticOptions{
+	static := cluda.StaticOptions{
 		Local:          opts.Local,
 		CompileOptions: cluda.CompileOptions{FastMath: opts.FastMath, Options: opts.CompilerOptions}.WithOrigins(src),
-	})
-	if err != nil {
+	}
+	k := &plannedKernel{name: name, leaves: g.leaves, source: src.Text}
+	if p.thread == nil {
+		if k.rendered, err = cluda.RenderStatic(p.params, src.Text, name, global, static); err != nil {
+			return nil, errorf(err)
+		}
+		return k, nil
+	}
+	if k.kernel, err = p.thread.CompileStatic(src.Text, name, global, static); err != nil {
 		return nil, errorf(err)
 	}
-	return &plannedKernel{name: name, kernel: k, leaves: g.leaves, source: src.Text, global: slices.Clone(global)}, nil
+	k.rendered = k.kernel.Rendered()
+	return k, nil
 }

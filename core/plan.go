@@ -86,19 +86,22 @@ type persistentSpec struct {
 // temporary and persistent arrays, and calls of nested computations
 // (reikna's ComputationPlan).
 type Plan struct {
-	thread      *cluda.Thread
+	thread      *cluda.Thread // nil in a plan that is only rendered
+	params      *cluda.DeviceParams
 	kernels     []*plannedKernel
 	temps       []*tempSpec
 	persistents []*persistentSpec
 	depth       int // of nested computation calls, against runaway recursion
 }
 
-// Thread returns the Thread the plan is compiled for.
+// Thread returns the Thread the plan is compiled for, or nil where the
+// plan is only rendered for device parameters (Computation.Render). Build
+// functions choose their kernels by DeviceParams, which both have.
 func (p *Plan) Thread() *cluda.Thread { return p.thread }
 
 // DeviceParams returns the properties of the device the plan is compiled
-// for, for choosing work-group sizes and algorithms.
-func (p *Plan) DeviceParams() *cluda.DeviceParams { return p.thread.Params() }
+// or rendered for, for choosing work-group sizes and algorithms.
+func (p *Plan) DeviceParams() *cluda.DeviceParams { return p.params }
 
 // TempArray adds a contiguous temporary array of type t (its layout is
 // ignored) to the plan. Temporary arrays whose uses in the plan's kernel
@@ -160,7 +163,8 @@ func (p *Plan) Constant(dt dtypes.DType, value any) (*KernelArgument, error) {
 // *KernelParameter under its name, .kernel_declaration (the kernel's
 // signature, which it must print before the kernel body), and the render
 // arguments. The kernel is rendered and compiled at once, so errors in the
-// template or the source come back from this call.
+// template or the source come back from this call (in a rendered plan,
+// errors of the template and of the launch size; see Computation.Render).
 func (p *Plan) KernelCall(tmpl *template.Template, args []KernelArg, global []int, opts KernelOptions) error {
 	name := opts.Name
 	if name == "" {

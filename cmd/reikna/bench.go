@@ -80,7 +80,7 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 	}
 	defer thr.Release()
 	dt := o.precision.complexDType()
-	if err := checkPrecision(thr, dt); err != nil {
+	if err := checkPrecision(thr.Params(), dt); err != nil {
 		return err
 	}
 	if o.mib == 0 {

@@ -87,7 +87,7 @@ func fftFile(o *fftOptions, in, out string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer thr.Release()
-	if err := checkPrecision(thr, job.dtype); err != nil {
+	if err := checkPrecision(thr.Params(), job.dtype); err != nil {
 		return err
 	}
 	// The input, the output and a temporary array for transforms of

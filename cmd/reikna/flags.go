@@ -161,11 +161,10 @@ func openThread(device string, profiling bool) (*cluda.Thread, error) {
 	return thr, nil
 }
 
-// checkPrecision returns an error unless the Thread's device computes in
-// dt.
-func checkPrecision(thr *cluda.Thread, dt dtypes.DType) error {
-	if !thr.Params().SupportsDType(dt) {
-		return fmt.Errorf("the device %q has no double precision (use --precision single, or a device whose `reikna devices` entry says fp64: yes)", thr.Params().Name)
+// checkPrecision returns an error unless the device computes in dt.
+func checkPrecision(p *cluda.DeviceParams, dt dtypes.DType) error {
+	if !p.SupportsDType(dt) {
+		return fmt.Errorf("the device %q has no double precision (use --precision single, or a device whose `reikna devices` entry says fp64: yes)", p.Name)
 	}
 	return nil
 }

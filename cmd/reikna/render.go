@@ -20,13 +20,16 @@ const renderExamples = `  reikna render fft --shape 8,1024 --axes 1
   reikna render fft --shape 4096 --in real --in pad:1000 --precision double > fft.cl
       a real signal of 1000 values, zero-padded to 4096 on the fly
   reikna render pureparallel --shape 1024 --in real --out scale:2 --out abs
-      a transformation chain alone, in one elementwise kernel`
+      a transformation chain alone, in one elementwise kernel
+  reikna render fft --shape 65536,16384 --axes 1 --model gpu
+      what would be compiled for a GPU with NVIDIA's limits, on a machine
+      without one`
 
 // renderOptions are the flags of render fft and render pureparallel.
 type renderOptions struct {
-	shape, axes, device string
-	precision           *precisionFlag
-	in, out             listFlag
+	shape, axes, device, model string
+	precision                  *precisionFlag
+	in, out                    listFlag
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
@@ -65,58 +68,102 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 	fs.Var(&o.in, "in", "a transformation `T` that feeds the input; repeat for a chain, in the order the data flows:"+kindsHelp(inputKinds))
 	fs.Var(&o.out, "out", "a transformation `T` that consumes the output; repeat for a chain, in the order the data flows:"+kindsHelp(outputKinds))
 	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	fs.StringVar(&o.model, "model", "", "render for a model `DEVICE` instead, without OpenCL: gpu (NVIDIA's limits: 48 KiB of local memory, 1024 work-items per work-group, 132 compute units) or cpu (PoCL's CPU device on 2 cores)")
 	return fs, o
 }
 
+// modelDevices are the devices --model names.
+var modelDevices = map[string]func() *cluda.DeviceParams{"gpu": cluda.ModelGPU, "cpu": cluda.ModelCPU}
+
 // renderComputation builds the FFT or a copy as a PureParallel with the
-// transformation chains of o, compiles it and prints its kernels.
+// transformation chains of o, compiles it (or renders it for a model
+// device) and prints its kernels.
 func renderComputation(what string, o *renderOptions, w io.Writer) error {
-	shape, err := parseInts("--shape", o.shape, 1)
-	if err != nil {
-		return err
-	}
-	t := core.ArrayOf(o.precision.complexDType(), shape...)
-	var axes []int
-	if o.axes != "" {
-		if axes, err = parseInts("--axes", o.axes, 0); err != nil {
-			return err
+	var model func() *cluda.DeviceParams
+	if o.model != "" {
+		var ok bool
+		if model, ok = modelDevices[o.model]; !ok {
+			return fmt.Errorf("--model %s: no such model device (choose gpu or cpu)", o.model)
+		}
+		if o.device != "" {
+			return fmt.Errorf("--model and --device exclude each other: render for a model device or for an OpenCL device")
 		}
 	}
-	ins, err := parseSpecs("in", o.in, inputKinds)
+	comp, title, err := renderedComputation(what, o)
 	if err != nil {
 		return err
 	}
-	outs, err := parseSpecs("out", o.out, outputKinds)
-	if err != nil {
-		return err
+	dt := o.precision.complexDType()
+	if model != nil {
+		p := model()
+		if err := checkPrecision(p, dt); err != nil {
+			return err
+		}
+		plan, err := comp.Render(p)
+		if err != nil {
+			return err
+		}
+		target := fmt.Sprintf("the %s, without a device.\n"+
+			"// Every kernel is taken to allow the device's maximum work-group size; where a\n"+
+			"// real device's compiler allows fewer, the plan compiled there differs", p.Name)
+		return writeKernels(w, title, target, plan.Signature, plan.Kernels)
 	}
 	thr, err := openThread(o.device, false)
 	if err != nil {
 		return err
 	}
 	defer thr.Release()
-	if err := checkPrecision(thr, t.DType()); err != nil {
+	if err := checkPrecision(thr.Params(), dt); err != nil {
 		return err
 	}
+	c, err := comp.Compile(thr)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	return writeKernels(w, title, thr.String(), c.Signature(), c.Kernels())
+}
 
+// renderedComputation returns the computation that render prints, with
+// the transformation chains of o connected, and its title.
+func renderedComputation(what string, o *renderOptions) (*core.Computation, string, error) {
+	shape, err := parseInts("--shape", o.shape, 1)
+	if err != nil {
+		return nil, "", err
+	}
+	t := core.ArrayOf(o.precision.complexDType(), shape...)
+	var axes []int
+	if o.axes != "" {
+		if axes, err = parseInts("--axes", o.axes, 0); err != nil {
+			return nil, "", err
+		}
+	}
+	ins, err := parseSpecs("in", o.in, inputKinds)
+	if err != nil {
+		return nil, "", err
+	}
+	outs, err := parseSpecs("out", o.out, outputKinds)
+	if err != nil {
+		return nil, "", err
+	}
 	var comp *core.Computation
 	var title string
 	switch what {
 	case "fft":
 		fft, err := computations.NewFFT(t, axes, computations.FFTOptions{})
 		if err != nil {
-			return err
+			return nil, "", err
 		}
 		comp, axes = fft.Computation, fft.Axes()
 		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), axesString(axes))
 	default:
 		cp, err := transformations.Copy(t)
 		if err != nil {
-			return err
+			return nil, "", err
 		}
 		pp, err := computations.PureParallelFromTransformation(cp, "output")
 		if err != nil {
-			return err
+			return nil, "", err
 		}
 		comp = pp.Computation
 		if axes == nil {
@@ -126,25 +173,19 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 	}
 	site := chainSite{typ: t, axes: axes, scale: 1 / float64(lengthOf(t, axes))}
 	if err := connectChains(comp, site, ins, outs); err != nil {
-		return err
+		return nil, "", err
 	}
-	c, err := comp.Compile(thr)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	return writeKernels(w, title, thr, c)
+	return comp, title, nil
 }
 
-// writeKernels prints a header that describes the callable and then each
-// kernel: a comment with its name, launch size and arguments, and the
-// complete source the compiler builds.
-func writeKernels(w io.Writer, title string, thr *cluda.Thread, c *core.Callable) error {
-	kernels := c.Kernels()
+// writeKernels prints a header that describes the computation compiled
+// for target (its device) and then each kernel: a comment with its name,
+// launch size and arguments, and the complete source the compiler builds.
+func writeKernels(w io.Writer, title, target string, sig core.Signature, kernels []core.KernelInfo) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "// Generated by reikna-go for %s.\n//\n", thr)
+	fmt.Fprintf(&b, "// Generated by reikna-go for %s.\n//\n", target)
 	fmt.Fprintf(&b, "// %s.\n// Its parameters, in the order a call takes them:\n", title)
-	for _, p := range c.Signature() {
+	for _, p := range sig {
 		fmt.Fprintf(&b, "//   %s\n", paramString(p))
 	}
 	fmt.Fprintf(&b, "//\n// %s, enqueued in this order. Each is a program of its own, complete as\n", plural(len(kernels), "kernel"))

@@ -140,3 +140,39 @@ func TestRenderErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderModel renders for the model devices, which needs no OpenCL
+// device.
+func TestRenderModel(t *testing.T) {
+	tests := []struct {
+		args    []string
+		device  string
+		kernels int
+	}{
+		{[]string{"fft", "--shape", "4,1024", "--axes", "1", "--model", "gpu"}, "model GPU with NVIDIA's limits", 1},
+		{[]string{"fft", "--shape", "4,1024", "--axes", "1", "--model", "cpu"}, "model CPU with PoCL's limits", 1},
+		{[]string{"fft", "--shape", "2,65536", "--axes", "1", "--model", "gpu", "--in", "combine", "--out", "split"}, "model GPU", 2},
+		{[]string{"pureparallel", "--shape", "3,100", "--out", "abs", "--model", "cpu", "--precision", "double"}, "model CPU", 1},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, _ := runOK(t, append([]string{"render"}, tt.args...)...)
+			if first := strings.SplitN(out, "\n", 2)[0]; !strings.Contains(first, tt.device) || !strings.Contains(first, "without a device") {
+				t.Errorf("header %q does not name the model device", first)
+			}
+			ks := splitKernels(t, out)
+			if len(ks) != tt.kernels {
+				t.Fatalf("%d kernels, want %d", len(ks), tt.kernels)
+			}
+			for _, k := range ks {
+				if !strings.Contains(k.source, "#define KERNEL __kernel") || !strings.Contains(k.source, "KERNEL void "+k.name+"(") {
+					t.Errorf("kernel %s: the prelude or the kernel is missing", k.name)
+				}
+			}
+		})
+	}
+	checkErrors(t, []errorCase{
+		{[]string{"render", "fft", "--model", "tpu"}, "--model tpu: no such model device (choose gpu or cpu)"},
+		{[]string{"render", "fft", "--model", "gpu", "--device", "pocl"}, "--model and --device exclude each other"},
+	})
+}
