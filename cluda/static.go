@@ -54,15 +54,6 @@ func (t *Thread) compileStatic(source, name string, global []int, opts StaticOpt
 	return &StaticKernel{kernel: k, sizes: vs}, nil
 }
 
-// deviceLimits returns the launch limits of a device.
-func deviceLimits(p *DeviceParams) vlimits {
-	return vlimits{
-		maxWorkGroup: p.MaxWorkGroupSize,
-		maxItems:     p.MaxWorkItemSizes,
-		maxGroups:    p.MaxNumGroups,
-	}
-}
-
 // chooseStatic maps the virtual launch of a static kernel onto the device
 // and hands it to build, which makes the program for that launch and
 // answers the most work-items per work-group the kernel allows. Where that
