@@ -117,9 +117,6 @@ func (rep *benchReport) writeTable(w io.Writer) error {
 		fmt.Fprintf(&b, "FFT of %s, batches of %g MiB per array, on %s (%s, %s)\n",
 			rep.DType, rep.MiB, rep.Device, rep.Platform, rep.Driver)
 	}
-	if rep.Build != nil {
-		fmt.Fprintf(&b, "Built: %s.\n", rep.Build)
-	}
 	fmt.Fprintf(&b, "Times: median and minimum kernel time (OpenCL profiling) and median wall time of each call, after %d warm-up calls.\n", warmUps)
 	pointsNote := ""
 	if nd != nil {

@@ -1,9 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"runtime/debug"
-)
+import "runtime/debug"
 
 // buildInfo is what the binary knows of its own build: the Go version and,
 // where it was built in a git checkout, the commit and whether the tree had
@@ -34,21 +31,4 @@ func readBuildInfo() *buildInfo {
 		}
 	}
 	return info
-}
-
-// String says "go1.24.2, commit 0123abcd… with uncommitted changes of
-// 2025-01-02T10:00:00Z",
-// or that the commit is not known.
-func (b *buildInfo) String() string {
-	if b.Revision == "" {
-		return b.Go + ", commit unknown (the binary carries no version control information)"
-	}
-	s := fmt.Sprintf("%s, commit %s", b.Go, b.Revision)
-	if b.Modified {
-		s += " with uncommitted changes"
-	}
-	if b.Time != "" {
-		s += " of " + b.Time
-	}
-	return s
 }

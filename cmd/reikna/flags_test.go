@@ -152,19 +152,3 @@ func TestParseAxes(t *testing.T) {
 		})
 	}
 }
-
-func TestBuildInfoString(t *testing.T) {
-	tests := []struct {
-		info buildInfo
-		want string
-	}{
-		{buildInfo{Go: "go1.24.2"}, "go1.24.2, commit unknown (the binary carries no version control information)"},
-		{buildInfo{Go: "go1.24.2", Revision: "abc", Time: "2025-01-02T10:00:00Z"}, "go1.24.2, commit abc of 2025-01-02T10:00:00Z"},
-		{buildInfo{Go: "go1.24.2", Revision: "abc", Modified: true}, "go1.24.2, commit abc with uncommitted changes"},
-	}
-	for _, tt := range tests {
-		if got := tt.info.String(); got != tt.want {
-			t.Errorf("%+v: %q, want %q", tt.info, got, tt.want)
-		}
-	}
-}
