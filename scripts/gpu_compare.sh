@@ -1,43 +1,200 @@
 #!/usr/bin/env bash
-# Runs reikna's FFT and cuFFT (through PyTorch) on the same sizes in one run
-# on a GPU machine, and prints one table of ratios (ours / cuFFT) per size
-# with pass or fail against the targets of docs/fft-gpu-notes.md.
+# Runs reikna's FFT, cuFFT (through PyTorch) and VkFFT on the same cases in
+# one run on a GPU machine, and prints one table of times and ratios per
+# case with pass or fail against the targets of docs/fft-gpu-notes.md.
 #
-# Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR]
+# Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
 # REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
-# ./gpu-compare) receives the JSON files, the plot and the table. The
-# cuFFT part runs only where PyTorch and CUDA exist.
-set -euo pipefail
+# ./gpu-compare) receives commit.txt (the commit measured, and whether the
+# tree had changes), the JSON files, the plot and the tables (table.txt,
+# table.md). The cuFFT part runs only where PyTorch and CUDA exist; the
+# VkFFT part only where scripts/vkfft_build.sh builds its program.
+#
+# The environment chooses what runs (defaults in brackets):
+#   SETS    the sets, any of: pow2 mixed double pipelines nd startup [all]
+#   MIB     MiB per array of the 1-D sets [each program's default, 512 on a GPU]
+#   POW2, MIXED, DOUBLE, PIPES
+#           the lengths of the 1-D sets, comma-separated
+#   ND      the N-D cases, NAME:SHAPE:AXES:PRECISION separated by spaces
+#           (AXES empty for all, PRECISION single or double), each written
+#           to nd-NAME.json, cufft_nd-NAME.json and vkfft_nd-NAME.json
+# A step that fails is reported and the others run; the exit status is 1
+# if any failed.
+set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-mkdir -p "$out"
+all_sets="pow2 mixed double pipelines nd startup"
+sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
-mixed=1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537
-double=1024,4096,65536,1048576
-pipes=256,4096,65536,1048576
+mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
+double=${DOUBLE:-1024,4096,65536,1048576}
+pipes=${PIPES:-256,4096,65536,1048576}
+nd=${ND:-"fft2-8192x8192:8192,8192:0,1:single fft2-16x4096x1024:16,4096,1024:1,2:single fft3-512x512x256:512,512,256::single fft3-256x256x256-double:256,256,256::double axis0-8192x8192:8192,8192:0:single"}
+mib=()
+if [ -n "${MIB:-}" ]; then
+	mib=(--mib "$MIB")
+fi
 
-run() { echo "+ $*" >&2; "$@"; }
-"$reikna" devices > "$out/devices.txt"
+die() {
+	echo "gpu_compare: $*" >&2
+	exit 2
+}
+for s in $sets; do
+	case " $all_sets " in
+	*" $s "*) ;;
+	*) die "SETS: unknown set \"$s\" (the sets are: $all_sets)" ;;
+	esac
+done
+has() { case " $sets " in *" $1 "*) return 0 ;; esac; return 1; }
+command -v "$reikna" >/dev/null || die "$reikna is not an executable program (make build makes bin/reikna)"
+mkdir -p "$out" || die "cannot create $out"
 
-# The program cache starts empty, so that the first plan's build time is a
-# cold one and the start-up check below measures a cached plan.
+# commit.txt says what is measured: the commit of this script's checkout and
+# whether the tree differs from it (every change counts, untracked files
+# too), or "unknown" where there is no git or no checkout.
+{
+	if command -v git >/dev/null && rev=$(git -C "$here" rev-parse HEAD 2>/dev/null) && changes=$(git -C "$here" status --porcelain 2>/dev/null); then
+		if [ -z "$changes" ]; then
+			echo "commit $rev clean"
+		else
+			echo "commit $rev dirty"
+			echo "changes:"
+			echo "$changes" | sed 's/^/  /'
+		fi
+	else
+		echo "commit unknown"
+	fi
+	echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} >"$out/commit.txt"
+head -n 1 "$out/commit.txt"
+if ! grep -q '^commit [0-9a-f]* clean$' "$out/commit.txt"; then
+	{
+		echo "################################################################################"
+		echo "# WARNING: the checkout is not a clean tree at a known commit ($out/commit.txt)."
+		echo "# This run cannot be recorded in BENCHMARKS.md."
+		echo "################################################################################"
+	} >&2
+fi
+
+failed=()
+# step FILE COMMAND...: prints the command, runs it with its standard output
+# in FILE, and notes a failure instead of stopping.
+step() {
+	local file=$1
+	shift
+	echo "+ $*" >&2
+	if ! "$@" >"$file"; then
+		echo "FAILED: $*" >&2
+		failed+=("$*")
+	fi
+}
+
+"$reikna" devices >"$out/devices.txt" || die "$reikna devices failed: no OpenCL device to measure"
+
+# The program cache starts empty for the start-up set, so that the first
+# plan's build time is a cold one and the second measures a cached plan.
 export REIKNA_CACHE_DIR="$out/cache"
-rm -rf "$REIKNA_CACHE_DIR"
-run "$reikna" bench --cpu=false --sizes 1024 --mib 8 --json "$out/startup_cold.json" > /dev/null
-run "$reikna" bench --cpu=false --sizes 1024 --mib 8 --json "$out/startup_warm.json" > /dev/null
+if has startup; then
+	rm -rf "$REIKNA_CACHE_DIR"
+	step /dev/null "$reikna" bench --cpu=false --sizes 1024 --mib 8 --json "$out/startup_cold.json"
+	step /dev/null "$reikna" bench --cpu=false --sizes 1024 --mib 8 --json "$out/startup_warm.json"
+fi
 
-run "$reikna" bench --cpu=false --sizes "$pow2" --json "$out/pow2.json" --plot "$out/bandwidth.png" | tee "$out/pow2.txt"
-run "$reikna" bench --cpu=false --sizes "$mixed" --json "$out/mixed.json" > "$out/mixed.txt"
-run "$reikna" bench --cpu=false --precision double --sizes "$double" --json "$out/double.json" > "$out/double.txt"
-run "$reikna" bench --cpu=false --pipeline --sizes "$pipes" --json "$out/pipelines.json" > "$out/pipelines.txt"
+if has pow2; then
+	step "$out/pow2.txt" "$reikna" bench --cpu=false "${mib[@]}" --sizes "$pow2" --json "$out/pow2.json" --plot "$out/bandwidth.png"
+	cat "$out/pow2.txt"
+fi
+if has mixed; then
+	step "$out/mixed.txt" "$reikna" bench --cpu=false "${mib[@]}" --sizes "$mixed" --json "$out/mixed.json"
+fi
+if has double; then
+	step "$out/double.txt" "$reikna" bench --cpu=false "${mib[@]}" --precision double --sizes "$double" --json "$out/double.json"
+fi
+if has pipelines; then
+	step "$out/pipelines.txt" "$reikna" bench --cpu=false "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/pipelines.json"
+fi
+
+# The N-D cases, checked before any of them runs.
+nd_cases=()
+if has nd; then
+	for c in $nd; do
+		IFS=: read -r name shape axes precision extra <<<"$c"
+		[[ $name =~ ^[A-Za-z0-9._-]+$ && $shape =~ ^[0-9,]+$ && $axes =~ ^[0-9,]*$ && -z ${extra:-} ]] ||
+			die "ND: \"$c\" is not NAME:SHAPE:AXES:PRECISION with a NAME of letters, digits, '.', '_' and '-', and lists of numbers"
+		case ${precision:-single} in
+		single | double) ;;
+		*) die "ND: \"$c\": the precision is single or double" ;;
+		esac
+		nd_cases+=("$c")
+	done
+fi
+# nd_case CASE: sets name to the name of an N-D case and nd_args to its
+# options.
+nd_case() {
+	local shape axes precision
+	IFS=: read -r name shape axes precision <<<"$1"
+	nd_args=(--precision "${precision:-single}" --shape "$shape")
+	if [ -n "$axes" ]; then
+		nd_args+=(--axes "$axes")
+	fi
+}
+for c in "${nd_cases[@]}"; do
+	nd_case "$c"
+	step "$out/nd-$name.txt" "$reikna" bench "${nd_args[@]}" --json "$out/nd-$name.json"
+done
+
+# The 1-D lengths that the peers run, as in the sets chosen.
+peer_sizes=""
+has pow2 && peer_sizes=$pow2
+has mixed && peer_sizes=${peer_sizes:+$peer_sizes,}$mixed
+
+# peer PREFIX PROGRAM...: runs one peer's program on the cases of the
+# sets chosen.
+peer() {
+	local prefix=$1
+	shift
+	if [ -n "$peer_sizes" ]; then
+		step "$out/$prefix.txt" "$@" "${mib[@]}" --sizes "$peer_sizes" --json "$out/$prefix.json"
+	fi
+	if has double; then
+		step "$out/${prefix}_double.txt" "$@" "${mib[@]}" --precision double --sizes "$double" --json "$out/${prefix}_double.json"
+	fi
+	for c in "${nd_cases[@]}"; do
+		nd_case "$c"
+		step "$out/${prefix}_nd-$name.txt" "$@" "${nd_args[@]}" --json "$out/${prefix}_nd-$name.json"
+	done
+}
 
 if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
-	run python3 "$here/cufft_bench.py" --sizes "$pow2,$mixed" --json "$out/cufft.json" > "$out/cufft.txt"
-	run python3 "$here/cufft_bench.py" --precision double --sizes "$double" --json "$out/cufft_double.json" > "$out/cufft_double.txt"
-	run python3 "$here/cufft_bench.py" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json" > "$out/cufft_pipelines.txt"
+	peer cufft python3 "$here/cufft_bench.py"
+	if has pipelines; then
+		step "$out/cufft_pipelines.txt" python3 "$here/cufft_bench.py" "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json"
+	fi
 else
-	echo "no PyTorch with CUDA here: reikna's numbers only" >&2
+	echo "no PyTorch with CUDA here: no cuFFT numbers" >&2
 fi
-python3 "$here/compare.py" "$out" | tee "$out/table.txt"
+
+if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ]; then
+	echo "+ $here/vkfft_build.sh $out/vkfft_bench" >&2
+	if [ ! -f "$here/vkfft_build.sh" ]; then
+		echo "no $here/vkfft_build.sh: no VkFFT numbers" >&2
+	elif ! bash "$here/vkfft_build.sh" "$out/vkfft_bench" >"$out/vkfft_build.txt" 2>&1; then
+		tail -n 20 "$out/vkfft_build.txt" >&2
+		echo "the VkFFT benchmark did not build (the log is $out/vkfft_build.txt): no VkFFT numbers" >&2
+	else
+		peer vkfft "$out/vkfft_bench"
+	fi
+fi
+
+if python3 "$here/compare.py" "$out" | tee "$out/table.txt" && python3 "$here/compare.py" --markdown "$out" >"$out/table.md"; then
+	echo "wrote $out/table.txt and $out/table.md"
+else
+	failed+=("compare.py $out")
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "${#failed[@]} step(s) failed:" >&2
+	printf '  %s\n' "${failed[@]}" >&2
+	exit 1
+fi

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,7 +20,10 @@ const benchExamples = `  reikna bench
       three lengths in double precision, with the fused pipelines
       combine → FFT → scale → split and pad → FFT timed beside the bare FFT
   reikna bench --device 'RTX' --mib 1024 --cpu=false
-      on the device whose name contains RTX, 1 GiB per array, no CPU runs`
+      on the device whose name contains RTX, 1 GiB per array, no CPU runs
+  reikna bench --shape 16,4096,1024 --axes 1,2 --json fft2.json
+      one 2-D FFT over the last two axes of a 16×4096×1024 array (a batch
+      of 16), on the device only`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -32,7 +36,10 @@ type benchOptions struct {
 	runs      int
 	jsonFile  string
 	plotFile  string
-	args      []string // as given, for the report
+	shape     string
+	axes      string
+	args      []string        // as given, for the report
+	given     map[string]bool // the flags given on the command line
 }
 
 func runBench(args []string, stdout, stderr io.Writer) error {
@@ -47,9 +54,13 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.runs, "runs", 0, "timed runs per length after the warm-up (default: as many as fit in about half a second, 5 to 100)")
 	fs.StringVar(&o.jsonFile, "json", "", "write the results as JSON to `FILE`")
 	fs.StringVar(&o.plotFile, "plot", "", "draw time and bandwidth against length to `FILE.png`")
+	fs.StringVar(&o.shape, "shape", "", "time one FFT of an array of exactly this shape, a row-major `LIST` such as 8192,8192, on the device only (instead of --sizes)")
+	fs.StringVar(&o.axes, "axes", "", "with --shape, the axes to transform, a `LIST` such as 1 or 0,1; the others are the batch (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	o.given = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.given[f.Name] = true })
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %v (the sizes go in --sizes)", fs.Args())
 	}
@@ -60,7 +71,16 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 }
 
 func bench(o *benchOptions, stdout, stderr io.Writer) error {
-	sizes, err := parseSizes(o.sizes)
+	var sizes []int
+	var nd *shapeCase
+	var err error
+	if o.given["shape"] {
+		nd, err = o.shapeCase()
+	} else if o.given["axes"] {
+		err = fmt.Errorf("--axes needs --shape: the lengths of --sizes have one axis")
+	} else {
+		sizes, err = parseSizes(o.sizes)
+	}
 	if err != nil {
 		return err
 	}
@@ -83,14 +103,24 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 	if err := checkPrecision(thr.Params(), dt); err != nil {
 		return err
 	}
-	if o.mib == 0 {
+	var ndBytes float64
+	switch {
+	case nd != nil:
+		// The array is exactly the shape; its size is reported as the MiB
+		// per array.
+		ndBytes = shapeSize(nd.shape) * float64(dt.Size())
+		if err := checkFits(thr, ndBytes, ndBytes, ndBytes); err != nil {
+			return fmt.Errorf("--shape %s: %w", o.shape, err)
+		}
+		o.mib = ndBytes / (1 << 20)
+	case o.mib == 0:
 		o.mib = 8
 		if thr.Params().IsGPU() {
 			o.mib = 512
 		}
 	}
 	rep := newBenchReport(thr, o, dt)
-	bar := startProgress(stderr, len(sizes)+1)
+	bar := startProgress(stderr, max(len(sizes), 1)+1)
 	defer bar.Finish()
 
 	bar.Step(0, "measuring the copy bandwidth")
@@ -98,6 +128,16 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 		return fmt.Errorf("copy bandwidth: %w", err)
 	}
 	b := &bencher{thr: thr, dt: dt, arrayBytes: int64(o.mib * (1 << 20)), runs: o.runs, pipeline: o.pipeline}
+	if nd != nil {
+		b.arrayBytes = int64(ndBytes)
+		bar.Step(1, fmt.Sprintf("%s over %s", dimsString(nd.shape), axesString(nd.axes)))
+		r, err := b.measureShape(nd.shape, nd.axes)
+		if err != nil {
+			return fmt.Errorf("--shape %s: %w", o.shape, err)
+		}
+		r.derive(rep.CopyGBs)
+		rep.Results = append(rep.Results, r)
+	}
 	for i, n := range sizes {
 		step := func(what string) { bar.Step(i+1, fmt.Sprintf("N = %d: %s", n, what)) }
 		r := b.measure(n, step)
@@ -146,6 +186,7 @@ func newBenchReport(thr *cluda.Thread, o *benchOptions, dt fmt.Stringer) *benchR
 		Version:    p.Version,
 		DType:      dt.String(),
 		MiB:        o.mib,
+		Build:      readBuildInfo(),
 	}
 }
 

@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/cluda/dtypes"
 )
 
 func TestBench(t *testing.T) {
@@ -37,16 +40,7 @@ func TestBench(t *testing.T) {
 		}
 	}
 
-	data, err := os.ReadFile(jsonFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rep benchReport
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rep); err != nil {
-		t.Fatalf("--json wrote what does not decode: %v\n%s", err, data)
-	}
+	rep := decodeReport(t, jsonFile)
 	if !strings.HasPrefix(rep.Command, "reikna bench --sizes 16,64") || rep.Device != thr.Params().Name || rep.Driver == "" || rep.DType != "complex64" || rep.MiB != 1 || rep.CopyGBs <= 0 {
 		t.Errorf("report header: %+v", rep)
 	}
@@ -83,6 +77,79 @@ func TestBench(t *testing.T) {
 	}
 }
 
+func TestBenchShape(t *testing.T) {
+	thr := cludatest.Thread(t)
+	double := thr.Params().SupportsDType(dtypes.Complex128)
+	tests := []struct {
+		name           string
+		args           []string
+		dtype          string
+		shape, axes    []int
+		n, batch       int
+		describe, dims string
+	}{
+		{"rows", []string{"--shape", "8,16", "--axes", "1"}, "complex64", []int{8, 16}, []int{1}, 16, 8, "over axis 1 of a 8×16 array", `8×16 +1 +16 +8`},
+		{"columns", []string{"--shape", "8,16", "--axes", "0"}, "complex64", []int{8, 16}, []int{0}, 8, 16, "over axis 0 of a 8×16 array", `8×16 +0 +8 +16`},
+		{"all axes by default", []string{"--shape", "4,8,16"}, "complex64", []int{4, 8, 16}, []int{0, 1, 2}, 512, 1, "over axes 0, 1, 2 of a 4×8×16 array", `4×8×16 +0,1,2 +512 +1`},
+		{"inner axes in double", []string{"--shape", "2,8,16", "--axes", "2,1", "--precision", "double", "--cpu=false"}, "complex128", []int{2, 8, 16}, []int{2, 1}, 128, 2, "over axes 2, 1 of a 2×8×16 array", `2×8×16 +2,1 +128 +2`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.dtype == "complex128" && !double {
+				t.Skip("the device has no double precision")
+			}
+			jsonFile := filepath.Join(t.TempDir(), "nd.json")
+			args := append([]string{"bench", "--runs", "3", "--json", jsonFile}, tt.args...)
+			stdout, _ := runOK(t, args...)
+			header := regexp.MustCompile(`shape +axes +N +batch +median ms +min ms +wall ms +GB/s +GFLOP/s +% of copy\n`)
+			row := regexp.MustCompile(`\n +` + tt.dims + ` +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n`)
+			if !header.MatchString(stdout) || !row.MatchString(stdout) || !strings.Contains(stdout, tt.describe) {
+				t.Errorf("the output lacks the header, the row %q or %q:\n%s", tt.dims, tt.describe, stdout)
+			}
+			if strings.Contains(stdout, "CPU") || strings.Contains(stdout, "Break-even") {
+				t.Errorf("--shape ran the CPU comparison:\n%s", stdout)
+			}
+			rep := decodeReport(t, jsonFile)
+			size := int64(tt.n * tt.batch * map[string]int{"complex64": 8, "complex128": 16}[tt.dtype])
+			if rep.DType != tt.dtype || rep.MiB != float64(size)/(1<<20) || rep.CPU != "" || len(rep.Results) != 1 {
+				t.Fatalf("report: %+v", rep)
+			}
+			r := rep.Results[0]
+			if !slices.Equal(r.Shape, tt.shape) || !slices.Equal(r.Axes, tt.axes) || r.N != tt.n || r.Batch != tt.batch || r.Bytes != size || r.Runs != 3 {
+				t.Errorf("result: %+v", r)
+			}
+			if !(r.MinMS > 0 && r.MinMS <= r.MedianMS && r.WallMS > 0 && r.GBs > 0 && r.GFLOPs > 0 && r.CopyPct > 0 && r.CPUMS == 0) {
+				t.Errorf("result has a missing or inconsistent measurement: %+v", r)
+			}
+			wantGFLOPs := 5 * float64(tt.n) * math.Log2(float64(tt.n)) * float64(tt.batch) / (r.MedianMS / 1e3) / 1e9
+			if math.Abs(r.GFLOPs-wantGFLOPs) > rateTol*wantGFLOPs {
+				t.Errorf("GFLOP/s %g, want %g", r.GFLOPs, wantGFLOPs)
+			}
+		})
+	}
+}
+
+// rateTol is the relative tolerance of a rate recomputed from the JSON:
+// the same formula in another order of operations.
+const rateTol = 1e-12
+
+// decodeReport reads the JSON that bench --json wrote, and fails the test
+// where it has fields that benchReport does not.
+func decodeReport(t *testing.T, file string) benchReport {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep benchReport
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rep); err != nil {
+		t.Fatalf("--json wrote what does not decode: %v\n%s", err, data)
+	}
+	return rep
+}
+
 func TestBenchErrors(t *testing.T) {
 	tests := []errorCase{
 		{[]string{"bench", "--sizes", "16-x"}, `--sizes 16-x: "16-x" is not a range A-B with A ≤ B`},
@@ -92,6 +159,20 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"bench", "--plot", "bench.svg"}, "--plot bench.svg: the file is written as PNG; name it so"},
 		{[]string{"bench", "--json", "/no/such/dir/b.json"}, "--json /no/such/dir/b.json: the directory /no/such/dir does not exist"},
 		{[]string{"bench", "1024"}, "bench: unexpected arguments [1024] (the sizes go in --sizes)"},
+		{[]string{"bench", "--axes", "1"}, "--axes needs --shape"},
+		{[]string{"bench", "--shape", "8,16", "--sizes", "16"}, "--shape and --sizes both say what to transform"},
+		{[]string{"bench", "--shape", "8,16", "--mib", "1"}, "--mib has no meaning with --shape"},
+		{[]string{"bench", "--shape", "8,16", "--pipeline"}, "--pipeline times 1-D lengths only"},
+		{[]string{"bench", "--shape", "8,16", "--cpu"}, "--shape times the device only"},
+		{[]string{"bench", "--shape", "8,16", "--plot", "nd.png"}, "--plot draws a sweep of lengths"},
+		{[]string{"bench", "--shape", "8,x"}, `--shape 8,x: "x" is not a whole number`},
+		{[]string{"bench", "--shape", "8,0"}, "--shape 8,0: 0 is less than 1"},
+		{[]string{"bench", "--shape", ""}, "--shape is empty"},
+		{[]string{"bench", "--shape", "8,16", "--axes", "2"}, "--axes 2: the data has axes 0 to 1"},
+		{[]string{"bench", "--shape", "16", "--axes", "1"}, "--axes 1: the data has one axis, 0"},
+		{[]string{"bench", "--shape", "8,16", "--axes", "1,1"}, "--axes 1,1: axis 1 is repeated"},
+		{[]string{"bench", "--shape", "8,16", "--axes", "-1"}, "--axes -1: -1 is less than 0"},
+		{[]string{"bench", "--shape", "2^40,2^40"}, "--shape 2^40,2^40: an array needs"},
 	}
 	checkErrors(t, tests)
 }

@@ -27,12 +27,17 @@ type benchReport struct {
 	CPU        string        `json:"cpu,omitempty"`
 	Results    []benchResult `json:"results"`
 	BreakEven  breakEvenN    `json:"break_even"`
+	Build      *buildInfo    `json:"build,omitempty"`
 }
 
-// benchResult is the row of one length.
+// benchResult is the row of one length, or of the one array of --shape:
+// then N is the number of points of one transform over the axes and Batch
+// the number of transforms.
 type benchResult struct {
 	N             int              `json:"n"`
 	Batch         int              `json:"batch"`
+	Shape         []int            `json:"shape,omitempty"`
+	Axes          []int            `json:"axes,omitempty"`
 	Bytes         int64            `json:"bytes_per_array"`
 	Runs          int              `json:"runs"`
 	MedianMS      float64          `json:"median_ms"`
@@ -104,10 +109,30 @@ func breakEven(rs []benchResult) breakEvenN {
 // writeTable prints the report as aligned tables with notes.
 func (rep *benchReport) writeTable(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "FFT of %s, batches of %g MiB per array, on %s (%s, %s)\n",
-		rep.DType, rep.MiB, rep.Device, rep.Platform, rep.Driver)
+	nd := rep.shapeRow()
+	if nd != nil {
+		fmt.Fprintf(&b, "FFT of %s over %s of a %s array (%s MiB; the other axes are the batch), on %s (%s, %s)\n",
+			rep.DType, axesString(nd.Axes), dimsString(nd.Shape), num(rep.MiB), rep.Device, rep.Platform, rep.Driver)
+	} else {
+		fmt.Fprintf(&b, "FFT of %s, batches of %g MiB per array, on %s (%s, %s)\n",
+			rep.DType, rep.MiB, rep.Device, rep.Platform, rep.Driver)
+	}
 	fmt.Fprintf(&b, "Times: median and minimum kernel time (OpenCL profiling) and median wall time of each call, after %d warm-up calls.\n", warmUps)
-	fmt.Fprintf(&b, "GB/s: 2 × bytes of an array / median; GFLOP/s: 5·N·log2(N) per transform; %% of copy: of the device's copy bandwidth, %.1f GB/s.\n", rep.CopyGBs)
+	pointsNote := ""
+	if nd != nil {
+		pointsNote = ", N the product of the transformed lengths"
+	}
+	fmt.Fprintf(&b, "GB/s: 2 × bytes of an array / median; GFLOP/s: 5·N·log2(N) per transform%s; %% of copy: of the device's copy bandwidth, %.1f GB/s.\n", pointsNote, rep.CopyGBs)
+	if nd != nil {
+		b.WriteString("\n")
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "shape\taxes\tN\tbatch\tmedian ms\tmin ms\twall ms\tGB/s\tGFLOP/s\t% of copy\t")
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n", dimsString(nd.Shape), joinInts(nd.Axes, ","), nd.N, nd.Batch,
+			num(nd.MedianMS), num(nd.MinMS), num(nd.WallMS), num(nd.GBs), num(nd.GFLOPs), num(nd.CopyPct))
+		tw.Flush()
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if rep.CPU != "" {
 		fmt.Fprintf(&b, "CPU: %s.\n", rep.CPU)
 	}
@@ -183,6 +208,16 @@ func (rep *benchReport) breakEvenLine() string {
 		return "Break-even: " + say(k) + ", by kernel time and by wall time."
 	}
 	return "Break-even: " + say(k) + " by kernel time; " + say(w) + " by wall time."
+}
+
+// shapeRow returns the row of --shape, or nil for a sweep of lengths.
+func (rep *benchReport) shapeRow() *benchResult {
+	for i, r := range rep.Results {
+		if r.Shape != nil {
+			return &rep.Results[i]
+		}
+	}
+	return nil
 }
 
 func (rep *benchReport) hasPipelines() bool {

@@ -66,19 +66,18 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 	}
 	r.Batch, r.Bytes = int(batch), batch*one
 	step("device")
-	kernel, wall, plan, err := b.timeFFT(n, r.Batch, pipeline{})
+	shape, axes := []int{r.Batch, n}, []int{1}
+	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{})
 	if err != nil {
 		r.Skipped = err.Error()
 		return r
 	}
-	r.PlanMS = ms(plan)
-	r.Runs = len(kernel)
-	r.MedianMS, r.MinMS, r.WallMS = ms(median(kernel)), ms(slices.Min(kernel)), ms(median(wall))
+	r.setTimes(kernel, wall, plan)
 	if b.pipeline {
 		step("fused pipelines")
 		for _, pl := range pipelines(n) {
 			pr := pipelineResult{Name: pl.name}
-			if k, _, _, err := b.timeFFT(n, r.Batch, pl); err != nil {
+			if k, _, _, err := b.timeFFT(shape, axes, pl); err != nil {
 				pr.Skipped = err.Error()
 			} else {
 				pr.MedianMS, pr.MinMS = ms(median(k)), ms(slices.Min(k))
@@ -90,18 +89,25 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 	return r
 }
 
-// timeFFT compiles the batched FFT of length n with the pipeline's
-// transformations and returns the kernel and wall times of its runs, and
-// the time the plan took to build (render, compile or load from the
-// program cache, upload its tables).
-func (b *bencher) timeFFT(n, batch int, pl pipeline) (kernel, wall []time.Duration, plan time.Duration, err error) {
+// setTimes fills the times of a row from the runs of its transform.
+func (r *benchResult) setTimes(kernel, wall []time.Duration, plan time.Duration) {
+	r.PlanMS = ms(plan)
+	r.Runs = len(kernel)
+	r.MedianMS, r.MinMS, r.WallMS = ms(median(kernel)), ms(slices.Min(kernel)), ms(median(wall))
+}
+
+// timeFFT compiles the FFT of an array of the given shape over axes, with
+// the pipeline's transformations, and returns the kernel and wall times of
+// its runs, and the time the plan took to build (render, compile or load
+// from the program cache, upload its tables).
+func (b *bencher) timeFFT(shape, axes []int, pl pipeline) (kernel, wall []time.Duration, plan time.Duration, err error) {
 	start := time.Now()
-	t := core.ArrayOf(b.dt, batch, n)
-	fft, err := computations.NewFFT(t, []int{1}, computations.FFTOptions{})
+	t := core.ArrayOf(b.dt, shape...)
+	fft, err := computations.NewFFT(t, axes, computations.FFTOptions{})
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	site := chainSite{typ: t, axes: []int{1}, scale: 1 / float64(n)}
+	site := chainSite{typ: t, axes: axes, scale: 1 / float64(transformLength(shape, axes))}
 	if err := connectChains(fft.Computation, site, pl.in, pl.out); err != nil {
 		return nil, nil, 0, err
 	}
@@ -285,8 +291,18 @@ func median(ds []time.Duration) time.Duration {
 
 func ms(d time.Duration) float64 { return d.Seconds() * 1e3 }
 
+// transformLength returns the number of points one transform over axes of
+// an array of the given shape has: the product of their lengths.
+func transformLength(shape, axes []int) int {
+	n := 1
+	for _, a := range axes {
+		n *= shape[a]
+	}
+	return n
+}
+
 // flops returns the conventional operation count of batch transforms of
-// length n: 5·n·log2(n) each.
+// n points each: 5·n·log2(n) each, for a multi-dimensional transform too.
 func flops(n, batch int) float64 {
 	return 5 * float64(n) * math.Log2(float64(n)) * float64(batch)
 }

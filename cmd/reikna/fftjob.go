@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -35,25 +33,8 @@ func planJob(o *fftOptions, values []complex128, in string) (*fftJob, error) {
 			return nil, fmt.Errorf("--shape %s holds %.0f values, and %s has %d", o.shape, n, displayName(in), len(values))
 		}
 	}
-	if o.axes == "" {
-		for a := range job.shape {
-			job.axes = append(job.axes, a)
-		}
-	} else {
-		if job.axes, err = parseInts("--axes", o.axes, 0); err != nil {
-			return nil, err
-		}
-		for i, a := range job.axes {
-			switch {
-			case a >= len(job.shape) && len(job.shape) == 1:
-				return nil, fmt.Errorf("--axes %s: the data has one axis, 0", o.axes)
-			case a >= len(job.shape):
-				return nil, fmt.Errorf("--axes %s: the data has axes 0 to %d", o.axes, len(job.shape)-1)
-			}
-			if slices.Contains(job.axes[:i], a) {
-				return nil, fmt.Errorf("--axes %s: axis %d is repeated", o.axes, a)
-			}
-		}
+	if job.axes, err = parseAxes(o.axes, len(job.shape)); err != nil {
+		return nil, err
 	}
 	job.padded = slices.Clone(job.shape)
 	switch {
@@ -89,12 +70,12 @@ func (j *fftJob) compile(thr *cluda.Thread) (*core.Callable, error) {
 		return nil, err
 	}
 	if !slices.Equal(j.shape, j.padded) {
-		lens := make([]string, len(j.axes))
+		lens := make([]int, len(j.axes))
 		for i, a := range j.axes {
-			lens[i] = strconv.Itoa(j.shape[a])
+			lens[i] = j.shape[a]
 		}
 		site := chainSite{typ: t, axes: j.axes}
-		if err := connectChains(fft.Computation, site, []trfSpec{{"pad", strings.Join(lens, ",")}}, nil); err != nil {
+		if err := connectChains(fft.Computation, site, []trfSpec{{"pad", joinInts(lens, ",")}}, nil); err != nil {
 			return nil, err
 		}
 	}

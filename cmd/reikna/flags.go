@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,6 +102,40 @@ func parseInts(what, s string, min int) ([]int, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// parseAxes parses --axes for data of rank axes: a comma-separated list
+// of distinct axes from 0 to rank-1, or all of them in order where s is
+// empty.
+func parseAxes(s string, rank int) ([]int, error) {
+	if s == "" {
+		return allAxes(rank), nil
+	}
+	axes, err := parseInts("--axes", s, 0)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range axes {
+		switch {
+		case a >= rank && rank == 1:
+			return nil, fmt.Errorf("--axes %s: the data has one axis, 0", s)
+		case a >= rank:
+			return nil, fmt.Errorf("--axes %s: the data has axes 0 to %d", s, rank-1)
+		}
+		if slices.Contains(axes[:i], a) {
+			return nil, fmt.Errorf("--axes %s: axis %d is repeated", s, a)
+		}
+	}
+	return axes, nil
+}
+
+// allAxes returns the axes 0 to rank-1.
+func allAxes(rank int) []int {
+	axes := make([]int, rank)
+	for a := range axes {
+		axes[a] = a
+	}
+	return axes
 }
 
 // parseInt parses a whole number, written out or as a power of two "2^k".

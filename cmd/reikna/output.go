@@ -33,12 +33,15 @@ func (j *fftJob) describe(inverse bool, in string) string {
 }
 
 // dimsString is "1000" for one axis and "64×100" for more.
-func dimsString(shape []int) string {
-	s := make([]string, len(shape))
-	for i, n := range shape {
+func dimsString(shape []int) string { return joinInts(shape, "×") }
+
+// joinInts writes the numbers in decimal, separated by sep.
+func joinInts(v []int, sep string) string {
+	s := make([]string, len(v))
+	for i, n := range v {
 		s[i] = strconv.Itoa(n)
 	}
-	return strings.Join(s, "×")
+	return strings.Join(s, sep)
 }
 
 // writeResult writes the result to out ("-": stdout), one "re im" per line

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+)
+
+// shapeCase is the one multi-dimensional FFT that bench --shape times: an
+// array of exactly shape, transformed over axes, with the other axes the
+// batch.
+type shapeCase struct {
+	shape, axes []int
+}
+
+// shapeCase parses --shape and --axes, and returns an error where other
+// options that only a sweep of lengths uses are given with them. It turns
+// the CPU comparison off, which --shape does not do.
+func (o *benchOptions) shapeCase() (*shapeCase, error) {
+	conflicts := []struct{ flag, why string }{
+		{"sizes", "--shape and --sizes both say what to transform; give one of them"},
+		{"mib", "--mib has no meaning with --shape: the array is exactly that shape"},
+		{"pipeline", "--pipeline times 1-D lengths only; it cannot be combined with --shape"},
+		{"plot", "--plot draws a sweep of lengths; with --shape there is one case (--json records it)"},
+	}
+	for _, c := range conflicts {
+		if o.given[c.flag] {
+			return nil, fmt.Errorf("%s", c.why)
+		}
+	}
+	if o.given["cpu"] && o.cpu {
+		return nil, fmt.Errorf("--shape times the device only: the CPU comparison (--cpu) covers 1-D lengths; leave --cpu out")
+	}
+	o.cpu = false
+	shape, err := parseInts("--shape", o.shape, 1)
+	if err != nil {
+		return nil, err
+	}
+	axes, err := parseAxes(o.axes, len(shape))
+	if err != nil {
+		return nil, err
+	}
+	return &shapeCase{shape: shape, axes: axes}, nil
+}
+
+// measureShape times the FFT of an array of the given shape over axes. The
+// row's N is the number of points of one transform, the product of the
+// lengths of the axes, and its batch the product of the other lengths.
+func (b *bencher) measureShape(shape, axes []int) (benchResult, error) {
+	n := transformLength(shape, axes)
+	size := transformLength(shape, allAxes(len(shape)))
+	r := benchResult{N: n, Batch: size / n, Bytes: int64(size) * int64(b.dt.Size()), Shape: shape, Axes: axes}
+	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{})
+	if err != nil {
+		return r, err
+	}
+	r.setTimes(kernel, wall, plan)
+	return r, nil
+}
