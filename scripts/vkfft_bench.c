@@ -25,6 +25,11 @@
  * {"device", "library", "copy_gbps", "rows": [...]}. A length or shape that
  * VkFFT cannot plan gives a row with "error" and the run goes on.
  *
+ * The devices are those the OpenCL ICD loader lists: where the GPU driver's
+ * library (e.g. libnvidia-opencl.so.1) has no .icd file in
+ * /etc/OpenCL/vendors or $OCL_ICD_VENDORS, the first device may be PoCL's
+ * CPU; the first line printed names the device used.
+ *
  * Build with scripts/vkfft_build.sh; written for VkFFT 1.2 (vkFFT.h).
  */
 #define CL_TARGET_OPENCL_VERSION 120

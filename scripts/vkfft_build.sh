@@ -5,7 +5,7 @@
 # Usage: scripts/vkfft_build.sh OUT_BINARY [VKFFT_INCLUDE_DIR]
 #
 # VKFFT_INCLUDE_DIR is the directory that holds vkFFT.h: the argument, else
-# $VKFFT_INCLUDE, else .devbin/vkfft/include. VkFFT is a header-only library
+# $VKFFT_INCLUDE, else the repository's .devbin/vkfft/include. VkFFT is a header-only library
 # that the repository does not carry; the program is written for VkFFT 1.2
 # (one header, vkFFT.h). Needs gcc, the OpenCL headers (CL/cl.h) and the
 # OpenCL ICD loader (libOpenCL).
@@ -17,7 +17,7 @@ if [ $# -lt 1 ] || [ $# -gt 2 ]; then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
-include=${2:-${VKFFT_INCLUDE:-.devbin/vkfft/include}}
+include=${2:-${VKFFT_INCLUDE:-$here/../.devbin/vkfft/include}}
 cc=${CC:-gcc}
 
 if [ ! -f "$include/vkFFT.h" ]; then
