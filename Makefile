@@ -34,7 +34,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
 
 build: deps
-	$(GO) build -o bin/reikna ./cmd/reikna
+	$(GO) build -buildvcs=auto -o bin/reikna ./cmd/reikna
 
 clean:
 	rm -rf bin
