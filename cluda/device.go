@@ -39,7 +39,11 @@ func containsFold(s, sub string) bool {
 
 // Devices returns every device that matches f, platform by platform in the
 // order the ICD loader lists them.
+//
+// The first call points PoCL's kernel cache where the program cache goes
+// (see CacheDirEnv), unless POCL_CACHE_DIR is set.
 func Devices(f DeviceFilter) ([]*cl.Device, error) {
+	configurePoCL()
 	platforms, err := cl.Platforms()
 	if err != nil {
 		return nil, fmt.Errorf("cluda: list platforms: %w", err)

@@ -195,20 +195,12 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool)
 // buildCached builds full from the binary in the disk cache if there is a
 // sound one, else from source, storing the binary for later processes.
 func (t *Thread) buildCached(full, flags string) (*cl.Program, error) {
-	devices := []*cl.Device{t.device}
-	var key string
+	var key entryKey
 	if t.disk != nil {
-		key = t.disk.key(full, flags, t.params)
-		if bin, ok := t.disk.load(key); ok {
-			prog, err := cl.CreateProgramWithBinaries(t.ctx, devices, [][]byte{bin})
-			if err == nil {
-				if err = prog.Build(devices, flags); err == nil {
-					t.disk.hits.Add(1)
-					return prog, nil
-				}
-				prog.Release()
-			}
-			t.disk.drop(key)
+		key = newEntryKey(full, flags, t.params)
+		if prog := t.disk.loadProgram(t.ctx, t.device, key); prog != nil {
+			t.disk.hits.Add(1)
+			return prog, nil
 		}
 		t.disk.misses.Add(1)
 	}
@@ -216,14 +208,13 @@ func (t *Thread) buildCached(full, flags string) (*cl.Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluda: compile: %w", err)
 	}
+	devices := []*cl.Device{t.device}
 	if err := prog.Build(devices, flags); err != nil {
 		prog.Release()
 		return nil, err
 	}
 	if t.disk != nil {
-		if bins, err := prog.Binaries(); err == nil && len(bins) == 1 && len(bins[0]) > 0 {
-			t.disk.store(key, bins[0])
-		}
+		t.disk.storeProgram(key, prog)
 	}
 	return prog, nil
 }
