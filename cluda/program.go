@@ -3,6 +3,7 @@ package cluda
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -29,25 +30,31 @@ func (o CompileOptions) flags() string {
 	return strings.Join(opts, " ")
 }
 
-type programKey struct {
-	source, flags string
-}
-
 // Program is a program built on a Thread's device from source with the
 // kernel prelude.
+//
+// Each Compile returns a Program of its own; Programs of the same source
+// and options share the built program, which the Thread's cache keeps
+// for reuse. Release releases the Program and its kernels; the built
+// program goes when neither the cache nor a Program holds it. A Program
+// that is never released is released when it becomes unreachable, and at
+// the latest with its Thread.
 type Program struct {
-	thread  *Thread
-	prog    *cl.Program
-	source  string // as given
-	full    string // as compiled, with the prelude
-	kmu     sync.Mutex
-	kernels map[string]*Kernel
+	thread   *Thread
+	built    *builtProgram
+	source   string // as given
+	full     string // as compiled, with the prelude
+	kmu      sync.Mutex
+	kernels  map[string]*Kernel
+	released bool
+	cleanup  runtime.Cleanup
 }
 
 // Compile builds OpenCL C source for the Thread's device, with the prelude
 // of CLUDA macros (KERNEL, GLOBAL_MEM, ...) before it. Line numbers in build
-// errors are those of source. Programs are cached per Thread by source and
-// options, and released with the Thread.
+// errors are those of source. Built programs are cached per Thread by
+// source and options (see SetProgramCacheLimit) and on disk (see
+// CacheDirEnv).
 func (t *Thread) Compile(source string, opts CompileOptions) (*Program, error) {
 	return t.compile("", source, opts)
 }
@@ -61,26 +68,16 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 	before := preludeSource(t.params.DoubleFP, opts.FastMath) + header
 	full := before + source
 	key := programKey{full, opts.flags()}
-	t.progMu.Lock()
-	p, ok := t.programs[key]
-	t.progMu.Unlock()
-	if ok {
-		return p, nil
+	b := t.progs.get(key)
+	if b == nil {
+		prog, err := t.buildCached(full, key.flags)
+		if err != nil {
+			return nil, newBuildError(err, source, strings.Count(before, "\n"), opts.Origin)
+		}
+		b = t.progs.add(key, prog)
 	}
-	prog, err := t.buildCached(full, key.flags)
-	if err != nil {
-		return nil, newBuildError(err, source, strings.Count(before, "\n"), opts.Origin)
-	}
-	p = &Program{thread: t, prog: prog, source: source, full: full, kernels: make(map[string]*Kernel)}
-	t.progMu.Lock()
-	if q, ok := t.programs[key]; ok {
-		// Another goroutine built the same program meanwhile.
-		t.progMu.Unlock()
-		prog.Release()
-		return q, nil
-	}
-	t.programs[key] = p
-	t.progMu.Unlock()
+	p := &Program{thread: t, built: b, source: source, full: full, kernels: make(map[string]*Kernel)}
+	p.cleanup = runtime.AddCleanup(p, t.progs.unref, b)
 	return p, nil
 }
 
@@ -90,12 +87,35 @@ func (p *Program) Source() string { return p.source }
 // FullSource returns the source as the compiler saw it, prelude included.
 func (p *Program) FullSource() string { return p.full }
 
+// errProgramReleased is returned by the methods of a released Program.
+var errProgramReleased = fmt.Errorf("cluda: program released: %w", cl.ErrReleased)
+
+// clProgram returns the built program, unless p was released.
+func (p *Program) clProgram() (*cl.Program, error) {
+	p.kmu.Lock()
+	defer p.kmu.Unlock()
+	if p.released {
+		return nil, errProgramReleased
+	}
+	return p.built.prog, nil
+}
+
 // BuildLog returns the compiler's log of the successful build (warnings).
-func (p *Program) BuildLog() (string, error) { return p.prog.BuildLog(p.thread.device) }
+func (p *Program) BuildLog() (string, error) {
+	prog, err := p.clProgram()
+	if err != nil {
+		return "", err
+	}
+	return prog.BuildLog(p.thread.device)
+}
 
 // Binary returns the device binary of the program, for caching.
 func (p *Program) Binary() ([]byte, error) {
-	bins, err := p.prog.Binaries()
+	prog, err := p.clProgram()
+	if err != nil {
+		return nil, err
+	}
+	bins, err := prog.Binaries()
 	if err != nil {
 		return nil, err
 	}
@@ -106,14 +126,17 @@ func (p *Program) Binary() ([]byte, error) {
 }
 
 // Kernel returns the kernel called name. Kernels are created once per
-// program.
+// Program.
 func (p *Program) Kernel(name string) (*Kernel, error) {
 	p.kmu.Lock()
 	defer p.kmu.Unlock()
+	if p.released {
+		return nil, fmt.Errorf("kernel %q: %w", name, errProgramReleased)
+	}
 	if k, ok := p.kernels[name]; ok {
 		return k, nil
 	}
-	k, err := cl.CreateKernel(p.prog, name)
+	k, err := cl.CreateKernel(p.built.prog, name)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
@@ -122,15 +145,23 @@ func (p *Program) Kernel(name string) (*Kernel, error) {
 	return kk, nil
 }
 
-// Release releases the program's kernels and the program.
+// Release releases the Program's kernels and its share of the built
+// program. Compiling the same source again gives a new Program. Release
+// is idempotent.
 func (p *Program) Release() {
 	p.kmu.Lock()
+	if p.released {
+		p.kmu.Unlock()
+		return
+	}
+	p.released = true
 	for _, k := range p.kernels {
 		k.kernel.Release()
 	}
-	p.kernels = map[string]*Kernel{}
+	p.kernels = nil
 	p.kmu.Unlock()
-	p.prog.Release()
+	p.cleanup.Stop()
+	p.thread.progs.unref(p.built)
 }
 
 // Kernel is a kernel of a Program. Calls from several goroutines are

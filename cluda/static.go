@@ -49,16 +49,19 @@ func (t *Thread) compileStatic(source, name string, global []int, opts StaticOpt
 		}
 		k, err := prog.Kernel(name)
 		if err != nil {
+			prog.Release()
 			return nil, err
 		}
 		info, err := k.WorkGroupInfo()
 		if err != nil {
+			prog.Release()
 			return nil, fmt.Errorf("cluda: kernel %s: %w", name, err)
 		}
 		items := vs.realLocal[0]
 		if items <= info.WorkGroupSize {
 			return &StaticKernel{kernel: k, sizes: vs}, nil
 		}
+		prog.Release()
 		if opts.Local != nil {
 			return nil, &WorkGroupSizeError{Kernel: name, Local: opts.Local, Items: items, Limit: info.WorkGroupSize}
 		}
@@ -76,6 +79,11 @@ func (k *StaticKernel) LocalSize() []int { return slices.Clone(k.sizes.local) }
 
 // Kernel returns the underlying kernel.
 func (k *StaticKernel) Kernel() *Kernel { return k.kernel }
+
+// Release releases the kernel and its program (see Program.Release).
+// A static kernel that is never released is released when it becomes
+// unreachable, and at the latest with its Thread.
+func (k *StaticKernel) Release() { k.kernel.program.Release() }
 
 // Call enqueues the kernel over its virtual size with the given arguments
 // (as Kernel.Call takes them).
