@@ -18,5 +18,12 @@
 //	k, err := prog.Kernel("multiply_them")
 //	err = k.Call([]int{n}, nil, dest, a, b)
 //
+// Built programs are cached per Thread in memory, up to a bound
+// (Thread.SetProgramCacheLimit), and in a directory on disk that later
+// processes reuse (CacheDirEnv, CacheMaxMBEnv). The disk cache trusts
+// nothing it finds: see CacheDirEnv. Conditions that do not stop the work,
+// such as a cache directory that cannot be used, are reported once as
+// warnings (SetWarningLogger).
+//
 // Element types live in the subpackage dtypes, the OpenCL binding in cl.
 package cluda
