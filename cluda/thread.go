@@ -70,13 +70,13 @@ func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
 		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
 	}
 	t, err := newThread(ctx, q, true, !opts.NoDiskCache)
-	if err == nil && opts.ProgramCacheLimit != 0 {
-		t.SetProgramCacheLimit(opts.ProgramCacheLimit)
-	}
 	if err != nil {
 		q.Release()
 		ctx.Release()
 		return nil, err
+	}
+	if opts.ProgramCacheLimit != 0 {
+		t.SetProgramCacheLimit(opts.ProgramCacheLimit)
 	}
 	return t, nil
 }

@@ -54,7 +54,7 @@ func createOutput(name string, stdout io.Writer) (*outputFile, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err // the temporary file's name would puzzle
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w (the output is written to a new file in its directory first)", name, err)
 	}
 	if fi != nil {
 		// The umask may have taken bits that the file had.
