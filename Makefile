@@ -4,8 +4,9 @@ GO           ?= go
 APT_PACKAGES := opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GOTESTFLAGS  ?= -race -timeout 30m
+FUZZTIME     ?= 30s
 
-.PHONY: all deps demo test vet bench build clean
+.PHONY: all deps demo test vet bench fuzz build clean
 
 all: test
 
@@ -29,6 +30,10 @@ vet: deps
 
 test: deps vet
 	REIKNA_REQUIRE_DEVICE=1 $(GO) test $(GOTESTFLAGS) ./...
+
+# fuzz runs each fuzz test for FUZZTIME; `make test` runs their seed corpora.
+fuzz: deps
+	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZTIME) ./cmd/reikna
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...

@@ -27,6 +27,7 @@ func (t *Thread) stridedCopy(dst, src *Array) error {
 	if err != nil {
 		return fmt.Errorf("cluda: copy: %w", err)
 	}
+	defer k.Release()
 	db, err := dst.mem.buffer()
 	if err != nil {
 		return err

@@ -37,12 +37,27 @@ func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
-// Devices returns every device that matches f, platform by platform in the
-// order the ICD loader lists them.
-func Devices(f DeviceFilter) ([]*cl.Device, error) {
+// Platforms returns the OpenCL platforms as cl.Platforms does. Its first
+// call (or the first of Devices, BestDevice and CreateThread) points
+// PoCL's kernel cache where the program cache goes (see CacheDirEnv),
+// unless POCL_CACHE_DIR is set; PoCL reads that setting when it is first
+// loaded, so a program should list platforms through cluda rather than
+// cl.
+func Platforms() ([]*cl.Platform, error) {
+	configurePoCL()
 	platforms, err := cl.Platforms()
 	if err != nil {
 		return nil, fmt.Errorf("cluda: list platforms: %w", err)
+	}
+	return platforms, nil
+}
+
+// Devices returns every device that matches f, platform by platform in the
+// order the ICD loader lists them.
+func Devices(f DeviceFilter) ([]*cl.Device, error) {
+	platforms, err := Platforms()
+	if err != nil {
+		return nil, err
 	}
 	t := f.Type
 	if t == 0 {

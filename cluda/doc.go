@@ -21,5 +21,12 @@
 // RenderStatic gives the complete source and launch of a static kernel for
 // the parameters of a device that need not be present, such as ModelGPU.
 //
+// Built programs are cached per Thread in memory, up to a bound
+// (Thread.SetProgramCacheLimit), and in a directory on disk that later
+// processes reuse (CacheDirEnv, CacheMaxMBEnv). The disk cache trusts
+// nothing it finds: see CacheDirEnv. Conditions that do not stop the work,
+// such as a cache directory that cannot be used, are reported once as
+// warnings (SetWarningLogger).
+//
 // Element types live in the subpackage dtypes, the OpenCL binding in cl.
 package cluda

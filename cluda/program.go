@@ -3,6 +3,7 @@ package cluda
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -29,25 +30,31 @@ func (o CompileOptions) flags() string {
 	return strings.Join(opts, " ")
 }
 
-type programKey struct {
-	source, flags string
-}
-
 // Program is a program built on a Thread's device from source with the
 // kernel prelude.
+//
+// Each Compile returns a Program of its own; Programs of the same source
+// and options share the built program, which the Thread's cache keeps
+// for reuse. Release releases the Program and its kernels; the built
+// program goes when neither the cache nor a Program holds it. A Program
+// that is never released is released when it becomes unreachable, and at
+// the latest with its Thread.
 type Program struct {
-	thread  *Thread
-	prog    *cl.Program
-	source  string // as given
-	full    string // as compiled, with the prelude
-	kmu     sync.Mutex
-	kernels map[string]*Kernel
+	thread   *Thread
+	built    *builtProgram
+	source   string // as given
+	full     string // as compiled, with the prelude
+	kmu      sync.Mutex
+	kernels  map[string]*Kernel
+	released bool
+	cleanup  runtime.Cleanup
 }
 
 // Compile builds OpenCL C source for the Thread's device, with the prelude
 // of CLUDA macros (KERNEL, GLOBAL_MEM, ...) before it. Line numbers in build
-// errors are those of source. Programs are cached per Thread by source and
-// options, and released with the Thread.
+// errors are those of source. Built programs are cached per Thread by
+// source and options (see SetProgramCacheLimit) and on disk (see
+// CacheDirEnv).
 func (t *Thread) Compile(source string, opts CompileOptions) (*Program, error) {
 	return t.compile("", source, opts)
 }
@@ -58,26 +65,16 @@ func (t *Thread) Compile(source string, opts CompileOptions) (*Program, error) {
 func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, error) {
 	full, linesBefore := programSource(t.params, opts.FastMath, header, source)
 	key := programKey{full, opts.flags()}
-	t.progMu.Lock()
-	p, ok := t.programs[key]
-	t.progMu.Unlock()
-	if ok {
-		return p, nil
+	b := t.progs.get(key)
+	if b == nil {
+		prog, err := t.buildCached(full, key.flags)
+		if err != nil {
+			return nil, newBuildError(err, source, linesBefore, opts.Origin)
+		}
+		b = t.progs.add(key, prog)
 	}
-	prog, err := t.buildCached(full, key.flags)
-	if err != nil {
-		return nil, newBuildError(err, source, linesBefore, opts.Origin)
-	}
-	p = &Program{thread: t, prog: prog, source: source, full: full, kernels: make(map[string]*Kernel)}
-	t.progMu.Lock()
-	if q, ok := t.programs[key]; ok {
-		// Another goroutine built the same program meanwhile.
-		t.progMu.Unlock()
-		prog.Release()
-		return q, nil
-	}
-	t.programs[key] = p
-	t.progMu.Unlock()
+	p := &Program{thread: t, built: b, source: source, full: full, kernels: make(map[string]*Kernel)}
+	p.cleanup = runtime.AddCleanup(p, t.progs.unref, b)
 	return p, nil
 }
 
@@ -96,12 +93,35 @@ func (p *Program) Source() string { return p.source }
 // FullSource returns the source as the compiler saw it, prelude included.
 func (p *Program) FullSource() string { return p.full }
 
+// errProgramReleased is returned by the methods of a released Program.
+var errProgramReleased = fmt.Errorf("cluda: program released: %w", cl.ErrReleased)
+
+// clProgram returns the built program, unless p was released.
+func (p *Program) clProgram() (*cl.Program, error) {
+	p.kmu.Lock()
+	defer p.kmu.Unlock()
+	if p.released {
+		return nil, errProgramReleased
+	}
+	return p.built.prog, nil
+}
+
 // BuildLog returns the compiler's log of the successful build (warnings).
-func (p *Program) BuildLog() (string, error) { return p.prog.BuildLog(p.thread.device) }
+func (p *Program) BuildLog() (string, error) {
+	prog, err := p.clProgram()
+	if err != nil {
+		return "", err
+	}
+	return prog.BuildLog(p.thread.device)
+}
 
 // Binary returns the device binary of the program, for caching.
 func (p *Program) Binary() ([]byte, error) {
-	bins, err := p.prog.Binaries()
+	prog, err := p.clProgram()
+	if err != nil {
+		return nil, err
+	}
+	bins, err := prog.Binaries()
 	if err != nil {
 		return nil, err
 	}
@@ -112,14 +132,17 @@ func (p *Program) Binary() ([]byte, error) {
 }
 
 // Kernel returns the kernel called name. Kernels are created once per
-// program.
+// Program.
 func (p *Program) Kernel(name string) (*Kernel, error) {
 	p.kmu.Lock()
 	defer p.kmu.Unlock()
+	if p.released {
+		return nil, fmt.Errorf("kernel %q: %w", name, errProgramReleased)
+	}
 	if k, ok := p.kernels[name]; ok {
 		return k, nil
 	}
-	k, err := cl.CreateKernel(p.prog, name)
+	k, err := cl.CreateKernel(p.built.prog, name)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
@@ -128,15 +151,23 @@ func (p *Program) Kernel(name string) (*Kernel, error) {
 	return kk, nil
 }
 
-// Release releases the program's kernels and the program.
+// Release releases the Program's kernels and its share of the built
+// program. Compiling the same source again gives a new Program. Release
+// is idempotent.
 func (p *Program) Release() {
 	p.kmu.Lock()
+	if p.released {
+		p.kmu.Unlock()
+		return
+	}
+	p.released = true
 	for _, k := range p.kernels {
 		k.kernel.Release()
 	}
-	p.kernels = map[string]*Kernel{}
+	p.kernels = nil
 	p.kmu.Unlock()
-	p.prog.Release()
+	p.cleanup.Stop()
+	p.thread.progs.unref(p.built)
 }
 
 // Kernel is a kernel of a Program. Calls from several goroutines are
@@ -201,20 +232,12 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool)
 // buildCached builds full from the binary in the disk cache if there is a
 // sound one, else from source, storing the binary for later processes.
 func (t *Thread) buildCached(full, flags string) (*cl.Program, error) {
-	devices := []*cl.Device{t.device}
-	var key string
+	var key entryKey
 	if t.disk != nil {
-		key = t.disk.key(full, flags, t.params)
-		if bin, ok := t.disk.load(key); ok {
-			prog, err := cl.CreateProgramWithBinaries(t.ctx, devices, [][]byte{bin})
-			if err == nil {
-				if err = prog.Build(devices, flags); err == nil {
-					t.disk.hits.Add(1)
-					return prog, nil
-				}
-				prog.Release()
-			}
-			t.disk.drop(key)
+		key = newEntryKey(full, flags, t.params)
+		if prog := t.disk.loadProgram(t.ctx, t.device, key); prog != nil {
+			t.disk.hits.Add(1)
+			return prog, nil
 		}
 		t.disk.misses.Add(1)
 	}
@@ -222,14 +245,13 @@ func (t *Thread) buildCached(full, flags string) (*cl.Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluda: compile: %w", err)
 	}
+	devices := []*cl.Device{t.device}
 	if err := prog.Build(devices, flags); err != nil {
 		prog.Release()
 		return nil, err
 	}
 	if t.disk != nil {
-		if bins, err := prog.Binaries(); err == nil && len(bins) == 1 && len(bins[0]) > 0 {
-			t.disk.store(key, bins[0])
-		}
+		t.disk.storeProgram(key, prog)
 	}
 	return prog, nil
 }

@@ -34,11 +34,19 @@ func (t *Thread) CompileStatic(source, name string, global []int, opts StaticOpt
 
 func (t *Thread) compileStatic(source, name string, global []int, opts StaticOptions, lim vlimits) (*StaticKernel, error) {
 	var k *Kernel
+	// Each try releases the program of the one before: only the chosen
+	// launch's program is kept.
+	var prog *Program
 	vs, err := chooseStatic(name, global, opts, lim, func(vs *vsizes) (int, error) {
-		prog, err := t.compile(vs.source(), source, opts.CompileOptions)
+		if prog != nil {
+			prog.Release()
+			prog = nil
+		}
+		p, err := t.compile(vs.source(), source, opts.CompileOptions)
 		if err != nil {
 			return 0, err
 		}
+		prog = p
 		if k, err = prog.Kernel(name); err != nil {
 			return 0, err
 		}
@@ -49,6 +57,9 @@ func (t *Thread) compileStatic(source, name string, global []int, opts StaticOpt
 		return info.WorkGroupSize, nil
 	})
 	if err != nil {
+		if prog != nil {
+			prog.Release()
+		}
 		return nil, err
 	}
 	return &StaticKernel{kernel: k, sizes: vs}, nil
@@ -97,6 +108,11 @@ func (k *StaticKernel) Rendered() *RenderedKernel {
 
 // Kernel returns the underlying kernel.
 func (k *StaticKernel) Kernel() *Kernel { return k.kernel }
+
+// Release releases the kernel and its program (see Program.Release).
+// A static kernel that is never released is released when it becomes
+// unreachable, and at the latest with its Thread.
+func (k *StaticKernel) Release() { k.kernel.program.Release() }
 
 // Call enqueues the kernel over its virtual size with the given arguments
 // (as Kernel.Call takes them).

@@ -18,6 +18,11 @@ type ThreadOptions struct {
 	// also cached on disk (see CacheDirEnv), so that later processes skip
 	// the compiler.
 	NoDiskCache bool
+
+	// ProgramCacheLimit is the most built programs the Thread keeps in
+	// memory for reuse (see SetProgramCacheLimit); 0 means
+	// DefaultProgramCacheLimit and a negative value keeps none.
+	ProgramCacheLimit int
 }
 
 // Thread owns one OpenCL context and one in-order command queue on one
@@ -36,8 +41,7 @@ type Thread struct {
 	serial sync.Mutex // held while a sequence of commands is enqueued
 	temp   tempManager
 
-	progMu   sync.Mutex
-	programs map[programKey]*Program
+	progs *programCache
 
 	enqueues atomic.Uint64 // kernel launches, for tests and statistics
 
@@ -71,6 +75,9 @@ func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
 		ctx.Release()
 		return nil, err
 	}
+	if opts.ProgramCacheLimit != 0 {
+		t.SetProgramCacheLimit(opts.ProgramCacheLimit)
+	}
 	return t, nil
 }
 
@@ -87,7 +94,7 @@ func newThread(ctx *cl.Context, q *cl.Queue, owned, disk bool) (*Thread, error) 
 		return nil, err
 	}
 	t := &Thread{ctx: ctx, queue: q, device: q.Device(), params: params, owned: owned,
-		programs: make(map[programKey]*Program)}
+		progs: newProgramCache(DefaultProgramCacheLimit)}
 	t.temp.thread = t
 	if disk {
 		t.disk = newDiskCache()
@@ -107,6 +114,7 @@ func (t *Thread) kernelWarpSize() (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	defer p.Release()
 	k, err := p.Kernel("_warp_probe")
 	if err != nil {
 		return 0, err
@@ -151,16 +159,19 @@ func (t *Thread) Serialize(f func() error) error {
 	return f()
 }
 
-// Release releases the Thread's programs, its temporary memory, and the
-// context and queue if the Thread created them. Arrays allocated on the
-// Thread must be released by their owners. Release is idempotent.
+// SetProgramCacheLimit sets the most built programs the Thread keeps in
+// memory for reuse (DefaultProgramCacheLimit unless set); n < 1 keeps
+// none. Beyond the limit the least recently compiled programs are dropped
+// from the cache; one still in use (a Program not released, a compiled
+// computation's kernels) stays valid and is released with its last user.
+func (t *Thread) SetProgramCacheLimit(n int) { t.progs.setLimit(n) }
+
+// Release releases the Thread's programs (also those still in use, whose
+// kernels then fail), its temporary memory, and the context and queue if
+// the Thread created them. Arrays allocated on the Thread must be
+// released by their owners. Release is idempotent.
 func (t *Thread) Release() {
-	t.progMu.Lock()
-	for k, p := range t.programs {
-		p.Release()
-		delete(t.programs, k)
-	}
-	t.progMu.Unlock()
+	t.progs.releaseAll()
 	if t.owned {
 		t.queue.Release()
 		t.ctx.Release()

@@ -182,6 +182,22 @@ func (p *Program) buildLog(h C.cl_program, dev *Device) (string, error) {
 	return strings.TrimRight(s, "\n"), err
 }
 
+// KernelNames returns the names of the kernels of the built program,
+// separated by semicolons, as the driver lists them
+// (CL_PROGRAM_KERNEL_NAMES, OpenCL 1.2).
+func (p *Program) KernelNames() (string, error) {
+	h, err := p.ref.acquire()
+	if err != nil {
+		return "", err
+	}
+	defer p.ref.mu.RUnlock()
+	s, err := queryString("clGetProgramInfo", func(size C.size_t, v unsafe.Pointer, ret *C.size_t) C.cl_int {
+		return C.clGetProgramInfo(h, C.CL_PROGRAM_KERNEL_NAMES, size, v, ret)
+	})
+	runtime.KeepAlive(p)
+	return s, err
+}
+
 // Binaries returns the built program's binary for each device of its
 // context, in the context's device order.
 func (p *Program) Binaries() ([][]byte, error) {

@@ -109,7 +109,7 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 		// The array is exactly the shape; its size is reported as the MiB
 		// per array.
 		ndBytes = shapeSize(nd.shape) * float64(dt.Size())
-		if err := checkFits(thr, ndBytes, ndBytes, ndBytes); err != nil {
+		if err := checkFits(thr.Params(), ndBytes, ndBytes, ndBytes); err != nil {
 			return fmt.Errorf("--shape %s: %w", o.shape, err)
 		}
 		o.mib = ndBytes / (1 << 20)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cl"
 )
 
@@ -56,7 +57,7 @@ func runDevices(args []string, stdout, stderr io.Writer) error {
 }
 
 func collectDevices() ([]platformReport, error) {
-	platforms, err := cl.Platforms()
+	platforms, err := cluda.Platforms()
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -63,46 +64,77 @@ func fftFile(o *fftOptions, in, out string, stdout, stderr io.Writer) error {
 	if o.axes != "" && o.shape == "" {
 		return fmt.Errorf("--axes needs --shape: without it the data has one axis")
 	}
+	if !(o.tol >= 0) || math.IsInf(o.tol, 0) {
+		return fmt.Errorf("--tol %v: want a finite tolerance of 0 or more (0 for the default)", o.tol)
+	}
+	plan, err := planFFT(o)
+	if err != nil {
+		return err
+	}
+	if o.precision.double {
+		return fftValues[complex128](o, plan, in, out, stdout, stderr)
+	}
+	return fftValues[complex64](o, plan, in, out, stdout, stderr)
+}
+
+// fftValues runs the fft command with the values held as T.
+func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, stdout, stderr io.Writer) error {
 	// Reports go where the numbers do not.
 	report := stdout
 	if out == "-" {
 		report = stderr
 	}
-	bar := startProgress(stderr, 5)
+	input, inName, err := openInput(in, stdin)
+	if err != nil {
+		return err
+	}
+	defer input.Close()
+	output, err := createOutput(out, stdout)
+	if err != nil {
+		return err
+	}
+	defer output.abort()
+	bar := startProgress(stderr, 6)
 	defer bar.Finish()
 
-	bar.Step(0, "reading "+in)
-	values, err := readValues(in, stdin)
-	if err != nil {
-		return err
-	}
-	job, err := planJob(o, values, in)
-	if err != nil {
-		return err
-	}
-
-	bar.Step(1, "compiling")
+	bar.Step(0, "opening the device")
 	thr, err := openThread(o.device, true)
 	if err != nil {
 		return err
 	}
 	defer thr.Release()
-	if err := checkPrecision(thr.Params(), job.dtype); err != nil {
+	if err := checkPrecision(thr.Params(), plan.dtype); err != nil {
 		return err
 	}
+	limit, err := plan.inputLimit(thr.Params())
+	if err != nil {
+		return err
+	}
+
+	bar.Step(1, "reading "+in)
+	values, err := parseValues[T](input, inName, limit)
+	if err != nil {
+		return err
+	}
+	if err := plan.setLength(len(values), in); err != nil {
+		return err
+	}
+	job := &fftJob[T]{fftPlan: plan, values: values}
 	// The input, the output and a temporary array for transforms of
 	// several passes.
 	inBytes, outBytes := float64(job.dtype.Size())*shapeSize(job.shape), float64(job.dtype.Size())*shapeSize(job.padded)
-	if err := checkFits(thr, inBytes, outBytes, outBytes); err != nil {
+	if err := checkFits(thr.Params(), inBytes, outBytes, outBytes); err != nil {
 		return err
 	}
+
+	bar.Step(2, "compiling")
 	c, err := job.compile(thr)
 	if err != nil {
 		return err
 	}
 	defer c.Release()
 
-	bar.Step(2, "computing")
+	bar.Step(3, "computing")
 	result, dur, err := job.run(thr, c, o.inverse)
 	if err != nil {
 		return err
@@ -110,7 +142,7 @@ func fftFile(o *fftOptions, in, out string, stdout, stderr io.Writer) error {
 
 	var cmp *comparison
 	if o.check {
-		bar.Step(3, "checking with gonum")
+		bar.Step(4, "checking with gonum")
 		tol := o.tol
 		if tol == 0 {
 			tol = 1e-5
@@ -118,12 +150,15 @@ func fftFile(o *fftOptions, in, out string, stdout, stderr io.Writer) error {
 				tol = 1e-12
 			}
 		}
-		r := compare(result, referenceFFT(job.paddedValues(), job.padded, job.axes, o.inverse), tol)
+		r := compare(widen(result), referenceFFT(job.paddedValues(), job.padded, job.axes, o.inverse), tol)
 		cmp = &r
 	}
 
-	bar.Step(4, "writing "+out)
-	if err := writeResult(out, stdout, job, result, o.inverse, thr, in); err != nil {
+	bar.Step(5, "writing "+out)
+	if err := writeResult(output, job, result, o.inverse, thr, in); err != nil {
+		return fmt.Errorf("writing %s: %w", outName(out), err)
+	}
+	if err := output.commit(); err != nil {
 		return err
 	}
 	bar.Finish()
@@ -153,21 +188,27 @@ func shapeSize(shape []int) float64 {
 	return n
 }
 
+// deviceMemory returns the largest array and the memory of a device, which
+// bound what the fft command takes on.
+var deviceMemory = func(p *cluda.DeviceParams) (maxAlloc, total int64) {
+	return p.MaxMemAllocSize, p.GlobalMemSize
+}
+
 // checkFits returns an error unless arrays of the given numbers of bytes
 // fit the device: each under its largest allocation, all in its memory.
-func checkFits(thr *cluda.Thread, arrays ...float64) error {
-	p := thr.Params()
+func checkFits(p *cluda.DeviceParams, arrays ...float64) error {
+	maxAlloc, mem := deviceMemory(p)
 	var largest, total float64
 	for _, a := range arrays {
 		largest, total = max(largest, a), total+a
 	}
 	switch {
-	case largest > float64(p.MaxMemAllocSize):
+	case largest > float64(maxAlloc):
 		return fmt.Errorf("an array needs %s, and %s allows at most %s in one array (transform less data, or use a device with more memory)",
-			floatBytes(largest), p.Name, bytesString(p.MaxMemAllocSize))
-	case total > float64(p.GlobalMemSize):
+			floatBytes(largest), p.Name, bytesString(maxAlloc))
+	case total > float64(mem):
 		return fmt.Errorf("the arrays need %s together, and %s has %s of memory (transform less data, or use a device with more memory)",
-			floatBytes(total), p.Name, bytesString(p.GlobalMemSize))
+			floatBytes(total), p.Name, bytesString(mem))
 	}
 	return nil
 }

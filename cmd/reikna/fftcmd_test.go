@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"math/cmplx"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +17,7 @@ import (
 
 	"gonum.org/v1/gonum/dsp/fourier"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
@@ -47,7 +50,7 @@ func readOutput(t *testing.T, path string) []complex128 {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	values, err := parseValues(f, path)
+	values, err := parseValues[complex128](f, path, noInputLimit)
 	if err != nil {
 		t.Fatalf("the output does not read back: %v", err)
 	}
@@ -286,7 +289,12 @@ func TestFFTErrors(t *testing.T) {
 		{"three numbers", []string{file("three.txt", "1\n1 2 3\n"), out}, `three.txt:2: 3 numbers on the line "1 2 3" (want a real value or "re im")`},
 		{"nan", []string{file("nan.txt", "1\nNaN\n"), out}, `nan.txt:2: "NaN" is not a finite number`},
 		{"infinity", []string{file("inf.txt", "1 -Inf\n"), out}, `inf.txt:1: "-Inf" is not a finite number`},
-		{"out of range", []string{file("big.txt", "1e999\n"), out}, `big.txt:1: "1e999" is out of the range of float64`},
+		{"out of range", []string{"--precision", "double", file("big.txt", "1e999\n"), out}, `big.txt:1: "1e999" is out of the range of float64`},
+		{"out of single precision", []string{file("big32.txt", "1\n2 -1e39\n"), out}, `big32.txt:2: "-1e39" is out of the range of float32 (--precision single)`},
+		{"more values than the shape", []string{"--shape", "2,2", good, out}, good + " has more values than --shape 2,2 holds (4)"},
+		{"negative tolerance", []string{"--check", "--tol", "-1", good, out}, "--tol -1: want a finite tolerance of 0 or more"},
+		{"NaN tolerance", []string{"--check", "--tol", "NaN", good, out}, "--tol NaN: want a finite tolerance"},
+		{"infinite tolerance", []string{"--check", "--tol", "+Inf", good, out}, "--tol +Inf: want a finite tolerance"},
 		{"empty file", []string{file("empty.txt", ""), out}, `empty.txt: no numbers in the file (write one number per line: a real value or "re im")`},
 		{"comments only", []string{file("comments.txt", "# nothing\n\n   # here\n"), out}, "comments.txt: no numbers in the file"},
 		{"missing file", []string{filepath.Join(dir, "nope.txt"), out}, "nope.txt: no such file"},
@@ -297,7 +305,8 @@ func TestFFTErrors(t *testing.T) {
 		{"axes without shape", []string{"--axes", "0", good, out}, "--axes needs --shape"},
 		{"axis out of range", []string{"--shape", "2,3", "--axes", "2", good, out}, "--axes 2: the data has axes 0 to 1"},
 		{"repeated axis", []string{"--shape", "2,3", "--axes", "1,1", good, out}, "axis 1 is repeated"},
-		{"pad shorter", []string{"--pad", "4", good, out}, "--pad 4: 4 is shorter than the 6 values on axis 0 (--pad only adds zeros)"},
+		{"pad shorter", []string{"--pad", "4", good, out}, "--pad 4: " + good + " has more than 4 values (--pad only adds zeros)"},
+		{"pad shorter on an axis", []string{"--shape", "2,3", "--axes", "1", "--pad", "2", good, out}, "--pad 2: 2 is shorter than the 3 values on axis 1 (--pad only adds zeros)"},
 		{"pad and pow2", []string{"--pad", "8", "--pow2", good, out}, "--pad and --pow2 both pad; give one of them"},
 		{"pad lengths", []string{"--shape", "2,3", "--pad", "4,4,4", good, out}, "3 lengths for 2 transformed axes"},
 		{"too large", []string{"--pad", "2^40", good, out}, "allows at most"},
@@ -344,4 +353,116 @@ func TestFFTHelp(t *testing.T) {
 			t.Errorf("fft --help lacks %q:\n%s", want, stderr.String())
 		}
 	}
+}
+
+// endlessInput is an input of one line repeated up to size bytes, far
+// more than a command should read of it; it counts the bytes read.
+type endlessInput struct {
+	line string
+	size int64
+	at   int // in line
+	read int64
+}
+
+func (e *endlessInput) Read(p []byte) (int, error) {
+	if e.read >= e.size {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), e.size-e.read)]
+	for i := range p {
+		p[i] = e.line[e.at]
+		e.at = (e.at + 1) % len(e.line)
+	}
+	e.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestFFTInputTooLarge feeds endless input to the fft command on a device
+// made small, and checks that the command refuses it having read no more
+// than the device can take (nothing at all where the options say that
+// much already), holding no more than that in memory.
+func TestFFTInputTooLarge(t *testing.T) {
+	cludatest.Thread(t)
+	const maxAlloc = 1 << 20
+	saved := deviceMemory
+	deviceMemory = func(*cluda.DeviceParams) (int64, int64) { return maxAlloc, 3 * maxAlloc }
+	t.Cleanup(func() { deviceMemory = saved })
+	savedStdin := stdin
+	t.Cleanup(func() { stdin = savedStdin })
+
+	const line = "0.5 -1\n"
+	// The scanner reads ahead by up to its first buffer.
+	const readAhead = 64 << 10
+	tests := []struct {
+		name   string
+		args   []string
+		values int // the values the command may read before refusing
+		want   string
+	}{
+		{"single", nil, maxAlloc / 8, fmt.Sprintf("standard input has more than %d values", maxAlloc/8)},
+		{"double", []string{"--precision", "double"}, maxAlloc / 16, fmt.Sprintf("standard input has more than %d values", maxAlloc/16)},
+		{"pow2", []string{"--pow2"}, maxAlloc / 8, "more than the device can transform at once"},
+		{"shape", []string{"--shape", "100,10"}, 1000, "standard input has more values than --shape 100,10 holds (1000)"},
+		{"shape too large", []string{"--shape", "1000,1000"}, 0, "allows at most 1.0 MiB in one array"},
+		{"pad", []string{"--pad", "1000"}, 1000, "--pad 1000: standard input has more than 1000 values"},
+		{"pad too large", []string{"--pad", "2^20"}, 0, "allows at most 1.0 MiB in one array"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := &endlessInput{line: line, size: 64 << 20}
+			stdin = in
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			wantError(t, append(append([]string{"fft"}, tt.args...), "-", "-"), strings.ReplaceAll(tt.want, "the device", cludatest.Thread(t).Params().Name))
+			runtime.ReadMemStats(&after)
+			if tt.values == 0 && in.read > 0 {
+				t.Errorf("read %d bytes of a job refused by its options alone", in.read)
+			}
+			if limit := int64(tt.values+1)*int64(len(line)) + readAhead; in.read > limit {
+				t.Errorf("read %d bytes, more than the %d values allowed need (%d)", in.read, tt.values, limit)
+			}
+			// The values held are at most one array of the device (1 MiB),
+			// grown by doubling; the rest is the Thread and the scanner's
+			// strings of each line read. Reading all the input would take
+			// over 64 MiB.
+			if grown := after.TotalAlloc - before.TotalAlloc; grown > 16<<20 {
+				t.Errorf("the command allocated %d bytes", grown)
+			}
+		})
+	}
+}
+
+// TestFFTOutputAtomic checks that a failed run leaves an existing output
+// as it was, with no partial file beside it, and that a successful run
+// replaces it whole.
+func TestFFTOutputAtomic(t *testing.T) {
+	cludatest.Thread(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	const old = "# the result of an earlier run\n1 0\n"
+	if err := os.WriteFile(out, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := writeValues(t, dir, "bad.txt", []complex128{1, 2}, true)
+	if err := os.WriteFile(bad, []byte(readString(t, bad)+"1e39\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := writeValues(t, dir, "good.txt", []complex128{1, 2, 3, 4}, true)
+	for _, args := range [][]string{
+		{bad, out},
+		{"--shape", "3", good, out},
+		{"--pad", "2^40", good, out},
+	} {
+		wantError(t, append([]string{"fft"}, args...), "")
+		if got := readString(t, out); got != old {
+			t.Errorf("reikna fft %v changed the existing output to %q", args, got)
+		}
+		checkOnly(t, dir, "bad.txt", "good.txt", "out.txt")
+	}
+	runOK(t, "fft", good, out)
+	if got := readOutput(t, out); len(got) != 4 || got[0] != 10 {
+		t.Errorf("the new output holds %v", got)
+	}
+	checkOnly(t, dir, "bad.txt", "good.txt", "out.txt")
 }

@@ -11,59 +11,134 @@ import (
 	"github.com/reikna-go/reikna/core"
 )
 
-// fftJob is an FFT of the fft command, with its shapes worked out.
-type fftJob struct {
-	values []complex128
-	shape  []int // of the data
+// fftPlan is the shape of an FFT of the fft command: the shape of the
+// data, the axes and the padded shape. Where --shape gives the shape, all
+// of it is known before the input is read; otherwise the data has one
+// axis, whose length is the number of values read.
+type fftPlan struct {
+	shape  []int // of the data; nil until known
 	padded []int // of the transform
 	axes   []int
+	pad    []int // the lengths of --pad, one or one per axis
 	dtype  dtypes.DType
+	o      *fftOptions
 }
 
-// planJob works out the shape, axes and padding of an FFT of values from
-// the options.
-func planJob(o *fftOptions, values []complex128, in string) (*fftJob, error) {
-	job := &fftJob{values: values, shape: []int{len(values)}, dtype: o.precision.complexDType()}
+// planFFT works out what the options say of the shape, axes and padding.
+func planFFT(o *fftOptions) (*fftPlan, error) {
+	p := &fftPlan{dtype: o.precision.complexDType(), o: o}
+	rank := 1
 	var err error
 	if o.shape != "" {
-		if job.shape, err = parseInts("--shape", o.shape, 1); err != nil {
+		if p.shape, err = parseInts("--shape", o.shape, 1); err != nil {
 			return nil, err
 		}
-		if n := shapeSize(job.shape); n != float64(len(values)) {
-			return nil, fmt.Errorf("--shape %s holds %.0f values, and %s has %d", o.shape, n, displayName(in), len(values))
-		}
+		rank = len(p.shape)
 	}
-	if job.axes, err = parseAxes(o.axes, len(job.shape)); err != nil {
+	if p.axes, err = parseAxes(o.axes, rank); err != nil {
 		return nil, err
 	}
-	job.padded = slices.Clone(job.shape)
-	switch {
-	case o.pow2:
-		for _, a := range job.axes {
-			job.padded[a] = nextPow2(job.shape[a])
-		}
-	case o.pad != "":
-		lens, err := parseInts("--pad", o.pad, 1)
-		if err != nil {
+	if o.pad != "" {
+		if p.pad, err = parseInts("--pad", o.pad, 1); err != nil {
 			return nil, err
 		}
-		if len(lens) != 1 && len(lens) != len(job.axes) {
-			return nil, fmt.Errorf("--pad %s: %d lengths for %d transformed axes (give one, or one per axis)", o.pad, len(lens), len(job.axes))
-		}
-		for i, a := range job.axes {
-			m := lens[min(i, len(lens)-1)]
-			if m < job.shape[a] {
-				return nil, fmt.Errorf("--pad %s: %d is shorter than the %d values on axis %d (--pad only adds zeros)", o.pad, m, job.shape[a], a)
-			}
-			job.padded[a] = m
+		if len(p.pad) != 1 && len(p.pad) != len(p.axes) {
+			return nil, fmt.Errorf("--pad %s: %d lengths for %d transformed axes (give one, or one per axis)", o.pad, len(p.pad), len(p.axes))
 		}
 	}
-	return job, nil
+	if p.shape != nil {
+		if err := p.padShape(); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// padShape works out the padded shape from the shape.
+func (p *fftPlan) padShape() error {
+	p.padded = slices.Clone(p.shape)
+	for i, a := range p.axes {
+		switch {
+		case p.o.pow2:
+			p.padded[a] = nextPow2(p.shape[a])
+		case p.pad != nil:
+			m := p.pad[min(i, len(p.pad)-1)]
+			if m < p.shape[a] {
+				return fmt.Errorf("--pad %s: %d is shorter than the %d values on axis %d (--pad only adds zeros)", p.o.pad, m, p.shape[a], a)
+			}
+			p.padded[a] = m
+		}
+	}
+	return nil
+}
+
+// setLength completes the plan with the number of values read.
+func (p *fftPlan) setLength(n int, in string) error {
+	if p.shape == nil {
+		p.shape = []int{n}
+		return p.padShape()
+	}
+	if m := shapeSize(p.shape); m != float64(n) {
+		return fmt.Errorf("--shape %s holds %.0f values, and %s has %d", p.o.shape, m, displayName(in), n)
+	}
+	return nil
+}
+
+// inputLimit returns how many values the input may hold, refusing at once
+// a plan whose arrays cannot fit the device. Where the shape is not known
+// before reading, the limit is the most values whose arrays (the input,
+// the output and a temporary array, each at least as long as the input)
+// fit: a larger input is refused as soon as it is read that far.
+func (p *fftPlan) inputLimit(params *cluda.DeviceParams) (inputLimit, error) {
+	elem := float64(p.dtype.Size())
+	if p.shape != nil {
+		in, out := elem*shapeSize(p.shape), elem*shapeSize(p.padded)
+		if err := checkFits(params, in, out, out); err != nil {
+			return inputLimit{}, err
+		}
+		n := int(shapeSize(p.shape))
+		return inputLimit{max: n, tooMany: func(name string) error {
+			return fmt.Errorf("%s has more values than --shape %s holds (%d)", name, p.o.shape, n)
+		}}, nil
+	}
+	maxAlloc, total := deviceMemory(params)
+	perArray, all := maxAlloc/int64(elem), total/int64(elem)
+	if p.pad != nil {
+		// One axis: the output and the temporary array have the padded
+		// length, and the input no more than that.
+		m := int64(p.pad[0])
+		if err := checkFits(params, elem, elem*float64(m), elem*float64(m)); err != nil {
+			return inputLimit{}, err
+		}
+		if n := min(perArray, all-2*m); n < m {
+			return deviceLimit(params, int(n)), nil
+		}
+		return inputLimit{max: int(m), tooMany: func(name string) error {
+			return fmt.Errorf("--pad %s: %s has more than %d values (--pad only adds zeros)", p.o.pad, name, m)
+		}}, nil
+	}
+	return deviceLimit(params, int(min(perArray, all/3))), nil
+}
+
+// deviceLimit is the limit of n values that the device's memory sets.
+func deviceLimit(params *cluda.DeviceParams, n int) inputLimit {
+	return inputLimit{max: n, tooMany: func(name string) error {
+		maxAlloc, total := deviceMemory(params)
+		return fmt.Errorf("%s has more than %d values: more than %s can transform at once (%s of memory, at most %s in one array; the transform needs the input, the output and a temporary array); transform less data, or use a device with more memory",
+			name, n, params.Name, bytesString(total), bytesString(maxAlloc))
+	}}
+}
+
+// fftJob is an FFT of the fft command with its values, held in the
+// precision of the transform.
+type fftJob[T complexValue] struct {
+	*fftPlan
+	values []T
 }
 
 // compile builds the FFT of the job's padded shape, with the padding
 // transformation fused into its input where the data is shorter.
-func (j *fftJob) compile(thr *cluda.Thread) (*core.Callable, error) {
+func (j *fftJob[T]) compile(thr *cluda.Thread) (*core.Callable, error) {
 	t := core.ArrayOf(j.dtype, j.padded...)
 	fft, err := computations.NewFFT(t, j.axes, computations.FFTOptions{})
 	if err != nil {
@@ -84,14 +159,8 @@ func (j *fftJob) compile(thr *cluda.Thread) (*core.Callable, error) {
 
 // run uploads the values, calls c and returns the result and the time the
 // kernels took.
-func (j *fftJob) run(thr *cluda.Thread, c *core.Callable, inverse bool) ([]complex128, time.Duration, error) {
-	var host any
-	if j.dtype == dtypes.Complex64 {
-		host = toComplex64(j.values)
-	} else {
-		host = j.values
-	}
-	in, err := thr.ToDevice(host, j.shape...)
+func (j *fftJob[T]) run(thr *cluda.Thread, c *core.Callable, inverse bool) ([]T, time.Duration, error) {
+	in, err := thr.ToDevice(j.values, j.shape...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -120,38 +189,22 @@ func (j *fftJob) run(thr *cluda.Thread, c *core.Callable, inverse bool) ([]compl
 	if err != nil {
 		return nil, 0, err
 	}
-	if j.dtype == dtypes.Complex64 {
-		r, err := cluda.Read[complex64](out)
-		if err != nil {
-			return nil, 0, err
-		}
-		res := make([]complex128, len(r))
-		for i, v := range r {
-			res[i] = complex128(v)
-		}
-		return res, dur, nil
-	}
-	r, err := cluda.Read[complex128](out)
+	r, err := cluda.Read[T](out)
 	return r, dur, err
 }
 
-func toComplex64(x []complex128) []complex64 {
-	y := make([]complex64, len(x))
+// widen returns x in complex128, for the float64 reference.
+func widen[T complexValue](x []T) []complex128 {
+	y := make([]complex128, len(x))
 	for i, v := range x {
-		y[i] = complex64(v)
+		y[i] = complex128(v)
 	}
 	return y
 }
 
 // paddedValues returns the values zero-padded to the padded shape, as the
-// device sees them (rounded to the precision).
-func (j *fftJob) paddedValues() []complex128 {
-	round := func(v complex128) complex128 {
-		if j.dtype == dtypes.Complex64 {
-			return complex128(complex64(v))
-		}
-		return v
-	}
+// device sees them.
+func (j *fftJob[T]) paddedValues() []complex128 {
 	out := make([]complex128, int(shapeSize(j.padded)))
 	idx := make([]int, len(j.shape))
 	for _, v := range j.values {
@@ -159,7 +212,7 @@ func (j *fftJob) paddedValues() []complex128 {
 		for a, i := range idx {
 			flat = flat*j.padded[a] + i
 		}
-		out[flat] = round(v)
+		out[flat] = complex128(v)
 		for a := len(idx) - 1; a >= 0; a-- {
 			if idx[a]++; idx[a] < j.shape[a] {
 				break

@@ -4,18 +4,16 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
 )
 
 // describe says what the job computes: "forward FFT (complex64) of 1000
 // values from data.txt, zero-padded to 1024".
-func (j *fftJob) describe(inverse bool, in string) string {
+func (j *fftPlan) describe(inverse bool, in string) string {
 	dir := "forward"
 	if inverse {
 		dir = "inverse"
@@ -44,23 +42,10 @@ func joinInts(v []int, sep string) string {
 	return strings.Join(s, sep)
 }
 
-// writeResult writes the result to out ("-": stdout), one "re im" per line
-// with the digits that round-trip the precision, after a comment that says
-// what it is (the input format skips it, so the file can be read back).
-func writeResult(out string, stdout io.Writer, j *fftJob, result []complex128, inverse bool, thr *cluda.Thread, in string) (err error) {
-	w := stdout
-	if out != "-" {
-		f, err := os.Create(out)
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if cerr := f.Close(); err == nil && cerr != nil {
-				err = cerr
-			}
-		}()
-		w = f
-	}
+// writeResult writes the result to w, one "re im" per line with the
+// digits that round-trip the precision, after a comment that says what it
+// is (the input format skips it, so the file can be read back).
+func writeResult[T complexValue](w io.Writer, j *fftJob[T], result []T, inverse bool, thr *cluda.Thread, in string) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# reikna fft: %s, on %s\n", j.describe(inverse, in), thr.Params().Name)
 	if len(j.padded) > 1 {
@@ -68,24 +53,19 @@ func writeResult(out string, stdout io.Writer, j *fftJob, result []complex128, i
 	} else {
 		fmt.Fprintf(bw, "# %d values, one \"re im\" per line\n", len(result))
 	}
-	bitSize := 64
-	if j.dtype == dtypes.Complex64 {
-		bitSize = 32
-	}
+	bits := bitSize[T]()
 	buf := make([]byte, 0, 64)
 	for _, v := range result {
 		// +0 for -0, which reads the same and is less puzzling.
-		re, im := real(v)+0, imag(v)+0
-		buf = strconv.AppendFloat(buf[:0], re, 'g', -1, bitSize)
+		c := complex128(v)
+		re, im := real(c)+0, imag(c)+0
+		buf = strconv.AppendFloat(buf[:0], re, 'g', -1, bits)
 		buf = append(buf, ' ')
-		buf = strconv.AppendFloat(buf, im, 'g', -1, bitSize)
+		buf = strconv.AppendFloat(buf, im, 'g', -1, bits)
 		buf = append(buf, '\n')
 		bw.Write(buf)
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", outName(out), err)
-	}
-	return nil
+	return bw.Flush()
 }
 
 func displayName(name string) string {
