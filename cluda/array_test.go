@@ -273,6 +273,9 @@ func TestReleasedArrayInKernel(t *testing.T) {
 	if err := k.Call([]int{4}, nil, a); err == nil {
 		t.Error("a kernel call with a released array gave no error")
 	}
+	if err := k.Call([]int{4}, nil, (*cluda.Array)(nil)); err == nil || !strings.Contains(err.Error(), "argument 0 is a nil *Array") {
+		t.Errorf("a kernel call with a nil array: %v", err)
+	}
 	if _, err := prog.Kernel("no_such_kernel"); err == nil || !strings.Contains(err.Error(), "no_such_kernel") {
 		t.Errorf("unknown kernel: %v", err)
 	}

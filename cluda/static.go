@@ -34,6 +34,7 @@ func (t *Thread) CompileStatic(source, name string, global []int, opts StaticOpt
 		maxWorkGroup: p.MaxWorkGroupSize,
 		maxItems:     p.MaxWorkItemSizes,
 		maxGroups:    p.MaxNumGroups,
+		maxIndex:     p.maxIndex(),
 	})
 }
 

@@ -59,6 +59,9 @@ func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
 	if !t.IsArray() {
 		return nil, fmt.Errorf("computations: FFT of the scalar type %v", t)
 	}
+	if err := t.Validate(); err != nil {
+		return nil, fmt.Errorf("computations: FFT: %w", err)
+	}
 	if !t.DType().IsComplex() {
 		return nil, fmt.Errorf("computations: FFT of %v: the dtype must be complex64 or complex128 (connect a transformation such as RealToComplex for real data)", t.DType())
 	}
@@ -79,6 +82,9 @@ func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
 		if t.Shape()[a] == 0 {
 			return nil, fmt.Errorf("computations: FFT: axis %d has length 0", a)
 		}
+	}
+	if err := checkFFTIndices(t.Shape(), axes); err != nil {
+		return nil, err
 	}
 	f := &FFT{typ: t, axes: slices.Clone(axes), opts: opts}
 	var err error
@@ -121,6 +127,9 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		return fmt.Errorf("FFT: the device does not support %v", dt)
 	}
 	shape := f.typ.Shape()
+	if f.typ.Size() == 0 {
+		return nil // an empty array: nothing to transform
+	}
 	lim := newFFTLimits(plan.DeviceParams(), dt)
 	if f.tuning.localBytes > 0 {
 		// Plan as a GPU with that much local memory would.
@@ -140,7 +149,7 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		n := shape[a]
 		scale /= float64(n)
 		if n > 1 {
-			axes = append(axes, planAxis(a, n, cluda.ShapeSize(shape[:a]), cluda.ShapeSize(shape[a+1:]), lim))
+			axes = append(axes, planAxis(a, n, elements(shape[:a]), elements(shape[a+1:]), lim))
 		}
 	}
 	if f.opts.Unnormalized {
@@ -164,7 +173,7 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		if errors.As(err, &capacity) && len(ax.passes) == 1 {
 			// The single pass the axis was planned with cannot run on this
 			// device: plan it in several passes instead.
-			ax = planAxis(ax.axis, ax.n, cluda.ShapeSize(shape[:ax.axis]), cluda.ShapeSize(shape[ax.axis+1:]), lim.withoutSinglePass(ax.m))
+			ax = planAxis(ax.axis, ax.n, elements(shape[:ax.axis]), elements(shape[ax.axis+1:]), lim.withoutSinglePass(ax.m))
 			err = b.axis(ax, ai == 0, last)
 		}
 		if err != nil {
@@ -198,8 +207,8 @@ func (e *fftCapacityError) Unwrap() error { return e.err }
 
 // axis adds the kernels of the transform along one axis.
 func (b *fftBuild) axis(ax fftAxis, first, last bool) error {
-	outer := cluda.ShapeSize(b.shape[:ax.axis])
-	inner := cluda.ShapeSize(b.shape[ax.axis+1:])
+	outer := elements(b.shape[:ax.axis])
+	inner := elements(b.shape[ax.axis+1:])
 	ffts := 1
 	if ax.bluestein {
 		ffts = 2
@@ -327,6 +336,9 @@ func (f *FFT) twiddleTables(k *fftKernel, tables *fftTables) error {
 // kernel. A pass that no kernel can run gives an *fftCapacityError.
 func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxis, tables *fftTables) error {
 	for attempt := 0; ; attempt++ {
+		if err := k.checkIndices(); err != nil {
+			return err
+		}
 		kargs, render := k.args()
 		err := plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.groups() * k.pass.wg},
 			core.KernelOptions{Name: k.name, Local: []int{k.pass.wg}, RenderArgs: render, CompilerOptions: f.tuning.options})
