@@ -176,6 +176,3 @@ func (t *Thread) TempMemory() (buffers, bytes int) {
 	}
 	return buffers, bytes
 }
-
-// SharesMemory reports whether two arrays live in the same device memory.
-func SharesMemory(a, b *Array) bool { return a.mem == b.mem }

@@ -22,7 +22,9 @@ var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/f
 // with inverse 0 it computes numpy.fft.fftn (the kernel exp(-2πi kn/N)),
 // otherwise numpy.fft.ifftn, which divides by the product of the
 // transformed lengths (unless FFTOptions.Unnormalized is set). Output and
-// input may be the same array.
+// input may be the same array (or, with transformations connected, leaves
+// that stand at their indices); arrays that overlap otherwise are refused
+// by the callable.
 //
 // Every length works: lengths whose prime factors are at most 13 by mixed
 // radix passes, other lengths by Bluestein's algorithm. Transformations
@@ -94,6 +96,12 @@ func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
 		core.Param("inverse", core.ScalarArg(dtypes.Int32)),
 	}, f.build)
 	if err != nil {
+		return nil, err
+	}
+	// Every kernel reads all the elements of its sub-transforms before it
+	// writes any of them, and the first kernel of several reads input
+	// into a temporary array: output may be input.
+	if err := f.AllowInPlace("output", "input"); err != nil {
 		return nil, err
 	}
 	return f, nil
