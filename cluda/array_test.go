@@ -284,3 +284,27 @@ func TestReleasedArrayInKernel(t *testing.T) {
 		t.Errorf("thread on a missing device: %v", err)
 	}
 }
+
+func TestThreadReleaseFreesTemporaryMemory(t *testing.T) {
+	cludatest.Thread(t) // skips where there is no device
+	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{NoDiskCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp, err := thr.TempArray([]int{256}, dtypes.Float32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := thr.TempMemory(); n != 1 {
+		t.Fatalf("%d temporary buffers, want 1", n)
+	}
+	thr.Release()
+	thr.Release()
+	if n, bytes := thr.TempMemory(); n != 0 || bytes != 0 {
+		t.Errorf("%d temporary buffers of %d bytes after Release", n, bytes)
+	}
+	if err := tmp.Get(make([]float32, 256)); err == nil {
+		t.Error("a temporary array of a released Thread can still be read")
+	}
+	tmp.Release()
+}

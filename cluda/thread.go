@@ -151,9 +151,11 @@ func (t *Thread) Serialize(f func() error) error {
 	return f()
 }
 
-// Release releases the Thread's programs, its temporary memory, and the
-// context and queue if the Thread created them. Arrays allocated on the
-// Thread must be released by their owners. Release is idempotent.
+// Release releases the Thread's programs, its temporary memory (temporary
+// arrays, those of compiled computations among them, fail after it), and
+// the context and queue if the Thread created them. Arrays allocated on
+// the Thread must be released by their owners (see the package
+// documentation). Release is idempotent.
 func (t *Thread) Release() {
 	t.progMu.Lock()
 	for k, p := range t.programs {
@@ -161,6 +163,17 @@ func (t *Thread) Release() {
 		delete(t.programs, k)
 	}
 	t.progMu.Unlock()
+	t.serial.Lock()
+	for _, p := range t.temp.pools {
+		p.mem.mu.Lock()
+		if p.mem.buf != nil {
+			p.mem.buf.Release()
+			p.mem.buf = nil
+		}
+		p.mem.mu.Unlock()
+	}
+	t.temp.pools = nil
+	t.serial.Unlock()
 	if t.owned {
 		t.queue.Release()
 		t.ctx.Release()
