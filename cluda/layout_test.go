@@ -124,6 +124,17 @@ func TestArrayLayoutBounds(t *testing.T) {
 		{"view negative offset", view([]int{2}, dtypes.Float32, nil, -4), "negative offset"},
 		{"broadcast view", view([]int{1 << 40}, dtypes.Float32, []int{0}, 60), ""},
 		{"broadcast view bytes overflow", view([]int{1 << 61}, dtypes.Float64, []int{0}, 0), "too large"},
+		{"copy onto itself", func() error { return thr.Copy(base, base) }, ""},
+		{"copy between overlapping views", func() error {
+			lo, _ := base.View([]int{8}, dtypes.Float32, nil, 0)
+			hi, _ := base.View([]int{8}, dtypes.Float32, nil, 16)
+			return thr.Copy(hi, lo)
+		}, "overlap in memory"},
+		{"copy into a broadcast view", func() error {
+			src, _ := base.View([]int{4}, dtypes.Float32, nil, 0)
+			dst, _ := base.View([]int{4}, dtypes.Float32, []int{0}, 32)
+			return thr.Copy(dst, src)
+		}, "elements of the destination"},
 		{"copy from nil", func() error { return thr.Copy(base, nil) }, "the source is a nil *Array"},
 		{"copy into nil", func() error { return thr.Copy(nil, base) }, "the destination is a nil *Array"},
 		{"read nil", func() error { _, err := cluda.Read[float32](nil); return err }, "nil *Array"},

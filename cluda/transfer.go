@@ -200,7 +200,9 @@ func (a *Array) Fill(v any) error {
 }
 
 // Copy copies src into dst on the device. Both must have the same dtype and
-// shape and belong to the same Thread; their layouts may differ.
+// shape and belong to the same Thread; their layouts may differ, but they
+// may not overlap in memory (unless they are the same elements, which
+// leaves nothing to do), nor may the elements of dst overlap each other.
 func (t *Thread) Copy(dst, src *Array) error {
 	switch {
 	case dst == nil:
@@ -216,6 +218,15 @@ func (t *Thread) Copy(dst, src *Array) error {
 	}
 	if src.Size() == 0 {
 		return nil
+	}
+	if OverlapsItself(dst) {
+		return fmt.Errorf("cluda: copy: elements of the destination %v overlap each other", dst)
+	}
+	if SharesMemory(dst, src) {
+		if dst.offset == src.offset && slices.Equal(dst.strides, src.strides) {
+			return nil // the same elements
+		}
+		return fmt.Errorf("cluda: copy: the source %v and the destination %v overlap in memory", src, dst)
 	}
 	if dst.IsContiguous() && src.IsContiguous() {
 		sb, err := src.mem.buffer()
