@@ -130,7 +130,8 @@ func (c *Callable) PersistentArrays() []*cluda.Array { return slices.Clone(c.per
 
 // Release frees the callable's temporary and persistent arrays; later
 // calls return an error. Release is idempotent. A callable that is not
-// released keeps its arrays until the garbage collector finalizes them.
+// released keeps its share of the Thread's temporary memory until the
+// Thread is released (see the cluda package documentation).
 func (c *Callable) Release() {
 	c.released.Store(true)
 	for _, a := range c.temps {
