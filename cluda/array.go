@@ -41,6 +41,7 @@ type Array struct {
 	shape   []int
 	strides []int
 	offset  int
+	span    int // see Span
 
 	subMu sync.Mutex
 	sub   *cl.Buffer // sub-buffer at offset, for raw kernel arguments
@@ -55,62 +56,6 @@ type ArrayLike interface {
 	Offset() int
 }
 
-// ContiguousStrides returns the byte strides of a row-major array of the
-// given shape and element size.
-func ContiguousStrides(shape []int, itemSize int) []int {
-	strides := make([]int, len(shape))
-	s := itemSize
-	for i := len(shape) - 1; i >= 0; i-- {
-		strides[i] = s
-		s *= max(shape[i], 1)
-	}
-	return strides
-}
-
-// ShapeSize returns the number of elements of an array of the given shape.
-func ShapeSize(shape []int) int {
-	n := 1
-	for _, s := range shape {
-		n *= s
-	}
-	return n
-}
-
-// Span returns the number of bytes from the start of the buffer that an
-// array of this layout touches: its offset plus its extent.
-func Span(dtype dtypes.DType, shape, strides []int, offset int) int {
-	if ShapeSize(shape) == 0 {
-		return offset
-	}
-	end := offset + dtype.Size()
-	for i, s := range shape {
-		end += (s - 1) * strides[i]
-	}
-	return end
-}
-
-// checkLayout validates a layout and returns its span in bytes.
-func checkLayout(dtype dtypes.DType, shape, strides []int, offset int) (int, error) {
-	if !dtype.Valid() {
-		return 0, fmt.Errorf("invalid dtype %v", dtype)
-	}
-	if len(strides) != len(shape) {
-		return 0, fmt.Errorf("strides %v do not match shape %v", strides, shape)
-	}
-	for i, s := range shape {
-		if s < 0 {
-			return 0, fmt.Errorf("shape %v has a negative dimension", shape)
-		}
-		if strides[i] < 0 {
-			return 0, fmt.Errorf("strides %v: negative strides are not supported", strides)
-		}
-	}
-	if offset < 0 {
-		return 0, fmt.Errorf("negative offset %d", offset)
-	}
-	return Span(dtype, shape, strides, offset), nil
-}
-
 // Empty allocates an uninitialised contiguous array.
 func (t *Thread) Empty(shape []int, dtype dtypes.DType) (*Array, error) {
 	return t.NewArray(shape, dtype, nil, 0)
@@ -119,10 +64,7 @@ func (t *Thread) Empty(shape []int, dtype dtypes.DType) (*Array, error) {
 // NewArray allocates an array with the given byte strides (nil for
 // row-major) and byte offset into its own buffer.
 func (t *Thread) NewArray(shape []int, dtype dtypes.DType, strides []int, offset int) (*Array, error) {
-	if strides == nil {
-		strides = ContiguousStrides(shape, dtype.Size())
-	}
-	span, err := checkLayout(dtype, shape, strides, offset)
+	strides, span, err := layout(dtype, shape, strides, offset)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: new array: %w", err)
 	}
@@ -138,7 +80,7 @@ func (t *Thread) NewArray(shape []int, dtype dtypes.DType, strides []int, offset
 	}
 	return &Array{
 		thread: t, mem: &memory{buf: buf, size: max(span, 1)}, owner: true,
-		dtype: dtype, shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset,
+		dtype: dtype, shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset, span: span,
 	}, nil
 }
 
@@ -176,14 +118,14 @@ func (a *Array) Strides() []int { return slices.Clone(a.strides) }
 func (a *Array) Offset() int { return a.offset }
 
 // Size returns the number of elements.
-func (a *Array) Size() int { return ShapeSize(a.shape) }
+func (a *Array) Size() int { return shapeSize(a.shape) }
 
 // NBytes returns the size of the elements in bytes.
 func (a *Array) NBytes() int { return a.Size() * a.dtype.Size() }
 
 // IsContiguous reports whether the array is row-major without gaps.
 func (a *Array) IsContiguous() bool {
-	return slices.Equal(a.strides, ContiguousStrides(a.shape, a.dtype.Size())) || a.Size() <= 1
+	return slices.Equal(a.strides, contiguousStrides(a.shape, a.dtype.Size())) || a.Size() <= 1
 }
 
 // Buffer returns the buffer the array lives in (its element 0 is at
@@ -191,14 +133,13 @@ func (a *Array) IsContiguous() bool {
 // Thread's temporary memory grows.
 func (a *Array) Buffer() (*cl.Buffer, error) { return a.mem.buffer() }
 
-// View returns an array over the same memory with another layout. The view
-// must lie inside the memory; it is not released by Release of a, and a
-// must outlive it.
+// View returns an array over the same memory with another layout (byte
+// strides, nil for row-major, and a byte offset from the start of the
+// memory, not from a's offset). Every element of the view must lie inside
+// the memory. The view is not released by Release of a, and a must outlive
+// it.
 func (a *Array) View(shape []int, dtype dtypes.DType, strides []int, offset int) (*Array, error) {
-	if strides == nil {
-		strides = ContiguousStrides(shape, dtype.Size())
-	}
-	span, err := checkLayout(dtype, shape, strides, offset)
+	strides, span, err := layout(dtype, shape, strides, offset)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: view: %w", err)
 	}
@@ -206,10 +147,10 @@ func (a *Array) View(shape []int, dtype dtypes.DType, strides []int, offset int)
 	size := a.mem.size
 	a.mem.mu.RUnlock()
 	if span > size {
-		return nil, fmt.Errorf("cluda: view of %d bytes does not fit in %d bytes of memory", span, size)
+		return nil, fmt.Errorf("cluda: view of shape %v, strides %v and offset %d reaches byte %d, beyond the %d bytes of memory", shape, strides, offset, span, size)
 	}
 	return &Array{thread: a.thread, mem: a.mem, dtype: dtype,
-		shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset}, nil
+		shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset, span: span}, nil
 }
 
 // Release frees the array's memory (for a temporary array, its share of the
@@ -252,8 +193,7 @@ func (a *Array) kernelBuffer() (*cl.Buffer, error) {
 	a.subMu.Lock()
 	defer a.subMu.Unlock()
 	if a.sub == nil {
-		span := Span(a.dtype, a.shape, a.strides, a.offset)
-		if a.sub, err = buf.SubBuffer(cl.MemReadWrite, a.offset, max(span-a.offset, 1)); err != nil {
+		if a.sub, err = buf.SubBuffer(cl.MemReadWrite, a.offset, max(a.span-a.offset, 1)); err != nil {
 			return nil, fmt.Errorf("cluda: sub-buffer: %w", err)
 		}
 	}

@@ -273,6 +273,9 @@ func TestReleasedArrayInKernel(t *testing.T) {
 	if err := k.Call([]int{4}, nil, a); err == nil {
 		t.Error("a kernel call with a released array gave no error")
 	}
+	if err := k.Call([]int{4}, nil, (*cluda.Array)(nil)); err == nil || !strings.Contains(err.Error(), "argument 0 is a nil *Array") {
+		t.Errorf("a kernel call with a nil array: %v", err)
+	}
 	if _, err := prog.Kernel("no_such_kernel"); err == nil || !strings.Contains(err.Error(), "no_such_kernel") {
 		t.Errorf("unknown kernel: %v", err)
 	}
@@ -280,4 +283,28 @@ func TestReleasedArrayInKernel(t *testing.T) {
 	if _, err := cluda.CreateThread(cluda.DeviceFilter{Device: "no device has this name"}, cluda.ThreadOptions{}); !errors.Is(err, noDev) {
 		t.Errorf("thread on a missing device: %v", err)
 	}
+}
+
+func TestThreadReleaseFreesTemporaryMemory(t *testing.T) {
+	cludatest.Thread(t) // skips where there is no device
+	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{NoDiskCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp, err := thr.TempArray([]int{256}, dtypes.Float32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := thr.TempMemory(); n != 1 {
+		t.Fatalf("%d temporary buffers, want 1", n)
+	}
+	thr.Release()
+	thr.Release()
+	if n, bytes := thr.TempMemory(); n != 0 || bytes != 0 {
+		t.Errorf("%d temporary buffers of %d bytes after Release", n, bytes)
+	}
+	if err := tmp.Get(make([]float32, 256)); err == nil {
+		t.Error("a temporary array of a released Thread can still be read")
+	}
+	tmp.Release()
 }

@@ -30,10 +30,12 @@ type BuildErrorLine struct {
 }
 
 // Diagnostics come as "<file>:LINE:COL: error: message" (clang, NVIDIA) or
-// "error: <file>:LINE:COL: message" (PoCL); the column may be missing.
+// "error: <file>:LINE:COL: message" (PoCL, which may put "<Spelling=...>:"
+// between the column and the message for a line that a macro expanded);
+// the column may be missing.
 var (
 	diagnosticLocFirst = regexp.MustCompile(`(?m)^[^:\n]*:(\d+):(?:(\d+):)?\s*((?:fatal )?error|warning)\s*:\s*(.*)$`)
-	diagnosticSevFirst = regexp.MustCompile(`(?m)^((?:fatal )?error|warning)\s*:\s*[^:\n]*:(\d+):(?:(\d+):)?\s*(.*)$`)
+	diagnosticSevFirst = regexp.MustCompile(`(?m)^((?:fatal )?error|warning)\s*:\s*[^:\n]*:(\d+):(?:(\d+)(?::|\s))?\s*(?:<Spelling=[^>\n]*>:\s*)?(.*)$`)
 )
 
 // diagnostics returns (line, column, severity, message) of each diagnostic

@@ -2,6 +2,7 @@ package cluda
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda/cl"
@@ -137,6 +138,15 @@ func (p *DeviceParams) IsGPU() bool { return p.Type&cl.DeviceTypeGPU != 0 }
 
 // IsCPU reports whether the device is a CPU.
 func (p *DeviceParams) IsCPU() bool { return p.Type&cl.DeviceTypeCPU != 0 }
+
+// maxIndex returns the largest value of the device's size_t (and so of
+// VSIZE_T in kernels): 2^32-1 on devices with 32-bit addresses.
+func (p *DeviceParams) maxIndex() int {
+	if p.AddressBits == 32 {
+		return 1<<32 - 1
+	}
+	return math.MaxInt
+}
 
 // SupportsDType reports whether kernels on the device can use dt (double
 // precision types need fp64 support).

@@ -9,6 +9,7 @@
 //
 //	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
 //	...
+//	defer thr.Release()
 //	prog, err := thr.Compile(`
 //	KERNEL void multiply_them(GLOBAL_MEM float *dest, GLOBAL_MEM float *a, GLOBAL_MEM float *b)
 //	{
@@ -27,6 +28,46 @@
 // nothing it finds: see CacheDirEnv. Conditions that do not stop the work,
 // such as a cache directory that cannot be used, are reported once as
 // warnings (SetWarningLogger).
+//
+// # Array layouts
+//
+// An Array is a dtype, a shape, byte strides and a byte offset into device
+// memory. Every constructor (Empty, Zeros, NewArray, EmptyLike, ToDevice,
+// TempArray, View) checks the layout with arithmetic that cannot overflow
+// (see Span): no negative dimension, stride or offset, element counts and
+// byte sizes that an int holds, and, for a view, every element inside the
+// memory it looks into. A layout that breaks a rule is an error that names
+// it; none reaches a kernel.
+//
+// # Releasing resources
+//
+// Device memory is not Go memory, and the garbage collector does not see
+// how much of it is in use. Release what you create, as soon as you are
+// done with it, typically with defer:
+//
+//   - a Thread: Release frees its programs, its temporary memory and, for a
+//     Thread made by CreateThread or NewThread, its context and queue;
+//   - arrays from Empty, Zeros, NewArray, EmptyLike and ToDevice: Release
+//     frees their memory; views share it and fail once it is freed (a
+//     view's own Release frees only the sub-buffer that kernel calls may
+//     have made for it);
+//   - temporary arrays from TempArray: Release returns their share of the
+//     Thread's temporary memory, which otherwise stays taken until the
+//     Thread is released;
+//   - events that Enqueue returns: Release them after use;
+//   - programs from Compile: Release each when done with it; the built
+//     program stays in the Thread's cache, within its bound, until the
+//     Thread is released.
+//
+// Compiled computations (core.Callable) hold temporary arrays of the
+// Thread and must be released as well.
+//
+// As a safety net, the OpenCL objects behind arrays, programs, kernels,
+// events, queues and contexts are released by runtime cleanups once their
+// Go values become unreachable. The collector runs when Go memory grows,
+// not device memory, so a program that relies on it can run out of device
+// memory first; temporary arrays, which the Thread keeps track of, are not
+// caught at all while their Thread lives.
 //
 // Element types live in the subpackage dtypes, the OpenCL binding in cl.
 package cluda

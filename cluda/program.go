@@ -208,6 +208,9 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool)
 	defer k.mu.Unlock()
 	for i, a := range args {
 		if arr, ok := a.(*Array); ok {
+			if arr == nil {
+				return nil, fmt.Errorf("cluda: kernel %s: argument %d is a nil *Array", k.name, i)
+			}
 			if arr.thread != t {
 				return nil, fmt.Errorf("cluda: kernel %s: argument %d is an array of another Thread", k.name, i)
 			}

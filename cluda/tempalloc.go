@@ -37,8 +37,7 @@ type tempManager struct {
 // temporary arrays are lost when the Thread's temporary memory grows, which
 // happens only inside TempArray.
 func (t *Thread) TempArray(shape []int, dtype dtypes.DType, dependencies ...*Array) (*Array, error) {
-	strides := ContiguousStrides(shape, dtype.Size())
-	span, err := checkLayout(dtype, shape, strides, 0)
+	strides, span, err := layout(dtype, shape, nil, 0)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: temporary array: %w", err)
 	}
@@ -48,9 +47,12 @@ func (t *Thread) TempArray(shape []int, dtype dtypes.DType, dependencies ...*Arr
 	if int64(span) > t.params.MaxMemAllocSize {
 		return nil, fmt.Errorf("cluda: temporary array of %d bytes: larger than the device's largest allocation (%d bytes)", span, t.params.MaxMemAllocSize)
 	}
-	a := &Array{thread: t, dtype: dtype, shape: slices.Clone(shape), strides: strides}
+	a := &Array{thread: t, dtype: dtype, shape: slices.Clone(shape), strides: strides, span: span}
 	a.temp = &tempArray{deps: make(map[*Array]bool), span: max(span, 1)}
-	for _, d := range dependencies {
+	for i, d := range dependencies {
+		if d == nil {
+			return nil, fmt.Errorf("cluda: temporary array: dependency %d is a nil *Array", i)
+		}
 		a.temp.deps[d] = true
 	}
 	var perr error
@@ -174,6 +176,3 @@ func (t *Thread) TempMemory() (buffers, bytes int) {
 	}
 	return buffers, bytes
 }
-
-// SharesMemory reports whether two arrays live in the same device memory.
-func SharesMemory(a, b *Array) bool { return a.mem == b.mem }

@@ -167,11 +167,24 @@ func (t *Thread) Serialize(f func() error) error {
 func (t *Thread) SetProgramCacheLimit(n int) { t.progs.setLimit(n) }
 
 // Release releases the Thread's programs (also those still in use, whose
-// kernels then fail), its temporary memory, and the context and queue if
-// the Thread created them. Arrays allocated on the Thread must be
-// released by their owners. Release is idempotent.
+// kernels then fail), its temporary memory (temporary arrays, those of
+// compiled computations among them, fail after it), and the context and
+// queue if the Thread created them. Arrays allocated on the Thread must be
+// released by their owners (see the package documentation). Release is
+// idempotent.
 func (t *Thread) Release() {
 	t.progs.releaseAll()
+	t.serial.Lock()
+	for _, p := range t.temp.pools {
+		p.mem.mu.Lock()
+		if p.mem.buf != nil {
+			p.mem.buf.Release()
+			p.mem.buf = nil
+		}
+		p.mem.mu.Unlock()
+	}
+	t.temp.pools = nil
+	t.serial.Unlock()
 	if t.owned {
 		t.queue.Release()
 		t.ctx.Release()

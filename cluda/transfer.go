@@ -21,8 +21,12 @@ func (t *Thread) ToDevice(data any, shape ...int) (*Array, error) {
 	if len(shape) == 0 {
 		shape = []int{n}
 	}
-	if ShapeSize(shape) != n {
-		return nil, fmt.Errorf("cluda: to device: shape %v holds %d elements, the slice has %d", shape, ShapeSize(shape), n)
+	size, err := ShapeSize(shape)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: to device: %w", err)
+	}
+	if size != n {
+		return nil, fmt.Errorf("cluda: to device: shape %v holds %d elements, the slice has %d", shape, size, n)
 	}
 	a, err := t.Empty(shape, dt)
 	if err != nil {
@@ -106,7 +110,7 @@ func (a *Array) transfer(data any, toDevice bool) error {
 		}
 		return cl.Read(q, buf, a.offset, host)
 	}
-	span := make([]byte, Span(a.dtype, a.shape, a.strides, a.offset)-a.offset)
+	span := make([]byte, a.span-a.offset)
 	if err := cl.Read(q, buf, a.offset, span); err != nil {
 		return err
 	}
@@ -127,6 +131,9 @@ func (a *Array) transfer(data any, toDevice bool) error {
 // Read returns the contents of a as a new Go slice. T must be the Go type
 // of the array's dtype.
 func Read[T dtypes.Element](a *Array) ([]T, error) {
+	if a == nil {
+		return nil, fmt.Errorf("cluda: read: nil *Array")
+	}
 	out := make([]T, a.Size())
 	return out, a.Get(out)
 }
@@ -193,8 +200,16 @@ func (a *Array) Fill(v any) error {
 }
 
 // Copy copies src into dst on the device. Both must have the same dtype and
-// shape and belong to the same Thread; their layouts may differ.
+// shape and belong to the same Thread; their layouts may differ, but they
+// may not overlap in memory (unless they are the same elements, which
+// leaves nothing to do), nor may the elements of dst overlap each other.
 func (t *Thread) Copy(dst, src *Array) error {
+	switch {
+	case dst == nil:
+		return fmt.Errorf("cluda: copy: the destination is a nil *Array")
+	case src == nil:
+		return fmt.Errorf("cluda: copy: the source is a nil *Array")
+	}
 	if dst.thread != t || src.thread != t {
 		return fmt.Errorf("cluda: copy: arrays of another Thread")
 	}
@@ -203,6 +218,15 @@ func (t *Thread) Copy(dst, src *Array) error {
 	}
 	if src.Size() == 0 {
 		return nil
+	}
+	if OverlapsItself(dst) {
+		return fmt.Errorf("cluda: copy: elements of the destination %v overlap each other", dst)
+	}
+	if SharesMemory(dst, src) {
+		if dst.offset == src.offset && slices.Equal(dst.strides, src.strides) {
+			return nil // the same elements
+		}
+		return fmt.Errorf("cluda: copy: the source %v and the destination %v overlap in memory", src, dst)
 	}
 	if dst.IsContiguous() && src.IsContiguous() {
 		sb, err := src.mem.buffer()

@@ -2,6 +2,7 @@ package cluda
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -28,6 +29,10 @@ type vlimits struct {
 	maxItems     []int // items per work-group dimension
 	maxGroups    []int // work-groups per grid dimension
 
+	// maxIndex is the largest value of the device's size_t, which the
+	// virtual size functions return (VSIZE_T); 0 means the largest int.
+	maxIndex int
+
 	// plainIDs lets a one-dimensional launch that is the real one return
 	// the OpenCL ids unmodified (see vsizes.direct).
 	plainIDs bool
@@ -45,6 +50,7 @@ func deviceLimits(p *DeviceParams) vlimits {
 		maxWorkGroup: p.MaxWorkGroupSize,
 		maxItems:     p.MaxWorkItemSizes,
 		maxGroups:    p.MaxNumGroups,
+		maxIndex:     p.maxIndex(),
 		plainIDs:     p.IsCPU(),
 	}
 }
@@ -98,6 +104,15 @@ func computeVSizes(global, local []int, lim vlimits) (*vsizes, error) {
 			return nil, fmt.Errorf("cluda: virtual global size %v is too large", global)
 		}
 		v.totalGroups *= v.groups[i]
+	}
+	// Every work-item, those skipped included, has a flat id that VSIZE_T
+	// holds; so has every product of the global size's dimensions.
+	maxIndex := lim.maxIndex
+	if maxIndex == 0 {
+		maxIndex = math.MaxInt
+	}
+	if padded, ok := mulInt(v.totalGroups, items); !ok || padded-1 > maxIndex {
+		return nil, fmt.Errorf("cluda: virtual global size %v needs %d work-groups of %d items; the device's size_t numbers at most %d work-items", global, v.totalGroups, items, uint64(maxIndex)+1)
 	}
 	// Spread the work-groups over the real grid.
 	left := v.totalGroups
@@ -218,7 +233,7 @@ func (v *vsizes) source() string {
 	w("WITHIN_KERNEL VSIZE_T virtual_global_id(unsigned int dim)\n{\n")
 	w("    return virtual_group_id(dim) * virtual_local_size(dim) + virtual_local_id(dim);\n}\n\n")
 
-	w("WITHIN_KERNEL VSIZE_T virtual_global_flat_size(void)\n{\n    return %d;\n}\n\n", ShapeSize(v.global))
+	w("WITHIN_KERNEL VSIZE_T virtual_global_flat_size(void)\n{\n    return %d;\n}\n\n", shapeSize(v.global))
 
 	w("WITHIN_KERNEL VSIZE_T virtual_global_flat_id(void)\n{\n    return ")
 	stride = 1

@@ -83,7 +83,7 @@ func TestVirtualSizes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n := ShapeSize(tt.global)
+			n := shapeSize(tt.global)
 			poison := make([]int32, n*rank)
 			for i := range poison {
 				poison[i] = -7
@@ -145,6 +145,16 @@ func TestVirtualSizeLimits(t *testing.T) {
 		_, err := computeVSizes(tt.global, tt.local, tiny)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("computeVSizes(%v, %v): %v, want %q", tt.global, tt.local, err, tt.want)
+		}
+	}
+	// A device with 32-bit addresses numbers at most 2^32 work-items.
+	wide := vlimits{maxWorkGroup: 256, maxItems: []int{256, 256, 256}, maxGroups: []int{1<<32 - 1, 65535, 65535}, maxIndex: 1<<32 - 1}
+	if _, err := computeVSizes([]int{1 << 32}, []int{256}, wide); err != nil {
+		t.Errorf("2^32 work-items on a 32-bit device: %v", err)
+	}
+	for _, global := range [][]int{{1<<32 + 1}, {1 << 20, 1 << 20}} {
+		if _, err := computeVSizes(global, nil, wide); err == nil || !strings.Contains(err.Error(), "size_t numbers at most 4294967296 work-items") {
+			t.Errorf("computeVSizes(%v) on a 32-bit device: %v", global, err)
 		}
 	}
 }

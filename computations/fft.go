@@ -22,7 +22,9 @@ var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/f
 // with inverse 0 it computes numpy.fft.fftn (the kernel exp(-2πi kn/N)),
 // otherwise numpy.fft.ifftn, which divides by the product of the
 // transformed lengths (unless FFTOptions.Unnormalized is set). Output and
-// input may be the same array.
+// input may be the same array (or, with transformations connected, leaves
+// that stand at their indices); arrays that overlap otherwise are refused
+// by the callable.
 //
 // Every length works: lengths whose prime factors are at most 13 by mixed
 // radix passes, other lengths by Bluestein's algorithm. Transformations
@@ -59,6 +61,9 @@ func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
 	if !t.IsArray() {
 		return nil, fmt.Errorf("computations: FFT of the scalar type %v", t)
 	}
+	if err := t.Validate(); err != nil {
+		return nil, fmt.Errorf("computations: FFT: %w", err)
+	}
 	if !t.DType().IsComplex() {
 		return nil, fmt.Errorf("computations: FFT of %v: the dtype must be complex64 or complex128 (connect a transformation such as RealToComplex for real data)", t.DType())
 	}
@@ -80,6 +85,9 @@ func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
 			return nil, fmt.Errorf("computations: FFT: axis %d has length 0", a)
 		}
 	}
+	if err := checkFFTIndices(t.Shape(), axes); err != nil {
+		return nil, err
+	}
 	f := &FFT{typ: t, axes: slices.Clone(axes), opts: opts}
 	var err error
 	f.Computation, err = core.NewComputation("fft", []core.Parameter{
@@ -88,6 +96,12 @@ func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
 		core.Param("inverse", core.ScalarArg(dtypes.Int32)),
 	}, f.build)
 	if err != nil {
+		return nil, err
+	}
+	// Every kernel reads all the elements of its sub-transforms before it
+	// writes any of them, and the first kernel of several reads input
+	// into a temporary array: output may be input.
+	if err := f.AllowInPlace("output", "input"); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -121,6 +135,9 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		return fmt.Errorf("FFT: the device does not support %v", dt)
 	}
 	shape := f.typ.Shape()
+	if f.typ.Size() == 0 {
+		return nil // an empty array: nothing to transform
+	}
 	lim := newFFTLimits(plan.DeviceParams(), dt)
 	if f.tuning.localBytes > 0 {
 		// Plan as a GPU with that much local memory would.
@@ -140,7 +157,7 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		n := shape[a]
 		scale /= float64(n)
 		if n > 1 {
-			axes = append(axes, planAxis(a, n, cluda.ShapeSize(shape[:a]), cluda.ShapeSize(shape[a+1:]), lim))
+			axes = append(axes, planAxis(a, n, elements(shape[:a]), elements(shape[a+1:]), lim))
 		}
 	}
 	if f.opts.Unnormalized {
@@ -164,7 +181,7 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 		if errors.As(err, &capacity) && len(ax.passes) == 1 {
 			// The single pass the axis was planned with cannot run on this
 			// device: plan it in several passes instead.
-			ax = planAxis(ax.axis, ax.n, cluda.ShapeSize(shape[:ax.axis]), cluda.ShapeSize(shape[ax.axis+1:]), lim.withoutSinglePass(ax.m))
+			ax = planAxis(ax.axis, ax.n, elements(shape[:ax.axis]), elements(shape[ax.axis+1:]), lim.withoutSinglePass(ax.m))
 			err = b.axis(ax, ai == 0, last)
 		}
 		if err != nil {
@@ -198,8 +215,8 @@ func (e *fftCapacityError) Unwrap() error { return e.err }
 
 // axis adds the kernels of the transform along one axis.
 func (b *fftBuild) axis(ax fftAxis, first, last bool) error {
-	outer := cluda.ShapeSize(b.shape[:ax.axis])
-	inner := cluda.ShapeSize(b.shape[ax.axis+1:])
+	outer := elements(b.shape[:ax.axis])
+	inner := elements(b.shape[ax.axis+1:])
 	ffts := 1
 	if ax.bluestein {
 		ffts = 2
@@ -327,6 +344,9 @@ func (f *FFT) twiddleTables(k *fftKernel, tables *fftTables) error {
 // kernel. A pass that no kernel can run gives an *fftCapacityError.
 func (f *FFT) kernelCall(plan *core.Plan, k *fftKernel, lim fftLimits, ax fftAxis, tables *fftTables) error {
 	for attempt := 0; ; attempt++ {
+		if err := k.checkIndices(); err != nil {
+			return err
+		}
 		kargs, render := k.args()
 		err := plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.groups() * k.pass.wg},
 			core.KernelOptions{Name: k.name, Local: []int{k.pass.wg}, RenderArgs: render, CompilerOptions: f.tuning.options})

@@ -130,10 +130,8 @@ func planAxis(axis, n, outer, inner int, lim fftLimits) fftAxis {
 	if n == 1 {
 		return a
 	}
-	if !isSmooth(n, maxPrimeRadix) {
-		a.bluestein = true
-		a.m = bluesteinLength(n)
-	}
+	a.m = transformLength(n)
+	a.bluestein = a.m != n
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
 	// the register kernel than in one pass of the local kernel.

@@ -50,7 +50,7 @@ func runFFT(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape, axes []int,
 	t.Helper()
 	c := compileFFT(t, thr, core.ArrayOf(dt, shape...), axes, computations.FFTOptions{})
 	rng := rand.New(rand.NewPCG(seed, uint64(len(shape))))
-	x := randomData(rng, cluda.ShapeSize(shape))
+	x := randomData(rng, core.ArrayOf(dtypes.Complex64, shape...).Size())
 	in, out := upload(t, thr, dt, x, shape), poisoned(t, thr, dt, shape)
 	defer in.Release()
 	defer out.Release()

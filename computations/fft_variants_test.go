@@ -83,7 +83,7 @@ func runPlanned(t *testing.T, thr *cluda.Thread, fft *computations.FFT, dt dtype
 	}
 	worst := 0.0
 	for _, inverse := range []bool{false, true} {
-		x := randomData(rand.New(rand.NewPCG(seed, 99)), cluda.ShapeSize(shape))
+		x := randomData(rand.New(rand.NewPCG(seed, 99)), core.ArrayOf(dt, shape...).Size())
 		in, out := upload(t, thr, dt, x, shape), poisoned(t, thr, dt, shape)
 		inv := int32(0)
 		if inverse {

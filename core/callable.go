@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -23,7 +24,9 @@ type Callable struct {
 	kernels     []*plannedKernel
 	temps       []*cluda.Array // nil where a temporary array is unused
 	persistents []*cluda.Array
-	args        [][]argSource // per kernel
+	args        [][]argSource   // per kernel
+	inPlace     map[[2]int]bool // pairs of parameters that may be the same array
+	released    atomic.Bool
 }
 
 // argSource says where a kernel argument comes from at call time.
@@ -33,7 +36,7 @@ type argSource struct {
 }
 
 func newCallable(name string, thr *cluda.Thread, t *tree, plan *Plan) (*Callable, error) {
-	c := &Callable{name: name, thread: thr, sig: t.signature(), kernels: plan.kernels}
+	c := &Callable{name: name, thread: thr, sig: t.signature(), kernels: plan.kernels, inPlace: t.inPlaceLeaves()}
 	fail := func(err error) (*Callable, error) {
 		c.Release()
 		return nil, fmt.Errorf("core: compile %s: %w", name, err)
@@ -140,8 +143,12 @@ func (c *Callable) Kernels() []KernelInfo { return kernelInfos(c.kernels) }
 // change or release them.
 func (c *Callable) PersistentArrays() []*cluda.Array { return slices.Clone(c.persistents) }
 
-// Release frees the callable's temporary and persistent arrays.
+// Release frees the callable's temporary and persistent arrays; later
+// calls return an error. Release is idempotent. A callable that is not
+// released keeps its share of the Thread's temporary memory until the
+// Thread is released (see the cluda package documentation).
 func (c *Callable) Release() {
+	c.released.Store(true)
 	for _, a := range c.temps {
 		if a != nil {
 			a.Release()
@@ -174,6 +181,9 @@ func (c *Callable) CallProfiled(args ...any) (time.Duration, error) {
 }
 
 func (c *Callable) run(args []any, profile bool) (time.Duration, error) {
+	if c.released.Load() {
+		return 0, fmt.Errorf("core: %s: callable used after Release", c.name)
+	}
 	values, err := c.check(args)
 	if err != nil {
 		return 0, err
@@ -259,6 +269,9 @@ func (c *Callable) check(args []any) ([]any, error) {
 		}
 		values[i] = v
 	}
+	if err := c.checkOverlap(values); err != nil {
+		return nil, err
+	}
 	return values, nil
 }
 
@@ -271,7 +284,12 @@ func (c *Callable) checkOne(p Parameter, v any) (any, error) {
 		return convertScalar(want, v)
 	}
 	a, ok := v.(*cluda.Array)
-	if !ok || a == nil {
+	switch {
+	case v == nil:
+		return nil, fmt.Errorf("expected an array %v, got nil", want)
+	case ok && a == nil:
+		return nil, fmt.Errorf("expected an array %v, got a nil *cluda.Array", want)
+	case !ok:
 		return nil, fmt.Errorf("expected an array %v, got %T", want, v)
 	}
 	if a.Thread() != c.thread {

@@ -64,7 +64,9 @@ func TestCallErrors(t *testing.T) {
 		{"array where a scalar belongs", []any{out1, out2, in1, in2, in1, float32(1)}, `parameter "param2": expected a float32 scalar, got an array`},
 		{"non-number scalar", []any{out1, out2, in1, in2, "two", float32(1)}, `parameter "param2": expected a float32 scalar, got string`},
 		{"array of another Thread", []any{out1, out2, foreign, in2, float32(1), float32(1)}, `parameter "in1": the array belongs to another Thread`},
-		{"nil array", []any{out1, out2, (*cluda.Array)(nil), in2, float32(1), float32(1)}, `parameter "in1": expected an array`},
+		{"nil array", []any{out1, out2, (*cluda.Array)(nil), in2, float32(1), float32(1)}, `parameter "in1": expected an array Type(complex64, shape=(128,), strides=(8,)), got a nil *cluda.Array`},
+		{"untyped nil", []any{out1, out2, in1, nil, float32(1), float32(1)}, `parameter "in2_prime": expected an array Type(complex64, shape=(128,), strides=(8,)), got nil`},
+		{"output twice", []any{out1, out1, in1, in2, float32(1), float32(1)}, `parameters "out1" and "out2" are the same array`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

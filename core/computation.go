@@ -98,6 +98,38 @@ func (c *Computation) Connect(param string, trf *Transformation, connector strin
 	return c.tree.connect(param, trf, connector, names)
 }
 
+// AllowInPlace declares that the computation gives the right result when
+// its root parameters output (one it writes) and input (one it reads) are
+// the same array, as an FFT does. Call refuses arguments that share memory
+// where one of them is written, except the same array for such a pair, or
+// for the leaves that transformations put in their place, where every
+// transformation between root and leaf accesses the leaf at the root's
+// own indices (through connectors of the root's shape). Without it, no two
+// arguments may share memory where one of them is written.
+func (c *Computation) AllowInPlace(output, input string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	root := func(name string) *node {
+		for _, r := range c.tree.roots {
+			if r.name == name {
+				return r
+			}
+		}
+		return nil
+	}
+	o, i := root(output), root(input)
+	switch {
+	case o == nil || o.scalar || !o.stores:
+		return fmt.Errorf("core: computation %s: in place: %q is not an output parameter of the computation", c.name, output)
+	case i == nil || i.scalar || !i.loads:
+		return fmt.Errorf("core: computation %s: in place: %q is not an input parameter of the computation", c.name, input)
+	case o == i:
+		return fmt.Errorf("core: computation %s: in place: %q with itself", c.name, output)
+	}
+	c.tree.inPlace = append(c.tree.inPlace, [2]string{output, input})
+	return nil
+}
+
 func (c *Computation) snapshot() *tree {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -21,4 +21,21 @@
 // launch sizes as Compile would build them, on a machine without that
 // device (see cluda.ModelGPU), for reading generated code and for tests
 // that keep it under review.
+//
+// # Calls
+//
+// A Callable checks every argument before it enqueues anything: arrays
+// must have exactly the types of the signature (dtype, shape, strides and
+// offset), be non-nil and belong to the callable's Thread, and must not
+// share memory where one of them is written: no two arguments may overlap
+// (cluda.SharesMemory), and no written array may overlap itself (a
+// stride of 0, for instance). The one exception is the same array for a
+// pair of parameters that the computation declared with AllowInPlace, as
+// the FFT does for its output and input.
+//
+// A Callable holds temporary arrays in its Thread's temporary memory and
+// persistent arrays of its own: Release it when it is no longer needed
+// (with defer, typically); calls after Release fail. See the cluda
+// package documentation for what else must be released and what the
+// runtime's cleanups catch.
 package core

@@ -110,7 +110,7 @@ func (p *Plan) TempArray(t Type) (*KernelArgument, error) {
 	if !t.array {
 		return nil, fmt.Errorf("core: temporary array of a scalar type %v", t)
 	}
-	if err := t.validate(); err != nil {
+	if err := t.Validate(); err != nil {
 		return nil, err
 	}
 	t = ArrayOf(t.dtype, t.shape...)
@@ -140,10 +140,17 @@ func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) 
 	if len(shape) == 0 {
 		shape = []int{n}
 	}
-	if cluda.ShapeSize(shape) != n {
-		return nil, fmt.Errorf("core: persistent array: shape %v holds %d elements, the slice has %d", shape, cluda.ShapeSize(shape), n)
+	size, err := cluda.ShapeSize(shape)
+	if err != nil {
+		return nil, fmt.Errorf("core: persistent array: %w", err)
+	}
+	if size != n {
+		return nil, fmt.Errorf("core: persistent array: shape %v holds %d elements, the slice has %d", shape, size, n)
 	}
 	t := ArrayOf(dt, shape...)
+	if err := t.Validate(); err != nil {
+		return nil, fmt.Errorf("core: persistent array: %w", err)
+	}
 	p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})
 	i := len(p.persistents) - 1
 	return &KernelArgument{kind: argPersistent, name: fmt.Sprintf("_persistent%d", i), ann: In(t), index: i}, nil
@@ -189,7 +196,11 @@ func (p *Plan) KernelCall(tmpl *template.Template, args []KernelArg, global []in
 	if len(global) == 0 {
 		global = []int{1}
 	}
-	if cluda.ShapeSize(global) == 0 {
+	size, err := cluda.ShapeSize(global)
+	if err != nil {
+		return fmt.Errorf("core: kernel %s: global size: %w", name, err)
+	}
+	if size == 0 {
 		return nil // nothing to do for an empty array
 	}
 	k, err := p.compileKernel(tmpl, name, args, global, opts)

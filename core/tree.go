@@ -38,6 +38,9 @@ type attachment struct {
 type tree struct {
 	roots []*node
 	nodes map[string]*node
+	// inPlace holds the pairs of root parameters (a written one, a read
+	// one) that may be the same array (see Computation.AllowInPlace).
+	inPlace [][2]string
 }
 
 func newTree(params []Parameter) (*tree, error) {
@@ -80,7 +83,7 @@ func (t *tree) clone() *tree {
 		}
 		return c
 	}
-	out := &tree{nodes: make(map[string]*node, len(t.nodes))}
+	out := &tree{nodes: make(map[string]*node, len(t.nodes)), inPlace: slices.Clone(t.inPlace)}
 	for name, n := range t.nodes {
 		c := copies[n]
 		c.input, c.output = cloneAtt(n.input), cloneAtt(n.output)

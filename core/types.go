@@ -12,60 +12,66 @@ import (
 
 // Type is the type of a computation or transformation parameter: a dtype
 // and, for arrays, a shape, byte strides and a byte offset (reikna's Type).
-// The zero Type is invalid.
+// The zero Type is invalid. Array types follow the layout rules of cluda
+// (see cluda.Span): a type whose elements or bytes an int cannot count is
+// invalid, and Validate says why.
 type Type struct {
 	dtype   dtypes.DType
 	array   bool
 	shape   []int
 	strides []int
 	offset  int
+	err     error // of an array type whose row-major strides could not be computed
 }
 
 // ArrayOf returns the type of a contiguous row-major array. A shape of no
-// dimensions is a 0-d array of one element.
+// dimensions is a 0-d array of one element. A shape that is not valid (a
+// negative dimension, more bytes than an int counts) gives an invalid type,
+// which Validate, and every function that takes the type, refuses.
 func ArrayOf(dtype dtypes.DType, shape ...int) Type {
 	if shape == nil {
 		shape = []int{}
 	}
-	return Type{dtype: dtype, array: true, shape: slices.Clone(shape),
-		strides: cluda.ContiguousStrides(shape, dtype.Size())}
+	t := Type{dtype: dtype, array: true, shape: slices.Clone(shape)}
+	if dtype.Valid() {
+		t.strides, t.err = cluda.ContiguousStrides(shape, dtype.Size())
+	}
+	return t
 }
 
 // ScalarOf returns the type of a scalar of the given dtype.
 func ScalarOf(dtype dtypes.DType) Type { return Type{dtype: dtype} }
 
-// NewArrayType returns an array type with explicit byte strides and offset.
+// NewArrayType returns an array type with explicit byte strides (nil for
+// row-major) and offset, or an error if the layout is not valid.
 func NewArrayType(dtype dtypes.DType, shape, strides []int, offset int) (Type, error) {
 	t := Type{dtype: dtype, array: true, shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset}
-	if strides == nil {
-		t.strides = cluda.ContiguousStrides(shape, dtype.Size())
-	}
 	if t.shape == nil {
 		t.shape = []int{}
 	}
-	return t, t.validate()
+	if strides == nil && dtype.Valid() {
+		t.strides, t.err = cluda.ContiguousStrides(t.shape, dtype.Size())
+	}
+	return t, t.Validate()
 }
 
-func (t Type) validate() error {
+// Validate reports whether t is a valid type: a valid dtype and, for an
+// array, a layout that obeys cluda's rules (no negative dimension, stride
+// or offset, and element counts, byte sizes and the span all within an
+// int). The error names the type's shape.
+func (t Type) Validate() error {
 	if !t.dtype.Valid() {
 		return fmt.Errorf("core: invalid dtype %v", t.dtype)
 	}
 	if !t.array {
 		return nil
 	}
-	if len(t.strides) != len(t.shape) {
-		return fmt.Errorf("core: strides %v do not match shape %v", t.strides, t.shape)
+	err := t.err
+	if err == nil {
+		_, err = cluda.Span(t.dtype, t.shape, t.strides, t.offset)
 	}
-	for i, s := range t.shape {
-		if s < 0 {
-			return fmt.Errorf("core: shape %v has a negative dimension", t.shape)
-		}
-		if t.strides[i] < 0 {
-			return fmt.Errorf("core: negative strides %v are not supported", t.strides)
-		}
-	}
-	if t.offset < 0 {
-		return fmt.Errorf("core: negative offset %d", t.offset)
+	if err != nil {
+		return fmt.Errorf("core: array type of %v: %w", t.dtype, err)
 	}
 	return nil
 }
@@ -76,11 +82,14 @@ func (t Type) validate() error {
 func TypeOf(v any) (Type, error) {
 	switch x := v.(type) {
 	case Type:
-		return x, x.validate()
+		return x, x.Validate()
 	case *Type:
-		return *x, x.validate()
+		if x == nil {
+			return Type{}, fmt.Errorf("core: type of a nil *Type")
+		}
+		return *x, x.Validate()
 	case dtypes.DType:
-		return ScalarOf(x), ScalarOf(x).validate()
+		return ScalarOf(x), ScalarOf(x).Validate()
 	case cluda.ArrayLike:
 		if reflect.ValueOf(x).Kind() == reflect.Pointer && reflect.ValueOf(x).IsNil() {
 			return Type{}, fmt.Errorf("core: type of a nil %T", v)
@@ -112,8 +121,15 @@ func (t Type) Strides() []int { return slices.Clone(t.strides) }
 // Offset returns the byte offset of element 0.
 func (t Type) Offset() int { return t.offset }
 
-// Size returns the number of elements (1 for a scalar).
-func (t Type) Size() int { return cluda.ShapeSize(t.shape) }
+// Size returns the number of elements (1 for a scalar), or 0 for an array
+// type that Validate refuses.
+func (t Type) Size() int {
+	n, err := cluda.ShapeSize(t.shape)
+	if err != nil || t.Validate() != nil {
+		return 0
+	}
+	return n
+}
 
 // Rank returns the number of dimensions (0 for a scalar).
 func (t Type) Rank() int { return len(t.shape) }
@@ -124,7 +140,11 @@ func (t Type) CType() string { return t.dtype.CType() }
 // IsContiguous reports whether the array is row-major without gaps and
 // starts at offset 0.
 func (t Type) IsContiguous() bool {
-	return t.offset == 0 && slices.Equal(t.strides, cluda.ContiguousStrides(t.shape, t.dtype.Size()))
+	if !t.array || t.offset != 0 || t.Validate() != nil {
+		return false
+	}
+	strides, err := cluda.ContiguousStrides(t.shape, t.dtype.Size())
+	return err == nil && slices.Equal(t.strides, strides)
 }
 
 // Equal reports whether two types are the same in every property.
@@ -227,7 +247,7 @@ func InOut(t Type) Annotation { return Annotation{t, InputOutput} }
 func ScalarArg(dt dtypes.DType) Annotation { return Annotation{ScalarOf(dt), Scalar} }
 
 func (a Annotation) validate() error {
-	if err := a.Type.validate(); err != nil {
+	if err := a.Type.Validate(); err != nil {
 		return err
 	}
 	switch a.Role {

@@ -3,6 +3,7 @@ package snippets
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -44,17 +45,24 @@ type stripper struct {
 // strip removes the markers from text and returns the text and the location
 // of each of its lines. The location of a line is that of the last marker
 // before its first non-blank character (on a blank line, the last marker on
-// it); a line with no such marker, whose start was printed by an action of
-// the line before, continues that line's location.
+// it), unless a marker later on the line returns to a location of an
+// earlier marker before that character: then the line is a line of that
+// template, into which a snippet printed text inline (a store macro at the
+// start of a user's line, say), and the earliest such location is the
+// line's. A line with no marker before its first non-blank character,
+// whose start was printed by an action of the line before, continues that
+// line's location.
 func (s *stripper) strip(text string) (string, []location, error) {
 	var (
 		out     strings.Builder
 		locs    = make([]location, 0, strings.Count(text, "\n")+1)
-		prev    location // location of the line before
-		cur     location // last marker seen before the first non-blank byte
-		marked  bool     // cur is set
-		content bool     // the line has a non-blank byte
-		lineAt  int      // where the current line starts in out
+		prev    location   // location of the line before
+		cur     location   // the line's location so far
+		marked  bool       // cur is set
+		content bool       // the line has a non-blank byte
+		lineAt  int        // where the current line starts in out
+		leading []location // markers before the first non-blank byte
+		at      int        // index of cur in leading
 	)
 	out.Grow(len(text))
 	// Positions of the next newline, marker start and marker end, found
@@ -82,7 +90,7 @@ func (s *stripper) strip(text string) (string, []location, error) {
 				prev = cur
 			}
 			locs = append(locs, prev)
-			marked, content = false, false
+			marked, content, leading = false, false, leading[:0]
 		case markStart:
 			out.WriteString(text[seg:i])
 			end := strings.IndexByte(text[i:], markEnd)
@@ -94,7 +102,10 @@ func (s *stripper) strip(text string) (string, []location, error) {
 				return "", nil, fmt.Errorf("%w at line %d", err, len(locs)+1)
 			}
 			if !content {
-				cur, marked = loc, true
+				cur, marked, at = loc, true, len(leading)
+				leading = append(leading, loc)
+			} else if k := slices.Index(leading[:at], loc); k >= 0 {
+				cur, at = loc, k
 			}
 			i += end + 1
 			seg = i

@@ -157,3 +157,49 @@ func TestExcerpt(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineSnippetAtLineStart checks that a line which starts with the
+// inline output of a snippet (a store macro's name, say) and goes on in the
+// calling template belongs to the caller, while the lines of a snippet
+// that prints whole lines belong to the snippet.
+func TestInlineSnippetAtLineStart(t *testing.T) {
+	same := MustSnippet("same", nil, "_store_same", nil)
+	block := MustSnippet("block", nil, "    a = 1;\n    b = 2;", nil)
+	main := MustSnippet("main", nil, `void k()
+{
+    {{ .same }}(x);
+    {{ .same }}(y); {{ .same }}(z);
+{{ .same }}(w);
+{{ .block }}
+    {{ .block }} // after
+}
+`, map[string]any{"same": same, "block": block})
+	src, err := Render(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		text   string
+		origin string
+	}{
+		{"void k()", "main:1"},
+		{"{", "main:2"},
+		{"    _store_same(x);", "main:3"},
+		{"    _store_same(y); _store_same(z);", "main:4"},
+		{"_store_same(w);", "main:5"},
+		{"    a = 1;", "block:1"},
+		{"    b = 2;", "block:2"},
+		{"        a = 1;", "block:1"},
+		{"    b = 2; // after", "block:2"},
+		{"}", "main:8"},
+	}
+	lines := strings.Split(strings.TrimSuffix(src.Text, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), src.Text)
+	}
+	for i, w := range want {
+		if o := src.Origin(i + 1); lines[i] != w.text || o.String() != w.origin {
+			t.Errorf("line %d %q from %v, want %q from %s", i+1, lines[i], o, w.text, w.origin)
+		}
+	}
+}
