@@ -143,12 +143,20 @@ func (c *Callable) Kernels() []KernelInfo { return kernelInfos(c.kernels) }
 // change or release them.
 func (c *Callable) PersistentArrays() []*cluda.Array { return slices.Clone(c.persistents) }
 
-// Release frees the callable's temporary and persistent arrays; later
-// calls return an error. Release is idempotent. A callable that is not
+// Release frees the callable's temporary and persistent arrays and gives
+// up its kernels' programs (which stay in the Thread's program cache, within
+// its bound, for the next compile); later calls return an error. Release is idempotent. A callable that is not
 // released keeps its share of the Thread's temporary memory until the
 // Thread is released (see the cluda package documentation).
 func (c *Callable) Release() {
-	c.released.Store(true)
+	if c.released.Swap(true) {
+		return
+	}
+	for _, k := range c.kernels {
+		if k.kernel != nil {
+			k.kernel.Release()
+		}
+	}
 	for _, a := range c.temps {
 		if a != nil {
 			a.Release()
