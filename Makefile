@@ -5,6 +5,7 @@ APT_PACKAGES := opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GOTESTFLAGS  ?= -race -timeout 30m
 FUZZTIME     ?= 30s
+CI_FUZZTIME  ?= 20s
 
 .PHONY: all deps demo test vet bench fuzz build clean
 
@@ -28,12 +29,16 @@ demo: deps
 vet: deps
 	$(GO) vet ./...
 
+# test runs the suite (fuzz tests over their seed corpora among it), then
+# each fuzz test for CI_FUZZTIME.
 test: deps vet
 	REIKNA_REQUIRE_DEVICE=1 $(GO) test $(GOTESTFLAGS) ./...
+	$(MAKE) --no-print-directory fuzz FUZZTIME=$(CI_FUZZTIME)
 
-# fuzz runs each fuzz test for FUZZTIME; `make test` runs their seed corpora.
+# fuzz runs each fuzz test for FUZZTIME.
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZTIME) ./cmd/reikna
+	$(GO) test -run '^$$' -fuzz '^FuzzShapeValidation$$' -fuzztime $(FUZZTIME) ./cluda
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
