@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/reikna-go/reikna/cluda/cl"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // memory is the device allocation behind one or more arrays. Temporary

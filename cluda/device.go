@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda/cl"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // DeviceFilter selects devices. Empty fields match everything; name filters

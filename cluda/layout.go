@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // Array layouts (a dtype, a shape, byte strides and a byte offset) follow

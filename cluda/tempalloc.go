@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/reikna-go/reikna/cluda/cl"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // tempArray records what a temporary array may not share memory with.

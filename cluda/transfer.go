@@ -7,7 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/reikna-go/reikna/cluda/cl"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // ToDevice copies a Go slice ([]float32, []complex64, ...) into a new

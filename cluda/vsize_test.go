@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda/cl"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // idsKernel records, for every virtual work-item, its global ids, and counts

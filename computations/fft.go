@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/templates"
 )
 

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // butterflyGen writes straight-line C for the forward DFT of a few complex

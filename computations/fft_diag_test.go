@@ -10,9 +10,9 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // TestFFTDiagnostics writes, for the lengths in REIKNA_DIAG_SIZES, each

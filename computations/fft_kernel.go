@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // fftEnd is where a pass reads or writes: a parameter of the computation

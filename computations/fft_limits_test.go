@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // TestFFTShapeLimits checks that NewFFT refuses the shapes whose size

@@ -2,7 +2,7 @@ package computations
 
 import (
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // fftPass is one kernel of the transform along one axis: a Stockham pass of

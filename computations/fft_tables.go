@@ -6,7 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/dsp/fourier"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // Tables of twiddle factors and chirps are computed in float64 from exact

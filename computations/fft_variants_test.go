@@ -7,9 +7,9 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // TestFFTPlanVariants runs on this device the plans other devices get: the

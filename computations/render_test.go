@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // TestFFTRenderMatchesCompile checks that a plan rendered for the test

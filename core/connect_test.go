@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 var (

@@ -3,7 +3,7 @@ package core
 import (
 	"fmt"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/snippets"
 )
 

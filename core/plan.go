@@ -6,7 +6,7 @@ import (
 	"text/template"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // argKind says what a KernelArgument stands for.

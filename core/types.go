@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // Type is the type of a computation or transformation parameter: a dtype

@@ -7,8 +7,8 @@ import (
 	"text/template"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 func TestTypeValidation(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // fiftyModules builds a kernel that uses 50 modules, module i calling

@@ -5,7 +5,7 @@ import (
 	"log"
 	"strings"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
 )

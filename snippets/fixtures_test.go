@@ -1,7 +1,7 @@
 package snippets
 
 import (
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // This file builds the examples of reikna's "modules and snippets" tutorial,

@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // dtyper is implemented by values that carry an element type, such as array

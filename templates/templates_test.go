@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // testData is the data every case in this file is executed with.

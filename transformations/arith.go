@@ -3,9 +3,9 @@ package transformations
 import (
 	"slices"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
-	"github.com/reikna-go/reikna/cluda/functions"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/functions"
 	"github.com/reikna-go/reikna/snippets"
 )
 

@@ -1,9 +1,9 @@
 package transformations
 
 import (
-	"github.com/reikna-go/reikna/cluda/dtypes"
-	"github.com/reikna-go/reikna/cluda/functions"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/functions"
 )
 
 // Copy returns the identity transformation on arrays of type t (reikna's

@@ -42,7 +42,7 @@
 //	BroadcastParam(t)           output, param          output = param
 //
 // The arithmetic ones keep the dtype of the array (reikna's out_dtype) and
-// compute with the function modules of cluda/functions, so that real and
+// compute with the function modules of package functions, so that real and
 // complex operands mix: a real constant or parameter scales or shifts a
 // complex array. Constants are printed as C literals of the array's dtype
 // (of its real dtype for a real constant and a complex array), and a

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
 )
 

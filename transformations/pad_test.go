@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
 )
 

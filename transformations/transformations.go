@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // errorf returns an error that names the constructor fn, such as

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 func TestBench(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // parseArgs parses the flags of fs wherever they stand among the positional

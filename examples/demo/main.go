@@ -21,9 +21,9 @@ import (
 	"gonum.org/v1/gonum/dsp/fourier"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
 )
 

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/dtypes"
-	"github.com/reikna-go/reikna/cluda/functions"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/functions"
 	"github.com/reikna-go/reikna/snippets"
 )
 

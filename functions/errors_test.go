@@ -8,8 +8,8 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/cluda/dtypes"
-	"github.com/reikna-go/reikna/cluda/functions"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/functions"
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
 )

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/dtypes"
-	"github.com/reikna-go/reikna/cluda/functions"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/functions"
 	"github.com/reikna-go/reikna/templates"
 )
 
