@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Times PyTorch's transpose, sum, cumsum and fftshift for comparison with reikna.
+
+Usage: torch_algos_bench.py [--cases NAME,...] [--json FILE]
+
+Each case is one fixed workload (see CASES); every time is the median and
+minimum of 30 calls after 5 warm-up calls, measured with CUDA events, out of
+place, the input rotating over two arrays so that the L2 cache holds none of
+it. gbps counts the bytes read plus the bytes written once each. The device
+copy bandwidth is measured in the same run.
+
+JSON: {"device": ..., "copy_gbps": ..., "rows": [{"case": ..., "median_ms": ...,
+"min_ms": ..., "gbps": ...}, ...]}
+"""
+import argparse
+import json
+import statistics
+import sys
+
+try:
+    import torch
+except ImportError:
+    sys.exit("torch_algos_bench: PyTorch is not installed here")
+
+
+def time_ms(fn, reps=30, warmup=5):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times), min(times)
+
+
+def random(shape, dtype):
+    if dtype.is_complex:
+        return torch.randn(shape, dtype=dtype, device="cuda")
+    return torch.rand(shape, dtype=dtype, device="cuda")
+
+
+def nbytes(t):
+    return t.numel() * t.element_size()
+
+
+# Each case: the input's shape and dtype, the operation, and how many bytes
+# it moves (read + write) given the input.
+CASES = {
+    "transpose_c64_8192x8192": (
+        (8192, 8192), torch.complex64,
+        lambda x: x.t().contiguous(), lambda x: 2 * nbytes(x)),
+    "transpose_f32_16384x8192": (
+        (16384, 8192), torch.float32,
+        lambda x: x.t().contiguous(), lambda x: 2 * nbytes(x)),
+    "permute201_c64_256x256x256": (
+        (256, 256, 256), torch.complex64,
+        lambda x: x.permute(2, 0, 1).contiguous(), lambda x: 2 * nbytes(x)),
+    "sum_f32_2^27": (
+        (1 << 27,), torch.float32,
+        lambda x: x.sum(), lambda x: nbytes(x)),
+    "sum_rows_f32_8192x16384": (
+        (8192, 16384), torch.float32,
+        lambda x: x.sum(dim=1), lambda x: nbytes(x)),
+    "sum_cols_f32_8192x16384": (
+        (8192, 16384), torch.float32,
+        lambda x: x.sum(dim=0), lambda x: nbytes(x)),
+    "cumsum_f32_2^27": (
+        (1 << 27,), torch.float32,
+        lambda x: torch.cumsum(x, 0), lambda x: 2 * nbytes(x)),
+    "cumsum_rows_f32_8192x16384": (
+        (8192, 16384), torch.float32,
+        lambda x: torch.cumsum(x, 1), lambda x: 2 * nbytes(x)),
+    "fftshift_c64_8192x8192": (
+        (8192, 8192), torch.complex64,
+        lambda x: torch.fft.fftshift(x), lambda x: 2 * nbytes(x)),
+}
+
+
+def copy_bandwidth(size):
+    a = torch.empty(size // 4, dtype=torch.float32, device="cuda").normal_()
+    b = torch.empty_like(a)
+    med, _ = time_ms(lambda: b.copy_(a))
+    del a, b
+    torch.cuda.empty_cache()
+    return 2 * size / (med * 1e-3) / 1e9
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")
+    ap.add_argument("--json", help="write the rows to this file")
+    args = ap.parse_args()
+    names = args.cases.split(",")
+    for n in names:
+        if n not in CASES:
+            ap.error(f"--cases: unknown case {n!r}; known: {', '.join(CASES)}")
+    if not torch.cuda.is_available():
+        sys.exit("torch_algos_bench: no CUDA device")
+    copy = copy_bandwidth(512 << 20)
+    print(f"device copy: {copy:.0f} GB/s")
+    rows = []
+    for n in names:
+        shape, dtype, op, moved = CASES[n]
+        xs = [random(shape, dtype) for _ in range(2)]
+        state = {"i": 0}
+
+        def call():
+            state["i"] ^= 1
+            return op(xs[state["i"]])
+
+        med, mn = time_ms(call)
+        gbps = moved(xs[0]) / (med * 1e-3) / 1e9
+        rows.append({"case": n, "median_ms": med, "min_ms": mn, "gbps": gbps})
+        print(f"{n:32s} {med:8.3f} ms (min {mn:.3f})  {gbps:7.0f} GB/s  {gbps / copy:5.1%} of copy")
+        del xs
+        torch.cuda.empty_cache()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device": torch.cuda.get_device_name(), "copy_gbps": copy, "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
