@@ -64,13 +64,13 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 		decls[i] = l.declaration()
 	}
 	data["kernel_declaration"] = fmt.Sprintf("KERNEL void %s(%s)", name, strings.Join(decls, ", "))
-	src, err := cluda.RenderTemplate(tmpl, data)
+	src, err := renderTemplate(tmpl, data)
 	if err != nil {
 		return nil, errorf(err)
 	}
 	static := cluda.StaticOptions{
 		Local:          opts.Local,
-		CompileOptions: cluda.CompileOptions{FastMath: opts.FastMath, Options: opts.CompilerOptions}.WithOrigins(src),
+		CompileOptions: cluda.CompileOptions{FastMath: opts.FastMath, Options: opts.CompilerOptions, Origin: src.LineOrigin},
 	}
 	k := &plannedKernel{name: name, leaves: g.leaves, source: src.Text}
 	if p.thread == nil {

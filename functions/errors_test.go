@@ -183,7 +183,7 @@ KERNEL void once(GLOBAL_MEM float2 *z, GLOBAL_MEM const float *r)
 		"exp":   functions.MustExp(c64),
 		"polar": functions.MustPolar(f32),
 	}
-	src, err := cluda.RenderTemplate(tmpl, args)
+	src, err := snippets.RenderTemplate(tmpl, args)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/functions"
 	"github.com/reikna-go/reikna/templates"
@@ -33,7 +34,7 @@ KERNEL void multiply_them(
     const SIZE_T i = get_local_id(0);
     dest[i] = {{ .mul }}(a[i], b[i]);
 }`)
-	prog, err := thr.CompileTemplate(tmpl, map[string]any{
+	prog, err := core.CompileTemplate(thr, tmpl, map[string]any{
 		"ctype": dtype.CType(),
 		"mul":   functions.MustMul(dtype, dtype),
 	}, cluda.CompileOptions{})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
@@ -157,7 +158,7 @@ func runCases(t *testing.T, cases []tcase) {
 	}
 
 	if len(kc) > 0 {
-		prog, err := thr.CompileTemplate(kernels, map[string]any{"cases": kc, "mods": mods}, cluda.CompileOptions{})
+		prog, err := core.CompileTemplate(thr, kernels, map[string]any{"cases": kc, "mods": mods}, cluda.CompileOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,6 +62,12 @@ func (s *Source) Origin(n int) Origin {
 	return s.Lines[n-1]
 }
 
+// LineOrigin returns the origin of line n of the source as a string (see
+// [Origin.String]), "-" if there is no such line. It fits the Origin field
+// of cluda.CompileOptions, so that a build error names the template and
+// module of each failing line.
+func (s *Source) LineOrigin(n int) string { return s.Origin(n).String() }
+
 // Excerpt returns lines n-context to n+context of the source, numbered and
 // with their origins, the line n marked with ">", for error messages such as
 // those of a failed build:

@@ -1,4 +1,4 @@
-package cluda_test
+package core_test
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
@@ -28,7 +29,7 @@ func TestCompileTemplateErrorNamesModule(t *testing.T) {
 {
     x[0] = {{ .bad }}({{ .good }}(x[0]));
 }`)
-	_, err := thr.CompileTemplate(tmpl, map[string]any{"good": good, "bad": bad}, cluda.CompileOptions{})
+	_, err := core.CompileTemplate(thr, tmpl, map[string]any{"good": good, "bad": bad}, cluda.CompileOptions{})
 	if !errors.Is(err, cl.BuildProgramFailure) {
 		t.Fatalf("error %v, want a build failure", err)
 	}
@@ -60,7 +61,7 @@ func TestCompileStaticTemplate(t *testing.T) {
     out[i * {{ index .shape 1 }} + j] = {{ .scale.Call "(float)(i + j)" }};
 }`)
 	shape := []int{37, 53}
-	k, err := thr.CompileStaticTemplate(tmpl, "fill", shape, map[string]any{"dtype": thrDType(), "scale": scale, "shape": shape}, cluda.StaticOptions{})
+	k, err := core.CompileStaticTemplate(thr, tmpl, "fill", shape, map[string]any{"dtype": thrDType(), "scale": scale, "shape": shape}, cluda.StaticOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestCompileStaticTemplate(t *testing.T) {
 	}
 	// A template that fails while rendering names the template, line and column.
 	broken := templates.MustParse("broken.cl", "KERNEL void k()\n{\n    {{ .missing }}\n}")
-	_, err = thr.CompileTemplate(broken, map[string]any{}, cluda.CompileOptions{})
+	_, err = core.CompileTemplate(thr, broken, map[string]any{}, cluda.CompileOptions{})
 	if err == nil || !strings.Contains(err.Error(), "broken.cl:3:") || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("render error %v", err)
 	}
