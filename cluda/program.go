@@ -200,10 +200,15 @@ func (k *Kernel) Call(global, local []int, args ...any) error {
 	return err
 }
 
-// Enqueue is Call with a full NDRange, a wait list, and optionally the
-// event of the command (which the caller must Release).
-func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool) (*cl.Event, error) {
+// Enqueue is Call with a full NDRange, a wait list of events of the
+// Thread, and optionally the event of the command (which the caller must
+// Release; nil when event is false).
+func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*Event, event bool) (*Event, error) {
 	t := k.program.thread
+	clWait, err := t.waitList(wait)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: kernel %s: %w", k.name, err)
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	for i, a := range args {
@@ -224,12 +229,12 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*cl.Event, event bool)
 			return nil, fmt.Errorf("cluda: %w", err)
 		}
 	}
-	ev, err := t.queue.EnqueueKernel(k.kernel, r, wait, event)
+	ev, err := t.queue.EnqueueKernel(k.kernel, r, clWait, event)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
 	t.enqueues.Add(1)
-	return ev, nil
+	return newEvent(t, ev), nil
 }
 
 // buildCached builds full from the binary in the disk cache if there is a

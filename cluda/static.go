@@ -121,8 +121,9 @@ func (k *StaticKernel) Call(args ...any) error {
 	return err
 }
 
-// Enqueue is Call with a wait list and optionally the command's event.
-func (k *StaticKernel) Enqueue(args []any, wait []*cl.Event, event bool) (*cl.Event, error) {
+// Enqueue is Call with a wait list and optionally the command's event (as
+// Kernel.Enqueue takes and returns them).
+func (k *StaticKernel) Enqueue(args []any, wait []*Event, event bool) (*Event, error) {
 	return k.kernel.Enqueue(cl.NDRange{Global: k.sizes.realGlobal, Local: k.sizes.realLocal}, args, wait, event)
 }
 

@@ -141,6 +141,10 @@ func (t *Thread) Context() *cl.Context { return t.ctx }
 // Queue returns the Thread's command queue.
 func (t *Thread) Queue() *cl.Queue { return t.queue }
 
+// Profiling reports whether the Thread's queue records profiling times, so
+// that Event.Duration works.
+func (t *Thread) Profiling() bool { return t.queue.Profiling() }
+
 // Synchronize blocks until every command enqueued so far has completed.
 func (t *Thread) Synchronize() error {
 	if err := t.queue.Finish(); err != nil {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // Callable is a compiled computation (reikna's ComputationCallable). Its
@@ -182,7 +181,7 @@ func (c *Callable) Call(args ...any) error {
 // ran on the device, from OpenCL profiling events. The Thread's queue must
 // have been created with profiling on.
 func (c *Callable) CallProfiled(args ...any) (time.Duration, error) {
-	if !c.thread.Queue().Profiling() {
+	if !c.thread.Profiling() {
 		return 0, fmt.Errorf("core: %s: profiling needs a Thread created with ThreadOptions{Profiling: true}", c.name)
 	}
 	return c.run(args, true)
@@ -196,7 +195,7 @@ func (c *Callable) run(args []any, profile bool) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	var events []*cl.Event
+	var events []*cluda.Event
 	defer func() {
 		for _, e := range events {
 			e.Release()
@@ -230,11 +229,11 @@ func (c *Callable) run(args []any, profile bool) (time.Duration, error) {
 		if err := e.Wait(); err != nil {
 			return 0, fmt.Errorf("core: %s: %w", c.name, err)
 		}
-		t, err := e.Times()
+		d, err := e.Duration()
 		if err != nil {
 			return 0, fmt.Errorf("core: %s: %w", c.name, err)
 		}
-		total += t.Duration()
+		total += d
 	}
 	return total, nil
 }

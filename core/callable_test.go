@@ -274,3 +274,48 @@ func TestOutputTransformationReadsAnotherArray(t *testing.T) {
 		}
 	}
 }
+
+// TestCallProfiled checks that a profiled call reports the time its kernels
+// ran, and that a Thread without profiling gives an error instead.
+func TestCallProfiled(t *testing.T) {
+	profiled := cludatest.Thread(t)
+	plain, err := cluda.CreateThread(cluda.DeviceFilter{Device: profiled.Params().Name}, cluda.ThreadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Release()
+	for _, tt := range []struct {
+		name    string
+		thr     *cluda.Thread
+		wantErr string
+	}{
+		{"profiling on", profiled, ""},
+		{"profiling off", plain, "profiling needs a Thread created with ThreadOptions{Profiling: true}"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := tutorialComputation(t).Compile(tt.thr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			var args []any
+			for _, dt := range []dtypes.DType{dtypes.Float32, dtypes.Float32, dtypes.Complex64, dtypes.Complex64} {
+				a, err := tt.thr.Zeros([]int{128}, dt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer a.Release()
+				args = append(args, a)
+			}
+			d, err := c.CallProfiled(append(args, float32(1), float32(1))...)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Fatal(err)
+			case tt.wantErr == "" && d <= 0:
+				t.Errorf("CallProfiled reports %v, want the time the kernels ran", d)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Errorf("error %v, want one containing %q", err, tt.wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,70 @@
+package cluda
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// Event is the completion event of a command that a Thread enqueued, such
+// as a kernel call (Kernel.Enqueue, StaticKernel.Enqueue). Release it after
+// use; an event that is never released is released when it becomes
+// unreachable.
+type Event struct {
+	thread *Thread
+	event  *cl.Event
+}
+
+// newEvent wraps the event of a command enqueued on t, nil for none.
+func newEvent(t *Thread, ev *cl.Event) *Event {
+	if ev == nil {
+		return nil
+	}
+	return &Event{thread: t, event: ev}
+}
+
+// Wait blocks until the command has completed.
+func (e *Event) Wait() error {
+	if err := e.event.Wait(); err != nil {
+		return fmt.Errorf("cluda: wait for event: %w", err)
+	}
+	return nil
+}
+
+// Duration returns the time the completed command ran on the device, from
+// its profiling times. The Thread's queue must have been created with
+// profiling on (ThreadOptions.Profiling).
+func (e *Event) Duration() (time.Duration, error) {
+	t, err := e.event.Times()
+	if err != nil {
+		return 0, fmt.Errorf("cluda: event profiling times: %w", err)
+	}
+	return t.Duration(), nil
+}
+
+// CL returns the underlying OpenCL event, for the wait lists of commands
+// enqueued on the Thread's queue directly. It stays valid until Release.
+func (e *Event) CL() *cl.Event { return e.event }
+
+// Release releases the event. It is safe to call more than once.
+func (e *Event) Release() { e.event.Release() }
+
+// waitList returns the OpenCL events of a wait list of commands enqueued
+// on t, checking that each is an event of t.
+func (t *Thread) waitList(wait []*Event) ([]*cl.Event, error) {
+	if len(wait) == 0 {
+		return nil, nil
+	}
+	evs := make([]*cl.Event, len(wait))
+	for i, e := range wait {
+		switch {
+		case e == nil:
+			return nil, fmt.Errorf("wait list entry %d is a nil *Event", i)
+		case e.thread != t:
+			return nil, fmt.Errorf("wait list entry %d is an event of another Thread", i)
+		}
+		evs[i] = e.event
+	}
+	return evs, nil
+}
