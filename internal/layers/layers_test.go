@@ -1,0 +1,186 @@
+package layers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// layers lists the packages of the module, as paths relative to the module
+// root, in layers from the bottom up: a package may import only packages
+// of the layers before its own.
+var layers = [][]string{
+	{"dtypes"},
+	{"cluda/cl"},
+	{"cluda"},
+	{"templates", "cluda/cludatest"},
+	{"snippets"},
+	{"functions"},
+	{"core"},
+	{"computations", "transformations"},
+	{"cmd/reikna", "examples/demo", "internal/layers"},
+}
+
+// listedPackage is what go list says of a package of the module.
+type listedPackage struct {
+	ImportPath  string
+	Imports     []string
+	TestImports []string
+	Error       *struct{ Err string }
+}
+
+// pkgImports is a package of the module and the module packages it
+// imports, in its own files or in its in-package tests, as paths relative
+// to the module root.
+type pkgImports struct {
+	path    string
+	imports []string
+}
+
+// layerOf returns the layer of each package of order, by its path.
+func layerOf(order [][]string) map[string]int {
+	m := map[string]int{}
+	for i, l := range order {
+		for _, p := range l {
+			m[p] = i
+		}
+	}
+	return m
+}
+
+// describe names a layer of order for messages: its number and packages.
+func describe(order [][]string, layer int) string {
+	return fmt.Sprintf("layer %d (%s)", layer, strings.Join(order[layer], ", "))
+}
+
+// violations returns a message for each import of pkg that does not go
+// down the layers of order, and one for a package that has no layer.
+func violations(order [][]string, pkg pkgImports) []string {
+	layer := layerOf(order)
+	own, ok := layer[pkg.path]
+	if !ok {
+		return []string{fmt.Sprintf("package %s is in no layer: add it to the table in internal/layers/layers_test.go", pkg.path)}
+	}
+	var msgs []string
+	for _, imp := range pkg.imports {
+		l, ok := layer[imp]
+		switch {
+		case !ok:
+			msgs = append(msgs, fmt.Sprintf("%s imports %s, which is in no layer: add it to the table in internal/layers/layers_test.go", pkg.path, imp))
+		case l == own:
+			msgs = append(msgs, fmt.Sprintf("%s imports %s of its own %s: a package may import only packages of the layers below its own", pkg.path, imp, describe(order, own)))
+		case l > own:
+			msgs = append(msgs, fmt.Sprintf("%s in %s imports %s of %s above it: a package may import only packages of the layers below its own", pkg.path, describe(order, own), imp, describe(order, l)))
+		}
+	}
+	return msgs
+}
+
+// modulePackages lists the packages of the module with go list, each with
+// the module packages it imports.
+func modulePackages(t *testing.T) []pkgImports {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to list the packages: %v", err)
+	}
+	run := func(args ...string) []byte {
+		t.Helper()
+		cmd := exec.Command(goTool, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+		}
+		return out
+	}
+	module := strings.TrimSpace(string(run("list", "-m", "-f", "{{.Path}}")))
+	root := strings.TrimSpace(string(run("list", "-m", "-f", "{{.Dir}}")))
+	dec := json.NewDecoder(bytes.NewReader(run("list", "-e", "-json=ImportPath,Imports,TestImports,Error", filepath.Join(root, "..."))))
+	rel := func(p string) (string, bool) {
+		if r, ok := strings.CutPrefix(p, module+"/"); ok {
+			return r, true
+		}
+		return p, p == module
+	}
+	var pkgs []pkgImports
+	for {
+		var lp listedPackage
+		if err := dec.Decode(&lp); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		if lp.Error != nil {
+			t.Fatalf("go list: package %s: %s", lp.ImportPath, lp.Error.Err)
+		}
+		path, _ := rel(lp.ImportPath)
+		p := pkgImports{path: path}
+		for _, imp := range append(lp.Imports, lp.TestImports...) {
+			if r, ok := rel(imp); ok && r != path && !slices.Contains(p.imports, r) {
+				p.imports = append(p.imports, r)
+			}
+		}
+		slices.Sort(p.imports)
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) == 0 {
+		t.Fatal("go list found no packages")
+	}
+	return pkgs
+}
+
+// TestImportsGoDownTheLayers checks every package of the module against the
+// layer table, and that the table lists no package the module lacks.
+func TestImportsGoDownTheLayers(t *testing.T) {
+	pkgs := modulePackages(t)
+	for _, p := range pkgs {
+		t.Run(p.path, func(t *testing.T) {
+			for _, msg := range violations(layers, p) {
+				t.Error(msg)
+			}
+		})
+	}
+	for _, l := range layers {
+		for _, path := range l {
+			if !slices.ContainsFunc(pkgs, func(p pkgImports) bool { return p.path == path }) {
+				t.Errorf("the layer table lists %s, which is no package of the module", path)
+			}
+		}
+	}
+}
+
+// TestViolations checks the rule on made-up packages.
+func TestViolations(t *testing.T) {
+	order := [][]string{{"base"}, {"mid", "side"}, {"top"}}
+	for _, tt := range []struct {
+		name string
+		pkg  pkgImports
+		want []string
+	}{
+		{"imports of the layers below", pkgImports{"top", []string{"base", "mid", "side"}}, nil},
+		{"no imports", pkgImports{"base", nil}, nil},
+		{"an import of a layer above", pkgImports{"mid", []string{"base", "top"}},
+			[]string{"mid in layer 1 (mid, side) imports top of layer 2 (top) above it: a package may import only packages of the layers below its own"}},
+		{"an import of the same layer", pkgImports{"side", []string{"mid"}},
+			[]string{"side imports mid of its own layer 1 (mid, side): a package may import only packages of the layers below its own"}},
+		{"a package in no layer", pkgImports{"new", []string{"base"}},
+			[]string{"package new is in no layer: add it to the table in internal/layers/layers_test.go"}},
+		{"an import of a package in no layer", pkgImports{"top", []string{"new"}},
+			[]string{"top imports new, which is in no layer: add it to the table in internal/layers/layers_test.go"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := violations(order, tt.pkg); !slices.Equal(got, tt.want) {
+				t.Errorf("violations:\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
