@@ -69,5 +69,7 @@
 // memory first; temporary arrays, which the Thread keeps track of, are not
 // caught at all while their Thread lives.
 //
-// Element types live in the subpackage dtypes, the OpenCL binding in cl.
+// Element types live in the package dtypes, the OpenCL binding in the
+// subpackage cl. cluda renders no templates: core.CompileTemplate renders a
+// kernel template with its modules and compiles it on a Thread.
 package cluda

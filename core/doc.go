@@ -22,6 +22,11 @@
 // device (see cluda.ModelGPU), for reading generated code and for tests
 // that keep it under review.
 //
+// CompileTemplate and CompileStaticTemplate render a kernel template with
+// the modules among its render arguments and compile it on a Thread, for
+// kernels outside a computation; a build error names the template and
+// module of each failing line.
+//
 // # Calls
 //
 // A Callable checks every argument before it enqueues anything: arrays
