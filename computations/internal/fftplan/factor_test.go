@@ -1,4 +1,4 @@
-package computations
+package fftplan
 
 import (
 	"slices"

@@ -1,12 +1,10 @@
-package computations
+package fftplan
 
 import (
 	"math"
 	"math/bits"
 
 	"gonum.org/v1/gonum/dsp/fourier"
-
-	"github.com/reikna-go/reikna/dtypes"
 )
 
 // Tables of twiddle factors and chirps are computed in float64 from exact
@@ -44,18 +42,6 @@ func unitRoot(e, n int) complex128 {
 		x, y = s, -c
 	}
 	return complex(x, -y)
-}
-
-// toDType returns the values as a Go slice of the complex dtype dt.
-func toDType(v []complex128, dt dtypes.DType) any {
-	if dt == dtypes.Complex128 {
-		return v
-	}
-	out := make([]complex64, len(v))
-	for i, x := range v {
-		out[i] = complex64(x)
-	}
-	return out
 }
 
 // chirp returns exp(-πi e²/n) for e < n, with e² reduced modulo 2n in

@@ -1,0 +1,126 @@
+package fftplan
+
+import "fmt"
+
+// Limits are what a plan needs to know of the device, and the tuning that
+// tests and benchmarks apply on top.
+type Limits struct {
+	// LocalMemBytes is the local memory a work-group may have.
+	LocalMemBytes int64
+	// MaxWorkGroup is the most work-items a work-group may have.
+	MaxWorkGroup int
+	// CPU marks a CPU device, whose local memory is ordinary memory: rows
+	// go without padding, pass twiddles come from tables of exponent bits
+	// that fit in caches, and long transforms run as passes of the register
+	// kernel.
+	CPU bool
+	// ItemSize is the size in bytes of one complex value.
+	ItemSize int
+	// Tuning overrides parts of what the other fields make of a plan.
+	Tuning Tuning
+}
+
+// Tuning makes a plan as another device's would be, or as a benchmark
+// asks; the zero value changes nothing.
+type Tuning struct {
+	// LocalBytes > 0: plan as a GPU with that much local memory per
+	// work-group would.
+	LocalBytes int
+	// NoRegisters: only the local kernel.
+	NoRegisters bool
+	// MaxRegE > 0: the most elements per work-item of the register kernel.
+	MaxRegE int
+	// MaxRegWG > 0: the most work-items per work-group of the register
+	// kernel, where the device allows more.
+	MaxRegWG int
+	// PassTable > 0: the most entries of a one-level table of pass
+	// twiddles (longer ones are two-level).
+	PassTable int
+	// CompilerOptions are passed to the compiler with every kernel; the
+	// plan does not read them.
+	CompilerOptions []string
+}
+
+// maxPassTable is the most entries a one-level table of pass twiddles may
+// have (16 MiB of complex64).
+const maxPassTable = 1 << 21
+
+// budget is the sizes the device (and the tuning) allow a pass.
+type budget struct {
+	localBytes int // local memory a work-group may use
+	itemSize   int // of a complex value
+	maxWG      int // work-items per work-group for the local kernel
+	maxRegWG   int // work-items per work-group for the register kernel
+	maxRegE    int // elements per work-item of the register kernel
+	registers  bool
+	maxRegL    int // the longest sub-transform of the register kernel; 0: any
+	maxRegLS   int // the same for strided passes (of transforms split in several); 0: any
+	// expTwiddles: pass twiddles W_P^e come from two tables indexed by the
+	// high and low bits of the exponent e (about 2·sqrt(P) entries, for
+	// caches), rather than rows of m that neighbouring work-items read
+	// together (for coalescing on GPUs).
+	expTwiddles bool
+	plainLocal  bool // local memory rows without padding (CPU devices)
+	passTable   int  // the most entries of a one-level pass twiddle table
+}
+
+// localElems returns the complex values that fit in the local memory a
+// work-group may use.
+func (b budget) localElems() int { return b.localBytes / b.itemSize }
+
+// check reports limits that no plan can be made for.
+func (l Limits) check() error {
+	switch {
+	case l.LocalMemBytes <= 0:
+		return fmt.Errorf("fftplan: the device has %d bytes of local memory", l.LocalMemBytes)
+	case l.MaxWorkGroup <= 0:
+		return fmt.Errorf("fftplan: the device allows %d work-items per work-group", l.MaxWorkGroup)
+	case l.ItemSize <= 0:
+		return fmt.Errorf("fftplan: complex values of %d bytes", l.ItemSize)
+	case l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0:
+		return fmt.Errorf("fftplan: negative tuning %+v", l.Tuning)
+	}
+	return nil
+}
+
+// budget returns the sizes the limits allow a pass.
+func (l Limits) budget() budget {
+	localBytes := int64(48 << 10)
+	maxRegL, maxRegLS := 0, 0
+	if l.CPU {
+		// On PoCL (2 cores, 8 MiB per array) the register kernel is 1.2 to
+		// 2 times faster for single passes up to 4096 and for strided
+		// passes up to 256 (N = 65536 in two), and up to 1.8 times slower
+		// beyond.
+		localBytes, maxRegL, maxRegLS = 256<<10, 4096, 256
+	}
+	b := budget{
+		localBytes:  int(min(localBytes, l.LocalMemBytes)),
+		itemSize:    l.ItemSize,
+		maxWG:       min(256, l.MaxWorkGroup),
+		maxRegWG:    min(512, l.MaxWorkGroup),
+		maxRegE:     16,
+		maxRegL:     maxRegL,
+		maxRegLS:    maxRegLS,
+		expTwiddles: l.CPU,
+		plainLocal:  l.CPU,
+		registers:   !l.Tuning.NoRegisters,
+		passTable:   maxPassTable,
+	}
+	t := l.Tuning
+	if t.LocalBytes > 0 {
+		// Plan as a GPU with that much local memory would.
+		b.localBytes = t.LocalBytes
+		b.maxRegL, b.maxRegLS, b.expTwiddles, b.plainLocal = 0, 0, false, false
+	}
+	if t.MaxRegE > 0 {
+		b.maxRegE = t.MaxRegE
+	}
+	if t.MaxRegWG > 0 {
+		b.maxRegWG = min(b.maxRegWG, t.MaxRegWG)
+	}
+	if t.PassTable > 0 {
+		b.passTable = t.PassTable
+	}
+	return b
+}

@@ -1,0 +1,169 @@
+package fftplan
+
+import "fmt"
+
+// Plan is the FFT of an array over some of its axes, as numbers: the
+// kernels of every transformed axis of length above 1, in the order of the
+// transform. The first kernel reads the input, every kernel the array the
+// one before it wrote, and the last writes the output; the others write
+// temporary arrays (Axis.Temp).
+type Plan struct {
+	Axes []Axis
+	// Scale is 1 over the product of the transformed lengths: the
+	// normalization of the inverse transform.
+	Scale float64
+}
+
+// Batch places the transforms along an axis in the array: Outer elements
+// before the axis and Inner after it, in the row-major sense.
+type Batch struct {
+	Axis         int
+	Outer, Inner int
+}
+
+// Axis is the transform along one axis.
+type Axis struct {
+	Batch
+	N         int // the length of the axis
+	Bluestein bool
+	M         int // the length of the transforms computed: N, or Bluestein's length
+	// Kernels are the passes of the transform of length M, or, with
+	// Bluestein's algorithm, those of the forward transform of the chirped
+	// input followed by those of the transform back.
+	Kernels []Kernel
+}
+
+// Kernel is one kernel of an axis: a pass, the lengths along the axis it
+// reads and writes, what it applies of Bluestein's algorithm, and the
+// tables it reads.
+type Kernel struct {
+	Batch
+	Pass Pass
+	// SrcLength and DstLength are the lengths along the axis of the arrays
+	// read and written: N or M (positions beyond N read as zeros and are not
+	// written).
+	SrcLength, DstLength int
+	// ChirpIn: the loads multiply by the chirp (the first kernel of a
+	// Bluestein transform); KernelB: the stores multiply by the transformed
+	// convolution kernel and conjugate (the last of its forward transform);
+	// ChirpOut: the stores conjugate and multiply by the chirp (the last).
+	ChirpIn, KernelB, ChirpOut bool
+	Tables                     Tables
+}
+
+// Count returns the number of sub-transforms of the kernel.
+func (k *Kernel) Count() int { return k.Outer * (k.Pass.N / k.Pass.L) * k.Inner }
+
+// Groups returns the number of work-groups of the kernel.
+func (k *Kernel) Groups() int { return (k.Count() + k.Pass.Tile - 1) / k.Pass.Tile }
+
+// Temp returns the elements of the temporary array kernel i writes where
+// it is not the last kernel of the plan.
+func (a *Axis) Temp(i int) int { return a.Outer * a.Kernels[i].DstLength * a.Inner }
+
+// New plans the FFT of an array of shape over axes (distinct, in range) on
+// a device with the limits.
+func New(shape, axes []int, lim Limits) (Plan, error) {
+	if err := lim.check(); err != nil {
+		return Plan{}, err
+	}
+	seen := map[int]bool{}
+	for _, a := range axes {
+		if a < 0 || a >= len(shape) || seen[a] {
+			return Plan{}, fmt.Errorf("fftplan: axes %v of a shape of %d dimensions", axes, len(shape))
+		}
+		seen[a] = true
+		if shape[a] <= 0 {
+			return Plan{}, fmt.Errorf("fftplan: axis %d has length %d", a, shape[a])
+		}
+	}
+	if err := CheckShape(shape, axes); err != nil {
+		return Plan{}, fmt.Errorf("fftplan: %w", err)
+	}
+	b := lim.budget()
+	plan := Plan{Scale: 1}
+	for _, a := range axes {
+		n := shape[a]
+		plan.Scale /= float64(n)
+		if n == 1 {
+			continue
+		}
+		ax := planAxis(Batch{Axis: a, Outer: elements(shape[:a]), Inner: elements(shape[a+1:])}, n, b)
+		for i := range ax.Kernels {
+			if err := ax.Kernels[i].checkIndices(); err != nil {
+				return Plan{}, err
+			}
+		}
+		plan.Axes = append(plan.Axes, ax)
+	}
+	return plan, nil
+}
+
+// planAxis plans the transform along one axis of length n > 1.
+func planAxis(batch Batch, n int, b budget) Axis {
+	a := Axis{Batch: batch, N: n, M: transformLength(n)}
+	a.Bluestein = a.M != n
+	var ls []int
+	// A CPU device (maxRegL set) runs long transforms faster in passes of
+	// the register kernel than in one pass of the local kernel.
+	localSingle := localIndex(a.M-1, b.plainLocal)+1 <= b.localElems() && (b.maxRegL == 0 || a.M <= b.maxRegL)
+	if single := (Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}); single.planRegisters(batch.Outer*batch.Inner, batch.Inner, b) || localSingle {
+		ls = []int{a.M}
+	} else {
+		ls = splitPasses(a.M, b)
+	}
+	passes := a.passes(ls, b)
+	ffts := 1
+	if a.Bluestein {
+		ffts = 2
+	}
+	for fi := 0; fi < ffts; fi++ {
+		a.Kernels = append(a.Kernels, a.kernels(passes, fi == 0 && a.Bluestein, fi == 1, b)...)
+	}
+	return a
+}
+
+// splitPasses returns the sub-lengths of the passes of a transform of
+// length m that is too long for one.
+func splitPasses(m int, b budget) []int {
+	return splitLength(m, max(b.localElems()*16/17/minTile-2, maxRadix))
+}
+
+// passes plans the passes of sub-lengths ls, in that order, of a transform
+// along the axis.
+func (a *Axis) passes(ls []int, b budget) []Pass {
+	var out []Pass
+	ns := 1
+	for _, l := range ls {
+		p := Pass{N: a.M, L: l, NS: ns, Plain: b.plainLocal}
+		p.plan(a.Outer*a.Inner*(a.M/l), a.Inner, b)
+		out = append(out, p)
+		ns *= l
+	}
+	return out
+}
+
+// kernels returns the kernels of the passes of one transform of length M
+// along the axis: the forward one of Bluestein's algorithm (forward set),
+// the one back (back set), or the transform itself (neither).
+func (a *Axis) kernels(passes []Pass, forward, back bool, b budget) []Kernel {
+	out := make([]Kernel, len(passes))
+	for i, p := range passes {
+		k := Kernel{Batch: a.Batch, Pass: p, SrcLength: a.M, DstLength: a.M}
+		k.ChirpIn = forward && i == 0
+		k.KernelB = forward && i == len(passes)-1
+		k.ChirpOut = back && i == len(passes)-1
+		if k.ChirpIn {
+			k.SrcLength = a.N
+		}
+		if k.ChirpOut {
+			k.DstLength = a.N
+		}
+		if !a.Bluestein {
+			k.SrcLength, k.DstLength = a.N, a.N
+		}
+		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, b)
+		out[i] = k
+	}
+	return out
+}
