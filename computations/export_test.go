@@ -1,21 +1,15 @@
 package computations
 
-// SetFFTTuning makes f plan as if the device had localBytes of local memory
-// per work-group, and with only the local kernel if noRegisters is set.
-func SetFFTTuning(f *FFT, localBytes int, noRegisters bool) {
-	f.tuning.localBytes = localBytes
-	f.tuning.noRegisters = noRegisters
+import (
+	"github.com/reikna-go/reikna/computations/internal/fftplan"
+	"github.com/reikna-go/reikna/core"
+)
+
+// FFTTuning makes an FFT plan as another device's would be, or as a
+// benchmark asks; the zero value changes nothing.
+type FFTTuning = fftplan.Tuning
+
+// NewTunedFFT is NewFFT with the plan tuned.
+func NewTunedFFT(t core.Type, axes []int, opts FFTOptions, tuning FFTTuning) (*FFT, error) {
+	return newFFT(t, axes, opts, tuning)
 }
-
-// SetFFTPassTable limits the entries of one-level pass twiddle tables, so
-// that small transforms use the two-level tables of large ones.
-func SetFFTPassTable(f *FFT, entries int) { f.tuning.passTable = entries }
-
-// SetFFTMaxWorkGroup limits the work-group size of the register kernel, and
-// SetFFTOptions sets compiler options for the kernels.
-func SetFFTMaxWorkGroup(f *FFT, wg int)       { f.tuning.maxRegWG = wg }
-func SetFFTOptions(f *FFT, options ...string) { f.tuning.options = options }
-
-// SetFFTMaxElements limits the elements per work-item of the register
-// kernel.
-func SetFFTMaxElements(f *FFT, e int) { f.tuning.maxRegE = e }

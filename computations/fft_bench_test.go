@@ -43,21 +43,9 @@ func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 	bytes := benchMiB() << 20
 	batch := max(bytes/(n*dt.Size()), 1)
 	shape := []int{batch, n}
-	fft, err := computations.NewFFT(core.ArrayOf(dt, shape...), []int{1}, computations.FFTOptions{})
+	fft, err := computations.NewTunedFFT(core.ArrayOf(dt, shape...), []int{1}, computations.FFTOptions{}, benchTuning())
 	if err != nil {
 		b.Fatal(err)
-	}
-	if os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1" {
-		computations.SetFFTTuning(fft, 0, true)
-	}
-	if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
-		computations.SetFFTMaxElements(fft, e)
-	}
-	if wg, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_WG")); err == nil {
-		computations.SetFFTMaxWorkGroup(fft, wg)
-	}
-	if o := os.Getenv("REIKNA_BENCH_OPTIONS"); o != "" {
-		computations.SetFFTOptions(fft, strings.Fields(o)...)
 	}
 	c, err := fft.Compile(thr)
 	if err != nil {
@@ -104,4 +92,22 @@ func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 	b.ReportMetric(med*1e3, "ms/call")
 	b.ReportMetric(2*total/med/1e9, "GB/s")
 	b.ReportMetric(5*float64(batch)*float64(n)*math.Log2(float64(n))/med/1e9, "GFLOP/s")
+}
+
+// benchTuning returns the tuning of the FFT's plan that the environment
+// asks for: REIKNA_BENCH_LOCAL_KERNEL=1 (only the local kernel),
+// REIKNA_BENCH_MAX_E and REIKNA_BENCH_MAX_WG (the most elements and
+// work-items per work-group of the register kernel) and
+// REIKNA_BENCH_OPTIONS (compiler options).
+func benchTuning() computations.FFTTuning {
+	var t computations.FFTTuning
+	t.NoRegisters = os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1"
+	if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
+		t.MaxRegE = e
+	}
+	if wg, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_WG")); err == nil {
+		t.MaxRegWG = wg
+	}
+	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
+	return t
 }

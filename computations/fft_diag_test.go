@@ -30,12 +30,9 @@ func TestFFTDiagnostics(t *testing.T) {
 			continue
 		}
 		batch := max((64<<20)/(n*8), 1)
-		fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, batch, n), []int{1}, computations.FFTOptions{})
+		fft, err := computations.NewTunedFFT(core.ArrayOf(dtypes.Complex64, batch, n), []int{1}, computations.FFTOptions{}, benchTuning())
 		if err != nil {
 			t.Fatal(err)
-		}
-		if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
-			computations.SetFFTMaxElements(fft, e)
 		}
 		c, err := fft.Compile(thr)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/reikna-go/reikna/computations/internal/fftplan"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -11,64 +12,53 @@ import (
 // fftEnd is where a pass reads or writes: a parameter of the computation
 // (indexed by its shape) or a flat temporary array.
 type fftEnd struct {
-	arg    *core.KernelArgument
-	shape  []int // of a parameter; nil for a flat temporary array
-	length int   // along the axis
+	arg   *core.KernelArgument
+	shape []int // of a parameter; nil for a flat temporary array
 }
 
-// fftKernel is everything one pass kernel needs.
+// fftKernel is everything one pass kernel needs: its plan, and the
+// arguments and hooks of the computation it runs in.
 type fftKernel struct {
-	name         string
-	pass         fftPass
-	dt           dtypes.DType
-	axis         int
-	outer, inner int
-	src, dst     fftEnd
+	fftplan.Kernel
+	name     string
+	dt       dtypes.DType
+	src, dst fftEnd
 
-	inverse  *core.KernelArgument // set on the first and last kernels: the inverse flag applies
-	conjIn   bool
-	conjOut  bool
-	scale    float64 // applied with conjOut
-	chirpIn  bool
-	chirpOut bool
-	kernelB  bool
+	inverse *core.KernelArgument // set on the first and last kernels: the inverse flag applies
+	conjIn  bool
+	conjOut bool
+	scale   float64 // applied with conjOut
 
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
-
-	// Stage twiddles start at stageOffsets; pass twiddles are rows of m,
-	// split in blocks of passBlock k when two tables hold them.
-	stageOffsets []int
-	passBlock    int
-	passShift    int // > 0: pass twiddles by exponent bits (expTwiddles)
-	expTwiddles  bool
 }
 
 // passTwiddle writes the multiplication of the variable v, element m of
 // the sub-transform with butterfly j, by the pass twiddle W_{ns*l}^{(j mod ns)*m}.
 func (k *fftKernel) passTwiddle(w func(int, string, ...any), indent int, v string) {
-	p := k.pass
-	w(indent, "const unsigned int kt = j %% %d;", p.ns)
-	if k.passShift > 0 {
+	p := k.Pass
+	w(indent, "const unsigned int kt = j %% %d;", p.NS)
+	if k.Tables.PassShift > 0 {
 		w(indent, "const unsigned int te = kt * m;")
-		w(indent, "%s = _fft_mul(%s, _fft_mul(TW_PASS_HI(te >> %d), TW_PASS_LO(te & %d)));", v, v, k.passShift, (1<<k.passShift)-1)
+		w(indent, "%s = _fft_mul(%s, _fft_mul(TW_PASS_HI(te >> %d), TW_PASS_LO(te & %d)));", v, v, k.Tables.PassShift, (1<<k.Tables.PassShift)-1)
 		return
 	}
 	if k.twPassHi != nil {
-		b := k.passBlock
-		rows := (p.ns + b - 1) / b
+		b := k.Tables.PassBlock
+		rows := (p.NS + b - 1) / b
 		w(indent, "%s = _fft_mul(%s, _fft_mul(TW_PASS_HI(m * %d + kt / %d), TW_PASS_LO(m * %d + kt %% %d)));", v, v, rows, b, b, b)
 	} else {
-		w(indent, "%s = _fft_mul(%s, TW_PASS_LO(m * %d + kt));", v, v, p.ns)
+		w(indent, "%s = _fft_mul(%s, TW_PASS_LO(m * %d + kt));", v, v, p.NS)
 	}
 }
 
 // indexExpr returns the index arguments of the load or store macro of an
-// end for the variables _o (outer), _n (along the axis) and _i (inner).
-func (e fftEnd) indexExpr(axis, outer, inner int) string {
+// end, of length along the axis, for the variables _o (outer), _n (along
+// the axis) and _i (inner).
+func (e fftEnd) indexExpr(axis, outer, length, inner int) string {
 	if e.shape == nil {
 		parts := []string{}
 		if outer > 1 {
-			parts = append(parts, fmt.Sprintf("(VSIZE_T)(_o) * %d", e.length*inner))
+			parts = append(parts, fmt.Sprintf("(VSIZE_T)(_o) * %d", length*inner))
 		}
 		if inner > 1 {
 			parts = append(parts, fmt.Sprintf("(VSIZE_T)(_n) * %d", inner), "(VSIZE_T)(_i)")
@@ -108,7 +98,7 @@ func decompose(v string, dims []int) []string {
 
 // body returns the C of the kernel body.
 func (k *fftKernel) body() string {
-	if k.pass.e > 0 {
+	if k.Pass.E > 0 {
 		return k.registerBody()
 	}
 	return k.localBody()
@@ -117,12 +107,12 @@ func (k *fftKernel) body() string {
 // localBody returns the C body of a pass of the local kernel: the tile is
 // loaded into local memory and every stage reads and writes it there.
 func (k *fftKernel) localBody() string {
-	p := k.pass
+	p := k.Pass
 	ct := k.dt.CType()
-	row := p.row()
-	tileElems := p.tile * p.l
-	nj := p.n / p.l // butterflies of the pass per transform
-	count := k.outer * nj * k.inner
+	row := p.Row()
+	tileElems := p.Tile * p.L
+	nj := p.N / p.L // butterflies of the pass per transform
+	count := k.Outer * nj * k.Inner
 	var b strings.Builder
 	w := func(indent int, format string, args ...any) {
 		b.WriteString(strings.Repeat("    ", indent))
@@ -132,54 +122,54 @@ func (k *fftKernel) localBody() string {
 	zero := fmt.Sprintf("COMPLEX_CTR(%s)(%s, %s)", ct, k.dt.Real().MustLiteral(0), k.dt.Real().MustLiteral(0))
 
 	w(1, "VIRTUAL_SKIP_THREADS;")
-	w(1, "LOCAL_MEM %s buf[%d];", ct, p.tile*row)
+	w(1, "LOCAL_MEM %s buf[%d];", ct, p.Tile*row)
 	w(1, "const unsigned int lid = virtual_local_id(0);")
-	w(1, "const unsigned int first = (unsigned int)virtual_group_id(0) * %d;", p.tile)
+	w(1, "const unsigned int first = (unsigned int)virtual_group_id(0) * %d;", p.Tile)
 
 	// subTransform writes the decomposition of the sub-transform u into
 	// the outer index o, the butterfly j and the inner index i.
 	subTransform := func(indent int) {
 		w(indent, "const unsigned int u = first + s;")
-		w(indent, "const unsigned int i = %s;", modOrZero("u", k.inner))
-		w(indent, "const unsigned int j = %s;", modOrZero(divOrSelf("u", k.inner), nj))
-		w(indent, "const unsigned int o = %s;", divOrSelf(divOrSelf("u", k.inner), nj))
+		w(indent, "const unsigned int i = %s;", modOrZero("u", k.Inner))
+		w(indent, "const unsigned int j = %s;", modOrZero(divOrSelf("u", k.Inner), nj))
+		w(indent, "const unsigned int o = %s;", divOrSelf(divOrSelf("u", k.Inner), nj))
 	}
-	loops := func(total int) int { return (total + p.wg - 1) / p.wg }
+	loops := func(total int) int { return (total + p.WG - 1) / p.WG }
 
 	// Load: the tile's elements, each element m of sub-transform s from
 	// position j + m*nj along the axis.
-	loadContig := k.inner == 1 && nj == 1
+	loadContig := k.Inner == 1 && nj == 1
 	w(1, "for (unsigned int r = 0; r < %d; r++)", loops(tileElems))
 	w(1, "{")
-	w(2, "const unsigned int e = lid + r * %d;", p.wg)
-	if loops(tileElems)*p.wg != tileElems {
+	w(2, "const unsigned int e = lid + r * %d;", p.WG)
+	if loops(tileElems)*p.WG != tileElems {
 		w(2, "if (e >= %d) break;", tileElems)
 	}
 	if loadContig {
-		w(2, "const unsigned int s = e / %d, m = e %% %d;", p.l, p.l)
+		w(2, "const unsigned int s = e / %d, m = e %% %d;", p.L, p.L)
 	} else {
-		w(2, "const unsigned int s = e %% %d, m = e / %d;", p.tile, p.tile)
+		w(2, "const unsigned int s = e %% %d, m = e / %d;", p.Tile, p.Tile)
 	}
 	w(2, "%s v = %s;", ct, zero)
 	w(2, "if (first + s < %d)", count)
 	w(2, "{")
 	subTransform(3)
 	w(3, "const unsigned int pos = j + m * %d;", nj)
-	if k.src.length < p.n {
-		w(3, "if (pos < %d)", k.src.length)
+	if k.SrcLength < p.N {
+		w(3, "if (pos < %d)", k.SrcLength)
 		w(3, "{")
 	}
 	w(4, "v = FFT_LOAD(o, pos, i);")
 	if k.conjIn {
 		w(4, "if (FFT_INVERSE) v = _fft_conj(v);")
 	}
-	if k.chirpIn {
+	if k.ChirpIn {
 		w(4, "v = _fft_mul(v, CHIRP(pos));")
 	}
-	if k.src.length < p.n {
+	if k.SrcLength < p.N {
 		w(3, "}")
 	}
-	if p.ns > 1 {
+	if p.NS > 1 {
 		k.passTwiddle(w, 3, "v")
 	}
 	w(2, "}")
@@ -189,9 +179,9 @@ func (k *fftKernel) localBody() string {
 
 	// The stages of the DFT of size l, in local memory.
 	nsIn := 1
-	for si, r := range p.radices {
-		nb := p.tile * p.l / r // butterflies of the stage in the tile
-		span := p.l / r
+	for si, r := range p.Radices {
+		nb := p.Tile * p.L / r // butterflies of the stage in the tile
+		span := p.L / r
 		per := loops(nb)
 		w(1, "{")
 		w(2, "// radix %d, after stages of %d", r, nsIn)
@@ -199,10 +189,10 @@ func (k *fftKernel) localBody() string {
 			w(2, "%s v%d[%d];", ct, q, r)
 		}
 		for q := 0; q < per; q++ {
-			w(2, "const unsigned int bf%d = lid + %d;", q, q*p.wg)
+			w(2, "const unsigned int bf%d = lid + %d;", q, q*p.WG)
 			w(2, "const unsigned int s%d = bf%d / %d, jj%d = bf%d %% %d, k%d = jj%d %% %d;", q, q, span, q, q, span, q, q, nsIn)
 			guard := ""
-			if (q+1)*p.wg > nb {
+			if (q+1)*p.WG > nb {
 				guard = fmt.Sprintf("if (bf%d < %d) ", q, nb)
 			}
 			w(2, "%s{", guard)
@@ -211,7 +201,7 @@ func (k *fftKernel) localBody() string {
 			}
 			if nsIn > 1 {
 				for m := 1; m < r; m++ {
-					w(3, "v%d[%d] = _fft_mul(v%d[%d], TW_INNER(%d + k%d));", q, m, q, m, k.stageOffsets[si]+(m-1)*nsIn, q)
+					w(3, "v%d[%d] = _fft_mul(v%d[%d], TW_INNER(%d + k%d));", q, m, q, m, k.Tables.StageOffsets[si]+(m-1)*nsIn, q)
 				}
 			}
 			w(3, "_fft_dft%d_%s(v%d);", r, k.dt, q)
@@ -220,7 +210,7 @@ func (k *fftKernel) localBody() string {
 		w(2, "LOCAL_BARRIER;")
 		for q := 0; q < per; q++ {
 			guard := ""
-			if (q+1)*p.wg > nb {
+			if (q+1)*p.WG > nb {
 				guard = fmt.Sprintf("if (bf%d < %d) ", q, nb)
 			}
 			w(2, "%s{", guard)
@@ -235,36 +225,36 @@ func (k *fftKernel) localBody() string {
 	}
 
 	// Store: output q of sub-transform s goes to (j - j mod ns)*l + j mod ns + q*ns.
-	storeContig := k.inner == 1 && p.ns == 1
+	storeContig := k.Inner == 1 && p.NS == 1
 	w(1, "for (unsigned int r = 0; r < %d; r++)", loops(tileElems))
 	w(1, "{")
-	w(2, "const unsigned int e = lid + r * %d;", p.wg)
-	if loops(tileElems)*p.wg != tileElems {
+	w(2, "const unsigned int e = lid + r * %d;", p.WG)
+	if loops(tileElems)*p.WG != tileElems {
 		w(2, "if (e >= %d) break;", tileElems)
 	}
 	if storeContig {
-		w(2, "const unsigned int s = e / %d, q = e %% %d;", p.l, p.l)
+		w(2, "const unsigned int s = e / %d, q = e %% %d;", p.L, p.L)
 	} else {
-		w(2, "const unsigned int s = e %% %d, q = e / %d;", p.tile, p.tile)
+		w(2, "const unsigned int s = e %% %d, q = e / %d;", p.Tile, p.Tile)
 	}
 	w(2, "if (first + s < %d)", count)
 	w(2, "{")
 	subTransform(3)
-	if p.ns > 1 {
-		w(3, "const unsigned int kk = j %% %d;", p.ns)
-		w(3, "const unsigned int pos = (j - kk) * %d + kk + q * %d;", p.l, p.ns)
+	if p.NS > 1 {
+		w(3, "const unsigned int kk = j %% %d;", p.NS)
+		w(3, "const unsigned int pos = (j - kk) * %d + kk + q * %d;", p.L, p.NS)
 	} else {
-		w(3, "const unsigned int pos = j * %d + q;", p.l)
+		w(3, "const unsigned int pos = j * %d + q;", p.L)
 	}
-	if k.dst.length < p.n {
-		w(3, "if (pos < %d)", k.dst.length)
+	if k.DstLength < p.N {
+		w(3, "if (pos < %d)", k.DstLength)
 		w(3, "{")
 	}
 	w(4, "%s v = buf[s * %d + FFT_PAD(q)];", ct, row)
-	if k.kernelB {
+	if k.KernelB {
 		w(4, "v = _fft_conj(_fft_mul(v, KERNEL_B(pos)));")
 	}
-	if k.chirpOut {
+	if k.ChirpOut {
 		w(4, "v = _fft_mul(_fft_conj(v), CHIRP(pos));")
 	}
 	if k.conjOut {
@@ -272,7 +262,7 @@ func (k *fftKernel) localBody() string {
 		w(4, "if (FFT_INVERSE) v = _fft_conj(v) * %s;", scale)
 	}
 	w(4, "FFT_STORE(o, pos, i, v);")
-	if k.dst.length < p.n {
+	if k.DstLength < p.N {
 		w(3, "}")
 	}
 	w(2, "}")
@@ -299,8 +289,8 @@ func divOrSelf(v string, n int) string {
 func (k *fftKernel) renderArgs() map[string]any {
 	var bfs []string
 	seen := map[int]bool{}
-	for _, r := range k.pass.radices {
-		if !seen[r] && k.pass.e == 0 { // the register kernel writes its butterflies inline
+	for _, r := range k.Pass.Radices {
+		if !seen[r] && k.Pass.E == 0 { // the register kernel writes its butterflies inline
 			seen[r] = true
 			_, src := butterflyFunction(r, k.dt)
 			bfs = append(bfs, src)
@@ -308,10 +298,10 @@ func (k *fftKernel) renderArgs() map[string]any {
 	}
 	return map[string]any{
 		"ctype":       k.dt.CType(),
-		"pad_local":   !k.pass.plain,
+		"pad_local":   !k.Pass.Plain,
 		"butterflies": bfs,
-		"load_index":  k.src.indexExpr(k.axis, k.outer, k.inner),
-		"store_index": k.dst.indexExpr(k.axis, k.outer, k.inner),
+		"load_index":  k.src.indexExpr(k.Axis, k.Outer, k.SrcLength, k.Inner),
+		"store_index": k.dst.indexExpr(k.Axis, k.Outer, k.DstLength, k.Inner),
 		"body":        k.body(),
 	}
 }

@@ -27,24 +27,24 @@ func (c *codeWriter) w(indent int, format string, args ...any) {
 
 // registerBody returns the C body of a pass of the register kernel.
 func (k *fftKernel) registerBody() string {
-	p := k.pass
+	p := k.Pass
 	ct := k.dt.CType()
 	rt := k.dt.Real().CType()
-	nj := p.n / p.l
-	count := k.outer * nj * k.inner
+	nj := p.N / p.L
+	count := k.Outer * nj * k.Inner
 	c := &codeWriter{}
 	w := c.w
 	zero := fmt.Sprintf("COMPLEX_CTR(%s)(%s, %s)", ct, k.dt.Real().MustLiteral(0), k.dt.Real().MustLiteral(0))
 
-	fullRow := p.exchangeRow(p.l, p.tile)
-	chunkLen := p.l / p.chunks
-	chunkRow := p.exchangeRow(chunkLen, p.tile)
-	bufBytes := p.tile * chunkRow * k.dt.Size() / p.comps
-	if p.stagedStore {
-		bufBytes = max(bufBytes, p.tile*fullRow*k.dt.Size()/p.comps)
+	fullRow := p.ExchangeRow(p.L, p.Tile)
+	chunkLen := p.L / p.Chunks
+	chunkRow := p.ExchangeRow(chunkLen, p.Tile)
+	bufBytes := p.Tile * chunkRow * k.dt.Size() / p.Comps
+	if p.StagedStore {
+		bufBytes = max(bufBytes, p.Tile*fullRow*k.dt.Size()/p.Comps)
 	}
-	if p.stagedLoad {
-		bufBytes = max(bufBytes, p.tile*fullRow*k.dt.Size())
+	if p.StagedLoad {
+		bufBytes = max(bufBytes, p.Tile*fullRow*k.dt.Size())
 	}
 	bufElems := (bufBytes + k.dt.Size() - 1) / k.dt.Size()
 
@@ -52,29 +52,29 @@ func (k *fftKernel) registerBody() string {
 	w(1, "LOCAL_MEM %s buf[%d];", ct, bufElems)
 	w(1, "LOCAL_MEM %s *rbuf = (LOCAL_MEM %s *)buf;", rt, rt)
 	w(1, "const unsigned int lid = virtual_local_id(0);")
-	w(1, "const unsigned int first = (unsigned int)virtual_group_id(0) * %d;", p.tile)
-	if p.sFast {
-		w(1, "const unsigned int s = lid %% %d, t = lid / %d;", p.tile, p.tile)
+	w(1, "const unsigned int first = (unsigned int)virtual_group_id(0) * %d;", p.Tile)
+	if p.SFast {
+		w(1, "const unsigned int s = lid %% %d, t = lid / %d;", p.Tile, p.Tile)
 	} else {
-		w(1, "const unsigned int s = lid / %d, t = lid %% %d;", p.tt, p.tt)
+		w(1, "const unsigned int s = lid / %d, t = lid %% %d;", p.TT, p.TT)
 	}
 	w(1, "const unsigned int u = first + s;")
-	w(1, "const unsigned int ii = %s;", modOrZero("u", k.inner))
-	w(1, "const unsigned int j = %s;", modOrZero(divOrSelf("u", k.inner), nj))
-	w(1, "const unsigned int o = %s;", divOrSelf(divOrSelf("u", k.inner), nj))
-	w(1, "%s v[%d];", ct, p.e)
+	w(1, "const unsigned int ii = %s;", modOrZero("u", k.Inner))
+	w(1, "const unsigned int j = %s;", modOrZero(divOrSelf("u", k.Inner), nj))
+	w(1, "const unsigned int o = %s;", divOrSelf(divOrSelf("u", k.Inner), nj))
+	w(1, "%s v[%d];", ct, p.E)
 
 	// Load.
-	if p.stagedLoad {
+	if p.StagedLoad {
 		k.stagedLoad(c, fullRow, zero)
-		for i := 0; i < p.e; i++ {
-			w(1, "v[%d] = buf[s * %d + FFT_PAD(t + %d)];", i, fullRow, p.tt*i)
+		for i := 0; i < p.E; i++ {
+			w(1, "v[%d] = buf[s * %d + FFT_PAD(t + %d)];", i, fullRow, p.TT*i)
 		}
 		w(1, "LOCAL_BARRIER;")
 	} else {
-		for i := 0; i < p.e; i++ {
+		for i := 0; i < p.E; i++ {
 			w(1, "{")
-			w(2, "const unsigned int m = t + %d;", p.tt*i)
+			w(2, "const unsigned int m = t + %d;", p.TT*i)
 			k.loadElement(c, 2, fmt.Sprintf("v[%d]", i), zero, fmt.Sprintf("u < %d", count))
 			w(1, "}")
 		}
@@ -82,15 +82,15 @@ func (k *fftKernel) registerBody() string {
 
 	// Stages.
 	nsIn := 1
-	for si, r := range p.radices {
-		per := p.e / r
+	for si, r := range p.Radices {
+		per := p.E / r
 		w(1, "// radix %d after stages of %d", r, nsIn)
 		for q := 0; q < per; q++ {
 			w(1, "{")
-			w(2, "const unsigned int jj = t + %d, k = jj %% %d;", q*p.tt, nsIn)
+			w(2, "const unsigned int jj = t + %d, k = jj %% %d;", q*p.TT, nsIn)
 			if nsIn > 1 {
 				for m := 1; m < r; m++ {
-					w(2, "v[%d] = _fft_mul(v[%d], TW_INNER(%d + k));", q+m*per, q+m*per, k.stageOffsets[si]+(m-1)*nsIn)
+					w(2, "v[%d] = _fft_mul(v[%d], TW_INNER(%d + k));", q+m*per, q+m*per, k.Tables.StageOffsets[si]+(m-1)*nsIn)
 				}
 			}
 			vars := make([]string, r)
@@ -102,19 +102,19 @@ func (k *fftKernel) registerBody() string {
 			}
 			w(1, "}")
 		}
-		if si < len(p.radices)-1 {
+		if si < len(p.Radices)-1 {
 			k.exchange(c, r, nsIn, chunkLen, chunkRow)
 		}
 		nsIn *= r
 	}
 
 	// Store: register i holds output t + tt*i.
-	if p.stagedStore {
+	if p.StagedStore {
 		k.stagedStore(c, fullRow)
 	} else {
-		for i := 0; i < p.e; i++ {
+		for i := 0; i < p.E; i++ {
 			w(1, "{")
-			w(2, "const unsigned int q = t + %d;", p.tt*i)
+			w(2, "const unsigned int q = t + %d;", p.TT*i)
 			k.storeElement(c, 2, fmt.Sprintf("v[%d]", i), fmt.Sprintf("u < %d", count))
 			w(1, "}")
 		}
@@ -126,15 +126,15 @@ func (k *fftKernel) registerBody() string {
 // where valid (a C condition) holds, and zero elsewhere, applying the load
 // hooks and the pass twiddle.
 func (k *fftKernel) loadElement(c *codeWriter, indent int, dst, zero, valid string) {
-	p := k.pass
-	nj := p.n / p.l
+	p := k.Pass
+	nj := p.N / p.L
 	w := c.w
 	w(indent, "const unsigned int pos = j + m * %d;", nj)
 	w(indent, "%s e = %s;", k.dt.CType(), zero)
 	// One condition for the whole load (see storeElement).
 	cond := valid
-	if k.src.length < p.n {
-		cond = fmt.Sprintf("%s && pos < %d", valid, k.src.length)
+	if k.SrcLength < p.N {
+		cond = fmt.Sprintf("%s && pos < %d", valid, k.SrcLength)
 	}
 	w(indent, "if (%s)", cond)
 	w(indent, "{")
@@ -142,11 +142,11 @@ func (k *fftKernel) loadElement(c *codeWriter, indent int, dst, zero, valid stri
 	if k.conjIn {
 		w(indent+1, "if (FFT_INVERSE) e = _fft_conj(e);")
 	}
-	if k.chirpIn {
+	if k.ChirpIn {
 		w(indent+1, "e = _fft_mul(e, CHIRP(pos));")
 	}
 	w(indent, "}")
-	if p.ns > 1 {
+	if p.NS > 1 {
 		k.passTwiddle(w, indent, "e")
 	}
 	w(indent, "%s = e;", dst)
@@ -155,29 +155,29 @@ func (k *fftKernel) loadElement(c *codeWriter, indent int, dst, zero, valid stri
 // storeElement stores src as output q of the sub-transform (o, j, ii),
 // applying the store hooks, where valid (a C condition) holds.
 func (k *fftKernel) storeElement(c *codeWriter, indent int, src, valid string) {
-	p := k.pass
+	p := k.Pass
 	w := c.w
-	if p.ns > 1 {
-		w(indent, "const unsigned int kk = j %% %d;", p.ns)
-		w(indent, "const unsigned int pos = (j - kk) * %d + kk + q * %d;", p.l, p.ns)
+	if p.NS > 1 {
+		w(indent, "const unsigned int kk = j %% %d;", p.NS)
+		w(indent, "const unsigned int pos = (j - kk) * %d + kk + q * %d;", p.L, p.NS)
 	} else {
-		w(indent, "const unsigned int pos = j * %d + q;", p.l)
+		w(indent, "const unsigned int pos = j * %d + q;", p.L)
 	}
 	// One condition for the whole store: PoCL 3.1 miscompiles a guard
 	// nested in another one here (sub-transforms came out as zeros).
 	cond := valid
-	if k.dst.length < p.n {
-		cond = fmt.Sprintf("%s && pos < %d", valid, k.dst.length)
+	if k.DstLength < p.N {
+		cond = fmt.Sprintf("%s && pos < %d", valid, k.DstLength)
 	}
 	if cond != "" {
 		w(indent, "if (%s)", cond)
 		w(indent, "{")
 	}
 	w(indent+1, "%s e = %s;", k.dt.CType(), src)
-	if k.kernelB {
+	if k.KernelB {
 		w(indent+1, "e = _fft_conj(_fft_mul(e, KERNEL_B(pos)));")
 	}
-	if k.chirpOut {
+	if k.ChirpOut {
 		w(indent+1, "e = _fft_mul(_fft_conj(e), CHIRP(pos));")
 	}
 	if k.conjOut {
@@ -194,22 +194,22 @@ func (k *fftKernel) storeElement(c *codeWriter, indent int, src, valid string) {
 // memory, and reads back the elements t + tt*i, in comps parts (complex
 // values, or real and imaginary parts) and chunks of positions.
 func (k *fftKernel) exchange(c *codeWriter, r, nsIn, chunkLen, chunkRow int) {
-	p := k.pass
+	p := k.Pass
 	w := c.w
-	per := p.e / r
+	per := p.E / r
 	parts := []string{""}
-	if p.comps == 2 {
+	if p.Comps == 2 {
 		parts = []string{".x", ".y"}
 	}
 	// With chunks, the elements read back for one chunk would overwrite
 	// registers whose values later chunks still write: read into nv.
 	dst := "v"
-	if p.chunks > 1 {
+	if p.Chunks > 1 {
 		dst = "nv"
 		w(1, "{")
-		w(1, "%s nv[%d];", k.dt.CType(), p.e)
+		w(1, "%s nv[%d];", k.dt.CType(), p.E)
 	}
-	for ch := 0; ch < p.chunks; ch++ {
+	for ch := 0; ch < p.Chunks; ch++ {
 		lo := ch * chunkLen
 		for _, part := range parts {
 			arr := "buf"
@@ -219,11 +219,11 @@ func (k *fftKernel) exchange(c *codeWriter, r, nsIn, chunkLen, chunkRow int) {
 			w(1, "LOCAL_BARRIER;")
 			for q := 0; q < per; q++ {
 				w(1, "{")
-				w(2, "const unsigned int jj = t + %d, k = jj %% %d;", q*p.tt, nsIn)
+				w(2, "const unsigned int jj = t + %d, k = jj %% %d;", q*p.TT, nsIn)
 				w(2, "const unsigned int y0 = (jj - k) * %d + k;", r)
 				for m := 0; m < r; m++ {
 					pos := fmt.Sprintf("y0 + %d", m*nsIn)
-					if p.chunks > 1 {
+					if p.Chunks > 1 {
 						w(2, "if (%s - %d < %d) %s[s * %d + FFT_PAD(%s - %d)] = v[%d]%s;", pos, lo, chunkLen, arr, chunkRow, pos, lo, q+m*per, part)
 					} else {
 						w(2, "%s[s * %d + FFT_PAD(%s)] = v[%d]%s;", arr, chunkRow, pos, q+m*per, part)
@@ -232,14 +232,14 @@ func (k *fftKernel) exchange(c *codeWriter, r, nsIn, chunkLen, chunkRow int) {
 				w(1, "}")
 			}
 			w(1, "LOCAL_BARRIER;")
-			perChunk := p.e / p.chunks
+			perChunk := p.E / p.Chunks
 			for i := ch * perChunk; i < (ch+1)*perChunk; i++ {
-				w(1, "%s[%d]%s = %s[s * %d + FFT_PAD(t + %d)];", dst, i, part, arr, chunkRow, p.tt*i-lo)
+				w(1, "%s[%d]%s = %s[s * %d + FFT_PAD(t + %d)];", dst, i, part, arr, chunkRow, p.TT*i-lo)
 			}
 		}
 	}
-	if p.chunks > 1 {
-		for i := 0; i < p.e; i++ {
+	if p.Chunks > 1 {
+		for i := 0; i < p.E; i++ {
 			w(1, "v[%d] = nv[%d];", i, i)
 		}
 		w(1, "}")
@@ -250,23 +250,23 @@ func (k *fftKernel) exchange(c *codeWriter, r, nsIn, chunkLen, chunkRow int) {
 // (consecutive work-items take consecutive elements of a row) into local
 // memory, applying the load hooks.
 func (k *fftKernel) stagedLoad(c *codeWriter, row int, zero string) {
-	p := k.pass
+	p := k.Pass
 	w := c.w
-	tileElems := p.tile * p.l
-	loops := (tileElems + p.wg - 1) / p.wg
-	nj := p.n / p.l
-	count := k.outer * nj * k.inner
+	tileElems := p.Tile * p.L
+	loops := (tileElems + p.WG - 1) / p.WG
+	nj := p.N / p.L
+	count := k.Outer * nj * k.Inner
 	w(1, "for (unsigned int r = 0; r < %d; r++)", loops)
 	w(1, "{")
-	w(2, "const unsigned int e0 = lid + r * %d;", p.wg)
-	if loops*p.wg != tileElems {
+	w(2, "const unsigned int e0 = lid + r * %d;", p.WG)
+	if loops*p.WG != tileElems {
 		w(2, "if (e0 >= %d) break;", tileElems)
 	}
-	w(2, "const unsigned int sl = e0 / %d, m = e0 %% %d;", p.l, p.l)
+	w(2, "const unsigned int sl = e0 / %d, m = e0 %% %d;", p.L, p.L)
 	w(2, "const unsigned int ul = first + sl;")
-	w(2, "const unsigned int ii = %s;", modOrZero("ul", k.inner))
-	w(2, "const unsigned int j = %s;", modOrZero(divOrSelf("ul", k.inner), nj))
-	w(2, "const unsigned int o = %s;", divOrSelf(divOrSelf("ul", k.inner), nj))
+	w(2, "const unsigned int ii = %s;", modOrZero("ul", k.Inner))
+	w(2, "const unsigned int j = %s;", modOrZero(divOrSelf("ul", k.Inner), nj))
+	w(2, "const unsigned int o = %s;", divOrSelf(divOrSelf("ul", k.Inner), nj))
 	w(2, "%s val;", k.dt.CType())
 	k.loadElement(c, 2, "val", zero, fmt.Sprintf("ul < %d", count))
 	w(2, "buf[sl * %d + FFT_PAD(m)] = val;", row)
@@ -277,15 +277,15 @@ func (k *fftKernel) stagedLoad(c *codeWriter, row int, zero string) {
 // stagedStore writes the registers to local memory and stores the tile in
 // the order of its addresses, in comps parts.
 func (k *fftKernel) stagedStore(c *codeWriter, row int) {
-	p := k.pass
+	p := k.Pass
 	w := c.w
-	tileElems := p.tile * p.l
-	loops := (tileElems + p.wg - 1) / p.wg
-	nj := p.n / p.l
-	count := k.outer * nj * k.inner
+	tileElems := p.Tile * p.L
+	loops := (tileElems + p.WG - 1) / p.WG
+	nj := p.N / p.L
+	count := k.Outer * nj * k.Inner
 	ct := k.dt.CType()
 	parts := []string{""}
-	if p.comps == 2 {
+	if p.Comps == 2 {
 		parts = []string{".x", ".y"}
 	}
 	// Element e0 of the tile in address order: with ns == 1 a pass's
@@ -297,25 +297,25 @@ func (k *fftKernel) stagedStore(c *codeWriter, row int) {
 			arr = "rbuf"
 		}
 		w(1, "LOCAL_BARRIER;")
-		for i := 0; i < p.e; i++ {
-			w(1, "%s[s * %d + FFT_PAD(t + %d)] = v[%d]%s;", arr, row, p.tt*i, i, part)
+		for i := 0; i < p.E; i++ {
+			w(1, "%s[s * %d + FFT_PAD(t + %d)] = v[%d]%s;", arr, row, p.TT*i, i, part)
 		}
 		w(1, "LOCAL_BARRIER;")
 		for r := 0; r < loops; r++ {
 			w(1, "{")
-			w(2, "const unsigned int e0 = lid + %d;", r*p.wg)
-			w(2, "if (e0 < %d) out[%d]%s = %s[(e0 / %d) * %d + FFT_PAD(e0 %% %d)];", tileElems, r, part, arr, p.l, row, p.l)
+			w(2, "const unsigned int e0 = lid + %d;", r*p.WG)
+			w(2, "if (e0 < %d) out[%d]%s = %s[(e0 / %d) * %d + FFT_PAD(e0 %% %d)];", tileElems, r, part, arr, p.L, row, p.L)
 			w(1, "}")
 		}
 	}
 	for r := 0; r < loops; r++ {
 		w(1, "{")
-		w(2, "const unsigned int e0 = lid + %d;", r*p.wg)
-		w(2, "const unsigned int sl = e0 / %d, q = e0 %% %d;", p.l, p.l)
+		w(2, "const unsigned int e0 = lid + %d;", r*p.WG)
+		w(2, "const unsigned int sl = e0 / %d, q = e0 %% %d;", p.L, p.L)
 		w(2, "const unsigned int ul = first + sl;")
-		w(2, "const unsigned int ii = %s;", modOrZero("ul", k.inner))
-		w(2, "const unsigned int j = %s;", modOrZero(divOrSelf("ul", k.inner), nj))
-		w(2, "const unsigned int o = %s;", divOrSelf(divOrSelf("ul", k.inner), nj))
+		w(2, "const unsigned int ii = %s;", modOrZero("ul", k.Inner))
+		w(2, "const unsigned int j = %s;", modOrZero(divOrSelf("ul", k.Inner), nj))
+		w(2, "const unsigned int o = %s;", divOrSelf(divOrSelf("ul", k.Inner), nj))
 		k.storeElement(c, 2, fmt.Sprintf("out[%d]", r), fmt.Sprintf("e0 < %d && ul < %d", tileElems, count))
 		w(1, "}")
 	}

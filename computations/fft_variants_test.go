@@ -50,13 +50,13 @@ func TestFFTPlanVariants(t *testing.T) {
 				if !thr.Params().SupportsDType(c.dt) {
 					t.Skip("no double precision")
 				}
-				fft, err := computations.NewFFT(core.ArrayOf(c.dt, c.shape...), c.axes, computations.FFTOptions{})
+				tuning := computations.FFTTuning{LocalBytes: v.budget, NoRegisters: v.noRegisters}
+				if v.budget < 8<<10 {
+					tuning.PassTable = 64 // two-level pass twiddles
+				}
+				fft, err := computations.NewTunedFFT(core.ArrayOf(c.dt, c.shape...), c.axes, computations.FFTOptions{}, tuning)
 				if err != nil {
 					t.Fatal(err)
-				}
-				computations.SetFFTTuning(fft, v.budget, v.noRegisters)
-				if v.budget < 8<<10 {
-					computations.SetFFTPassTable(fft, 64) // two-level pass twiddles
 				}
 				e := runPlanned(t, thr, fft, c.dt, c.shape, c.axes, uint64(i))
 				if !(e <= tolerance(c.dt)) {
