@@ -163,7 +163,7 @@ type fftBuild struct {
 func (b *fftBuild) axis(ax fftplan.Axis, first, last bool) error {
 	for i := 0; i < len(ax.Kernels); i++ {
 		for {
-			err := b.kernel(ax.Kernels[i], first && i == 0, last && i == len(ax.Kernels)-1)
+			err := b.kernel(&ax, i, first && i == 0, last && i == len(ax.Kernels)-1)
 			if err == nil {
 				break
 			}
@@ -173,18 +173,18 @@ func (b *fftBuild) axis(ax fftplan.Axis, first, last bool) error {
 			}
 			var rerr error
 			if ax, rerr = fftplan.Replan(ax, i, refusal, b.lim); rerr != nil {
-				return fmt.Errorf("FFT: axis %d: %w, after the device refused a kernel: %w", ax.Axis, rerr, err)
+				return fmt.Errorf("FFT: axis %d: %w: %w", ax.Axis, rerr, err)
 			}
 		}
 	}
 	return nil
 }
 
-// kernel adds the call of one kernel of the plan, after the kernels added
+// kernel adds the call of kernel i of an axis, after the kernels added
 // before it; first and last mark the first and last kernels of the whole
 // transform.
-func (b *fftBuild) kernel(pk fftplan.Kernel, first, last bool) error {
-	k := &fftKernel{Kernel: pk, dt: b.dt, src: b.src}
+func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
+	k := &fftKernel{Kernel: ax.Kernels[i], dt: b.dt, src: b.src}
 	if err := b.tables.bind(k); err != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ func (b *fftBuild) kernel(pk fftplan.Kernel, first, last bool) error {
 	} else {
 		// A temporary array of a kernel the device refuses stays unused,
 		// and an unused one is never allocated.
-		tmp, err := b.plan.TempArray(core.ArrayOf(b.dt, k.Outer*k.DstLength*k.Inner))
+		tmp, err := b.plan.TempArray(core.ArrayOf(b.dt, ax.Temp(i)))
 		if err != nil {
 			return err
 		}
