@@ -82,6 +82,9 @@ func newBuildError(err error, source string, preludeLines int, origin func(int) 
 }
 
 func (e *BuildError) Error() string {
+	if e.Err == nil {
+		return "cluda: build failed"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "cluda: build failed: %v", e.Err.Err)
 	if e.Err.Options != "" {
@@ -102,5 +105,10 @@ func (e *BuildError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the OpenCL build error.
-func (e *BuildError) Unwrap() error { return e.Err }
+// Unwrap returns the OpenCL build error, or nil where there is none.
+func (e *BuildError) Unwrap() error {
+	if e.Err == nil {
+		return nil
+	}
+	return e.Err
+}

@@ -24,6 +24,7 @@ var layers = [][]string{
 	{"snippets"},
 	{"functions"},
 	{"core"},
+	{"computations/internal/fftplan"},
 	{"computations", "transformations"},
 	{"cmd/reikna", "examples/demo", "internal/layers"},
 }
