@@ -3,10 +3,9 @@ package computations
 // fftBody holds the numbers from which templates/fft.cl draws a pass
 // kernel: the shape of the pass, the hooks it applies on load and store,
 // and per stage the offsets, registers and table indices of its
-// butterflies. It holds numbers, flags and the names of C types only; the
-// C itself is in the template.
+// butterflies. It holds numbers, flags, the names of C types and the
+// butterfly modules; the C itself is in the templates.
 type fftBody struct {
-	DType        string // name of the complex dtype, as in the butterflies' names
 	CType, RType string // C types of a complex value and of its parts
 	Zero         string // literal of a zero part
 	Scale        string // literal of the scale applied with ConjOut
@@ -34,8 +33,23 @@ type fftBody struct {
 	// _n along the axis and the inner index _i.
 	LoadIndex, StoreIndex string
 
+	// Butterflies holds, by radix, the module that transforms the values
+	// of a butterfly (see butterflyModule).
+	Butterflies map[int]any
+
 	Local    *fftLocalBody    // of the local kernel, else nil
 	Register *fftRegisterBody // of the register kernel, else nil
+}
+
+// ProcessModules lets the renderer find the butterfly modules.
+func (b *fftBody) ProcessModules(process func(any) (any, error)) (any, error) {
+	out := *b
+	bfs, err := process(b.Butterflies)
+	if err != nil {
+		return nil, err
+	}
+	out.Butterflies = bfs.(map[int]any)
+	return &out, nil
 }
 
 // fftPassTwiddle says how the pass twiddle W_{ns*l}^{(j mod ns)*m} is
@@ -108,7 +122,6 @@ type fftRegButterfly struct {
 	First    int
 	Regs     []int
 	Twiddles []fftOffset
-	Lines    []string
 }
 
 // fftExchange moves the outputs of a stage of radix Radix after stages of

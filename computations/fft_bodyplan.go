@@ -1,11 +1,6 @@
 package computations
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/reikna-go/reikna/dtypes"
-)
+import "github.com/reikna-go/reikna/dtypes"
 
 // newFFTBody returns the numbers templates/fft.cl draws the kernel k from.
 // It is the only reader of k's fields for the kernel's text.
@@ -16,7 +11,7 @@ func newFFTBody(k *fftKernel) *fftBody {
 	loops := (tileElems + p.wg - 1) / p.wg
 	nj := p.n / p.l
 	b := &fftBody{
-		DType: k.dt.String(), CType: k.dt.CType(), RType: real.CType(),
+		CType: k.dt.CType(), RType: real.CType(),
 		Zero: real.MustLiteral(0), Scale: real.MustLiteral(k.scale),
 		PadLocal: !p.plain,
 		WG:       p.wg, Tile: p.tile, L: p.l, NS: p.ns, NJ: nj, Inner: k.inner,
@@ -33,6 +28,10 @@ func newFFTBody(k *fftKernel) *fftBody {
 		b.Twiddle = fftPassTwiddle{Shift: k.passShift, Mask: 1<<k.passShift - 1}
 	case k.twPassHi != nil:
 		b.Twiddle = fftPassTwiddle{Split: true, Rows: (p.ns + k.passBlock - 1) / k.passBlock, Block: k.passBlock}
+	}
+	b.Butterflies = map[int]any{}
+	for _, r := range p.radices {
+		b.Butterflies[r] = butterflyModule(r, k.dt, p.e > 0)
 	}
 	if p.e > 0 {
 		b.Register = registerBody(p, k.dt, k.stageOffsets)
@@ -109,16 +108,13 @@ func registerBody(p fftPass, dt dtypes.DType, stageOffsets []int) *fftRegisterBo
 		st := fftRegStage{Radix: r, NsIn: nsIn}
 		for q := 0; q < per; q++ {
 			bf := fftRegButterfly{First: q * p.tt}
-			vars := make([]string, r)
 			for m := 0; m < r; m++ {
 				reg := q + m*per
-				vars[m] = fmt.Sprintf("v[%d]", reg)
 				bf.Regs = append(bf.Regs, reg)
 				if nsIn > 1 && m > 0 {
 					bf.Twiddles = append(bf.Twiddles, fftOffset{M: reg, Off: stageOffsets[si] + (m-1)*nsIn})
 				}
 			}
-			bf.Lines = strings.Split(strings.TrimRight(inlineButterfly(vars, dt), "\n"), "\n")
 			st.Butterflies = append(st.Butterflies, bf)
 		}
 		if si < len(p.radices)-1 {

@@ -6,14 +6,14 @@ import (
 )
 
 // The FFT kernels number sub-transforms and the positions along an axis
-// with 32-bit unsigned ints (fft_kernel.go and fft_regkernel.go): a pass of
-// sub-length l over transforms of length m (n, or Bluestein's length) of
-// outer*inner batches numbers its count = outer*inner*m/l sub-transforms
-// in u = virtual_group_id*tile + s, up to groups*tile-1 < count+tile
-// <= 2*count, and positions along the axis up to m-1; from u come the
-// batch indices o, j and i, and twiddle indices below m. Memory is indexed
-// in VSIZE_T (size_t) from these. With outer*inner*m at most 2^32 and l at
-// least 2, every one of them stays below 2^32.
+// with 32-bit unsigned ints (templates/fft_local.cl, fft_register.cl): a
+// pass of sub-length l over transforms of length m (n, or Bluestein's
+// length) of outer*inner batches numbers its count = outer*inner*m/l
+// sub-transforms in u = virtual_group_id*tile + s, up to groups*tile-1 <
+// count+tile <= 2*count, and positions along the axis up to m-1; from u
+// come the batch indices o, j and i, and twiddle indices below m. Memory is
+// indexed in VSIZE_T (size_t) from these. With outer*inner*m at most 2^32
+// and l at least 2, every one of them stays below 2^32.
 const maxFFTIndex = 1 << 32
 
 // elements returns the product of dims, a part of the shape of a valid

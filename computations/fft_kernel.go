@@ -90,20 +90,7 @@ func decompose(v string, dims []int) []string {
 // renderArgs returns the template arguments of the kernel besides its
 // kernel arguments.
 func (k *fftKernel) renderArgs() map[string]any {
-	var bfs []string
-	seen := map[int]bool{}
-	for _, r := range k.pass.radices {
-		if !seen[r] && k.pass.e == 0 { // the register kernel writes its butterflies inline
-			seen[r] = true
-			_, src := butterflyFunction(r, k.dt)
-			bfs = append(bfs, src)
-		}
-	}
-	return map[string]any{
-		"ctype":       k.dt.CType(),
-		"butterflies": bfs,
-		"body":        newFFTBody(k),
-	}
+	return map[string]any{"body": newFFTBody(k)}
 }
 
 // args returns the kernel's arguments; the tables and the inverse flag are

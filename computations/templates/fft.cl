@@ -3,18 +3,15 @@
     register kernel (fft_register.cl), bound here to the load and store
     entry points of the arguments and to the tables. Each line of C that a
     sub-template writes starts with its newline. */ -}}
-INLINE WITHIN_KERNEL {{ .ctype }} _fft_mul({{ .ctype }} a, {{ .ctype }} b)
+INLINE WITHIN_KERNEL {{ .body.CType }} _fft_mul({{ .body.CType }} a, {{ .body.CType }} b)
 {
-    return COMPLEX_CTR({{ .ctype }})(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+    return COMPLEX_CTR({{ .body.CType }})(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
 }
 
-INLINE WITHIN_KERNEL {{ .ctype }} _fft_conj({{ .ctype }} a)
+INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 {
-    return COMPLEX_CTR({{ .ctype }})(a.x, -a.y);
+    return COMPLEX_CTR({{ .body.CType }})(a.x, -a.y);
 }
-
-{{ range .butterflies }}{{ . }}
-{{ end -}}
 
 {{ if .body.PadLocal }}#define FFT_PAD(_a) ((_a) + ((_a) >> 4)){{ else }}#define FFT_PAD(_a) (_a){{ end }}
 #define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ .body.LoadIndex }})

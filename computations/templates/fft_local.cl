@@ -82,7 +82,7 @@
 {{- range $st.Twiddles }}
             v{{ $it.Q }}[{{ .M }}] = _fft_mul(v{{ $it.Q }}[{{ .M }}], TW_INNER({{ .Off }} + k{{ $it.Q }}));
 {{- end }}
-            _fft_dft{{ $st.Radix }}_{{ $b.DType }}(v{{ .Q }});
+            {{ index $b.Butterflies $st.Radix }}(v{{ .Q }});
         }
 {{- end }}
 {{- end }}

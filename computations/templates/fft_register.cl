@@ -84,16 +84,14 @@
 {{- /* fft_register_butterflies: the butterflies of the stage .st, each
     on its registers after the stage twiddles. */ -}}
 {{- define "fft_register_butterflies" }}
-{{- $st := .st }}
+{{- $b := .b }}{{ $st := .st }}
 {{- range $st.Butterflies }}
     {
         const unsigned int jj = t + {{ .First }}, k = jj % {{ $st.NsIn }};
 {{- range .Twiddles }}
         v[{{ .M }}] = _fft_mul(v[{{ .M }}], TW_INNER({{ .Off }} + k));
 {{- end }}
-{{- range .Lines }}
-        {{ . }}
-{{- end }}
+        {{ index $b.Butterflies $st.Radix }}({{ range $i, $r := .Regs }}{{ if $i }}, {{ end }}v[{{ $r }}]{{ end }});
     }
 {{- end }}
 {{- end }}
