@@ -1,8 +1,9 @@
 {{- /* One pass of an FFT along one axis (see fftPass), drawn from the
     numbers of fftBody (fft_body.go): the local kernel (fft_local.cl) or the
     register kernel (fft_register.cl), bound here to the load and store
-    entry points of the arguments and to the tables. Each line of C that a
-    sub-template writes starts with its newline. */ -}}
+    entry points of the arguments and to the tables. The butterflies are
+    modules (fft_butterfly.cl), rendered before this template. Each line of
+    C that a sub-template writes starts with its newline. */ -}}
 INLINE WITHIN_KERNEL {{ .body.CType }} _fft_mul({{ .body.CType }} a, {{ .body.CType }} b)
 {
     return COMPLEX_CTR({{ .body.CType }})(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
