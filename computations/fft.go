@@ -11,10 +11,10 @@ import (
 	"github.com/reikna-go/reikna/templates"
 )
 
-//go:embed templates/fft.cl templates/fft_copy.cl
+//go:embed templates/fft.cl templates/fft_local.cl templates/fft_register.cl templates/fft_copy.cl
 var fftFS embed.FS
 
-var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/fft_copy.cl")
+var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/fft_local.cl", "templates/fft_register.cl", "templates/fft_copy.cl")
 
 // FFT is the fast Fourier transform of a complex array over a set of its
 // axes, batched over the others. Its signature is (output, input, inverse):

@@ -152,33 +152,24 @@ func smallestFactor(n int) int {
 	return n
 }
 
-// inlineButterfly returns a C block that replaces the values in vars
-// (lvalues, such as "v[3]") by their forward DFT, with temporaries local to
-// the block.
-func inlineButterfly(vars []string, cdt dtypes.DType) string {
+// butterflyStatements returns the C statements that replace the values in
+// vars (lvalues, such as "v[3]", or the parameters of a macro) by their
+// forward DFT, one a line, with temporaries that need a block of their own.
+func butterflyStatements(vars []string, cdt dtypes.DType) []string {
 	g := &butterflyGen{cdt: cdt}
 	out := g.dft(vars)
 	// The results may name input variables: read them all before writing.
-	res := make([]string, len(out))
 	for i, o := range out {
-		if o == vars[i] {
-			res[i] = ""
-			continue
-		}
-		res[i] = o
-	}
-	for i, o := range res {
-		if o != "" {
+		if o != vars[i] {
 			fmt.Fprintf(&g.b, "    %s = %s;\n", vars[i], o)
 		}
 	}
-	return "{\n" + g.b.String() + "}\n"
+	return g.lines()
 }
 
-// butterflyFunction returns a C function that replaces v[0..r-1] by their
-// forward DFT, named by the radix and type.
-func butterflyFunction(r int, cdt dtypes.DType) (name, source string) {
-	name = fmt.Sprintf("_fft_dft%d_%s", r, cdt.String())
+// butterflyFunctionStatements returns the C statements of a function that
+// replaces v[0..r-1] by their forward DFT, one a line.
+func butterflyFunctionStatements(r int, cdt dtypes.DType) []string {
 	g := &butterflyGen{cdt: cdt}
 	in := make([]string, r)
 	for i := range in {
@@ -188,6 +179,13 @@ func butterflyFunction(r int, cdt dtypes.DType) (name, source string) {
 	for i, o := range out {
 		fmt.Fprintf(&g.b, "    v[%d] = %s;\n", i, o)
 	}
-	source = fmt.Sprintf("INLINE WITHIN_KERNEL void %s(%s *v)\n{\n%s}\n", name, cdt.CType(), g.b.String())
-	return name, source
+	return g.lines()
+}
+
+// lines returns what g has written, one statement a line.
+func (g *butterflyGen) lines() []string {
+	if g.b.Len() == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(g.b.String(), "\n"), "\n")
 }

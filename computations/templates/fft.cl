@@ -1,22 +1,22 @@
-{{- /* One pass of an FFT along one axis; see fftPass. The body is generated
-    in Go (fft_kernel.go); this template binds it to the load and store
-    entry points of the arguments and to the tables. */ -}}
-INLINE WITHIN_KERNEL {{ .ctype }} _fft_mul({{ .ctype }} a, {{ .ctype }} b)
+{{- /* One pass of an FFT along one axis (see fftplan.Pass), drawn from the
+    numbers of fftBody (fft_body.go): the local kernel (fft_local.cl) or the
+    register kernel (fft_register.cl), bound here to the load and store
+    entry points of the arguments and to the tables. The butterflies are
+    modules (fft_butterfly.cl), rendered before this template. Each line of
+    C that a sub-template writes starts with its newline. */ -}}
+INLINE WITHIN_KERNEL {{ .body.CType }} _fft_mul({{ .body.CType }} a, {{ .body.CType }} b)
 {
-    return COMPLEX_CTR({{ .ctype }})(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+    return COMPLEX_CTR({{ .body.CType }})(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
 }
 
-INLINE WITHIN_KERNEL {{ .ctype }} _fft_conj({{ .ctype }} a)
+INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 {
-    return COMPLEX_CTR({{ .ctype }})(a.x, -a.y);
+    return COMPLEX_CTR({{ .body.CType }})(a.x, -a.y);
 }
 
-{{ range .butterflies }}{{ . }}
-{{ end -}}
-
-{{ if .pad_local }}#define FFT_PAD(_a) ((_a) + ((_a) >> 4)){{ else }}#define FFT_PAD(_a) (_a){{ end }}
-#define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ .load_index }})
-#define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ .store_index }}, _v)
+{{ if .body.PadLocal }}#define FFT_PAD(_a) ((_a) + ((_a) >> 4)){{ else }}#define FFT_PAD(_a) (_a){{ end }}
+#define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ .body.LoadIndex }})
+#define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ .body.StoreIndex }}, _v)
 {{- if .inverse }}
 #define FFT_INVERSE ({{ .inverse }} != 0)
 {{- end }}
@@ -38,5 +38,71 @@ INLINE WITHIN_KERNEL {{ .ctype }} _fft_conj({{ .ctype }} a)
 
 {{ .kernel_declaration }}
 {
-{{ .body -}}
+{{- if .body.Local }}{{ template "fft_local_kernel" .body }}{{ else }}{{ template "fft_register_kernel" .body }}{{ end }}
 }
+
+{{- /* fft_sub_transform splits the sub-transform u = first + s (the names
+    in .u and .s) into the outer index o, the butterfly j of the pass and
+    the inner index (the name in .i). */ -}}
+{{- define "fft_sub_transform" }}
+{{- $in := repeat .depth "    " }}{{ $b := .b }}
+{{- $ui := .u }}{{ if ne $b.Inner 1 }}{{ $ui = printf "(%s / %d)" .u $b.Inner }}{{ end }}
+{{ $in }}const unsigned int {{ .u }} = first + {{ .s }};
+{{ $in }}const unsigned int {{ .i }} = {{ if eq $b.Inner 1 }}0{{ else }}{{ .u }} % {{ $b.Inner }}{{ end }};
+{{ $in }}const unsigned int j = {{ if eq $b.NJ 1 }}0{{ else }}{{ $ui }} % {{ $b.NJ }}{{ end }};
+{{ $in }}const unsigned int o = {{ if eq $b.NJ 1 }}{{ $ui }}{{ else }}({{ $ui }} / {{ $b.NJ }}){{ end }};
+{{- end }}
+
+{{- /* fft_load_hooks applies the hooks of the first pass to the element
+    .v just loaded from position pos. */ -}}
+{{- define "fft_load_hooks" }}
+{{- $in := repeat .depth "    " }}
+{{- if .b.ConjIn }}
+{{ $in }}if (FFT_INVERSE) {{ .v }} = _fft_conj({{ .v }});
+{{- end }}
+{{- if .b.ChirpIn }}
+{{ $in }}{{ .v }} = _fft_mul({{ .v }}, CHIRP(pos));
+{{- end }}
+{{- end }}
+
+{{- /* fft_twiddle multiplies element m of the sub-transform with
+    butterfly j, in .v, by the pass twiddle W_{ns*l}^{(j mod ns)*m}. */ -}}
+{{- define "fft_twiddle" }}
+{{- $in := repeat .depth "    " }}{{ $t := .b.Twiddle }}{{ $v := .v }}
+{{ $in }}const unsigned int kt = j % {{ .b.NS }};
+{{- if gt $t.Shift 0 }}
+{{ $in }}const unsigned int te = kt * m;
+{{ $in }}{{ $v }} = _fft_mul({{ $v }}, _fft_mul(TW_PASS_HI(te >> {{ $t.Shift }}), TW_PASS_LO(te & {{ $t.Mask }})));
+{{- else if $t.Split }}
+{{ $in }}{{ $v }} = _fft_mul({{ $v }}, _fft_mul(TW_PASS_HI(m * {{ $t.Rows }} + kt / {{ $t.Block }}), TW_PASS_LO(m * {{ $t.Block }} + kt % {{ $t.Block }})));
+{{- else }}
+{{ $in }}{{ $v }} = _fft_mul({{ $v }}, TW_PASS_LO(m * {{ .b.NS }} + kt));
+{{- end }}
+{{- end }}
+
+{{- /* fft_store_position sets pos, where output q of the sub-transform
+    with butterfly j goes: (j - j mod ns)*l + j mod ns + q*ns. */ -}}
+{{- define "fft_store_position" }}
+{{- $in := repeat .depth "    " }}{{ $b := .b }}
+{{- if gt $b.NS 1 }}
+{{ $in }}const unsigned int kk = j % {{ $b.NS }};
+{{ $in }}const unsigned int pos = (j - kk) * {{ $b.L }} + kk + q * {{ $b.NS }};
+{{- else }}
+{{ $in }}const unsigned int pos = j * {{ $b.L }} + q;
+{{- end }}
+{{- end }}
+
+{{- /* fft_store_hooks applies the hooks of the last pass to the element .v
+    about to be stored at position pos. */ -}}
+{{- define "fft_store_hooks" }}
+{{- $in := repeat .depth "    " }}
+{{- if .b.KernelB }}
+{{ $in }}{{ .v }} = _fft_conj(_fft_mul({{ .v }}, KERNEL_B(pos)));
+{{- end }}
+{{- if .b.ChirpOut }}
+{{ $in }}{{ .v }} = _fft_mul(_fft_conj({{ .v }}), CHIRP(pos));
+{{- end }}
+{{- if .b.ConjOut }}
+{{ $in }}if (FFT_INVERSE) {{ .v }} = _fft_conj({{ .v }}) * {{ .b.Scale }};
+{{- end }}
+{{- end }}

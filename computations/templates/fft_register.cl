@@ -1,0 +1,192 @@
+{{- /* The register kernel (fftRegisterBody): each work-item holds E
+    elements of one sub-transform in registers, v[i] being element
+    t + tt*i, where t is the work-item's place among the tt that share the
+    sub-transform. A stage of radix r takes, for each of its E/r
+    butterflies p, the registers p + m*E/r (the elements jj + m*l/r with
+    jj = t + p*tt), and leaves output q in register p + q*E/r. Between
+    stages the outputs go through local memory to their Stockham positions
+    and each work-item reads back the elements t + tt*i; after the last
+    stage, register i holds output t + tt*i, in natural order. Each line of
+    C starts with its newline. */ -}}
+{{- define "fft_register_kernel" }}
+{{- $b := . }}{{ $g := .Register }}
+    VIRTUAL_SKIP_THREADS;
+    LOCAL_MEM {{ .CType }} buf[{{ $g.BufElems }}];
+    LOCAL_MEM {{ .RType }} *rbuf = (LOCAL_MEM {{ .RType }} *)buf;
+    const unsigned int lid = virtual_local_id(0);
+    const unsigned int first = (unsigned int)virtual_group_id(0) * {{ .Tile }};
+{{- if $g.SFast }}
+    const unsigned int s = lid % {{ .Tile }}, t = lid / {{ .Tile }};
+{{- else }}
+    const unsigned int s = lid / {{ $g.TT }}, t = lid % {{ $g.TT }};
+{{- end }}
+{{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "ii" "depth" 1) }}
+    {{ .CType }} v[{{ $g.E }}];
+{{- if $g.StagedLoad }}{{ template "fft_register_staged_load" . }}
+{{- else }}
+{{- range $g.Regs }}
+    {
+        const unsigned int m = t + {{ .Off }};
+{{- template "fft_register_load_element" (dict "b" $b "dst" (printf "v[%d]" .M) "u" "u") }}
+    }
+{{- end }}
+{{- end }}
+{{- range $g.Stages }}
+    // radix {{ .Radix }} after stages of {{ .NsIn }}
+{{- template "fft_register_butterflies" (dict "b" $b "st" .) }}
+{{- with .Exchange }}{{ template "fft_register_exchange" (dict "b" $b "x" .) }}{{ end }}
+{{- end }}
+{{- if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
+{{- else }}
+{{- range $g.Regs }}
+    {
+        const unsigned int q = t + {{ .Off }};
+{{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false) }}
+    }
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- /* fft_register_load_element loads element m of the sub-transform
+    (o, j, ii) into .dst, or zero where sub-transform .u is past the last
+    one or the position past the input, with the load hooks and the pass
+    twiddle. */ -}}
+{{- define "fft_register_load_element" }}
+{{- $b := .b }}
+        const unsigned int pos = j + m * {{ $b.NJ }};
+        {{ $b.CType }} e = COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }});
+        if ({{ .u }} < {{ $b.Count }}{{ if $b.SrcShort }} && pos < {{ $b.SrcLength }}{{ end }})
+        {
+            e = FFT_LOAD(o, pos, ii);
+{{- template "fft_load_hooks" (dict "b" $b "v" "e" "depth" 3) }}
+        }
+{{- if gt $b.NS 1 }}{{ template "fft_twiddle" (dict "b" $b "v" "e" "depth" 2) }}{{ end }}
+        {{ .dst }} = e;
+{{- end }}
+
+{{- /* fft_register_store_element stores .src as output q of the
+    sub-transform (o, j, ii), with the store hooks, unless sub-transform .u
+    is past the last one, the position past the output or, with
+    .tile_guard, element e0 past the tile. One condition guards the whole
+    store: PoCL 3.1 miscompiles a guard nested in another one here
+    (sub-transforms came out as zeros). */ -}}
+{{- define "fft_register_store_element" }}
+{{- $b := .b }}
+{{- template "fft_store_position" (dict "b" $b "depth" 2) }}
+        if ({{ if .tile_guard }}e0 < {{ $b.TileElems }} && {{ end }}{{ .u }} < {{ $b.Count }}{{ if $b.DstShort }} && pos < {{ $b.DstLength }}{{ end }})
+        {
+            {{ $b.CType }} e = {{ .src }};
+{{- template "fft_store_hooks" (dict "b" $b "v" "e" "depth" 3) }}
+            FFT_STORE(o, pos, ii, e);
+        }
+{{- end }}
+
+{{- /* fft_register_butterflies: the butterflies of the stage .st, each
+    on its registers after the stage twiddles. */ -}}
+{{- define "fft_register_butterflies" }}
+{{- $b := .b }}{{ $st := .st }}
+{{- range $st.Butterflies }}
+    {
+        const unsigned int jj = t + {{ .First }}, k = jj % {{ $st.NsIn }};
+{{- range .Twiddles }}
+        v[{{ .M }}] = _fft_mul(v[{{ .M }}], TW_INNER({{ .Off }} + k));
+{{- end }}
+        {{ index $b.Butterflies $st.Radix }}({{ range $i, $r := .Regs }}{{ if $i }}, {{ end }}v[{{ $r }}]{{ end }});
+    }
+{{- end }}
+{{- end }}
+
+{{- /* fft_register_exchange moves the outputs of a stage to their
+    Stockham positions (jj - k)*r + k + q*ns_in through local memory and
+    reads back the elements t + tt*i, a round (chunk of positions and part)
+    at a time. With chunks, the elements read back for one chunk would
+    overwrite registers whose values later chunks still write: they are
+    read into nv. */ -}}
+{{- define "fft_register_exchange" }}
+{{- $b := .b }}{{ $x := .x }}{{ $dst := "v" }}
+{{- if $x.Chunked }}{{ $dst = "nv" }}
+    {
+    {{ $b.CType }} nv[{{ $x.E }}];
+{{- end }}
+{{- range $round := $x.Rounds }}{{ $arr := "buf" }}{{ if .Part }}{{ $arr = "rbuf" }}{{ end }}
+    LOCAL_BARRIER;
+{{- range $x.Writes }}
+    {
+        const unsigned int jj = t + {{ .First }}, k = jj % {{ $x.NsIn }};
+        const unsigned int y0 = (jj - k) * {{ $x.Radix }} + k;
+{{- range .Elems }}
+{{- if $x.Chunked }}
+        if (y0 + {{ .Off }} - {{ $round.Lo }} < {{ $x.ChunkLen }}) {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(y0 + {{ .Off }} - {{ $round.Lo }})] = v[{{ .M }}]{{ $round.Part }};
+{{- else }}
+        {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(y0 + {{ .Off }})] = v[{{ .M }}]{{ $round.Part }};
+{{- end }}
+{{- end }}
+    }
+{{- end }}
+    LOCAL_BARRIER;
+{{- range .Reads }}
+    {{ $dst }}[{{ .M }}]{{ $round.Part }} = {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(t + {{ .Off }})];
+{{- end }}
+{{- end }}
+{{- if $x.Chunked }}
+{{- range $b.Register.Regs }}
+    v[{{ .M }}] = nv[{{ .M }}];
+{{- end }}
+    }
+{{- end }}
+{{- end }}
+
+{{- /* fft_register_staged_load loads the tile's elements in the order of
+    their addresses (consecutive work-items take consecutive elements of a
+    row) into local memory, with the load hooks, and each work-item reads
+    its registers from there. */ -}}
+{{- define "fft_register_staged_load" }}
+{{- $g := .Register }}
+    for (unsigned int r = 0; r < {{ .Loops }}; r++)
+    {
+        const unsigned int e0 = lid + r * {{ .WG }};
+{{- if .LoopGuard }}
+        if (e0 >= {{ .TileElems }}) break;
+{{- end }}
+        const unsigned int sl = e0 / {{ .L }}, m = e0 % {{ .L }};
+{{- template "fft_sub_transform" (dict "b" . "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
+        {{ .CType }} val;
+{{- template "fft_register_load_element" (dict "b" . "dst" "val" "u" "ul") }}
+        buf[sl * {{ $g.FullRow }} + FFT_PAD(m)] = val;
+    }
+    LOCAL_BARRIER;
+{{- range $g.Regs }}
+    v[{{ .M }}] = buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})];
+{{- end }}
+    LOCAL_BARRIER;
+{{- end }}
+
+{{- /* fft_register_staged_store writes the registers to local memory and
+    stores the tile in the order of its addresses, a part at a time: with
+    ns == 1 a pass's sub-transforms (consecutive j) write consecutive rows
+    of l. */ -}}
+{{- define "fft_register_staged_store" }}
+{{- $b := . }}{{ $g := .Register }}
+    {{ .CType }} out[{{ .Loops }}];
+{{- range $part := $g.Parts }}{{ $arr := "buf" }}{{ if $part }}{{ $arr = "rbuf" }}{{ end }}
+    LOCAL_BARRIER;
+{{- range $g.Regs }}
+    {{ $arr }}[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}]{{ $part }};
+{{- end }}
+    LOCAL_BARRIER;
+{{- range $g.StoreRuns }}
+    {
+        const unsigned int e0 = lid + {{ .Off }};
+        if (e0 < {{ $b.TileElems }}) out[{{ .M }}]{{ $part }} = {{ $arr }}[(e0 / {{ $b.L }}) * {{ $g.FullRow }} + FFT_PAD(e0 % {{ $b.L }})];
+    }
+{{- end }}
+{{- end }}
+{{- range $g.StoreRuns }}
+    {
+        const unsigned int e0 = lid + {{ .Off }};
+        const unsigned int sl = e0 / {{ $b.L }}, q = e0 % {{ $b.L }};
+{{- template "fft_sub_transform" (dict "b" $b "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
+{{- template "fft_register_store_element" (dict "b" $b "src" (printf "out[%d]" .M) "u" "ul" "tile_guard" true) }}
+    }
+{{- end }}
+{{- end }}
