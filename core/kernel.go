@@ -44,7 +44,7 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 			if err != nil {
 				return nil, errorf(fmt.Errorf("argument %s: %w", ka.Name, err))
 			}
-			if err := g.setLoad(kp, acc, a.ann.Type); err != nil {
+			if err := kp.load.set(acc.mod, a.ann.Type, false); err != nil {
 				return nil, errorf(err)
 			}
 		}
@@ -53,17 +53,17 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 			if err != nil {
 				return nil, errorf(fmt.Errorf("argument %s: %w", ka.Name, err))
 			}
-			if err := g.setStore(kp, acc, a.ann.Type); err != nil {
+			if err := kp.store.set(acc.mod, a.ann.Type, true); err != nil {
 				return nil, errorf(err)
 			}
 		}
 		data[ka.Name] = kp
 	}
-	decls := make([]string, len(g.leaves))
-	for i, l := range g.leaves {
-		decls[i] = l.declaration()
+	decl, err := kernelDeclaration(name, g.leaves)
+	if err != nil {
+		return nil, errorf(err)
 	}
-	data["kernel_declaration"] = fmt.Sprintf("KERNEL void %s(%s)", name, strings.Join(decls, ", "))
+	data["kernel_declaration"] = decl
 	src, err := renderTemplate(tmpl, data)
 	if err != nil {
 		return nil, errorf(err)
@@ -84,4 +84,18 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 	}
 	k.rendered = k.kernel.Rendered()
 	return k, nil
+}
+
+// kernelDeclaration returns the C declaration of the kernel called name
+// whose arguments are leaves.
+func kernelDeclaration(name string, leaves []*memLeaf) (string, error) {
+	var b strings.Builder
+	err := accessTemplates.ExecuteTemplate(&b, "kernel_declaration", struct {
+		Name   string
+		Leaves []leafDecl
+	}{name, leafDecls(leaves)})
+	if err != nil {
+		return "", fmt.Errorf("declaration: %w", err)
+	}
+	return b.String(), nil
 }

@@ -2,9 +2,9 @@ package core
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/snippets"
 )
 
 // KernelParameter is what kernel and transformation templates see for each
@@ -13,15 +13,17 @@ import (
 //   - {{ .p.LoadIdx }}(i0, i1, ...) is the value at the given indices;
 //   - {{ .p.StoreIdx }}(i0, i1, ..., value); stores a value there;
 //   - {{ .p.LoadSame }} and {{ .p.StoreSame }}(value) do the same at the
-//     current indices, the variables named by .idxs (in transformations, and
-//     in kernels that define _idx0, _idx1, ... as PureParallel does);
+//     current indices, the variables named by .p.Indices (_idx0, _idx1, ...;
+//     transformations define them, and so do kernels such as PureParallel's);
 //   - {{ .p.LoadCombined 2 1 }}(c0, c1) and
 //     {{ .p.StoreCombined 2 1 }}(c0, c1, value) index groups of
 //     consecutive axes as one: here axes 0 and 1 by c0 (row-major) and axis
 //     2 by c1.
 //
 // Loads and stores go through the transformations attached to the
-// parameter. A scalar prints as its value: {{ .param }}.
+// parameter. A scalar prints as its value: {{ .param }}. Using an entry
+// point the parameter does not have, such as StoreIdx of an input, is an
+// error of the render.
 type KernelParameter struct {
 	Name  string
 	Type  Type
@@ -29,16 +31,16 @@ type KernelParameter struct {
 	CType string
 	Shape []int
 	Role  Role
+	// Indices are the C names of the current indices, one per axis.
+	Indices []string
 
-	LoadIdx, StoreIdx   any // modules: they print the name of a macro
-	LoadSame, StoreSame any // a snippet or a string: they print an expression or a macro name
-
-	loadCombined, storeCombined any // modules with the axis groups as their parameter
-	value                       string
+	load, store entryPoints
+	value       string // the C expression of a scalar
 }
 
 func newKernelParameter(name string, t Type, r Role) *KernelParameter {
-	return &KernelParameter{Name: name, Type: t, DType: t.dtype, CType: t.dtype.CType(), Shape: t.Shape(), Role: r}
+	return &KernelParameter{Name: name, Type: t, DType: t.dtype, CType: t.dtype.CType(), Shape: t.Shape(), Role: r,
+		Indices: IndexNames(t.Rank())}
 }
 
 // String prints a scalar's value (the kernel argument, or a C literal for a
@@ -50,37 +52,56 @@ func (p KernelParameter) String() string {
 	return p.Name
 }
 
+// LoadIdx returns the name of the macro that loads at the given indices.
+func (p KernelParameter) LoadIdx() (string, error) { return p.load.macro(p.Name, "loaded from") }
+
+// StoreIdx returns the name of the macro that stores at the given indices.
+func (p KernelParameter) StoreIdx() (string, error) { return p.store.macro(p.Name, "stored into") }
+
+// LoadSame returns the C expression of the value at the current indices.
+func (p KernelParameter) LoadSame() (string, error) {
+	if p.load.text != "" {
+		return p.load.text, nil
+	}
+	m, err := p.load.macro(p.Name, "loaded from")
+	if err != nil {
+		return "", err
+	}
+	return m + "(" + strings.Join(p.Indices, ", ") + ")", nil
+}
+
+// StoreSame returns the name of the macro, or the start of the C
+// statement, that stores a value at the current indices.
+func (p KernelParameter) StoreSame() (string, error) {
+	if p.store.text != "" {
+		return p.store.text, nil
+	}
+	m, err := p.store.macro(p.Name, "stored into")
+	if err != nil {
+		return "", err
+	}
+	return m + cSameSuffix, nil
+}
+
 // LoadCombined returns the name of a macro that loads with combined
 // indices: groups gives the number of consecutive axes each index covers.
 func (p KernelParameter) LoadCombined(groups ...int) (string, error) {
-	return callCombined(p.Name, "load", p.loadCombined, groups)
+	return p.load.callCombined(p.Name, "loaded from", groups)
 }
 
 // StoreCombined is LoadCombined for stores.
 func (p KernelParameter) StoreCombined(groups ...int) (string, error) {
-	return callCombined(p.Name, "store", p.storeCombined, groups)
+	return p.store.callCombined(p.Name, "stored into", groups)
 }
 
-func callCombined(name, what string, m any, groups []int) (string, error) {
-	b, ok := m.(snippets.BoundModule)
-	if !ok {
-		return "", fmt.Errorf("core: parameter %s cannot %s", name, what)
-	}
-	return b.Call(groups)
-}
-
-// ProcessModules lets the renderer find the modules of the parameter.
+// ProcessModules lets the renderer find the modules of the parameter: it
+// returns a copy whose entry points are bound to the render.
 func (p KernelParameter) ProcessModules(process func(any) (any, error)) (any, error) {
 	out := p
-	for _, f := range []*any{&out.LoadIdx, &out.StoreIdx, &out.LoadSame, &out.StoreSame, &out.loadCombined, &out.storeCombined} {
-		if *f == nil {
-			continue
+	for _, e := range []*entryPoints{&out.load, &out.store} {
+		if err := e.bind(process); err != nil {
+			return nil, fmt.Errorf("parameter %s: %w", p.Name, err)
 		}
-		v, err := process(*f)
-		if err != nil {
-			return nil, err
-		}
-		*f = v
 	}
 	return out, nil
 }

@@ -1,41 +1,70 @@
+{{- /* The loads and stores of kernel arguments and of the parameters of
+    transformations, and the declarations of kernel arguments. Each
+    template below but the declarations is a module: it sees its prefix,
+    the naming convention as .names (see cnames.go) and its data as .a. */ -}}
+
+{{- define "declaration" -}}
+{{ if .Scalar }}{{ .CType }} {{ .CName }}{{ else }}GLOBAL_MEM {{ .CType }} *{{ .CName }}{{ end }}
+{{- end -}}
+
+{{- define "declarations" -}}
+{{ range $i, $d := . }}{{ if $i }}, {{ end }}{{ template "declaration" $d }}{{ end }}
+{{- end -}}
+
+{{- define "kernel_declaration" -}}
+KERNEL void {{ .Name }}({{ template "declarations" .Leaves }})
+{{- end -}}
+
+{{- /* The offset of an element from the start of its array, in elements
+    where the array is aligned, in bytes otherwise. */ -}}
+{{- define "element_offset" -}}
+{{ $first := true }}
+{{- if .Offset }}{{ .Offset }}{{ $first = false }}{{ end }}
+{{- range .Terms }}{{ if not $first }} + {{ end }}{{ $first = false }}(VSIZE_T)({{ .Index }}){{ if ne .Stride 1 }} * {{ .Stride }}{{ end }}{{ end }}
+{{- if $first }}0{{ end }}
+{{- end -}}
+
+{{- define "element" -}}
+{{ if .Aligned }}{{ .Array }}[{{ template "element_offset" . }}]
+{{- else }}*((GLOBAL_MEM {{ .CType }} *)((GLOBAL_MEM char *){{ .Array }} + {{ template "element_offset" . }})){{ end }}
+{{- end -}}
+
 {{- define "leaf_load" -}}
-#define {{ .prefix }}({{ .params }}) ({{ .access }})
+#define {{ .prefix }}({{ args .a.Params }}) ({{ template "element" .a.Element }})
 {{- end -}}
 
 {{- define "leaf_store" -}}
-#define {{ .prefix }}({{ .params }}{{ .sep }}_v) ({{ .access }} = (_v))
-#define {{ .prefix }}_same(_v) {{ .prefix }}({{ .same }}{{ .sep }}_v)
+#define {{ .prefix }}({{ args .a.Params .names.Value }}) ({{ template "element" .a.Element }} = ({{ .names.Value }}))
+#define {{ .prefix }}{{ .names.Same }}({{ .names.Value }}) {{ .prefix }}({{ args .a.Same .names.Value }})
 {{- end -}}
 
 {{- define "trf_load" -}}
-// {{ .trf }}: {{ .node }} from its input transformation
-INLINE WITHIN_KERNEL {{ .ctype }} {{ .prefix }}_func({{ .funcParams }})
+// {{ .a.Trf }}: {{ .a.Node }} from its input transformation
+INLINE WITHIN_KERNEL {{ .a.CType }} {{ .prefix }}{{ .names.Func }}({{ template "declarations" .a.FuncParams }})
 {
-    {{ .ctype }} _result;
+    {{ .a.CType }} {{ .names.Result }};
     {{ .code }}
-    return _result;
+    return {{ .names.Result }};
 }
-#define {{ .prefix }}({{ .params }}) {{ .prefix }}_func({{ .callArgs }})
+#define {{ .prefix }}({{ args .a.Params }}) {{ .prefix }}{{ .names.Func }}({{ args .a.CallArgs }})
 {{- end -}}
 
 {{- define "trf_store" -}}
-// {{ .trf }}: {{ .node }} into its output transformation
-INLINE WITHIN_KERNEL void {{ .prefix }}_func({{ .funcParams }})
+// {{ .a.Trf }}: {{ .a.Node }} into its output transformation
+INLINE WITHIN_KERNEL void {{ .prefix }}{{ .names.Func }}({{ template "declarations" .a.FuncParams }})
 {
     {{ .code }}
 }
-#define {{ .prefix }}({{ .params }}{{ .sep }}_v) {{ .prefix }}_func({{ .callArgs }})
-#define {{ .prefix }}_same(_v) {{ .prefix }}({{ .same }}{{ .sep }}_v)
+#define {{ .prefix }}({{ args .a.Params .names.Value }}) {{ .prefix }}{{ .names.Func }}({{ args .a.CallArgs .names.Value }})
+#define {{ .prefix }}{{ .names.Same }}({{ .names.Value }}) {{ .prefix }}({{ args .a.Same .names.Value }})
 {{- end -}}
 
 {{- define "combined_load" -}}
-#define {{ .prefix }}({{ call .params .groups }}) {{ .target }}({{ call .expand .groups }})
+{{ $c := call .split .groups -}}
+#define {{ .prefix }}({{ args $c.Params }}) {{ .target }}({{ args $c.Indices }})
 {{- end -}}
 
 {{- define "combined_store" -}}
-#define {{ .prefix }}({{ call .params .groups }}, _v) {{ .target }}({{ call .expand .groups }}, _v)
-{{- end -}}
-
-{{- define "same" -}}
-{{ .target }}{{ .suffix }}
+{{ $c := call .split .groups -}}
+#define {{ .prefix }}({{ args $c.Params .names.Value }}) {{ .target }}({{ args $c.Indices .names.Value }})
 {{- end -}}

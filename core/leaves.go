@@ -1,0 +1,66 @@
+package core
+
+import "strings"
+
+// memLeaf is a kernel argument: an array or scalar that the callable passes
+// to the kernel.
+type memLeaf struct {
+	kind   argKind // argNode: a parameter of the callable; argTemp; argPersistent
+	name   string  // of the callable's parameter
+	index  int     // of the temporary or persistent array
+	cname  string  // the kernel argument's C name
+	typ    Type
+	scalar bool
+}
+
+type leafKey struct {
+	kind  argKind
+	name  string
+	index int
+}
+
+// moduleName returns the name of the leaf in the names of its load and
+// store modules: that of the computation's parameter, tempN or
+// persistentN.
+func (l *memLeaf) moduleName() string {
+	return strings.TrimPrefix(strings.TrimPrefix(l.cname, cLeafPrefix), "_")
+}
+
+// leafDecl is what the declaration templates see of a leaf: its C name, its
+// element's C type, and whether it is a scalar rather than a pointer to
+// global memory.
+type leafDecl struct {
+	CName, CType string
+	Scalar       bool
+}
+
+// decl returns what the declaration templates see of l.
+func (l *memLeaf) decl() leafDecl {
+	return leafDecl{CName: l.cname, CType: l.typ.CType(), Scalar: l.scalar}
+}
+
+// leafDecls returns what the declaration templates see of leaves.
+func leafDecls(leaves []*memLeaf) []leafDecl {
+	out := make([]leafDecl, len(leaves))
+	for i, l := range leaves {
+		out[i] = l.decl()
+	}
+	return out
+}
+
+// mergeLeaves appends to dst the leaves of src it does not hold yet.
+func mergeLeaves(dst []*memLeaf, src ...*memLeaf) []*memLeaf {
+	for _, l := range src {
+		found := false
+		for _, d := range dst {
+			if d == l {
+				found = true
+				break
+			}
+		}
+		if !found {
+			dst = append(dst, l)
+		}
+	}
+	return dst
+}
