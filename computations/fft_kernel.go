@@ -48,33 +48,10 @@ func (e fftEnd) indexExpr(axis, outer, length, inner int) string {
 		}
 		return strings.Join(parts, " + ")
 	}
-	idx := decompose("_o", e.shape[:axis])
+	idx := core.RowMajorIndices("_o", e.shape[:axis])
 	idx = append(idx, "(_n)")
-	idx = append(idx, decompose("_i", e.shape[axis+1:])...)
+	idx = append(idx, core.RowMajorIndices("_i", e.shape[axis+1:])...)
 	return strings.Join(idx, ", ")
-}
-
-// decompose returns the row-major indices over dims of the flat index v.
-func decompose(v string, dims []int) []string {
-	out := make([]string, len(dims))
-	for j := range dims {
-		inner := 1
-		for _, d := range dims[j+1:] {
-			inner *= d
-		}
-		e := fmt.Sprintf("(VSIZE_T)(%s)", v)
-		if inner > 1 {
-			e = fmt.Sprintf("(%s / %d)", e, inner)
-		}
-		if j > 0 && dims[j] > 1 {
-			e = fmt.Sprintf("(%s %% %d)", e, dims[j])
-		}
-		if dims[j] == 1 {
-			e = "0"
-		}
-		out[j] = e
-	}
-	return out
 }
 
 // renderArgs returns the template arguments of the kernel besides its

@@ -14,7 +14,7 @@ import (
 // guiding shape, with no communication between indices (reikna's
 // PureParallel). The code is a Go template that sees each parameter by name
 // as a *core.KernelParameter and .idxs, the names of the index variables
-// (_idx0, _idx1, ...):
+// (core.IndexNames):
 //
 //	{{ .out.StoreSame }}({{ .in1.LoadSame }} + {{ .in2.LoadSame }} * {{ .param }});
 //
@@ -104,13 +104,9 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 		for i, n := range names {
 			kargs[i] = core.Bind(n, args[n])
 		}
-		idxs := make([]string, rank)
-		for i := range idxs {
-			idxs[i] = fmt.Sprintf("_idx%d", i)
-		}
 		return plan.KernelCall(kernel, kargs, pp.guiding, core.KernelOptions{
 			Name:       "pp_" + cName(name),
-			RenderArgs: map[string]any{"code": snippet, "idxs": idxs},
+			RenderArgs: map[string]any{"code": snippet, "idxs": core.IndexNames(rank)},
 		})
 	})
 	if err != nil {

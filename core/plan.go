@@ -116,7 +116,7 @@ func (p *Plan) TempArray(t Type) (*KernelArgument, error) {
 	t = ArrayOf(t.dtype, t.shape...)
 	p.temps = append(p.temps, &tempSpec{typ: t, first: -1, last: -1})
 	i := len(p.temps) - 1
-	return &KernelArgument{kind: argTemp, name: fmt.Sprintf("_temp%d", i), ann: InOut(t), index: i}, nil
+	return &KernelArgument{kind: argTemp, name: leafCName(argTemp, "", i), ann: InOut(t), index: i}, nil
 }
 
 // TempArrayLike adds a temporary array of the type of a.
@@ -153,7 +153,7 @@ func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) 
 	}
 	p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})
 	i := len(p.persistents) - 1
-	return &KernelArgument{kind: argPersistent, name: fmt.Sprintf("_persistent%d", i), ann: In(t), index: i}, nil
+	return &KernelArgument{kind: argPersistent, name: leafCName(argPersistent, "", i), ann: In(t), index: i}, nil
 }
 
 // Constant returns a scalar argument whose value is known when the plan is

@@ -62,14 +62,14 @@ func (c *Computation) Render(p *cluda.DeviceParams) (*RenderedPlan, error) {
 	for i, ts := range plan.temps {
 		if ts.first >= 0 {
 			if err := checkAllocation(p, ts.typ); err != nil {
-				return nil, fmt.Errorf("core: render %s: temporary array _temp%d: %w", c.name, i, err)
+				return nil, fmt.Errorf("core: render %s: temporary array %s: %w", c.name, leafCName(argTemp, "", i), err)
 			}
 		}
 		r.TempArrays = append(r.TempArrays, TempArrayInfo{Type: ts.typ, FirstKernel: ts.first, LastKernel: ts.last})
 	}
 	for i, ps := range plan.persistents {
 		if err := checkAllocation(p, ps.typ); err != nil {
-			return nil, fmt.Errorf("core: render %s: persistent array _persistent%d: %w", c.name, i, err)
+			return nil, fmt.Errorf("core: render %s: persistent array %s: %w", c.name, leafCName(argPersistent, "", i), err)
 		}
 		r.PersistentArrays = append(r.PersistentArrays, ps.typ)
 	}

@@ -2,9 +2,8 @@
 {{ .kernel_declaration }}
 {
     VIRTUAL_SKIP_THREADS;
-{{- $n := len .output.Shape }}
-{{- range $i := seq $n }}
-    const VSIZE_T _idx{{ $i }} = virtual_global_id({{ $i }});
+{{- range $i, $idx := .output.Indices }}
+    const VSIZE_T {{ $idx }} = virtual_global_id({{ $i }});
 {{- end }}
     {{ .output.StoreSame }}({{ .input.LoadSame }});
 }
