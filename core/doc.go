@@ -16,6 +16,20 @@
 // compiled as cluda static kernels, so the virtual_* size functions are
 // available and each kernel starts with VIRTUAL_SKIP_THREADS.
 //
+// # Generated names
+//
+// The C that core generates follows one naming convention, defined once
+// in cnames.go: kernel arguments are _leaf_NAME for the computation's
+// parameter NAME and _tempN and _persistentN for its temporary and
+// persistent arrays; the current indices are _idx0, _idx1, ...
+// (IndexNames), which kernels define and LoadSame and StoreSame use; the
+// load and store macros take the indices _i0, _i1, ... and, for stores,
+// the value _v; the function of a transformation returns _result (load)
+// or receives _val (store). Templates receive these names as data
+// (KernelParameter.Indices, .idxs) and do not spell them. The load and
+// store macros are drawn by templates/access.cl from the leaves, strides
+// and names that Go computes.
+//
 // Computation.Render builds the plan for the parameters of a device
 // instead of a Thread, and returns every kernel's complete source and
 // launch sizes as Compile would build them, on a machine without that

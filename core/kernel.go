@@ -92,8 +92,8 @@ func kernelDeclaration(name string, leaves []*memLeaf) (string, error) {
 	var b strings.Builder
 	err := accessTemplates.ExecuteTemplate(&b, "kernel_declaration", struct {
 		Name   string
-		Leaves []leafDecl
-	}{name, leafDecls(leaves)})
+		Leaves []cDecl
+	}{name, declsOf(leaves)})
 	if err != nil {
 		return "", fmt.Errorf("declaration: %w", err)
 	}

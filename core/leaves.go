@@ -26,22 +26,22 @@ func (l *memLeaf) moduleName() string {
 	return strings.TrimPrefix(strings.TrimPrefix(l.cname, cLeafPrefix), "_")
 }
 
-// leafDecl is what the declaration templates see of a leaf: its C name, its
-// element's C type, and whether it is a scalar rather than a pointer to
-// global memory.
-type leafDecl struct {
+// cDecl is what the declaration templates see of a parameter of a kernel
+// or function: its C name, its C type (of the element, for an array), and
+// whether it is a scalar rather than a pointer to global memory.
+type cDecl struct {
 	CName, CType string
 	Scalar       bool
 }
 
-// decl returns what the declaration templates see of l.
-func (l *memLeaf) decl() leafDecl {
-	return leafDecl{CName: l.cname, CType: l.typ.CType(), Scalar: l.scalar}
+// decl returns the declaration of l.
+func (l *memLeaf) decl() cDecl {
+	return cDecl{CName: l.cname, CType: l.typ.CType(), Scalar: l.scalar}
 }
 
-// leafDecls returns what the declaration templates see of leaves.
-func leafDecls(leaves []*memLeaf) []leafDecl {
-	out := make([]leafDecl, len(leaves))
+// declsOf returns the declarations of leaves.
+func declsOf(leaves []*memLeaf) []cDecl {
+	out := make([]cDecl, len(leaves))
 	for i, l := range leaves {
 		out[i] = l.decl()
 	}

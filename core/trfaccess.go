@@ -14,7 +14,7 @@ import (
 // templates add the value to the macro's parameters and arguments.
 type trfAccess struct {
 	Trf, Node, CType string
-	FuncParams       []leafDecl
+	FuncParams       []cDecl
 	CallArgs         []string
 	Params           []string
 	Same             []string
@@ -71,18 +71,18 @@ func (g *kernelGen) transformationAccess(n *node, att *attachment, store bool) (
 	}
 	params := numberedNames(cParamPrefix, rank)
 	a := trfAccess{Trf: att.trf.name, Node: n.name, CType: n.typ.CType(), Params: params, Same: idxs}
-	a.FuncParams = leafDecls(leaves)
+	a.FuncParams = declsOf(leaves)
 	for _, l := range leaves {
 		a.CallArgs = append(a.CallArgs, l.cname)
 	}
 	for _, idx := range idxs {
-		a.FuncParams = append(a.FuncParams, leafDecl{CName: idx, CType: "VSIZE_T", Scalar: true})
+		a.FuncParams = append(a.FuncParams, cDecl{CName: idx, CType: "VSIZE_T", Scalar: true})
 	}
 	a.CallArgs = append(a.CallArgs, params...)
 	define := "trf_load"
 	if store {
 		define = "trf_store"
-		a.FuncParams = append(a.FuncParams, leafDecl{CName: cStoredValue, CType: n.typ.CType(), Scalar: true})
+		a.FuncParams = append(a.FuncParams, cDecl{CName: cStoredValue, CType: n.typ.CType(), Scalar: true})
 	}
 	m, err := accessModule(define, n.name, store, a, map[string]any{"code": code})
 	if err != nil {

@@ -66,6 +66,52 @@
 // 2`. The renderer passes the value of every printed action through a
 // function named _emit, which is where such a print fails.
 //
+// # Invariants
+//
+// Generated code relies on the following; a change to the renderer that
+// breaks one of them is a change of the generated code.
+//
+// Prefixing. Every rendering of a module gets a prefix of its own,
+// _mod_NAME_N, where NAME is the module's name made into a C identifier and
+// N counts the module renderings of this render, from 0, in the order they
+// happen. No two renderings in one source share a prefix. A module must
+// name every C entity it defines at file scope with its prefix (the prefix
+// itself, or the prefix followed by a suffix such as _func or _same); what
+// it names otherwise is global to the source and may clash. Prefixes depend
+// only on the render order, so equal inputs give byte-identical sources.
+//
+// De-duplication. Modules are told apart by identity, not by content: the
+// same *Module object without parameters is rendered at most once in a
+// render, however many templates hold or print it; a module with
+// parameters is rendered once for each list of arguments that differs
+// (reflect.DeepEqual) from those it was rendered with before. Two Module
+// objects made from the same template and arguments are two modules, and
+// each is rendered. Snippets are never de-duplicated: each call renders
+// the snippet's text again, in place.
+//
+// Render order. The render arguments of main, and then of every snippet
+// and module reached from them, are walked depth first, map keys in sorted
+// order. A module without parameters is rendered when the walk first
+// reaches it, after the modules in its own render arguments; a module with
+// parameters is rendered when its Call first asks for a list of arguments,
+// after any module that its rendering reaches. So every module comes after
+// the modules it uses, and the main source comes last, after all of them.
+// The sources of modules are separated by one blank line; blank lines at
+// the start and end of each are dropped.
+//
+// References. A template sees its render arguments, its parameters and, in
+// a module, .prefix; nothing else. A module is rendered at file scope, so
+// its C may use the prelude and the entities of the modules it holds in its
+// render arguments (rendered before it), never the variables of the code
+// that calls it nor entities of the main source or of modules it does not
+// hold. A snippet's text is pasted where it is called, so its C is
+// compiled in the caller's scope and may use the caller's variables (the
+// current indices of a kernel, for instance) by name. A snippet or module
+// is found only where the walk looks (see Rendering); one reachable only
+// through a struct or pointer that does not implement [ModuleProcessor] is
+// an error when it is printed. A ModuleProcessor must pass every field that
+// can hold a snippet or a module to process, and must not modify itself.
+//
 // # Line origins
 //
 // The renderer records where each line of the source came from: the
