@@ -21,12 +21,14 @@ type entryPoints struct {
 	bound                   bool
 }
 
-var combinedTemplates = map[bool]string{false: "combined_load", true: "combined_store"}
-
 // set makes the entry points of an array of type t that target, a load or
 // store macro, accesses.
 func (e *entryPoints) set(target *snippets.Module, t Type, store bool) error {
-	combined, err := combinedModule(combinedTemplates[store], target, t)
+	define := "combined_load"
+	if store {
+		define = "combined_store"
+	}
+	combined, err := combinedModule(define, target, t)
 	if err != nil {
 		return err
 	}
