@@ -96,8 +96,9 @@
 // parameters is rendered when its Call first asks for a list of arguments,
 // after any module that its rendering reaches. So every module comes after
 // the modules it uses, and the main source comes last, after all of them.
-// The sources of modules are separated by one blank line; blank lines at
-// the start and end of each are dropped.
+// The sources of the modules and of main are separated by one blank line;
+// blank lines at the start and end of each are dropped, and a module whose
+// source is blank leaves nothing.
 //
 // References. A template sees its render arguments, its parameters and, in
 // a module, .prefix; nothing else. A module is rendered at file scope, so
