@@ -68,6 +68,20 @@ func (e *entryPoints) macro(name, what string) (string, error) {
 	return e.boundIdx.Call()
 }
 
+// same returns what LoadSame or StoreSame prints: the text that stands
+// for a connector, or the name of the macro at explicit indices followed by
+// suffix.
+func (e *entryPoints) same(name, what, suffix string) (string, error) {
+	if e.text != "" {
+		return e.text, nil
+	}
+	m, err := e.macro(name, what)
+	if err != nil {
+		return "", err
+	}
+	return m + suffix, nil
+}
+
 // callCombined returns the name of the macro at combined indices for the
 // axis groups.
 func (e *entryPoints) callCombined(name, what string, groups []int) (string, error) {

@@ -45,7 +45,7 @@ func (g *kernelGen) argLoad(a *KernelArgument) (access, error) {
 	case argTemp, argPersistent:
 		return g.memoryAccess(g.leaf(a.kind, "", a.index, a.ann.Type), false)
 	case argNode:
-		return g.nodeLoad(a.node)
+		return g.nodeAccess(a.node, false)
 	}
 	return access{}, fmt.Errorf("core: cannot load from the constant %s", a.name)
 }
@@ -56,7 +56,7 @@ func (g *kernelGen) argStore(a *KernelArgument) (access, error) {
 	case argTemp:
 		return g.memoryAccess(g.leaf(a.kind, "", a.index, a.ann.Type), true)
 	case argNode:
-		return g.nodeStore(a.node)
+		return g.nodeAccess(a.node, true)
 	case argPersistent:
 		return access{}, fmt.Errorf("core: cannot store into the persistent array %s", a.name)
 	}
@@ -81,50 +81,36 @@ func (g *kernelGen) argScalar(a *KernelArgument) (string, []*memLeaf, error) {
 	return "", nil, fmt.Errorf("core: %s is not a scalar", a.name)
 }
 
-func (g *kernelGen) nodeLoad(n *node) (access, error) {
+// nodeAccess returns the load or store entry point of node n: through the
+// node's transformation where one is attached, into its memory leaf
+// otherwise.
+func (g *kernelGen) nodeAccess(n *node, store bool) (access, error) {
 	if n.alias != nil {
+		if store {
+			return g.argStore(n.alias)
+		}
 		return g.argLoad(n.alias)
 	}
-	if a, ok := g.loads[n]; ok {
+	cache, allowed, att, refusal := g.loads, n.loads, n.input, "an output and cannot be loaded from"
+	if store {
+		cache, allowed, att, refusal = g.stores, n.stores, n.output, "an input and cannot be stored into"
+	}
+	if a, ok := cache[n]; ok {
 		return a, nil
 	}
-	if !n.loads {
-		return access{}, fmt.Errorf("core: %q is an output and cannot be loaded from", n.name)
+	if !allowed {
+		return access{}, fmt.Errorf("core: %q is %s", n.name, refusal)
 	}
 	var a access
 	var err error
-	if n.input == nil {
-		a, err = g.memoryAccess(g.leaf(argNode, n.name, 0, n.typ), false)
+	if att == nil {
+		a, err = g.memoryAccess(g.leaf(argNode, n.name, 0, n.typ), store)
 	} else {
-		a, err = g.transformationAccess(n, n.input, false)
+		a, err = g.transformationAccess(n, att, store)
 	}
 	if err != nil {
 		return access{}, err
 	}
-	g.loads[n] = a
-	return a, nil
-}
-
-func (g *kernelGen) nodeStore(n *node) (access, error) {
-	if n.alias != nil {
-		return g.argStore(n.alias)
-	}
-	if a, ok := g.stores[n]; ok {
-		return a, nil
-	}
-	if !n.stores {
-		return access{}, fmt.Errorf("core: %q is an input and cannot be stored into", n.name)
-	}
-	var a access
-	var err error
-	if n.output == nil {
-		a, err = g.memoryAccess(g.leaf(argNode, n.name, 0, n.typ), true)
-	} else {
-		a, err = g.transformationAccess(n, n.output, true)
-	}
-	if err != nil {
-		return access{}, err
-	}
-	g.stores[n] = a
+	cache[n] = a
 	return a, nil
 }

@@ -60,27 +60,13 @@ func (p KernelParameter) StoreIdx() (string, error) { return p.store.macro(p.Nam
 
 // LoadSame returns the C expression of the value at the current indices.
 func (p KernelParameter) LoadSame() (string, error) {
-	if p.load.text != "" {
-		return p.load.text, nil
-	}
-	m, err := p.load.macro(p.Name, "loaded from")
-	if err != nil {
-		return "", err
-	}
-	return m + "(" + strings.Join(p.Indices, ", ") + ")", nil
+	return p.load.same(p.Name, "loaded from", "("+strings.Join(p.Indices, ", ")+")")
 }
 
 // StoreSame returns the name of the macro, or the start of the C
 // statement, that stores a value at the current indices.
 func (p KernelParameter) StoreSame() (string, error) {
-	if p.store.text != "" {
-		return p.store.text, nil
-	}
-	m, err := p.store.macro(p.Name, "stored into")
-	if err != nil {
-		return "", err
-	}
-	return m + cSameSuffix, nil
+	return p.store.same(p.Name, "stored into", cSameSuffix)
 }
 
 // LoadCombined returns the name of a macro that loads with combined

@@ -44,21 +44,18 @@ func (g *kernelGen) transformationAccess(n *node, att *attachment, store bool) (
 			}
 			kp.value = expr
 			leaves = mergeLeaves(leaves, ls...)
-		case p.Role() == Input:
-			a, err := g.nodeLoad(m)
-			if err != nil {
-				return access{}, err
-			}
-			if err := kp.load.set(a.mod, m.typ, false); err != nil {
-				return access{}, err
-			}
-			leaves = mergeLeaves(leaves, a.leaves...)
 		default:
-			a, err := g.nodeStore(m)
+			// An input of the transformation is loaded, an output stored.
+			paramStore := p.Role() != Input
+			a, err := g.nodeAccess(m, paramStore)
 			if err != nil {
 				return access{}, err
 			}
-			if err := kp.store.set(a.mod, m.typ, true); err != nil {
+			entry := &kp.load
+			if paramStore {
+				entry = &kp.store
+			}
+			if err := entry.set(a.mod, m.typ, paramStore); err != nil {
 				return access{}, err
 			}
 			leaves = mergeLeaves(leaves, a.leaves...)
