@@ -5,7 +5,9 @@ import "strconv"
 // The C names that generated code shares between kernels, transformations
 // and the load and store macros of their parameters. They are defined here
 // and nowhere else; Go code builds names from these constants and
-// templates receive the names as data.
+// templates receive the names as data. Every name starts with an
+// underscore, which the names of parameters may not, so that they never
+// clash with the C of a computation's or a transformation's own code.
 const (
 	// cIndexPrefix names the current indices, _idx0, _idx1, ...: the
 	// variables that a kernel defines and that LoadSame and StoreSame use.
@@ -75,12 +77,11 @@ func leafCName(kind argKind, name string, index int) string {
 // cNames is the naming convention as the access templates see it, under
 // the key "names".
 type cNames struct {
-	Value, Stored, Result, Same, Func string
+	Value, Result, Same, Func string
 }
 
 var accessNames = cNames{
 	Value:  cValueParam,
-	Stored: cStoredValue,
 	Result: cResult,
 	Same:   cSameSuffix,
 	Func:   cFuncSuffix,
