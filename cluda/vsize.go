@@ -193,23 +193,21 @@ func (v *vsizes) source() string {
 	}
 	w("    return 0;\n}\n\n")
 
-	w("WITHIN_KERNEL VSIZE_T virtual_local_size(unsigned int dim)\n{\n")
-	for d := 0; d < n; d++ {
-		w("    if (dim == %d) return %d;\n", d, v.local[d])
+	// The sizes per virtual dimension, 1 beyond the last.
+	for _, f := range []struct {
+		name  string
+		sizes []int
+	}{
+		{"virtual_local_size", v.local},
+		{"virtual_global_size", v.global},
+		{"virtual_num_groups", v.groups},
+	} {
+		w("WITHIN_KERNEL VSIZE_T %s(unsigned int dim)\n{\n", f.name)
+		for d, size := range f.sizes {
+			w("    if (dim == %d) return %d;\n", d, size)
+		}
+		w("    return 1;\n}\n\n")
 	}
-	w("    return 1;\n}\n\n")
-
-	w("WITHIN_KERNEL VSIZE_T virtual_global_size(unsigned int dim)\n{\n")
-	for d := 0; d < n; d++ {
-		w("    if (dim == %d) return %d;\n", d, v.global[d])
-	}
-	w("    return 1;\n}\n\n")
-
-	w("WITHIN_KERNEL VSIZE_T virtual_num_groups(unsigned int dim)\n{\n")
-	for d := 0; d < n; d++ {
-		w("    if (dim == %d) return %d;\n", d, v.groups[d])
-	}
-	w("    return 1;\n}\n\n")
 
 	w("WITHIN_KERNEL VSIZE_T _virtual_flat_group_id(void)\n{\n")
 	w("    return (VSIZE_T)get_group_id(0)")

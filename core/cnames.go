@@ -30,14 +30,21 @@ const (
 	cSameSuffix = "_same"
 	// cFuncSuffix ends the name of the function behind a transformation's
 	// load or store macro.
-	cFuncSuffix = "_func"
-	// cLeafPrefix, cTempPrefix and cPersistentPrefix start the names of
-	// the kernel arguments: _leaf_NAME for the computation's parameter
-	// NAME, _tempN and _persistentN for its temporary and persistent
-	// arrays.
-	cLeafPrefix       = "_leaf_"
-	cTempPrefix       = "_temp"
-	cPersistentPrefix = "_persistent"
+	cFuncSuffix       = "_func"
+	cLeafPrefix       = LeafPrefix
+	cTempPrefix       = TempPrefix
+	cPersistentPrefix = PersistentPrefix
+)
+
+// LeafPrefix, TempPrefix and PersistentPrefix start the names of a
+// kernel's arguments: LeafPrefix+NAME for the computation's parameter NAME,
+// TempPrefix and PersistentPrefix followed by a number for its temporary
+// and persistent arrays. They are exported for tools that explain
+// generated code.
+const (
+	LeafPrefix       = "_leaf_"
+	TempPrefix       = "_temp"
+	PersistentPrefix = "_persistent"
 )
 
 // IndexName returns the C name of the current index along axis: the

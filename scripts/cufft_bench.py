@@ -16,7 +16,6 @@ other axes being the batch; --sizes and --mib do not apply.
 """
 import argparse
 import json
-import statistics
 import sys
 
 try:
@@ -24,21 +23,7 @@ try:
 except ImportError:
     sys.exit("cufft_bench: PyTorch is not installed here")
 
-
-def time_ms(fn, reps=30, warmup=5):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.median(times), min(times)
+from torch_timing import time_ms
 
 
 def parse_ints(ap, flag, text, least):

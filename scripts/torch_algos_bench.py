@@ -14,7 +14,6 @@ JSON: {"device": ..., "copy_gbps": ..., "rows": [{"case": ..., "median_ms": ...,
 """
 import argparse
 import json
-import statistics
 import sys
 
 try:
@@ -22,21 +21,7 @@ try:
 except ImportError:
     sys.exit("torch_algos_bench: PyTorch is not installed here")
 
-
-def time_ms(fn, reps=30, warmup=5):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.median(times), min(times)
+from torch_timing import time_ms
 
 
 def random(shape, dtype):

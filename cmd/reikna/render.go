@@ -191,16 +191,16 @@ func writeKernels(w io.Writer, title, target string, sig core.Signature, kernels
 	fmt.Fprintf(&b, "//\n// %s, enqueued in this order. Each is a program of its own, complete as\n", plural(len(kernels), "kernel"))
 	b.WriteString("// the compiler builds it: the CLUDA prelude, the virtual size functions for\n")
 	b.WriteString("// its launch size (virtual_global_id, VIRTUAL_SKIP_THREADS, ...), then the\n")
-	b.WriteString("// kernel. Kernel arguments _leaf_NAME are the parameters above")
+	fmt.Fprintf(&b, "// kernel. Kernel arguments %sNAME are the parameters above", core.LeafPrefix)
 	all := ""
 	for _, k := range kernels {
 		all += k.Source
 	}
-	if strings.Contains(all, "_temp") {
-		b.WriteString(", _tempN scratch\n// arrays that pass data between kernels")
+	if strings.Contains(all, core.TempPrefix) {
+		fmt.Fprintf(&b, ", %sN scratch\n// arrays that pass data between kernels", core.TempPrefix)
 	}
-	if strings.Contains(all, "_persistent") {
-		b.WriteString(", _persistentN tables\n// (twiddle factors, chirps) that the compiled computation makes once")
+	if strings.Contains(all, core.PersistentPrefix) {
+		fmt.Fprintf(&b, ", %sN tables\n// (twiddle factors, chirps) that the compiled computation makes once", core.PersistentPrefix)
 	}
 	b.WriteString(".\n")
 	for i, k := range kernels {
