@@ -28,10 +28,9 @@ type fftBody struct {
 
 	Twiddle fftPassTwiddle
 
-	// LoadIndex and StoreIndex are the index arguments of the load and
-	// store entry points of the ends for the outer index _o, the position
-	// _n along the axis and the inner index _i.
-	LoadIndex, StoreIndex string
+	// Load and Store are the indexing of the ends that the kernel reads
+	// and writes.
+	Load, Store fftEndIndex
 
 	// Butterflies holds, by radix, the module that transforms the values
 	// of a butterfly (see butterflyModule).
@@ -149,4 +148,17 @@ type fftExchangeRound struct {
 	Lo    int
 	Part  string
 	Reads []fftOffset
+}
+
+// fftEndIndex is how the FFT's load and store macros index an end for the
+// outer index _o, the position _n along the axis and the inner index _i:
+// a flat temporary array by one offset, a parameter by one index per axis.
+type fftEndIndex struct {
+	Flat bool
+	// A flat end: the stride of _o (0 where there is one outer batch) and
+	// of _n (_i has stride 1).
+	OuterStride, Inner int
+	// A parameter: the C indices of the axes before and after the
+	// transformed one, split from _o and _i in row-major order.
+	Outer, InnerIdx []string
 }

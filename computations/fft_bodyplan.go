@@ -23,8 +23,8 @@ func newFFTBody(k *fftKernel) *fftBody {
 		SrcLength: k.SrcLength, DstLength: k.DstLength,
 		SrcShort: k.SrcLength < p.N, DstShort: k.DstLength < p.N,
 		ConjIn: k.conjIn, ChirpIn: k.ChirpIn, KernelB: k.KernelB, ChirpOut: k.ChirpOut, ConjOut: k.conjOut,
-		LoadIndex:  k.src.indexExpr(k.Axis, k.Outer, k.SrcLength, k.Inner),
-		StoreIndex: k.dst.indexExpr(k.Axis, k.Outer, k.DstLength, k.Inner),
+		Load:  k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
+		Store: k.dst.index(k.Axis, k.Outer, k.DstLength, k.Inner),
 	}
 	switch {
 	case k.Tables.PassShift > 0:

@@ -1,9 +1,6 @@
 package computations
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/reikna-go/reikna/computations/internal/fftplan"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
@@ -32,26 +29,20 @@ type fftKernel struct {
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
 }
 
-// indexExpr returns the index arguments of the load or store macro of an
-// end, of length along the axis, for the variables _o (outer), _n (along
-// the axis) and _i (inner).
-func (e fftEnd) indexExpr(axis, outer, length, inner int) string {
+// index returns how the load or store macro of an end, of length along
+// the axis, indexes it.
+func (e fftEnd) index(axis, outer, length, inner int) fftEndIndex {
 	if e.shape == nil {
-		parts := []string{}
+		x := fftEndIndex{Flat: true, Inner: inner}
 		if outer > 1 {
-			parts = append(parts, fmt.Sprintf("(VSIZE_T)(_o) * %d", length*inner))
+			x.OuterStride = length * inner
 		}
-		if inner > 1 {
-			parts = append(parts, fmt.Sprintf("(VSIZE_T)(_n) * %d", inner), "(VSIZE_T)(_i)")
-		} else {
-			parts = append(parts, "(VSIZE_T)(_n)")
-		}
-		return strings.Join(parts, " + ")
+		return x
 	}
-	idx := core.RowMajorIndices("_o", e.shape[:axis])
-	idx = append(idx, "(_n)")
-	idx = append(idx, core.RowMajorIndices("_i", e.shape[axis+1:])...)
-	return strings.Join(idx, ", ")
+	return fftEndIndex{
+		Outer:    core.RowMajorIndices("_o", e.shape[:axis]),
+		InnerIdx: core.RowMajorIndices("_i", e.shape[axis+1:]),
+	}
 }
 
 // renderArgs returns the template arguments of the kernel besides its

@@ -15,8 +15,8 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 }
 
 {{ if .body.PadLocal }}#define FFT_PAD(_a) ((_a) + ((_a) >> 4)){{ else }}#define FFT_PAD(_a) (_a){{ end }}
-#define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ .body.LoadIndex }})
-#define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ .body.StoreIndex }}, _v)
+#define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ template "fft_end_index" .body.Load }})
+#define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Store }}, _v)
 {{- if .inverse }}
 #define FFT_INVERSE ({{ .inverse }} != 0)
 {{- end }}
@@ -106,3 +106,15 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 {{ $in }}if (FFT_INVERSE) {{ .v }} = _fft_conj({{ .v }}) * {{ .b.Scale }};
 {{- end }}
 {{- end }}
+
+{{- /* The index arguments of an end's load or store macro for the outer
+    index _o, the position _n along the axis and the inner index _i
+    (fftEndIndex). */ -}}
+{{ define "fft_end_index" -}}
+{{ if .Flat -}}
+{{ if .OuterStride }}(VSIZE_T)(_o) * {{ .OuterStride }} + {{ end -}}
+{{ if gt .Inner 1 }}(VSIZE_T)(_n) * {{ .Inner }} + (VSIZE_T)(_i){{ else }}(VSIZE_T)(_n){{ end -}}
+{{ else -}}
+{{ range .Outer }}{{ . }}, {{ end }}(_n){{ range .InnerIdx }}, {{ . }}{{ end -}}
+{{ end -}}
+{{ end -}}
