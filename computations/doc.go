@@ -2,4 +2,27 @@
 // (elementwise code over a shape) and FFT (the fast Fourier transform over
 // any axes of an array of any rank). Each embeds a *core.Computation, so
 // transformations connect to its parameters and Compile makes it callable.
+//
+// # The shape of a computation
+//
+// Every computation here reads in three parts:
+//
+//   - Parameters: NewX checks the types it is given and declares the
+//     signature (core.Param with core.In, core.Out, core.ScalarArg); its
+//     build function runs when the computation compiles for a device.
+//   - A plan of numbers: what the kernels do, worked out without a device
+//     from the types and the device's limits, which come in as plain
+//     numbers, and unit-tested as such.
+//   - Kernel templates: every line of C is in templates/*.cl, drawn from
+//     the plan's numbers and from the parameters' load and store entry
+//     points; `reikna render` prints what they make.
+//
+// The FFT is the model. NewFFT (fft.go) takes the parameters; the package
+// internal/fftplan turns shape, axes and fftplan.Limits into passes,
+// radices, work-groups and tables, and holds the one rule that replans a
+// kernel the device refuses (fftplan.Replan); fft_bodyplan.go reads one
+// kernel of that plan into the numbers of fftBody (fft_body.go); and
+// templates/fft.cl, fft_local.cl and fft_register.cl write the kernel from
+// them, in named sub-templates (load, butterfly, exchange, store). The
+// straight-line butterflies are modules (fft_butterfly_module.go).
 package computations
