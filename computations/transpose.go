@@ -1,0 +1,149 @@
+package computations
+
+import (
+	"embed"
+	"fmt"
+	"slices"
+
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/templates"
+)
+
+//go:embed templates/transpose.cl
+var transposeFS embed.FS
+
+var transposeTemplates = templates.MustParseFS(transposeFS, "templates/transpose.cl")
+
+// Transpose permutes the axes of an array, as numpy.transpose does: output
+// axis k is input axis axes[k]. Its signature is (output, input).
+//
+// The permutation runs as the fewest batched two-dimensional transposes,
+// each moving square tiles through local memory so that reads and writes
+// both run over consecutive addresses, with temporary arrays between
+// them; on a CPU, or where the innermost axis stays innermost, it is one
+// pass that gathers each output element from the input. The identity
+// permutation is a copy. Transformations connected to input run inside the
+// loads of the first kernel, those connected to output inside the stores
+// of the last one.
+type Transpose struct {
+	*core.Computation
+	input, output core.Type
+	axes          []int
+
+	// tiles makes the plan use tiled passes of that side on any device,
+	// for tests that run the plans of GPUs on a CPU; 0 leaves the choice
+	// to the device.
+	tiles int
+}
+
+// TransposeOptions are the optional parts of a Transpose.
+type TransposeOptions struct {
+	// Output is the type of the output array: the input's dtype and the
+	// permuted shape, with any layout. The zero Type is a contiguous
+	// array.
+	Output core.Type
+}
+
+// NewTranspose returns the permutation axes of arrays of type input (nil
+// reverses the axes, as numpy.transpose does). Negative axes count from
+// the end.
+func NewTranspose(input core.Type, axes []int, opts TransposeOptions) (*Transpose, error) {
+	if err := arrayType("Transpose", input); err != nil {
+		return nil, err
+	}
+	rank := input.Rank()
+	if axes == nil {
+		axes = allAxes(rank)
+		slices.Reverse(axes)
+	}
+	if len(axes) != rank {
+		return nil, fmt.Errorf("computations: Transpose: axes %v do not permute the %d axes of %v", axes, rank, input)
+	}
+	perm, err := normalAxes("Transpose", axes, rank)
+	if err != nil {
+		return nil, err
+	}
+	shape := make([]int, rank)
+	for k, a := range perm {
+		shape[k] = input.Shape()[a]
+	}
+	output := opts.Output
+	if output.DType() == dtypes.Invalid && !output.IsArray() {
+		output = core.ArrayOf(input.DType(), shape...)
+	}
+	if err := arrayType("Transpose output", output); err != nil {
+		return nil, err
+	}
+	if !output.SameShape(core.ArrayOf(input.DType(), shape...)) {
+		return nil, fmt.Errorf("computations: Transpose: the output type %v is not an array of %v of shape %v", output, input.DType(), shape)
+	}
+	tr := &Transpose{input: input, output: output, axes: perm}
+	tr.Computation, err = core.NewComputation("transpose", []core.Parameter{
+		core.Param("output", core.Out(output)),
+		core.Param("input", core.In(input)),
+	}, tr.build)
+	if err != nil {
+		return nil, err
+	}
+	return tr, nil
+}
+
+// Axes returns the permutation: output axis k is input axis Axes()[k].
+func (tr *Transpose) Axes() []int { return slices.Clone(tr.axes) }
+
+func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
+	if err := deviceSupports("Transpose", plan, tr.input); err != nil {
+		return err
+	}
+	if tr.input.Size() == 0 {
+		return nil
+	}
+	dt := tr.input.DType()
+	lim := newTransposeLimits(plan.DeviceParams())
+	if tr.tiles > 0 {
+		lim.tiled = true
+		lim.localBytes = min(lim.localBytes, tr.tiles*(tr.tiles+1)*dt.Size())
+	}
+	p := planTranspose(tr.input.Shape(), tr.axes, dt.Size(), lim)
+	if p.gather {
+		source := make([]int, len(tr.axes))
+		for k, a := range tr.axes {
+			source[a] = k
+		}
+		return plan.KernelCall(transposeTemplates.Lookup("transpose_gather"),
+			[]core.KernelArg{core.Bind("output", args["output"]), core.Bind("input", args["input"])},
+			tr.output.Shape(), core.KernelOptions{
+				Name:       "transpose_gather",
+				RenderArgs: map[string]any{"rank": len(tr.axes), "source": source},
+			})
+	}
+	src := args["input"]
+	for i, pass := range p.passes {
+		dst := args["output"]
+		if pass.dstShape != nil {
+			var err error
+			if dst, err = plan.TempArray(core.ArrayOf(dt, pass.dstShape...)); err != nil {
+				return err
+			}
+		}
+		tilesH := (pass.height + p.tile - 1) / p.tile
+		tilesW := (pass.width + p.tile - 1) / p.tile
+		err := plan.KernelCall(transposeTemplates.Lookup("transpose_tiled"),
+			[]core.KernelArg{core.Bind("dst", dst), core.Bind("src", src)},
+			[]int{pass.batch, tilesH * p.rows, tilesW * p.tile},
+			core.KernelOptions{
+				Name:  fmt.Sprintf("transpose_pass%d", i),
+				Local: []int{1, p.rows, p.tile},
+				RenderArgs: map[string]any{
+					"tile": p.tile, "rows": p.rows, "height": pass.height, "width": pass.width,
+					"batched": len(pass.srcGroups) == 3, "srcGroups": pass.srcGroups, "dstGroups": pass.dstGroups,
+				},
+			})
+		if err != nil {
+			return err
+		}
+		src = dst
+	}
+	return nil
+}
