@@ -63,7 +63,7 @@ func allAxes(rank int) []int {
 // dtype of t.
 func deviceSupports(what string, plan *core.Plan, t core.Type) error {
 	if !plan.DeviceParams().SupportsDType(t.DType()) {
-		return fmt.Errorf("%s: the device does not support %v", what, t.DType())
+		return fmt.Errorf("computations: %s: the device does not support %v", what, t.DType())
 	}
 	return nil
 }

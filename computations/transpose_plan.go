@@ -157,9 +157,9 @@ func planTranspose(shape, perm []int, itemSize int, lim transposeLimits) transpo
 		b, c := op[0], op[1]
 		next := slices.Concat(cur[:b], cur[c:], cur[b:c])
 		pass := transposePass{
-			batch:  product(m.shape, cur[:b]),
-			height: product(m.shape, cur[b:c]),
-			width:  product(m.shape, cur[c:]),
+			batch:  axesProduct(m.shape, cur[:b]),
+			height: axesProduct(m.shape, cur[b:c]),
+			width:  axesProduct(m.shape, cur[c:]),
 		}
 		if i == 0 {
 			pass.srcGroups = groups(m.inStart, b, c, r)
@@ -180,8 +180,8 @@ func planTranspose(shape, perm []int, itemSize int, lim transposeLimits) transpo
 	return p
 }
 
-// product returns the product of the lengths of the given axes.
-func product(shape, axes []int) int {
+// axesProduct returns the product of the lengths of the given axes.
+func axesProduct(shape, axes []int) int {
 	n := 1
 	for _, a := range axes {
 		n *= shape[a]

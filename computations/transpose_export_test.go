@@ -1,0 +1,6 @@
+package computations
+
+// SetTransposeTiles makes tr transpose in tiled passes with tiles of at
+// most the given side on any device, so that tests run the plans of GPUs
+// on a CPU.
+func SetTransposeTiles(tr *Transpose, side int) { tr.tiles = side }
