@@ -8,6 +8,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/transformations"
 )
 
 // The computations that move elements (Transpose, Roll, FFTShift) copy
@@ -150,4 +151,27 @@ func supported(t *testing.T, thr *cluda.Thread, dt dtypes.DType) {
 	if !thr.Params().SupportsDType(dt) {
 		t.Skipf("the device does not support %v", dt)
 	}
+}
+
+// connectScalings connects a multiplication by inFactor to the input
+// parameter in of c, whose new leaf is called "raw", and one by outFactor
+// to the output parameter out, whose new leaf is called "scaled" (in and
+// out may be the same input-output parameter).
+func connectScalings(t testing.TB, c *core.Computation, in string, inType core.Type, inFactor float64, out string, outType core.Type, outFactor float64) {
+	t.Helper()
+	if err := c.Connect(in, must(transformations.MulConst(inType, inFactor)), "output", map[string]string{"input": "raw"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Connect(out, must(transformations.MulConst(outType, outFactor)), "input", map[string]string{"output": "scaled"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// scaledValues returns the elements of x multiplied by factor.
+func scaledValues[T float32 | float64 | complex64 | complex128](x []T, factor T) []T {
+	out := make([]T, len(x))
+	for i, v := range x {
+		out[i] = factor * v
+	}
+	return out
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/reikna-go/reikna/core"
-	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/templates"
 )
 
@@ -68,15 +67,9 @@ func NewTranspose(input core.Type, axes []int, opts TransposeOptions) (*Transpos
 	for k, a := range perm {
 		shape[k] = input.Shape()[a]
 	}
-	output := opts.Output
-	if output.DType() == dtypes.Invalid && !output.IsArray() {
-		output = core.ArrayOf(input.DType(), shape...)
-	}
-	if err := arrayType("Transpose output", output); err != nil {
+	output, err := outputType("Transpose", core.ArrayOf(input.DType(), shape...), opts.Output)
+	if err != nil {
 		return nil, err
-	}
-	if !output.SameShape(core.ArrayOf(input.DType(), shape...)) {
-		return nil, fmt.Errorf("computations: Transpose: the output type %v is not an array of %v of shape %v", output, input.DType(), shape)
 	}
 	tr := &Transpose{input: input, output: output, axes: perm}
 	tr.Computation, err = core.NewComputation("transpose", []core.Parameter{

@@ -12,7 +12,6 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/transformations"
 )
 
 // transposeSource returns, for every element of the output of the
@@ -191,12 +190,7 @@ func TestTransposeTransformations(t *testing.T) {
 				computations.SetTransposeTiles(bare, tiles)
 				computations.SetTransposeTiles(tr, tiles)
 			}
-			if err := tr.Connect("input", must(transformations.MulConst(input, 2)), "output", map[string]string{"input": "raw"}); err != nil {
-				t.Fatal(err)
-			}
-			if err := tr.Connect("output", must(transformations.MulConst(output, 4)), "input", map[string]string{"output": "scaled"}); err != nil {
-				t.Fatal(err)
-			}
+			connectScalings(t, tr.Computation, "input", input, 2, "output", output, 4)
 			c := must(tr.Compile(thr))
 			defer c.Release()
 			b := must(bare.Compile(thr))
@@ -211,11 +205,7 @@ func TestTransposeTransformations(t *testing.T) {
 			if err := c.Call(out, in); err != nil {
 				t.Fatal(err)
 			}
-			scaled := make([]float32, len(x))
-			for i, v := range x {
-				scaled[i] = 8 * v
-			}
-			checkGathered(t, readValues(t, out), scaled, transposeSource(shape, axes))
+			checkGathered(t, readValues(t, out), scaledValues(x, 8), transposeSource(shape, axes))
 		})
 	}
 }

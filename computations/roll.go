@@ -1,0 +1,175 @@
+package computations
+
+import (
+	"embed"
+	"fmt"
+
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/templates"
+)
+
+//go:embed templates/roll.cl
+var rollFS embed.FS
+
+var rollTemplates = templates.MustParseFS(rollFS, "templates/roll.cl")
+
+// Roll shifts the elements of an array cyclically along one axis, as
+// numpy.roll does: the element at index i along the axis moves to index
+// i + shift, and those pushed past the end come back at the start. The
+// shift is a scalar argument of the call, of any sign and size. Its
+// signature is (output, input, shift).
+//
+// Each element of the output is read from where it lies in the input, in
+// one kernel, through the transformations connected to input and output.
+type Roll struct {
+	*core.Computation
+	input, output core.Type
+	axis          int
+}
+
+// RollOptions are the optional parts of a Roll and a RollInPlace.
+type RollOptions struct {
+	// Output is the type of the output array of a Roll: the input's dtype
+	// and shape, with any layout. The zero Type is the input's type.
+	Output core.Type
+	// ShiftDType is the dtype of the shift, a signed integer type; the
+	// default is int32.
+	ShiftDType dtypes.DType
+}
+
+// NewRoll returns the roll of arrays of type input along axis (negative
+// axes count from the end).
+func NewRoll(input core.Type, axis int, opts RollOptions) (*Roll, error) {
+	axis, shiftDType, err := rollArguments("Roll", input, axis, opts)
+	if err != nil {
+		return nil, err
+	}
+	output, err := outputType("Roll", input, opts.Output)
+	if err != nil {
+		return nil, err
+	}
+	r := &Roll{input: input, output: output, axis: axis}
+	r.Computation, err = core.NewComputation("roll", []core.Parameter{
+		core.Param("output", core.Out(output)),
+		core.Param("input", core.In(input)),
+		core.Param("shift", core.ScalarArg(shiftDType)),
+	}, r.build)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// rollArguments checks the arguments of a Roll or a RollInPlace called
+// what, and returns the axis counted from the start and the shift's dtype.
+func rollArguments(what string, t core.Type, axis int, opts RollOptions) (int, dtypes.DType, error) {
+	if err := arrayType(what, t); err != nil {
+		return 0, dtypes.Invalid, err
+	}
+	axis, err := normalAxis(what, axis, t.Rank())
+	if err != nil {
+		return 0, dtypes.Invalid, err
+	}
+	shift := opts.ShiftDType
+	if shift == dtypes.Invalid {
+		shift = dtypes.Int32
+	}
+	if !shift.IsSigned() {
+		return 0, dtypes.Invalid, fmt.Errorf("computations: %s: the shift's dtype %v is not a signed integer type", what, shift)
+	}
+	return axis, shift, nil
+}
+
+// outputType returns the output type of the computation called what: given,
+// which must have the dtype and shape of def, or def where given is the
+// zero Type.
+func outputType(what string, def, given core.Type) (core.Type, error) {
+	if given.DType() == dtypes.Invalid && !given.IsArray() {
+		return def, nil
+	}
+	if err := arrayType(what+" output", given); err != nil {
+		return core.Type{}, err
+	}
+	if !given.SameShape(def) {
+		return core.Type{}, fmt.Errorf("computations: %s: the output type %v is not an array of %v of shape %v", what, given, def.DType(), def.Shape())
+	}
+	return given, nil
+}
+
+// Axis returns the rolled axis, counted from the start.
+func (r *Roll) Axis() int { return r.axis }
+
+func (r *Roll) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
+	if err := deviceSupports("Roll", plan, r.input); err != nil {
+		return err
+	}
+	return rollKernel(plan, r.input.Shape(), r.axis, args["output"], args["input"], args["shift"])
+}
+
+// rollKernel adds the kernel that rolls input into output along axis by
+// shift.
+func rollKernel(plan *core.Plan, shape []int, axis int, output, input, shift *core.KernelArgument) error {
+	p := planRoll(shape, axis)
+	return plan.KernelCall(rollTemplates.Lookup("roll"),
+		[]core.KernelArg{core.Bind("output", output), core.Bind("input", input), core.Bind("shift", shift)},
+		p.global, core.KernelOptions{
+			Name:       "roll",
+			RenderArgs: map[string]any{"before": p.before, "after": p.after, "length": shape[axis]},
+		})
+}
+
+// RollInPlace is Roll on one array, which it reads and writes: its
+// signature is (array, shift). It rolls the array into a temporary array
+// and copies that back, in two kernels; transformations connected to array
+// run in the loads of the first and the stores of the second.
+type RollInPlace struct {
+	*core.Computation
+	typ  core.Type
+	axis int
+}
+
+// NewRollInPlace returns the roll along axis (negative axes count from the
+// end) of arrays of type t, in place. opts.Output must be the zero Type.
+func NewRollInPlace(t core.Type, axis int, opts RollOptions) (*RollInPlace, error) {
+	axis, shiftDType, err := rollArguments("RollInPlace", t, axis, opts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Output.IsArray() || opts.Output.DType() != dtypes.Invalid {
+		return nil, fmt.Errorf("computations: RollInPlace: an output type is given (%v); the output is the array itself", opts.Output)
+	}
+	r := &RollInPlace{typ: t, axis: axis}
+	r.Computation, err = core.NewComputation("roll_in_place", []core.Parameter{
+		core.Param("array", core.InOut(t)),
+		core.Param("shift", core.ScalarArg(shiftDType)),
+	}, r.build)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Axis returns the rolled axis, counted from the start.
+func (r *RollInPlace) Axis() int { return r.axis }
+
+func (r *RollInPlace) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
+	if err := deviceSupports("RollInPlace", plan, r.typ); err != nil {
+		return err
+	}
+	shape := r.typ.Shape()
+	temp, err := plan.TempArray(core.ArrayOf(r.typ.DType(), shape...))
+	if err != nil {
+		return err
+	}
+	if err := rollKernel(plan, shape, r.axis, temp, args["array"], args["shift"]); err != nil {
+		return err
+	}
+	p := planRoll(shape, r.axis)
+	return plan.KernelCall(rollTemplates.Lookup("roll_copy"),
+		[]core.KernelArg{core.Bind("array", args["array"]), core.Bind("temp", temp)},
+		p.global, core.KernelOptions{
+			Name:       "roll_copy",
+			RenderArgs: map[string]any{"before": p.before, "after": p.after},
+		})
+}
