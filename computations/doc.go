@@ -3,6 +3,9 @@
 // any axes of an array of any rank). Each embeds a *core.Computation, so
 // transformations connect to its parameters and Compile makes it callable.
 //
+// Transpose, Roll, RollInPlace and FFTShift move the elements of arrays of
+// any dtype, as numpy's transpose, roll, fft.fftshift and fft.ifftshift do.
+//
 // # The shape of a computation
 //
 // Every computation here reads in three parts:
