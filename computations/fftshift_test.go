@@ -107,10 +107,15 @@ func TestFFTShift(t *testing.T) {
 	}
 }
 
+// TestFFTShiftDTypes shifts arrays of every dtype by the gathering kernel,
+// and of the smallest and largest dtypes by the swapping one.
 func TestFFTShiftDTypes(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, dt := range movementDTypes {
 		for _, shape := range [][]int{{6, 8}, {5, 8}} {
+			if shape[0]%2 == 0 && dt != dtypes.Int8 && dt != dtypes.Complex128 {
+				continue
+			}
 			t.Run(fmt.Sprintf("%v/%v", dt, shape), func(t *testing.T) {
 				supported(t, thr, dt)
 				typ := core.ArrayOf(dt, shape...)

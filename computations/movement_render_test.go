@@ -3,6 +3,7 @@ package computations_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -84,6 +85,26 @@ func TestMovementRenderModels(t *testing.T) {
 				if m.device.IsGPU() && tc.gpuLocal != nil && !slices.Equal(r.Kernels[0].LocalSize, tc.gpuLocal) {
 					t.Errorf("%s: local size %v, want %v", m.device.Name, r.Kernels[0].LocalSize, tc.gpuLocal)
 				}
+			}
+		})
+	}
+}
+
+// TestMovementNoDouble checks that a device without double precision
+// refuses the movement computations of complex128 arrays with an error.
+func TestMovementNoDouble(t *testing.T) {
+	device := cluda.ModelGPU()
+	device.DoubleFP = false
+	typ := core.ArrayOf(dtypes.Complex128, 8, 8)
+	tr := must(computations.NewTranspose(typ, nil, computations.TransposeOptions{}))
+	roll := must(computations.NewRoll(typ, 0, computations.RollOptions{}))
+	inPlace := must(computations.NewRollInPlace(typ, 0, computations.RollOptions{}))
+	shift := must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{}))
+	for _, c := range []*core.Computation{tr.Computation, roll.Computation, inPlace.Computation, shift.Computation} {
+		t.Run(c.Name(), func(t *testing.T) {
+			_, err := c.Render(device)
+			if err == nil || !strings.Contains(err.Error(), "does not support complex128") {
+				t.Errorf("got error %v, want one that says the device does not support complex128", err)
 			}
 		})
 	}

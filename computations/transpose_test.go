@@ -135,12 +135,15 @@ func TestTranspose(t *testing.T) {
 	}
 }
 
-// TestTransposeDTypes permutes arrays of every dtype, gathered and in
-// tiles of each size.
+// TestTransposeDTypes permutes arrays of every dtype in tiles of 32, the
+// GPU's, and of the smallest and largest dtypes by the gathering kernel.
 func TestTransposeDTypes(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, dt := range movementDTypes {
 		for _, tiles := range []int{0, 32} {
+			if tiles == 0 && dt != dtypes.Int8 && dt != dtypes.Complex128 {
+				continue
+			}
 			t.Run(fmt.Sprintf("%v/tiles=%d", dt, tiles), func(t *testing.T) {
 				runTranspose(t, thr, core.ArrayOf(dt, 3, 33, 40), []int{2, 0, 1}, computations.TransposeOptions{}, tiles)
 			})
