@@ -279,6 +279,11 @@ func TestRollErrors(t *testing.T) {
 	c := must(must(computations.NewRoll(f32, 0, computations.RollOptions{})).Compile(thr))
 	defer c.Release()
 	in, out := arrayOfType(t, thr, f32), arrayOfType(t, thr, f32)
+	t.Run("in place", func(t *testing.T) {
+		if err := c.Call(in, in, 1); err == nil {
+			t.Errorf("Roll with the output in the input: no error")
+		}
+	})
 	for _, shift := range []any{2.5, int64(math.MaxInt32) + 1, "1"} {
 		t.Run(fmt.Sprintf("call shift %T %v", shift, shift), func(t *testing.T) {
 			if err := c.Call(out, in, shift); err == nil || !strings.Contains(err.Error(), "int32") {

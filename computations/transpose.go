@@ -120,16 +120,16 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 				return err
 			}
 		}
-		tilesH := (pass.height + p.tile - 1) / p.tile
-		tilesW := (pass.width + p.tile - 1) / p.tile
+		tilesH := (pass.height + pass.tile - 1) / pass.tile
+		tilesW := (pass.width + pass.tile - 1) / pass.tile
 		err := plan.KernelCall(transposeTemplates.Lookup("transpose_tiled"),
 			[]core.KernelArg{core.Bind("dst", dst), core.Bind("src", src)},
-			[]int{pass.batch, tilesH * p.rows, tilesW * p.tile},
+			[]int{pass.batch, tilesH * p.rows, tilesW * pass.tile},
 			core.KernelOptions{
 				Name:  fmt.Sprintf("transpose_pass%d", i),
-				Local: []int{1, p.rows, p.tile},
+				Local: []int{1, p.rows, pass.tile},
 				RenderArgs: map[string]any{
-					"tile": p.tile, "rows": p.rows, "height": pass.height, "width": pass.width,
+					"tile": pass.tile, "rows": p.rows, "height": pass.height, "width": pass.width,
 					"batched": len(pass.srcGroups) == 3, "srcGroups": pass.srcGroups, "dstGroups": pass.dstGroups,
 				},
 			})

@@ -37,7 +37,6 @@ const coalescedRowBytes = 128
 // a chain of batched tiled transposes.
 type transposePlan struct {
 	gather bool
-	tile   int // the side of a square tile
 	rows   int // work-items along a tile's rows; each moves tile/rows rows
 	passes []transposePass
 }
@@ -50,6 +49,10 @@ type transposePlan struct {
 // precedes the transposed ones).
 type transposePass struct {
 	batch, height, width int
+	// tile is the side of the square tiles: the largest that fits in
+	// local memory, or less where the shorter side of the transposed
+	// matrices is, so that fewer work-items idle.
+	tile                 int
 	srcGroups, dstGroups []int
 	// dstShape is the shape of the destination where it is a temporary
 	// array: the merged axes in their order after the pass.
@@ -150,7 +153,7 @@ func planTranspose(shape, perm []int, itemSize int, lim transposeLimits) transpo
 	if tile == 0 {
 		return transposePlan{gather: true}
 	}
-	p := transposePlan{tile: tile, rows: rows}
+	p := transposePlan{rows: rows}
 	ops := fewestRotations(m.perm)
 	cur := allAxes(r) // cur[i] is the merged input axis at position i
 	for i, op := range ops {
@@ -160,6 +163,10 @@ func planTranspose(shape, perm []int, itemSize int, lim transposeLimits) transpo
 			batch:  axesProduct(m.shape, cur[:b]),
 			height: axesProduct(m.shape, cur[b:c]),
 			width:  axesProduct(m.shape, cur[c:]),
+			tile:   tile,
+		}
+		for pass.tile > minTransposeTile && pass.tile/2 >= min(pass.height, pass.width) {
+			pass.tile /= 2
 		}
 		if i == 0 {
 			pass.srcGroups = groups(m.inStart, b, c, r)
@@ -200,13 +207,16 @@ func groups(start []int, b, c, r int) []int {
 	return g
 }
 
+// minTransposeTile is the side of the smallest tiles.
+const minTransposeTile = 8
+
 // transposeTile returns the side of the square tiles and the number of
 // work-items along a tile's rows: the largest of 32, 16 and 8 whose tile,
 // padded by one element per row against bank conflicts, fits in local
 // memory, with up to 8 work-items along the rows. It returns zeros where
 // no tile fits.
 func transposeTile(itemSize int, lim transposeLimits) (tile, rows int) {
-	for _, t := range []int{32, 16, 8} {
+	for t := 32; t >= minTransposeTile; t /= 2 {
 		if t*(t+1)*itemSize > lim.localBytes {
 			continue
 		}

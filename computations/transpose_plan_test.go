@@ -80,40 +80,42 @@ func TestPlanTranspose(t *testing.T) {
 	small := gpuLimits
 	small.localBytes = 16 * 17 * 8
 	for _, tc := range []struct {
-		name       string
-		shape      []int
-		perm       []int
-		itemSize   int
-		lim        transposeLimits
-		gather     bool
-		tile, rows int
-		passes     []transposePass
+		name     string
+		shape    []int
+		perm     []int
+		itemSize int
+		lim      transposeLimits
+		gather   bool
+		rows     int
+		passes   []transposePass
 	}{
 		{name: "cpu", shape: []int{64, 64}, perm: []int{1, 0}, itemSize: 4, lim: cpu, gather: true},
 		{name: "identity", shape: []int{64, 64}, perm: []int{0, 1}, itemSize: 4, lim: gpuLimits, gather: true},
 		{name: "long rows stay", shape: []int{8, 8, 32}, perm: []int{1, 0, 2}, itemSize: 4, lim: gpuLimits, gather: true},
-		{name: "2-d", shape: []int{100, 300}, perm: []int{1, 0}, itemSize: 8, lim: gpuLimits, tile: 32, rows: 8,
-			passes: []transposePass{{batch: 1, height: 100, width: 300, srcGroups: []int{1, 1}, dstGroups: []int{1, 1}}}},
-		{name: "small local memory", shape: []int{100, 300}, perm: []int{1, 0}, itemSize: 8, lim: small, tile: 16, rows: 8,
-			passes: []transposePass{{batch: 1, height: 100, width: 300, srcGroups: []int{1, 1}, dstGroups: []int{1, 1}}}},
-		{name: "merged", shape: []int{256, 256, 256}, perm: []int{2, 0, 1}, itemSize: 8, lim: gpuLimits, tile: 32, rows: 8,
-			passes: []transposePass{{batch: 1, height: 65536, width: 256, srcGroups: []int{2, 1}, dstGroups: []int{1, 2}}}},
-		{name: "batched", shape: []int{7, 30, 40}, perm: []int{0, 2, 1}, itemSize: 4, lim: gpuLimits, tile: 32, rows: 8,
-			passes: []transposePass{{batch: 7, height: 30, width: 40, srcGroups: []int{1, 1, 1}, dstGroups: []int{1, 1, 1}}}},
-		{name: "two passes", shape: []int{5, 6, 2}, perm: []int{1, 0, 2}, itemSize: 4, lim: gpuLimits, tile: 32, rows: 8,
+		{name: "2-d", shape: []int{100, 300}, perm: []int{1, 0}, itemSize: 8, lim: gpuLimits, rows: 8,
+			passes: []transposePass{{batch: 1, height: 100, width: 300, tile: 32, srcGroups: []int{1, 1}, dstGroups: []int{1, 1}}}},
+		{name: "small local memory", shape: []int{100, 300}, perm: []int{1, 0}, itemSize: 8, lim: small, rows: 8,
+			passes: []transposePass{{batch: 1, height: 100, width: 300, tile: 16, srcGroups: []int{1, 1}, dstGroups: []int{1, 1}}}},
+		{name: "merged", shape: []int{256, 256, 256}, perm: []int{2, 0, 1}, itemSize: 8, lim: gpuLimits, rows: 8,
+			passes: []transposePass{{batch: 1, height: 65536, width: 256, tile: 32, srcGroups: []int{2, 1}, dstGroups: []int{1, 2}}}},
+		{name: "batched", shape: []int{7, 30, 40}, perm: []int{0, 2, 1}, itemSize: 4, lim: gpuLimits, rows: 8,
+			passes: []transposePass{{batch: 7, height: 30, width: 40, tile: 32, srcGroups: []int{1, 1, 1}, dstGroups: []int{1, 1, 1}}}},
+		{name: "small matrices", shape: []int{1000, 12, 10}, perm: []int{0, 2, 1}, itemSize: 8, lim: gpuLimits, rows: 8,
+			passes: []transposePass{{batch: 1000, height: 12, width: 10, tile: 16, srcGroups: []int{1, 1, 1}, dstGroups: []int{1, 1, 1}}}},
+		{name: "two passes", shape: []int{5, 6, 2}, perm: []int{1, 0, 2}, itemSize: 4, lim: gpuLimits, rows: 8,
 			passes: []transposePass{
-				{batch: 1, height: 5, width: 12, srcGroups: []int{1, 2}, dstGroups: []int{2, 1}, dstShape: []int{6, 2, 5}},
-				{batch: 6, height: 2, width: 5, srcGroups: []int{1, 1, 1}, dstGroups: []int{1, 1, 1}},
+				{batch: 1, height: 5, width: 12, tile: 8, srcGroups: []int{1, 2}, dstGroups: []int{2, 1}, dstShape: []int{6, 2, 5}},
+				{batch: 6, height: 2, width: 5, tile: 8, srcGroups: []int{1, 1, 1}, dstGroups: []int{1, 1, 1}},
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := planTranspose(tc.shape, tc.perm, tc.itemSize, tc.lim)
-			if p.gather != tc.gather || p.tile != tc.tile || p.rows != tc.rows || len(p.passes) != len(tc.passes) {
-				t.Fatalf("got %+v, want gather %v, tile %d, rows %d, passes %+v", p, tc.gather, tc.tile, tc.rows, tc.passes)
+			if p.gather != tc.gather || p.rows != tc.rows || len(p.passes) != len(tc.passes) {
+				t.Fatalf("got %+v, want gather %v, rows %d, passes %+v", p, tc.gather, tc.rows, tc.passes)
 			}
 			for i, got := range p.passes {
 				want := tc.passes[i]
-				if got.batch != want.batch || got.height != want.height || got.width != want.width ||
+				if got.batch != want.batch || got.height != want.height || got.width != want.width || got.tile != want.tile ||
 					!slices.Equal(got.srcGroups, want.srcGroups) || !slices.Equal(got.dstGroups, want.dstGroups) ||
 					!slices.Equal(got.dstShape, want.dstShape) {
 					t.Errorf("pass %d is %+v, want %+v", i, got, want)

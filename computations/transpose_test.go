@@ -135,6 +135,21 @@ func TestTranspose(t *testing.T) {
 	}
 }
 
+// TestTransposeTileSizes permutes arrays whose passes take tiles of each
+// size where tiles of 32 fit: smaller ones for short matrices.
+func TestTransposeTileSizes(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, tc := range []struct{ shape, axes []int }{
+		{[]int{7, 33, 40}, []int{0, 2, 1}},
+		{[]int{50, 12, 10}, []int{0, 2, 1}},
+		{[]int{3, 4, 5}, []int{1, 0, 2}},
+	} {
+		t.Run(fmt.Sprintf("%v/%v", tc.shape, tc.axes), func(t *testing.T) {
+			runTranspose(t, thr, core.ArrayOf(dtypes.Uint16, tc.shape...), tc.axes, computations.TransposeOptions{}, 32)
+		})
+	}
+}
+
 // TestTransposeDTypes permutes arrays of every dtype in tiles of 32, the
 // GPU's, and of the smallest and largest dtypes by the gathering kernel.
 func TestTransposeDTypes(t *testing.T) {
