@@ -20,9 +20,9 @@ var transposeTemplates = templates.MustParseFS(transposeFS, "templates/transpose
 // The permutation runs as the fewest batched two-dimensional transposes,
 // each moving square tiles through local memory so that reads and writes
 // both run over consecutive addresses, with temporary arrays between
-// them; on a CPU, or where the innermost axis stays innermost with rows of
-// at least 128 bytes, it is one pass that gathers each output element from
-// the input. The identity permutation is a copy. Transformations connected to input run inside the
+// them; on a CPU for arrays of less than 1 MiB, or where the innermost
+// axis stays innermost with rows of at least 128 bytes, it is one pass
+// that gathers each output element from the input. The identity permutation is a copy. Transformations connected to input run inside the
 // loads of the first kernel, those connected to output inside the stores
 // of the last one.
 type Transpose struct {
@@ -95,7 +95,7 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 	dt := tr.input.DType()
 	lim := newTransposeLimits(plan.DeviceParams())
 	if tr.tiles > 0 {
-		lim.tiled = true
+		lim.tiledBytes = 0
 		lim.localBytes = min(lim.localBytes, tr.tiles*(tr.tiles+1)*dt.Size())
 	}
 	p := planTranspose(tr.input.Shape(), tr.axes, dt.Size(), lim)

@@ -8,7 +8,7 @@ import (
 
 // gpuLimits are the limits of a GPU like those the tiled plans are made
 // for.
-var gpuLimits = transposeLimits{localBytes: 48 << 10, maxWorkGroup: 1024, tiled: true}
+var gpuLimits = transposeLimits{localBytes: 48 << 10, maxWorkGroup: 1024}
 
 // applyRotations returns the order of axes that the batched transposes ops
 // make from the identity order of r axes.
@@ -76,7 +76,7 @@ func TestMergePermutation(t *testing.T) {
 
 func TestPlanTranspose(t *testing.T) {
 	cpu := gpuLimits
-	cpu.tiled = false
+	cpu.tiledBytes = cpuTiledBytes
 	small := gpuLimits
 	small.localBytes = 16 * 17 * 8
 	for _, tc := range []struct {
@@ -90,6 +90,8 @@ func TestPlanTranspose(t *testing.T) {
 		passes   []transposePass
 	}{
 		{name: "cpu", shape: []int{64, 64}, perm: []int{1, 0}, itemSize: 4, lim: cpu, gather: true},
+		{name: "cpu, large", shape: []int{512, 512}, perm: []int{1, 0}, itemSize: 4, lim: cpu, rows: 8,
+			passes: []transposePass{{batch: 1, height: 512, width: 512, tile: 32, srcGroups: []int{1, 1}, dstGroups: []int{1, 1}}}},
 		{name: "identity", shape: []int{64, 64}, perm: []int{0, 1}, itemSize: 4, lim: gpuLimits, gather: true},
 		{name: "long rows stay", shape: []int{8, 8, 32}, perm: []int{1, 0, 2}, itemSize: 4, lim: gpuLimits, gather: true},
 		{name: "2-d", shape: []int{100, 300}, perm: []int{1, 0}, itemSize: 8, lim: gpuLimits, rows: 8,
@@ -138,7 +140,7 @@ func TestTransposeTile(t *testing.T) {
 		{16, 512, 1024, 0, 0},
 	} {
 		t.Run(fmt.Sprint(tc.itemSize, tc.localBytes, tc.maxWorkGroup), func(t *testing.T) {
-			tile, rows := transposeTile(tc.itemSize, transposeLimits{localBytes: tc.localBytes, maxWorkGroup: tc.maxWorkGroup, tiled: true})
+			tile, rows := transposeTile(tc.itemSize, transposeLimits{localBytes: tc.localBytes, maxWorkGroup: tc.maxWorkGroup})
 			if tile != tc.tile || rows != tc.rows {
 				t.Errorf("got tile %d, rows %d, want %d, %d", tile, rows, tc.tile, tc.rows)
 			}

@@ -148,6 +148,13 @@ func TestTransposeTileSizes(t *testing.T) {
 			runTranspose(t, thr, core.ArrayOf(dtypes.Uint16, tc.shape...), tc.axes, computations.TransposeOptions{}, 32)
 		})
 	}
+	// Every device transposes an array of more than 1 MiB in tiles.
+	t.Run("large", func(t *testing.T) {
+		kernels := runTranspose(t, thr, core.ArrayOf(dtypes.Float32, 600, 520), nil, computations.TransposeOptions{}, 0)
+		if !slices.Equal(kernels, []string{"transpose_pass0"}) {
+			t.Errorf("kernels %v, want one tiled pass", kernels)
+		}
+	})
 }
 
 // TestTransposeDTypes permutes arrays of every dtype in tiles of 32, the
