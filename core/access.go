@@ -36,15 +36,7 @@ func accessModule(define, name string, store bool, data any, args map[string]any
 // namedModule makes a module named name of the access template define,
 // which may call the other access templates.
 func namedModule(name, define string, params []string, args map[string]any) (*snippets.Module, error) {
-	set, err := accessTemplates.Clone()
-	if err != nil {
-		return nil, err
-	}
-	t, err := set.AddParseTree(name, accessTemplates.Lookup(define).Tree)
-	if err != nil {
-		return nil, err
-	}
-	return snippets.ModuleFromTemplate(t, params, args)
+	return snippets.NamedModuleFromTemplate(name, accessTemplates.Lookup(define), params, args)
 }
 
 // leafAccess is what the leaf_load and leaf_store templates see: the

@@ -41,7 +41,7 @@ func newDef(kind string, t *template.Template, params []string, args map[string]
 	if err := d.checkNames(t, reserved); err != nil {
 		return nil, fmt.Errorf("snippets: %s %q: %w", kind, d.name, err)
 	}
-	tmpl, err := instrument(t, kind == kindModule)
+	tmpl, err := instrumentOnce(t, kind == kindModule)
 	if err != nil {
 		return nil, fmt.Errorf("snippets: %s %q: %w", kind, d.name, err)
 	}

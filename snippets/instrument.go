@@ -2,11 +2,56 @@ package snippets
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 	"text/template/parse"
+	"weak"
 )
+
+// instrumentKey names an instrumented copy: of which template, for a
+// module or a snippet.
+type instrumentKey struct {
+	t      weak.Pointer[template.Template]
+	module bool
+}
+
+// instrumented holds the instrumented copies of templates, so that a
+// template made into snippets or modules again and again (every kernel of
+// a computation, every compile) is instrumented once. An entry goes when
+// its template is collected. A template is not changed after it is first
+// made into a snippet or module (see the package doc).
+var instrumented sync.Map // instrumentKey -> *template.Template
+
+// instrumentOnce returns instrument(t, module), from the cache where t was
+// instrumented before.
+func instrumentOnce(t *template.Template, module bool) (*template.Template, error) {
+	key := instrumentKey{t: weak.Make(t), module: module}
+	if c, ok := instrumented.Load(key); ok {
+		return c.(*template.Template), nil
+	}
+	c, err := instrument(t, module)
+	if err != nil {
+		return nil, err
+	}
+	// The copy holds every template of t's set instrumented: it serves
+	// the others of the set too.
+	for _, orig := range t.Templates() {
+		k := instrumentKey{t: weak.Make(orig), module: module}
+		if ct := c.Lookup(orig.Name()); ct != nil {
+			if _, loaded := instrumented.LoadOrStore(k, ct); !loaded {
+				runtime.AddCleanup(orig, func(k instrumentKey) { instrumented.Delete(k) }, k)
+			}
+		}
+	}
+	got, _ := instrumented.Load(key)
+	if got == nil {
+		return c, nil
+	}
+	return got.(*template.Template), nil
+}
 
 // instrument returns a copy of t, with the templates associated with it,
 // whose output carries line markers and whose printed values pass through
@@ -131,7 +176,11 @@ func (in *instrumenter) markText(n *parse.TextNode, startMark bool) error {
 
 // lineOf returns the line of the template source that n starts on.
 func (in *instrumenter) lineOf(n parse.Node) int {
-	loc, _ := in.tree.ErrorContext(n) // "name:line:col"
+	// ErrorContext prints the node it is given besides its place: an empty
+	// text node at n's position costs nothing to print, where n may be the
+	// whole tree.
+	at := &parse.TextNode{NodeType: parse.NodeText, Pos: n.Position()}
+	loc, _ := in.tree.ErrorContext(at) // "name:line:col"
 	loc = loc[:strings.LastIndexByte(loc, ':')]
 	line, err := strconv.Atoi(loc[strings.LastIndexByte(loc, ':')+1:])
 	if err != nil {

@@ -66,13 +66,28 @@ func ModuleFromTemplate(t *template.Template, params []string, renderArgs map[st
 	return &Module{def: *d, cname: cIdentifier(d.name)}, nil
 }
 
+// NamedModuleFromTemplate is like [ModuleFromTemplate], but the module is
+// named name (in its prefix and in messages) rather than after t, so that
+// one template serves modules of several names.
+func NamedModuleFromTemplate(name string, t *template.Template, params []string, renderArgs map[string]any) (*Module, error) {
+	m, err := ModuleFromTemplate(t, params, renderArgs)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, fmt.Errorf("snippets: module of template %q: empty name", t.Name())
+	}
+	m.name, m.cname = name, cIdentifier(name)
+	return m, nil
+}
+
 // MustModuleFromTemplate is like [ModuleFromTemplate] but panics on error.
 func MustModuleFromTemplate(t *template.Template, params []string, renderArgs map[string]any) *Module {
 	return must(ModuleFromTemplate(t, params, renderArgs))
 }
 
-// Name returns the name of the module, which is also the name of its
-// template.
+// Name returns the name of the module: the name of its template, or the
+// one given to [NamedModuleFromTemplate].
 func (m *Module) Name() string { return m.name }
 
 // Params returns the names of the module's parameters, the prefix not
