@@ -9,10 +9,10 @@ import (
 	"github.com/reikna-go/reikna/templates"
 )
 
-//go:embed templates/reduce.cl templates/reduce_fill.cl
+//go:embed templates/reduce.cl templates/reduce_fill.cl templates/scan.cl
 var reductionFS embed.FS
 
-var reductionTemplates = templates.MustParseFS(reductionFS, "templates/reduce.cl", "templates/reduce_fill.cl")
+var reductionTemplates = templates.MustParseFS(reductionFS, "templates/reduce.cl", "templates/reduce_fill.cl", "templates/scan.cl")
 
 // Reduce folds an array over a set of its axes with a predicate (reikna's
 // Reduce): output[kept indices] = the operation over every element of

@@ -1,0 +1,171 @@
+package computations
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/reikna-go/reikna/core"
+)
+
+// Scan is the prefix scan of an array over a set of its axes with a
+// predicate (reikna's Scan), batched over the other axes: the chosen axes
+// are flattened in row-major order into one sequence, and element k of
+// the output is the operation over elements 0..k of the input
+// (inclusive), or over elements 0..k-1 (exclusive, the predicate's empty
+// value at k = 0). Its signature is (output, input), both of the input's
+// shape. The operation need be associative only.
+//
+// Each work-group scans a block of the sequence in local memory; a longer
+// sequence is scanned in levels: a kernel writes the total of each block,
+// the totals are scanned in turn, and a last kernel scans each block again
+// from the total of the blocks before it. Transformations connected to
+// input run inside its loads (of the first and the last kernel), those
+// connected to output inside the stores of the last.
+type Scan struct {
+	*core.Computation
+	typ       core.Type
+	predicate *Predicate
+	axes      []int
+	exclusive bool
+}
+
+// NewScan returns the scan of arrays of type t over axes (nil for every
+// axis) with the predicate, whose dtype must be t's; an exclusive scan
+// needs the predicate's empty value.
+func NewScan(t core.Type, predicate *Predicate, axes []int, exclusive bool) (*Scan, error) {
+	axes, err := checkReductionArgs("Scan", t, predicate, axes)
+	if err != nil {
+		return nil, err
+	}
+	if exclusive {
+		if _, err := predicate.emptyLiteral("an exclusive scan"); err != nil {
+			return nil, fmt.Errorf("computations: Scan: %w", err)
+		}
+	}
+	sc := &Scan{typ: t, predicate: predicate, axes: axes, exclusive: exclusive}
+	sc.Computation, err = core.NewComputation("scan", []core.Parameter{
+		core.Param("output", core.Out(core.ArrayOf(t.DType(), t.Shape()...))),
+		core.Param("input", core.In(t)),
+	}, sc.build)
+	if err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// Axes returns the scanned axes, in increasing order.
+func (sc *Scan) Axes() []int { return slices.Clone(sc.axes) }
+
+// Exclusive reports whether the scan is exclusive.
+func (sc *Scan) Exclusive() bool { return sc.exclusive }
+
+// scanPassArgs are the numbers and index arguments scan.cl renders a
+// kernel from.
+type scanPassArgs struct {
+	WG, E, Block, R   int
+	Totals, Exclusive bool
+	// Index arguments of the input at (_o, _r, _i), of the output there,
+	// and of the prefix (the scanned totals of the level above) there.
+	Load, Store, Prefix string
+}
+
+// scanEnd is an array a kernel of a scan reads or writes, and its view.
+type scanEnd struct {
+	arg  *core.KernelArgument
+	view oriView
+}
+
+// build plans the scan for the plan's device and adds its kernels.
+func (sc *Scan) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
+	lim, err := reductionLimitsOf(plan, sc.typ)
+	if err != nil {
+		return fmt.Errorf("Scan: %w", err)
+	}
+	shape := sc.typ.Shape()
+	roles, o, r, i := splitAxes(shape, sc.axes)
+	if o*r*i == 0 {
+		return nil // an empty array
+	}
+	sp, err := newScanPlan(o, r, i, lim)
+	if err != nil {
+		return fmt.Errorf("Scan: %w", err)
+	}
+	empty := ""
+	if sc.exclusive {
+		if empty, err = sc.predicate.emptyLiteral("an exclusive scan"); err != nil {
+			return fmt.Errorf("Scan: %w", err)
+		}
+	}
+	view := oriView{shape: shape, roles: roles}
+	temp := func(r int) (scanEnd, error) {
+		a, err := plan.TempArray(core.ArrayOf(sc.typ.DType(), o*r*i))
+		return scanEnd{a, oriView{r: r, i: i}}, err
+	}
+	// src[k] is what level k scans: input, then the totals of the blocks
+	// of the level before.
+	src := []scanEnd{{args["input"], view}}
+	for k := 1; k < len(sp.Levels); k++ {
+		totals, err := temp(sp.Levels[k])
+		if err != nil {
+			return fmt.Errorf("Scan: %w", err)
+		}
+		if err := sc.kernel(plan, sp, scanKernel{level: k - 1, src: src[k-1], dst: totals, totals: true}); err != nil {
+			return err
+		}
+		src = append(src, totals)
+	}
+	// Scan the levels from the top down, each from the scan of the one
+	// above it.
+	var above *scanEnd
+	for k := len(sp.Levels) - 1; k >= 0; k-- {
+		dst := scanEnd{args["output"], view}
+		if k > 0 {
+			if dst, err = temp(sp.Levels[k]); err != nil {
+				return fmt.Errorf("Scan: %w", err)
+			}
+		}
+		kernel := scanKernel{level: k, src: src[k], dst: dst, prefix: above, exclusive: sc.exclusive && k == 0, empty: empty}
+		if err := sc.kernel(plan, sp, kernel); err != nil {
+			return err
+		}
+		above = &dst
+	}
+	return nil
+}
+
+// scanKernel is one kernel of a scan: of level level, it scans src into
+// dst, from the scanned totals of the level above where prefix is not
+// nil, or with totals writes the totals of the blocks of src into dst.
+type scanKernel struct {
+	level     int
+	src, dst  scanEnd
+	prefix    *scanEnd
+	totals    bool
+	exclusive bool
+	empty     string // the C literal of the empty value, for an exclusive scan
+}
+
+// kernel adds a kernel of the scan.
+func (sc *Scan) kernel(plan *core.Plan, sp scanPlan, k scanKernel) error {
+	r := sp.Levels[k.level]
+	pass := scanPassArgs{WG: sp.WG, E: sp.E, Block: sp.Block(), R: r, Totals: k.totals, Exclusive: k.exclusive,
+		Load: k.src.view.loadArgs("_o", "_r", "_i"), Store: k.dst.view.storeArgs("_o", "_r", "_i")}
+	kargs := []core.KernelArg{core.Bind("output", k.dst.arg), core.Bind("input", k.src.arg)}
+	render := map[string]any{"operation": sc.predicate.operation, "empty": k.empty, "prefix": nil}
+	name := fmt.Sprintf("scan_level%d", k.level)
+	if k.totals {
+		name = fmt.Sprintf("scan_totals%d", k.level)
+	}
+	if k.prefix != nil {
+		pass.Prefix = k.prefix.view.loadArgs("_o", "_r", "_i")
+		kargs = append(kargs, core.Bind("prefix", k.prefix.arg))
+		delete(render, "prefix")
+	}
+	render["pass"] = pass
+	err := plan.KernelCall(reductionTemplates.Lookup("scan.cl"), kargs, []int{sp.O, ceilDiv(r, sp.Block()) * sp.WG, sp.I},
+		core.KernelOptions{Name: name, Local: []int{1, sp.WG, 1}, RenderArgs: render})
+	if err != nil {
+		return fmt.Errorf("Scan: level %d: %w", k.level, err)
+	}
+	return nil
+}

@@ -1,0 +1,302 @@
+package computations_test
+
+import (
+	"fmt"
+	"math/cmplx"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/snippets"
+	"github.com/reikna-go/reikna/transformations"
+)
+
+// scanReference scans values of shape over axes with op, batched over the
+// other axes, and returns the result with, for each element, the sum of the
+// magnitudes of the elements combined into it. An exclusive scan starts
+// from empty.
+func scanReference(values []complex128, shape, axes []int, op func(a, b complex128) complex128, exclusive bool, empty complex128) (out, magnitude []complex128) {
+	out = make([]complex128, len(values))
+	magnitude = make([]complex128, len(values))
+	running := map[int]complex128{}
+	runningMag := map[int]float64{}
+	idx := make([]int, len(shape))
+	for k, v := range values {
+		batch := 0
+		for a, n := range shape {
+			if !slices.Contains(axes, a) {
+				batch = batch*n + idx[a]
+			}
+		}
+		prev, seen := running[batch]
+		next := v
+		if seen {
+			next = op(prev, v)
+		}
+		if exclusive {
+			out[k] = empty
+			if seen {
+				out[k] = prev
+			}
+			magnitude[k] = complex(runningMag[batch], 0)
+		}
+		running[batch] = next
+		runningMag[batch] += cmplx.Abs(v)
+		if !exclusive {
+			out[k], magnitude[k] = next, complex(runningMag[batch], 0)
+		}
+		for a := len(shape) - 1; a >= 0; a-- {
+			if idx[a]++; idx[a] < shape[a] {
+				break
+			}
+			idx[a] = 0
+		}
+	}
+	return out, magnitude
+}
+
+// scanCase is a shape, the axes scanned over and whether the scan is
+// exclusive.
+type scanCase struct {
+	shape     []int
+	axes      []int
+	exclusive bool
+}
+
+func (c scanCase) String() string {
+	return fmt.Sprintf("%v/axes%v/exclusive=%v", c.shape, c.axes, c.exclusive)
+}
+
+// allAxes returns the axes, every axis of shape for nil.
+func allAxes(shape, axes []int) []int {
+	if axes != nil {
+		return axes
+	}
+	all := make([]int, len(shape))
+	for a := range all {
+		all[a] = a
+	}
+	return all
+}
+
+// runScan scans random values of dt with red over the case on the device
+// and checks the result.
+func runScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c scanCase, seed uint64) {
+	pred := must(red.predicate(dt))
+	typ := core.ArrayOf(dt, c.shape...)
+	sc, err := computations.NewScan(typ, pred, c.axes, c.exclusive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := sc.Compile(thr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Release()
+	rng := rand.New(rand.NewPCG(seed, uint64(dt)))
+	values := randomValues(rng, dt, typ.Size(), red.nearOne)
+	in := uploadValues(t, thr, dt, values, c.shape, nil, 0)
+	out := must(thr.Empty(c.shape, dt))
+	defer func() { in.Release(); out.Release() }()
+	poison(t, out)
+	if err := f.Call(out, in); err != nil {
+		t.Fatal(err)
+	}
+	empty, _ := pred.Empty()
+	want, magnitude := scanReference(values, c.shape, allAxes(c.shape, c.axes), red.op, c.exclusive, toComplex(empty))
+	n := 1
+	for _, a := range allAxes(c.shape, c.axes) {
+		n *= c.shape[a]
+	}
+	checkReduced(t, red, dt, n, readValues(t, out), want, magnitude)
+}
+
+// toComplex returns a Go number as a complex128.
+func toComplex(v any) complex128 {
+	switch x := v.(type) {
+	case nil:
+		return 0
+	case complex128:
+		return x
+	case int:
+		return complex(float64(x), 0)
+	case int64:
+		return complex(float64(x), 0)
+	case uint64:
+		return complex(float64(x), 0)
+	case float64:
+		return complex(x, 0)
+	}
+	panic(fmt.Sprintf("no complex value of %T", v))
+}
+
+// TestScanSum scans random arrays of every dtype, inclusive and exclusive,
+// over one block, several blocks (two levels) and the axes of a batch.
+func TestScanSum(t *testing.T) {
+	thr := cludatest.Thread(t)
+	cases := []scanCase{
+		{[]int{5000}, nil, false},             // two levels
+		{[]int{5000}, nil, true},              // two levels, exclusive
+		{[]int{3, 700}, []int{1}, true},       // rows
+		{[]int{10}, nil, false},               // a small work-group
+		{[]int{40, 3}, []int{0}, false},       // a leading axis, batched over the last
+		{[]int{6, 2, 50}, []int{0, 2}, false}, // interleaved axes
+		{[]int{1}, nil, true},                 // a single element
+	}
+	for ci, c := range cases {
+		for _, dt := range reductionDTypes {
+			if ci > 2 && dt != dtypes.Float32 && dt != dtypes.Int32 {
+				continue
+			}
+			t.Run(fmt.Sprintf("%v/%v", c, dt), func(t *testing.T) {
+				runScan(t, thr, reductionSum, dt, c, uint64(ci))
+			})
+		}
+	}
+}
+
+// TestScanThreeLevels scans a sequence longer than a block of blocks.
+func TestScanThreeLevels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a long sequence")
+	}
+	thr := cludatest.Thread(t)
+	runScan(t, thr, reductionSum, dtypes.Int32, scanCase{[]int{1100000}, nil, true}, 7)
+}
+
+// TestScanPredicates scans with the other ready predicates.
+func TestScanPredicates(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, red := range []reduction{reductionProduct, reductionMin, reductionMax} {
+		for _, exclusive := range []bool{false, true} {
+			c := scanCase{[]int{3, 1500}, []int{1}, exclusive}
+			dt := dtypes.Float64
+			t.Run(fmt.Sprintf("%s/%v", red.name, c), func(t *testing.T) {
+				runScan(t, thr, red, dt, c, 21)
+			})
+		}
+	}
+}
+
+// TestScanNonCommutative scans with the composition of affine maps
+// x → a·x + b, held as complex numbers a + bi: associative, not
+// commutative, so that a scan that combines values out of order fails.
+func TestScanNonCommutative(t *testing.T) {
+	thr := cludatest.Thread(t)
+	op := snippets.MustSnippet("compose", []string{"f", "g"},
+		"return COMPLEX_CTR(float2)({{ .f }}.x * {{ .g }}.x, {{ .g }}.x * {{ .f }}.y + {{ .g }}.y);", nil)
+	pred := must(computations.NewPredicate(dtypes.Complex64, op, complex(1, 0)))
+	compose := func(f, g complex128) complex128 {
+		return complex(real(f)*real(g), real(g)*imag(f)+imag(g))
+	}
+	red := reduction{"compose", func(dtypes.DType) (*computations.Predicate, error) { return pred, nil }, compose, true}
+	for _, c := range []scanCase{{[]int{3000}, nil, false}, {[]int{4, 600}, []int{1}, true}} {
+		t.Run(c.String(), func(t *testing.T) {
+			runScan(t, thr, red, dtypes.Complex64, c, 5)
+		})
+	}
+}
+
+// TestScanLastIsReduce checks that the last element of an inclusive scan
+// is the reduction of the same values, exactly for integers.
+func TestScanLastIsReduce(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, dt := range []dtypes.DType{dtypes.Int32, dtypes.Float32} {
+		t.Run(dt.String(), func(t *testing.T) {
+			const rows, n = 4, 3000
+			typ := core.ArrayOf(dt, rows, n)
+			pred := must(computations.PredicateSum(dt))
+			scan := must(must(computations.NewScan(typ, pred, []int{1}, false)).Compile(thr))
+			reduce := must(must(computations.NewReduce(typ, pred, []int{1})).Compile(thr))
+			defer func() { scan.Release(); reduce.Release() }()
+			values := randomValues(rand.New(rand.NewPCG(8, 9)), dt, rows*n, false)
+			in := uploadValues(t, thr, dt, values, []int{rows, n}, nil, 0)
+			scanned := must(thr.Empty([]int{rows, n}, dt))
+			reduced := must(thr.Empty([]int{rows}, dt))
+			defer func() { in.Release(); scanned.Release(); reduced.Release() }()
+			if err := scan.Call(scanned, in); err != nil {
+				t.Fatal(err)
+			}
+			if err := reduce.Call(reduced, in); err != nil {
+				t.Fatal(err)
+			}
+			s, r := readValues(t, scanned), readValues(t, reduced)
+			_, magnitude := reduceReference(values, []int{rows, n}, []int{1}, reductionSum.op)
+			for row := range rows {
+				last := s[row*n+n-1]
+				if dt.IsInteger() && last != r[row] || !(cmplx.Abs(last-r[row]) <= 2*sumTolerance(dt, n)*real(magnitude[row])) {
+					t.Errorf("row %d: the scan ends at %v, the reduction gives %v", row, last, r[row])
+				}
+			}
+		})
+	}
+}
+
+// TestScanLayoutAndTransformations scans a strided array with an offset,
+// with transformations on the input and the output.
+func TestScanLayoutAndTransformations(t *testing.T) {
+	thr := cludatest.Thread(t)
+	shape := []int{20, 300}
+	strides := []int{4 * 320, 4}
+	const offset = 4 * 5
+	typ := must(core.NewArrayType(dtypes.Int32, shape, strides, offset))
+	sc := must(computations.NewScan(typ, must(computations.PredicateSum(dtypes.Int32)), []int{1}, false))
+	scale := must(transformations.MulConst(typ, 3))
+	if err := sc.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
+		t.Fatal(err)
+	}
+	outParam, _ := sc.Parameter("output")
+	shift := must(transformations.AddConst(outParam.Type(), -7))
+	if err := sc.Connect("output", shift, "input", map[string]string{"output": "shifted"}); err != nil {
+		t.Fatal(err)
+	}
+	f := must(sc.Compile(thr))
+	defer f.Release()
+	values := randomValues(rand.New(rand.NewPCG(2, 3)), dtypes.Int32, 20*300, false)
+	in := uploadValues(t, thr, dtypes.Int32, values, shape, strides, offset)
+	out := must(thr.Empty(shape, dtypes.Int32))
+	defer func() { in.Release(); out.Release() }()
+	poison(t, out)
+	if err := f.Call(out, in); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := scanReference(values, shape, []int{1}, reductionSum.op, false, 0)
+	for k, g := range readValues(t, out) {
+		if w := 3*want[k] - 7; g != w {
+			t.Fatalf("element %d: got %v, want %v", k, g, w)
+		}
+	}
+}
+
+// TestScanErrors checks that bad arguments are refused with an error.
+func TestScanErrors(t *testing.T) {
+	sum32 := must(computations.PredicateSum(dtypes.Float32))
+	noEmpty := must(computations.NewPredicate(dtypes.Float32, snippets.MustSnippet("add", []string{"a", "b"}, "return {{ .a }} + {{ .b }};", nil), nil))
+	typ := core.ArrayOf(dtypes.Float32, 4, 5)
+	for _, tc := range []struct {
+		name      string
+		typ       core.Type
+		pred      *computations.Predicate
+		axes      []int
+		exclusive bool
+	}{
+		{"axis out of range", typ, sum32, []int{5}, false},
+		{"repeated axis", typ, sum32, []int{0, 0}, false},
+		{"dtype mismatch", core.ArrayOf(dtypes.Int32, 4, 5), sum32, nil, false},
+		{"nil predicate", typ, nil, nil, false},
+		{"exclusive without an empty value", typ, noEmpty, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := computations.NewScan(tc.typ, tc.pred, tc.axes, tc.exclusive); err == nil {
+				t.Error("no error")
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}
