@@ -1,0 +1,112 @@
+package computations
+
+import (
+	_ "embed"
+	"fmt"
+	"math"
+
+	"github.com/reikna-go/reikna/core"
+)
+
+var (
+	//go:embed templates/norm_elements.cl
+	normElementsCode string
+	//go:embed templates/norm_root.cl
+	normRootCode string
+)
+
+// EntrywiseNorm is the entrywise norm of an array over a set of its axes
+// (reikna's EntrywiseNorm): output = (Σ |input|^order)^(1/order), the sum
+// over the reduced axes, of the real dtype of input (float32 for
+// complex64). Its signature is (output, input); output has the shape of
+// input without the reduced axes, a 0-d array when every axis is reduced.
+//
+// It is built as reikna builds it: a Reduce with the sum, whose input has
+// a transformation that takes |x|^order of each element and whose output
+// one that takes the root, both fused into the reduction's kernels.
+type EntrywiseNorm struct {
+	*core.Computation
+	order  float64
+	reduce *Reduce
+}
+
+// NewEntrywiseNorm returns the entrywise norm of order order (positive and
+// finite; 2 for the Frobenius norm) of arrays of type t, a float or complex
+// dtype, over axes (nil for every axis).
+func NewEntrywiseNorm(t core.Type, order float64, axes []int) (*EntrywiseNorm, error) {
+	if !t.IsArray() {
+		return nil, fmt.Errorf("computations: EntrywiseNorm of the scalar type %v", t)
+	}
+	if err := t.Validate(); err != nil {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	}
+	dt, rd := t.DType(), t.DType().Real()
+	if dt.IsInteger() {
+		return nil, fmt.Errorf("computations: EntrywiseNorm of %v: the dtype must be a float or complex one (connect a cast for integers)", dt)
+	}
+	if !(order > 0) || math.IsInf(order, 0) {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: the order %v must be positive and finite", order)
+	}
+	sum, err := PredicateSum(rd)
+	if err != nil {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	}
+	reduce, err := NewReduce(core.ArrayOf(rd, t.Shape()...), sum, axes)
+	if err != nil {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	}
+	out, _ := reduce.Parameter("output")
+	power := "pow"
+	switch order {
+	case 1:
+		power = "abs"
+	case 2:
+		power = "square"
+	}
+	args := map[string]any{"power": power, "complex": dt.IsComplex(), "order": "", "inverse": ""}
+	if power == "pow" {
+		if args["order"], err = rd.Literal(order); err != nil {
+			return nil, fmt.Errorf("computations: EntrywiseNorm: the order: %w", err)
+		}
+		if args["inverse"], err = rd.Literal(1 / order); err != nil {
+			return nil, fmt.Errorf("computations: EntrywiseNorm: the inverse of the order: %w", err)
+		}
+	}
+	elements, err := core.NewTransformation([]core.Parameter{
+		core.Param("output", core.Out(core.ArrayOf(rd, t.Shape()...))),
+		core.Param("input", core.In(t)),
+	}, normElementsCode, core.TransformationOptions{Name: "norm_elements", RenderArgs: args})
+	if err != nil {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	}
+	root, err := core.NewTransformation([]core.Parameter{
+		core.Param("output", core.Out(out.Type())),
+		core.Param("input", core.In(out.Type())),
+	}, normRootCode, core.TransformationOptions{Name: "norm_root", RenderArgs: args})
+	if err != nil {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	}
+	if err := reduce.Connect("input", elements, "output", map[string]string{"input": "values"}); err != nil {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	}
+	if err := reduce.Connect("output", root, "input", map[string]string{"output": "norm"}); err != nil {
+		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	}
+	n := &EntrywiseNorm{order: order, reduce: reduce}
+	n.Computation, err = core.NewComputation("entrywise_norm", []core.Parameter{
+		core.Param("output", core.Out(out.Type())),
+		core.Param("input", core.In(t)),
+	}, func(plan *core.Plan, args map[string]*core.KernelArgument) error {
+		return plan.ComputationCall(n.reduce.Computation, args["output"], args["input"])
+	})
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// Order returns the norm's order.
+func (n *EntrywiseNorm) Order() float64 { return n.order }
+
+// Axes returns the reduced axes, in increasing order.
+func (n *EntrywiseNorm) Axes() []int { return n.reduce.Axes() }

@@ -1,0 +1,156 @@
+package computations_test
+
+import (
+	"fmt"
+	"math"
+	"math/cmplx"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/transformations"
+)
+
+// powULPs is OpenCL's bound on the error of pow in single precision (16
+// ulp; hypot and sqrt are tighter), which each element's |x|^order and the
+// final root may carry on top of the sum's rounding.
+const powULPs = 16
+
+// normTolerance is the relative tolerance of a norm of n elements of dt:
+// the sum of n positive terms (see sumTolerance) and the rounding of pow.
+func normTolerance(dt dtypes.DType, n int) float64 {
+	return sumTolerance(dt, n) + 2*powULPs*epsilon(dt)
+}
+
+// normReference returns the entrywise norm of values of shape over axes.
+func normReference(values []complex128, shape, axes []int, order float64) []float64 {
+	powers := make([]complex128, len(values))
+	for k, v := range values {
+		powers[k] = complex(math.Pow(cmplx.Abs(v), order), 0)
+	}
+	sums, _ := reduceReference(powers, shape, axes, reductionSum.op)
+	out := make([]float64, len(sums))
+	for k, s := range sums {
+		out[k] = math.Pow(real(s), 1/order)
+	}
+	return out
+}
+
+// TestEntrywiseNorm compares norms of random arrays with the float64
+// reference for float and complex dtypes and several orders and axes.
+func TestEntrywiseNorm(t *testing.T) {
+	thr := cludatest.Thread(t)
+	cases := []struct {
+		shape []int
+		axes  []int
+	}{
+		{[]int{6000}, nil},
+		{[]int{30, 40}, []int{0}},
+		{[]int{5, 6, 7}, []int{0, 2}},
+	}
+	for ci, c := range cases {
+		for _, dt := range []dtypes.DType{dtypes.Float32, dtypes.Float64, dtypes.Complex64, dtypes.Complex128} {
+			for _, order := range []float64{1, 2, 3, 0.5} {
+				if ci > 0 && order != 2 && order != 3 {
+					continue
+				}
+				t.Run(fmt.Sprintf("%v/%v/%v/order%v", c.shape, c.axes, dt, order), func(t *testing.T) {
+					norm := must(computations.NewEntrywiseNorm(core.ArrayOf(dt, c.shape...), order, c.axes))
+					f := must(norm.Compile(thr))
+					defer f.Release()
+					size := core.ArrayOf(dt, c.shape...).Size()
+					values := randomValues(rand.New(rand.NewPCG(uint64(ci), uint64(dt))), dt, size, false)
+					in := uploadValues(t, thr, dt, values, c.shape, nil, 0)
+					outParam, _ := norm.Parameter("output")
+					if outParam.Type().DType() != dt.Real() {
+						t.Fatalf("output dtype %v, want %v", outParam.Type().DType(), dt.Real())
+					}
+					out := must(thr.Empty(outParam.Type().Shape(), dt.Real()))
+					defer func() { in.Release(); out.Release() }()
+					poison(t, out)
+					if err := f.Call(out, in); err != nil {
+						t.Fatal(err)
+					}
+					axes := allAxes(c.shape, c.axes)
+					n := 1
+					for _, a := range axes {
+						n *= c.shape[a]
+					}
+					want := normReference(values, c.shape, axes, order)
+					for k, g := range readValues(t, out) {
+						if !(math.Abs(real(g)-want[k]) <= normTolerance(dt, n)*want[k]) {
+							t.Fatalf("element %d: got %v, want %v", k, real(g), want[k])
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestEntrywiseNormConnected takes the norm of a strided array with an
+// offset, scaled by a transformation on the input, with the result scaled
+// by one on the output.
+func TestEntrywiseNormConnected(t *testing.T) {
+	thr := cludatest.Thread(t)
+	shape, strides := []int{8, 100}, []int{8 * 128, 8}
+	const offset = 8 * 2
+	typ := must(core.NewArrayType(dtypes.Complex64, shape, strides, offset))
+	norm := must(computations.NewEntrywiseNorm(typ, 2, []int{1}))
+	scale := must(transformations.MulConst(typ, 3))
+	if err := norm.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
+		t.Fatal(err)
+	}
+	outParam, _ := norm.Parameter("output")
+	half := must(transformations.MulConst(outParam.Type(), 0.5))
+	if err := norm.Connect("output", half, "input", map[string]string{"output": "halved"}); err != nil {
+		t.Fatal(err)
+	}
+	f := must(norm.Compile(thr))
+	defer f.Release()
+	values := randomValues(rand.New(rand.NewPCG(6, 7)), dtypes.Complex64, 800, false)
+	in := uploadValues(t, thr, dtypes.Complex64, values, shape, strides, offset)
+	out := must(thr.Empty([]int{8}, dtypes.Float32))
+	defer func() { in.Release(); out.Release() }()
+	poison(t, out)
+	if err := f.Call(out, in); err != nil {
+		t.Fatal(err)
+	}
+	want := normReference(values, shape, []int{1}, 2)
+	for k, g := range readValues(t, out) {
+		if w := 1.5 * want[k]; !(math.Abs(real(g)-w) <= normTolerance(dtypes.Complex64, 100)*w) {
+			t.Fatalf("element %d: got %v, want %v", k, real(g), w)
+		}
+	}
+}
+
+// TestEntrywiseNormErrors checks that bad arguments are refused.
+func TestEntrywiseNormErrors(t *testing.T) {
+	typ := core.ArrayOf(dtypes.Float32, 4, 5)
+	for _, tc := range []struct {
+		name  string
+		typ   core.Type
+		order float64
+		axes  []int
+	}{
+		{"integer dtype", core.ArrayOf(dtypes.Int32, 4), 2, nil},
+		{"zero order", typ, 0, nil},
+		{"negative order", typ, -1, nil},
+		{"infinite order", typ, math.Inf(1), nil},
+		{"NaN order", typ, math.NaN(), nil},
+		{"axis out of range", typ, 2, []int{3}},
+		{"repeated axis", typ, 2, []int{0, 0}},
+		{"scalar type", core.ScalarOf(dtypes.Float32), 2, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := computations.NewEntrywiseNorm(tc.typ, tc.order, tc.axes); err == nil {
+				t.Error("no error")
+			} else {
+				t.Log(err)
+			}
+		})
+	}
+}
