@@ -5,6 +5,11 @@
 //
 // Transpose, Roll, RollInPlace and FFTShift move the elements of arrays of
 // any dtype, as numpy's transpose, roll, fft.fftshift and fft.ifftshift do.
+// Reduce and Scan fold an array over a set of its axes with a Predicate
+// (an associative operation and its empty value: PredicateSum,
+// PredicateProduct, PredicateMin, PredicateMax or one made by
+// NewPredicate from a snippet); EntrywiseNorm is a Reduce with the norm's
+// powers fused into it.
 //
 // # The shape of a computation
 //
