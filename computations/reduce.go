@@ -18,7 +18,8 @@ var reductionTemplates = templates.MustParseFS(reductionFS, "templates/reduce.cl
 // Reduce): output[kept indices] = the operation over every element of
 // input with those indices. Its signature is (output, input); output has
 // the shape of input without the reduced axes, a 0-d array when every axis
-// is reduced.
+// is reduced. The elements are combined in an order of the plan's
+// choosing, so the operation must be commutative as well as associative.
 //
 // A reduction runs in passes: each work-group folds a part of the reduced
 // elements in local memory, and a further pass folds the partial values of
@@ -110,8 +111,12 @@ func reductionLimitsOf(plan *core.Plan, t core.Type) (reductionLimits, error) {
 	if !p.SupportsDType(t.DType()) {
 		return reductionLimits{}, fmt.Errorf("the device does not support %v", t.DType())
 	}
+	maxWG := p.MaxWorkGroupSize
+	if len(p.MaxWorkItemSizes) > 0 {
+		maxWG = min(maxWG, p.MaxWorkItemSizes[0]) // the launch is one-dimensional
+	}
 	return reductionLimits{
-		MaxWorkGroup:  p.MaxWorkGroupSize,
+		MaxWorkGroup:  maxWG,
 		LocalMemBytes: p.LocalMemSize,
 		ComputeUnits:  p.MaxComputeUnits,
 		GPU:           p.IsGPU(),

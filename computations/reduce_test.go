@@ -251,30 +251,33 @@ func TestReduceUserPredicate(t *testing.T) {
 }
 
 // TestReduceEmptyAxis reduces over an axis of length 0, which gives the
-// predicate's empty value.
+// predicate's empty value, into a matrix and into a 0-d array.
 func TestReduceEmptyAxis(t *testing.T) {
 	thr := cludatest.Thread(t)
-	for _, red := range []reduction{reductionSum, reductionProduct, reductionMax} {
-		t.Run(red.name, func(t *testing.T) {
-			pred := must(red.predicate(dtypes.Float32))
-			rd := must(computations.NewReduce(core.ArrayOf(dtypes.Float32, 3, 0, 4), pred, []int{1}))
-			f := must(rd.Compile(thr))
-			defer f.Release()
-			in := must(thr.Empty([]int{3, 0, 4}, dtypes.Float32))
-			out := must(thr.Empty([]int{3, 4}, dtypes.Float32))
-			defer func() { in.Release(); out.Release() }()
-			poison(t, out)
-			if err := f.Call(out, in); err != nil {
-				t.Fatal(err)
-			}
-			empty, _ := pred.Empty()
-			want := float32(must(dtypes.Float32.Convert(empty)).(float32))
-			for k, v := range must(cluda.Read[float32](out)) {
-				if v != want {
-					t.Fatalf("element %d: %v, want the empty value %v", k, v, want)
+	for _, c := range []reduceCase{{[]int{3, 0, 4}, []int{1}}, {[]int{0}, nil}} {
+		for _, red := range []reduction{reductionSum, reductionProduct, reductionMax} {
+			t.Run(fmt.Sprintf("%v/%s", c, red.name), func(t *testing.T) {
+				pred := must(red.predicate(dtypes.Float32))
+				rd := must(computations.NewReduce(core.ArrayOf(dtypes.Float32, c.shape...), pred, c.axes))
+				f := must(rd.Compile(thr))
+				defer f.Release()
+				outParam, _ := rd.Parameter("output")
+				in := must(thr.Empty(c.shape, dtypes.Float32))
+				out := must(thr.Empty(outParam.Type().Shape(), dtypes.Float32))
+				defer func() { in.Release(); out.Release() }()
+				poison(t, out)
+				if err := f.Call(out, in); err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
+				empty, _ := pred.Empty()
+				want := must(dtypes.Float32.Convert(empty)).(float32)
+				for k, v := range must(cluda.Read[float32](out)) {
+					if v != want {
+						t.Fatalf("element %d: %v, want the empty value %v", k, v, want)
+					}
+				}
+			})
+		}
 	}
 }
 

@@ -20,7 +20,10 @@ import (
 // the totals are scanned in turn, and a last kernel scans each block again
 // from the total of the blocks before it. Transformations connected to
 // input run inside its loads (of the first and the last kernel), those
-// connected to output inside the stores of the last.
+// connected to output inside the stores of the last. A work-group reads
+// its block in order along the sequence, which is memory order when the
+// scanned axes are the last ones; a scan followed by kept axes reads with
+// their stride.
 type Scan struct {
 	*core.Computation
 	typ       core.Type

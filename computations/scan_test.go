@@ -273,6 +273,27 @@ func TestScanLayoutAndTransformations(t *testing.T) {
 	}
 }
 
+// TestScanEmpty scans arrays without elements, which runs no kernel.
+func TestScanEmpty(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, shape := range [][]int{{0}, {3, 0}} {
+		t.Run(fmt.Sprint(shape), func(t *testing.T) {
+			sc := must(computations.NewScan(core.ArrayOf(dtypes.Float32, shape...), must(computations.PredicateSum(dtypes.Float32)), nil, true))
+			f := must(sc.Compile(thr))
+			defer f.Release()
+			if n := len(f.Kernels()); n != 0 {
+				t.Errorf("%d kernels for an empty array", n)
+			}
+			in := must(thr.Empty(shape, dtypes.Float32))
+			out := must(thr.Empty(shape, dtypes.Float32))
+			defer func() { in.Release(); out.Release() }()
+			if err := f.Call(out, in); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
 // TestScanErrors checks that bad arguments are refused with an error.
 func TestScanErrors(t *testing.T) {
 	sum32 := must(computations.PredicateSum(dtypes.Float32))
