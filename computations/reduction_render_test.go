@@ -36,6 +36,10 @@ func TestReductionRenderGPU(t *testing.T) {
 		{"scans of rows", must(computations.NewScan(f32(8192, 16384), sum, []int{1}, true)).Computation,
 			[]string{"scan_totals0", "scan_level1", "scan_level0"},
 			[][]int{{8192, 8 * 256, 1}, {8192, 256, 1}, {8192, 8 * 256, 1}}, nil},
+		{"scans of columns", must(computations.NewScan(f32(8192, 16384), sum, []int{0}, false)).Computation,
+			[]string{"scan_totals0", "scan_totals1", "scan_level2", "scan_level1", "scan_level0"},
+			[][]int{{1, 1024, 16384}, {1, 16, 16384}, {1, 8, 16384}, {1, 16, 16384}, {1, 1024, 16384}},
+			[][]int{{1, 8, 32}, {1, 8, 32}, {1, 8, 32}, {1, 8, 32}, {1, 8, 32}}},
 		{"norm of 2^27", must(computations.NewEntrywiseNorm(f32(1<<27), 2, nil)).Computation,
 			[]string{"reduce_pass0", "reduce_pass1"}, [][]int{{1, 1055 * 256, 1}, {1, 256, 1}}, nil},
 	} {

@@ -20,10 +20,9 @@ import (
 // the totals are scanned in turn, and a last kernel scans each block again
 // from the total of the blocks before it. Transformations connected to
 // input run inside its loads (of the first and the last kernel), those
-// connected to output inside the stores of the last. A work-group reads
-// its block in order along the sequence, which is memory order when the
-// scanned axes are the last ones; a scan followed by kept axes reads with
-// their stride.
+// connected to output inside the stores of the last. Where kept axes
+// follow the scanned ones, neighbouring work-items scan neighbouring
+// positions of them side by side, so that memory is read in order.
 type Scan struct {
 	*core.Computation
 	typ       core.Type
@@ -65,8 +64,9 @@ func (sc *Scan) Exclusive() bool { return sc.exclusive }
 // scanPassArgs are the numbers and index arguments scan.cl renders a
 // kernel from.
 type scanPassArgs struct {
-	WG, E, Block, R   int
-	Totals, Exclusive bool
+	S, L, E, Block, R, I int
+	LocalElems           int // values of the local array of the blocks
+	Totals, Exclusive    bool
 	// Index arguments of the input at (_o, _r, _i), of the output there,
 	// and of the prefix (the scanned totals of the level above) there.
 	Load, Store, Prefix string
@@ -151,7 +151,8 @@ type scanKernel struct {
 // kernel adds a kernel of the scan.
 func (sc *Scan) kernel(plan *core.Plan, sp scanPlan, k scanKernel) error {
 	r := sp.Levels[k.level]
-	pass := scanPassArgs{WG: sp.WG, E: sp.E, Block: sp.Block(), R: r, Totals: k.totals, Exclusive: k.exclusive,
+	pass := scanPassArgs{S: sp.S, L: sp.L, E: sp.E, Block: sp.Block(), R: r, I: sp.I, LocalElems: localElems(sp.S, sp.L, sp.E),
+		Totals: k.totals, Exclusive: k.exclusive,
 		Load: k.src.view.loadArgs("_o", "_r", "_i"), Store: k.dst.view.storeArgs("_o", "_r", "_i")}
 	kargs := []core.KernelArg{core.Bind("output", k.dst.arg), core.Bind("input", k.src.arg)}
 	render := map[string]any{"operation": sc.predicate.operation, "empty": k.empty, "prefix": nil}
@@ -165,8 +166,8 @@ func (sc *Scan) kernel(plan *core.Plan, sp scanPlan, k scanKernel) error {
 		delete(render, "prefix")
 	}
 	render["pass"] = pass
-	err := plan.KernelCall(reductionTemplates.Lookup("scan.cl"), kargs, []int{sp.O, ceilDiv(r, sp.Block()) * sp.WG, sp.I},
-		core.KernelOptions{Name: name, Local: []int{1, sp.WG, 1}, RenderArgs: render})
+	err := plan.KernelCall(reductionTemplates.Lookup("scan.cl"), kargs, []int{sp.O, ceilDiv(r, sp.Block()) * sp.S, ceilDiv(sp.I, sp.L) * sp.L},
+		core.KernelOptions{Name: name, Local: []int{1, sp.S, sp.L}, RenderArgs: render})
 	if err != nil {
 		return fmt.Errorf("Scan: level %d: %w", k.level, err)
 	}

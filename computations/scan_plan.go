@@ -13,30 +13,39 @@ const (
 )
 
 // scanPlan is the plan of a scan of r elements for each of o × i
-// positions: blocks of B = WG·E elements, each scanned by one work-group
-// of WG items of E elements each. Levels[0] is r; each further level
+// positions: blocks of B = S·E elements along r, each scanned by a
+// work-group of S items of E elements each, for L neighbouring positions
+// along i side by side (the lanes). Levels[0] is r; each further level
 // scans the totals of the blocks of the level before, Levels[k+1] =
 // ⌈Levels[k]/B⌉, until one block holds a level.
 type scanPlan struct {
-	O, I   int
-	WG, E  int
-	Levels []int
+	O, I    int
+	S, L, E int
+	Levels  []int
 }
 
 // Block returns the number of elements of a block.
-func (p scanPlan) Block() int { return p.WG * p.E }
+func (p scanPlan) Block() int { return p.S * p.E }
 
-// scanLocalBytes returns the local memory of a scan kernel: the block,
-// padded by one value in 32 against bank conflicts, and the items' totals.
-func scanLocalBytes(wg, e, itemSize int) int64 {
-	b := wg * e
-	return int64(b+b/32+wg) * int64(itemSize)
+// localElems returns the number of values of the local array of a block of
+// s·e elements for each of l lanes, padded by one value in 32 against bank
+// conflicts.
+func localElems(s, l, e int) int {
+	b := s * e
+	return (b + b/32) * l
+}
+
+// scanLocalBytes returns the local memory of a scan kernel: the blocks of
+// the lanes and the items' totals.
+func scanLocalBytes(s, l, e, itemSize int) int64 {
+	return int64(localElems(s, l, e)+s*l) * int64(itemSize)
 }
 
 // newScanPlan plans the scan of r elements for each of o × i positions
-// (r ≥ 1): the largest work-group and run per item within the device's
-// limits whose block fits in local memory, shrunk while half a block
-// already holds all of r.
+// (r ≥ 1): as many lanes as Reduce takes, and the largest work-group and
+// run per item within the device's limits whose blocks fit in local
+// memory, the items along r shrunk while half a block already holds all of
+// r.
 func newScanPlan(o, r, i int, lim reductionLimits) (scanPlan, error) {
 	if o < 1 || r < 1 || i < 1 {
 		return scanPlan{}, fmt.Errorf("scan plan of %d×%d×%d elements: every length must be positive", o, r, i)
@@ -45,23 +54,28 @@ func newScanPlan(o, r, i int, lim reductionLimits) (scanPlan, error) {
 	if err != nil {
 		return scanPlan{}, err
 	}
+	l := powerOfTwoBelow(min(i, wg, reduceMaxLanes))
+	s := wg / l
 	e := scanPerItemCPU
 	if lim.GPU {
 		e = scanPerItemGPU
 	}
-	for scanLocalBytes(wg, e, lim.ItemSize) > lim.LocalMemBytes {
-		if e > 1 {
+	for scanLocalBytes(s, l, e, lim.ItemSize) > lim.LocalMemBytes {
+		switch {
+		case e > 1:
 			e /= 2
-		} else if wg > 1 {
-			wg /= 2
-		} else {
+		case s > 1:
+			s /= 2
+		case l > 1:
+			l /= 2
+		default:
 			return scanPlan{}, fmt.Errorf("the device's local memory of %d bytes cannot hold a scan's block of one value of %d bytes", lim.LocalMemBytes, lim.ItemSize)
 		}
 	}
-	for wg > 1 && wg*e/2 >= r {
-		wg /= 2
+	for s > 1 && s*e/2 >= r {
+		s /= 2
 	}
-	p := scanPlan{O: o, I: i, WG: wg, E: e, Levels: []int{r}}
+	p := scanPlan{O: o, I: i, S: s, L: l, E: e, Levels: []int{r}}
 	for r > p.Block() {
 		r = ceilDiv(r, p.Block())
 		p.Levels = append(p.Levels, r)

@@ -12,29 +12,31 @@ func TestScanPlan(t *testing.T) {
 		name    string
 		o, r, i int
 		lim     reductionLimits
-		wg, e   int
+		s, l, e int
 		levels  []int
 	}{
-		{"2^27 on a GPU", 1, 1 << 27, 1, limitsGPU, 256, 8, []int{1 << 27, 65536, 32}},
-		{"rows of 16384 on a GPU", 8192, 16384, 1, limitsGPU, 256, 8, []int{16384, 8}},
-		{"one block on a GPU", 3, 2048, 1, limitsGPU, 256, 8, []int{2048}},
-		{"a short row, a small work-group", 1, 10, 1, limitsGPU, 2, 8, []int{10}},
-		{"5000 on a CPU", 1, 5000, 1, limitsCPU, 256, 4, []int{5000, 5}},
+		{"2^27 on a GPU", 1, 1 << 27, 1, limitsGPU, 256, 1, 8, []int{1 << 27, 65536, 32}},
+		{"rows of 16384 on a GPU", 8192, 16384, 1, limitsGPU, 256, 1, 8, []int{16384, 8}},
+		{"columns of 8192×16384 on a GPU", 1, 8192, 16384, limitsGPU, 8, 32, 8, []int{8192, 128, 2}},
+		{"one block on a GPU", 3, 2048, 1, limitsGPU, 256, 1, 8, []int{2048}},
+		{"a short row, a small work-group", 1, 10, 1, limitsGPU, 2, 1, 8, []int{10}},
+		{"5000 on a CPU", 1, 5000, 1, limitsCPU, 256, 1, 4, []int{5000, 5}},
+		{"three lanes on a CPU", 1, 100, 3, limitsCPU, 32, 2, 4, []int{100}},
 		{"complex128 in 48 KiB", 1, 1 << 20, 1, reductionLimits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true, ItemSize: 16},
-			256, 8, []int{1 << 20, 512}},
+			256, 1, 8, []int{1 << 20, 512}},
 		{"a small local memory", 1, 1000, 1, reductionLimits{MaxWorkGroup: 256, LocalMemBytes: 1 << 10, ComputeUnits: 1, ItemSize: 16},
-			16, 1, []int{1000, 63, 4}},
+			16, 1, 1, []int{1000, 63, 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := newScanPlan(tc.o, tc.r, tc.i, tc.lim)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.WG != tc.wg || p.E != tc.e || !slices.Equal(p.Levels, tc.levels) {
-				t.Errorf("work-group %d, per item %d, levels %v; want %d, %d, %v", p.WG, p.E, p.Levels, tc.wg, tc.e, tc.levels)
+			if p.S != tc.s || p.L != tc.l || p.E != tc.e || !slices.Equal(p.Levels, tc.levels) {
+				t.Errorf("items %d, lanes %d, per item %d, levels %v; want %d, %d, %d, %v", p.S, p.L, p.E, p.Levels, tc.s, tc.l, tc.e, tc.levels)
 			}
-			if scanLocalBytes(p.WG, p.E, tc.lim.ItemSize) > tc.lim.LocalMemBytes || p.WG > tc.lim.MaxWorkGroup {
-				t.Errorf("work-group %d × %d values exceeds the device", p.WG, p.E)
+			if scanLocalBytes(p.S, p.L, p.E, tc.lim.ItemSize) > tc.lim.LocalMemBytes || p.S*p.L > tc.lim.MaxWorkGroup {
+				t.Errorf("work-group %d×%d with %d values each exceeds the device", p.S, p.L, p.E)
 			}
 			for k, r := range p.Levels {
 				if k < len(p.Levels)-1 && (r <= p.Block() || p.Levels[k+1] != ceilDiv(r, p.Block())) {

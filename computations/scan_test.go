@@ -143,14 +143,16 @@ func TestScanSum(t *testing.T) {
 		{[]int{5000}, nil, false},             // two levels
 		{[]int{5000}, nil, true},              // two levels, exclusive
 		{[]int{3, 700}, []int{1}, true},       // rows
+		{[]int{5, 90, 7}, []int{1}, false},    // an axis in the middle, seven lanes
 		{[]int{10}, nil, false},               // a small work-group
 		{[]int{40, 3}, []int{0}, false},       // a leading axis, batched over the last
+		{[]int{300, 40}, []int{0}, true},      // a leading axis, lanes side by side, two levels
 		{[]int{6, 2, 50}, []int{0, 2}, false}, // interleaved axes
 		{[]int{1}, nil, true},                 // a single element
 	}
 	for ci, c := range cases {
 		for _, dt := range reductionDTypes {
-			if ci > 2 && dt != dtypes.Float32 && dt != dtypes.Int32 {
+			if ci > 3 && dt != dtypes.Float32 && dt != dtypes.Int32 {
 				continue
 			}
 			t.Run(fmt.Sprintf("%v/%v", c, dt), func(t *testing.T) {
