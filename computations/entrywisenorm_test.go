@@ -52,9 +52,11 @@ func TestEntrywiseNorm(t *testing.T) {
 		{[]int{5, 6, 7}, []int{0, 2}},
 	}
 	for ci, c := range cases {
-		for _, dt := range []dtypes.DType{dtypes.Float32, dtypes.Float64, dtypes.Complex64, dtypes.Complex128} {
-			for _, order := range []float64{1, 2, 3, 0.5} {
-				if ci > 0 && order != 2 && order != 3 {
+		for di, dt := range []dtypes.DType{dtypes.Float32, dtypes.Float64, dtypes.Complex64, dtypes.Complex128} {
+			for oi, order := range []float64{1, 2, 3, 0.5} {
+				// Every dtype and order on the first case; on the others, one
+				// order for each dtype, in turn.
+				if ci > 0 && oi != (ci+di)%4 {
 					continue
 				}
 				t.Run(fmt.Sprintf("%v/%v/%v/order%v", c.shape, c.axes, dt, order), func(t *testing.T) {

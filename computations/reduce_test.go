@@ -189,7 +189,8 @@ func runReduce(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, 
 // all, none, and lengths that take several passes.
 func TestReduceSum(t *testing.T) {
 	thr := cludatest.Thread(t)
-	allDTypes := []reduceCase{
+	// Every dtype on the first two cases, float32 and int32 on the others.
+	cases := []reduceCase{
 		{[]int{20000}, nil},                 // several passes over one row
 		{[]int{300, 40}, []int{0}},          // leading axis, lanes side by side, several passes
 		{[]int{5, 7, 6}, []int{1}},          // an axis in the middle
@@ -200,9 +201,9 @@ func TestReduceSum(t *testing.T) {
 		{[]int{}, nil},                      // a 0-d array
 		{[]int{2, 3, 1000}, []int{0, 1, 2}}, // every axis, named
 	}
-	for ci, c := range allDTypes {
+	for ci, c := range cases {
 		for _, dt := range reductionDTypes {
-			if ci > 2 && dt != dtypes.Float32 && dt != dtypes.Int32 && dt != dtypes.Complex128 {
+			if ci > 1 && dt != dtypes.Float32 && dt != dtypes.Int32 {
 				continue
 			}
 			t.Run(fmt.Sprintf("%v/%v", c, dt), func(t *testing.T) {
@@ -224,8 +225,11 @@ func TestReducePredicates(t *testing.T) {
 		{reductionMax, []dtypes.DType{dtypes.Float32, dtypes.Float64, dtypes.Int32, dtypes.Uint32, dtypes.Int64}},
 	}
 	for _, tc := range cases {
-		for _, dt := range tc.dtypes {
+		for di, dt := range tc.dtypes {
 			for ci, c := range []reduceCase{{[]int{7, 20}, []int{1}}, {[]int{20, 9}, []int{0}}} {
+				if ci != di%2 { // rows and columns in turn
+					continue
+				}
 				t.Run(fmt.Sprintf("%s/%v/%v", tc.red.name, dt, c), func(t *testing.T) {
 					runReduce(t, thr, tc.red, dt, c, uint64(10+ci))
 				})
