@@ -26,6 +26,12 @@ const (
 	// least fold serially before a work-group's tree, so that splitting a
 	// reduction over more groups pays for the pass that joins them.
 	reducePerItem = 16
+	// reduceUnroll is the number of loads each work-item issues before it
+	// combines them: one load in flight per item leaves a GPU's memory
+	// system idle (at 2048 items per multiprocessor, 8 KiB in flight
+	// against the 15 KiB or so that an H100's bandwidth times its latency
+	// asks for), four fill it.
+	reduceUnroll = 4
 	// reduceGroupsPerUnitGPU and reduceGroupsPerUnitCPU are the work-groups
 	// per compute unit a pass aims at: enough on a GPU to hide memory
 	// latency, one or two per core on a CPU.
@@ -40,6 +46,7 @@ const (
 type reducePass struct {
 	R, G, Chunk int
 	S, L        int
+	Unroll      int
 }
 
 // reducePlan is the plan of a reduction of r elements for each of o × i
@@ -105,7 +112,7 @@ func newReducePlan(o, r, i int, lim reductionLimits) (reducePlan, error) {
 		}
 		chunk := ceilDiv(ceilDiv(r, g), s) * s
 		g = ceilDiv(r, chunk)
-		p.Passes = append(p.Passes, reducePass{R: r, G: g, Chunk: chunk, S: s, L: l})
+		p.Passes = append(p.Passes, reducePass{R: r, G: g, Chunk: chunk, S: s, L: l, Unroll: reduceUnroll})
 		if g == 1 {
 			return p, nil
 		}

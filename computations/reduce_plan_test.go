@@ -22,21 +22,21 @@ func TestReducePlan(t *testing.T) {
 		want    []reducePass
 	}{
 		{"sum of 2^27 on a GPU", 1, 1 << 27, 1, limitsGPU,
-			[]reducePass{{R: 1 << 27, G: 1055, Chunk: 127232, S: 256, L: 1}, {R: 1055, G: 1, Chunk: 1280, S: 256, L: 1}}},
+			[]reducePass{{R: 1 << 27, G: 1055, Chunk: 127232, S: 256, L: 1, Unroll: 4}, {R: 1055, G: 1, Chunk: 1280, S: 256, L: 1, Unroll: 4}}},
 		{"rows of 8192×16384 on a GPU", 8192, 16384, 1, limitsGPU,
-			[]reducePass{{R: 16384, G: 1, Chunk: 16384, S: 256, L: 1}}},
+			[]reducePass{{R: 16384, G: 1, Chunk: 16384, S: 256, L: 1, Unroll: 4}}},
 		{"columns of 8192×16384 on a GPU", 1, 8192, 16384, limitsGPU,
-			[]reducePass{{R: 8192, G: 3, Chunk: 2736, S: 8, L: 32}, {R: 3, G: 1, Chunk: 8, S: 8, L: 32}}},
+			[]reducePass{{R: 8192, G: 3, Chunk: 2736, S: 8, L: 32, Unroll: 4}, {R: 3, G: 1, Chunk: 8, S: 8, L: 32, Unroll: 4}}},
 		{"a short row", 1, 5, 1, limitsGPU,
-			[]reducePass{{R: 5, G: 1, Chunk: 256, S: 256, L: 1}}},
+			[]reducePass{{R: 5, G: 1, Chunk: 256, S: 256, L: 1, Unroll: 4}}},
 		{"three lanes", 1, 100, 3, limitsGPU,
-			[]reducePass{{R: 100, G: 1, Chunk: 128, S: 128, L: 2}}},
+			[]reducePass{{R: 100, G: 1, Chunk: 128, S: 128, L: 2, Unroll: 4}}},
 		{"20000 on a CPU", 1, 20000, 1, limitsCPU,
-			[]reducePass{{R: 20000, G: 4, Chunk: 5120, S: 256, L: 1}, {R: 4, G: 1, Chunk: 256, S: 256, L: 1}}},
+			[]reducePass{{R: 20000, G: 4, Chunk: 5120, S: 256, L: 1, Unroll: 4}, {R: 4, G: 1, Chunk: 256, S: 256, L: 1, Unroll: 4}}},
 		{"a small local memory", 1, 1000, 1, reductionLimits{MaxWorkGroup: 1024, LocalMemBytes: 1000, ComputeUnits: 1, ItemSize: 16},
-			[]reducePass{{R: 1000, G: 2, Chunk: 512, S: 32, L: 1}, {R: 2, G: 1, Chunk: 32, S: 32, L: 1}}},
+			[]reducePass{{R: 1000, G: 2, Chunk: 512, S: 32, L: 1, Unroll: 4}, {R: 2, G: 1, Chunk: 32, S: 32, L: 1, Unroll: 4}}},
 		{"a work-group of one", 1, 1000, 7, reductionLimits{MaxWorkGroup: 1, LocalMemBytes: 1 << 10, ComputeUnits: 4, ItemSize: 4},
-			[]reducePass{{R: 1000, G: 2, Chunk: 500, S: 1, L: 1}, {R: 2, G: 1, Chunk: 2, S: 1, L: 1}}},
+			[]reducePass{{R: 1000, G: 2, Chunk: 500, S: 1, L: 1, Unroll: 4}, {R: 2, G: 1, Chunk: 2, S: 1, L: 1, Unroll: 4}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := newReducePlan(tc.o, tc.r, tc.i, tc.lim)

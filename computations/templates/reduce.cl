@@ -1,7 +1,8 @@
 {{- /* One pass of a reduction (see reducePass in reduce_plan.go). The
     input is seen as (o, r, i): work-group (o, q, ib) folds elements
     [q·chunk, (q+1)·chunk) along r of the lanes i = ib·L + l, each of its
-    S×L items serially over every S-th element, then by a tree in local
+    S×L items serially over every S-th element (Unroll loads at a time,
+    issued before they are combined), then by a tree in local
     memory over the S items of each lane. Items with no element take no
     part in the tree, so the operation needs no empty value. The result of
     the group goes to element (o, q, i) of the output. */ -}}
@@ -31,7 +32,20 @@ INLINE WITHIN_KERNEL {{ .output.CType }} reduce_op({{ .output.CType }} v1, {{ .o
     if (i < {{ .pass.I }} && s < count)
     {
         {{ .output.CType }} acc = REDUCE_LOAD(o, start + s, i);
-        for (VSIZE_T r = start + s + {{ .pass.S }}; r < end; r += {{ .pass.S }})
+        VSIZE_T r = start + s + {{ .pass.S }};
+{{- $u := .pass.Unroll }}{{ $s := .pass.S }}
+{{- if gt $u 1 }}
+        for (; r + {{ mul (sub $u 1) $s }} < end; r += {{ mul $u $s }})
+        {
+{{- range $k := seq $u }}
+            const {{ $.output.CType }} a{{ $k }} = REDUCE_LOAD(o, r + {{ mul $k $s }}, i);
+{{- end }}
+{{- range $k := seq $u }}
+            acc = reduce_op(acc, a{{ $k }});
+{{- end }}
+        }
+{{- end }}
+        for (; r < end; r += {{ $s }})
             acc = reduce_op(acc, REDUCE_LOAD(o, r, i));
         partial[item] = acc;
     }
