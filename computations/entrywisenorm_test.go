@@ -64,8 +64,8 @@ func TestEntrywiseNorm(t *testing.T) {
 					f := must(norm.Compile(thr))
 					defer f.Release()
 					size := core.ArrayOf(dt, c.shape...).Size()
-					values := randomValues(rand.New(rand.NewPCG(uint64(ci), uint64(dt))), dt, size, false)
-					in := uploadValues(t, thr, dt, values, c.shape, nil, 0)
+					values := randomComplexes(rand.New(rand.NewPCG(uint64(ci), uint64(dt))), dt, size, false)
+					in := uploadComplexes(t, thr, dt, values, c.shape, nil, 0)
 					outParam, _ := norm.Parameter("output")
 					if outParam.Type().DType() != dt.Real() {
 						t.Fatalf("output dtype %v, want %v", outParam.Type().DType(), dt.Real())
@@ -82,7 +82,7 @@ func TestEntrywiseNorm(t *testing.T) {
 						n *= c.shape[a]
 					}
 					want := normReference(values, c.shape, axes, order)
-					for k, g := range readValues(t, out) {
+					for k, g := range readComplexes(t, out) {
 						if !(math.Abs(real(g)-want[k]) <= normTolerance(dt, n)*want[k]) {
 							t.Fatalf("element %d: got %v, want %v", k, real(g), want[k])
 						}
@@ -113,8 +113,8 @@ func TestEntrywiseNormConnected(t *testing.T) {
 	}
 	f := must(norm.Compile(thr))
 	defer f.Release()
-	values := randomValues(rand.New(rand.NewPCG(6, 7)), dtypes.Complex64, 800, false)
-	in := uploadValues(t, thr, dtypes.Complex64, values, shape, strides, offset)
+	values := randomComplexes(rand.New(rand.NewPCG(6, 7)), dtypes.Complex64, 800, false)
+	in := uploadComplexes(t, thr, dtypes.Complex64, values, shape, strides, offset)
 	out := must(thr.Empty([]int{8}, dtypes.Float32))
 	defer func() { in.Release(); out.Release() }()
 	poison(t, out)
@@ -122,7 +122,7 @@ func TestEntrywiseNormConnected(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := normReference(values, shape, []int{1}, 2)
-	for k, g := range readValues(t, out) {
+	for k, g := range readComplexes(t, out) {
 		if w := 1.5 * want[k]; !(math.Abs(real(g)-w) <= normTolerance(dtypes.Complex64, 100)*w) {
 			t.Fatalf("element %d: got %v, want %v", k, real(g), w)
 		}

@@ -161,8 +161,8 @@ func runReduce(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, 
 	defer f.Release()
 	rng := rand.New(rand.NewPCG(seed, uint64(dt)))
 	size := typ.Size()
-	values := randomValues(rng, dt, size, red.nearOne)
-	in := uploadValues(t, thr, dt, values, c.shape, nil, 0)
+	values := randomComplexes(rng, dt, size, red.nearOne)
+	in := uploadComplexes(t, thr, dt, values, c.shape, nil, 0)
 	defer in.Release()
 	outParam, _ := rd.Parameter("output")
 	out, err := thr.Empty(outParam.Type().Shape(), dt)
@@ -181,7 +181,7 @@ func runReduce(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, 
 		}
 	}
 	want, magnitude := reduceReference(values, c.shape, axes, red.op)
-	checkReduced(t, red, dt, c.reducedLength(), readValues(t, out), want, magnitude)
+	checkReduced(t, red, dt, c.reducedLength(), readComplexes(t, out), want, magnitude)
 }
 
 // TestReduceSum sums random arrays of every dtype over sets of axes: the
@@ -309,8 +309,8 @@ func TestReduceLayoutAndTransformations(t *testing.T) {
 			f := must(rd.Compile(thr))
 			defer f.Release()
 			rng := rand.New(rand.NewPCG(4, 5))
-			values := randomValues(rng, dtypes.Float32, 30*50, false)
-			in := uploadValues(t, thr, dtypes.Float32, values, shape, strides, offset)
+			values := randomComplexes(rng, dtypes.Float32, 30*50, false)
+			in := uploadComplexes(t, thr, dtypes.Float32, values, shape, strides, offset)
 			out := must(thr.Empty(outParam.Type().Shape(), dtypes.Float32))
 			defer func() { in.Release(); out.Release() }()
 			poison(t, out)
@@ -322,7 +322,7 @@ func TestReduceLayoutAndTransformations(t *testing.T) {
 				all = []int{0, 1}
 			}
 			want, magnitude := reduceReference(values, shape, all, reductionSum.op)
-			got := readValues(t, out)
+			got := readComplexes(t, out)
 			n := 1
 			for _, a := range all {
 				n *= shape[a]

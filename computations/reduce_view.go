@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/reikna-go/reikna/core"
 )
 
 // axisRole says how an axis of an array takes part in a reduction or a
@@ -78,7 +80,7 @@ func (v oriView) index(o, r, i string) []string {
 	for a, role := range v.roles {
 		dims[role] = append(dims[role], v.shape[a])
 	}
-	parts := [3][]string{decompose(o, dims[roleOuter]), decompose(r, dims[roleReduced]), decompose(i, dims[roleInner])}
+	parts := [3][]string{core.RowMajorIndices(o, dims[roleOuter]), core.RowMajorIndices(r, dims[roleReduced]), core.RowMajorIndices(i, dims[roleInner])}
 	out := make([]string, len(v.shape))
 	var next [3]int
 	for a, role := range v.roles {

@@ -42,7 +42,7 @@ func benchComputation(b *testing.B, thr *cluda.Thread, c *core.Computation, shap
 	rng := rand.New(rand.NewPCG(1, 2))
 	var ins []*cluda.Array
 	for range 2 {
-		ins = append(ins, uploadValues(b, thr, dtypes.Float32, randomValues(rng, dtypes.Float32, n, false), shape, nil, 0))
+		ins = append(ins, uploadComplexes(b, thr, dtypes.Float32, randomComplexes(rng, dtypes.Float32, n, false), shape, nil, 0))
 	}
 	out, err := thr.Empty(outShape, dtypes.Float32)
 	if err != nil {

@@ -33,12 +33,12 @@ func epsilon(dt dtypes.DType) float64 {
 	return 0
 }
 
-// randomValues returns n random values that dt holds exactly, none zero:
+// randomComplexes returns n random values that dt holds exactly, none zero:
 // integers in [1, 1000] with random signs (non-negative for unsigned
 // dtypes), floats of a normal distribution, rounded to dt's precision.
 // With nearOne the floats lie in [0.9, 1.1] and the integers are ±1 or ±2,
 // so that long products stay in range.
-func randomValues(rng *rand.Rand, dt dtypes.DType, n int, nearOne bool) []complex128 {
+func randomComplexes(rng *rand.Rand, dt dtypes.DType, n int, nearOne bool) []complex128 {
 	out := make([]complex128, n)
 	for k := range out {
 		switch {
@@ -104,8 +104,8 @@ func convert[S, T any](values []S, f func(S) T) []T {
 	return out
 }
 
-// readValues reads an array of any tested dtype as complex128 values.
-func readValues(tb testing.TB, a *cluda.Array) []complex128 {
+// readComplexes reads an array of any tested dtype as complex128 values.
+func readComplexes(tb testing.TB, a *cluda.Array) []complex128 {
 	tb.Helper()
 	back := func(v any, err error) []complex128 {
 		if err != nil {
@@ -168,9 +168,9 @@ func poison(tb testing.TB, a *cluda.Array) {
 	}
 }
 
-// uploadValues puts values of dt on the device in an array of the given shape,
+// uploadComplexes puts values of dt on the device in an array of the given shape,
 // strides (nil for row-major) and offset.
-func uploadValues(tb testing.TB, thr *cluda.Thread, dt dtypes.DType, values []complex128, shape, strides []int, offset int) *cluda.Array {
+func uploadComplexes(tb testing.TB, thr *cluda.Thread, dt dtypes.DType, values []complex128, shape, strides []int, offset int) *cluda.Array {
 	tb.Helper()
 	a, err := thr.NewArray(shape, dt, strides, offset)
 	if err != nil {

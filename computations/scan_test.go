@@ -99,8 +99,8 @@ func runScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c 
 	}
 	defer f.Release()
 	rng := rand.New(rand.NewPCG(seed, uint64(dt)))
-	values := randomValues(rng, dt, typ.Size(), red.nearOne)
-	in := uploadValues(t, thr, dt, values, c.shape, nil, 0)
+	values := randomComplexes(rng, dt, typ.Size(), red.nearOne)
+	in := uploadComplexes(t, thr, dt, values, c.shape, nil, 0)
 	out := must(thr.Empty(c.shape, dt))
 	defer func() { in.Release(); out.Release() }()
 	poison(t, out)
@@ -113,7 +113,7 @@ func runScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c 
 	for _, a := range allAxes(c.shape, c.axes) {
 		n *= c.shape[a]
 	}
-	checkReduced(t, red, dt, n, readValues(t, out), want, magnitude)
+	checkReduced(t, red, dt, n, readComplexes(t, out), want, magnitude)
 }
 
 // toComplex returns a Go number as a complex128.
@@ -216,8 +216,8 @@ func TestScanLastIsReduce(t *testing.T) {
 			scan := must(must(computations.NewScan(typ, pred, []int{1}, false)).Compile(thr))
 			reduce := must(must(computations.NewReduce(typ, pred, []int{1})).Compile(thr))
 			defer func() { scan.Release(); reduce.Release() }()
-			values := randomValues(rand.New(rand.NewPCG(8, 9)), dt, rows*n, false)
-			in := uploadValues(t, thr, dt, values, []int{rows, n}, nil, 0)
+			values := randomComplexes(rand.New(rand.NewPCG(8, 9)), dt, rows*n, false)
+			in := uploadComplexes(t, thr, dt, values, []int{rows, n}, nil, 0)
 			scanned := must(thr.Empty([]int{rows, n}, dt))
 			reduced := must(thr.Empty([]int{rows}, dt))
 			defer func() { in.Release(); scanned.Release(); reduced.Release() }()
@@ -227,7 +227,7 @@ func TestScanLastIsReduce(t *testing.T) {
 			if err := reduce.Call(reduced, in); err != nil {
 				t.Fatal(err)
 			}
-			s, r := readValues(t, scanned), readValues(t, reduced)
+			s, r := readComplexes(t, scanned), readComplexes(t, reduced)
 			_, magnitude := reduceReference(values, []int{rows, n}, []int{1}, reductionSum.op)
 			for row := range rows {
 				last := s[row*n+n-1]
@@ -259,8 +259,8 @@ func TestScanLayoutAndTransformations(t *testing.T) {
 	}
 	f := must(sc.Compile(thr))
 	defer f.Release()
-	values := randomValues(rand.New(rand.NewPCG(2, 3)), dtypes.Int32, 20*300, false)
-	in := uploadValues(t, thr, dtypes.Int32, values, shape, strides, offset)
+	values := randomComplexes(rand.New(rand.NewPCG(2, 3)), dtypes.Int32, 20*300, false)
+	in := uploadComplexes(t, thr, dtypes.Int32, values, shape, strides, offset)
 	out := must(thr.Empty(shape, dtypes.Int32))
 	defer func() { in.Release(); out.Release() }()
 	poison(t, out)
@@ -268,7 +268,7 @@ func TestScanLayoutAndTransformations(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := scanReference(values, shape, []int{1}, reductionSum.op, false, 0)
-	for k, g := range readValues(t, out) {
+	for k, g := range readComplexes(t, out) {
 		if w := 3*want[k] - 7; g != w {
 			t.Fatalf("element %d: got %v, want %v", k, g, w)
 		}
