@@ -1,6 +1,7 @@
 package computations
 
 import (
+	"embed"
 	"fmt"
 	"strings"
 	"text/template"
@@ -9,6 +10,13 @@ import (
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
 )
+
+//go:embed templates/pureparallel.cl
+var pureParallelFS embed.FS
+
+// pureParallelTemplate is the kernel of every PureParallel, which calls
+// its code snippet with the indices and the parameters.
+var pureParallelTemplate = templates.MustParseFS(pureParallelFS, "templates/pureparallel.cl").Lookup("pureparallel.cl")
 
 // PureParallel is a computation that runs code once for every index of a
 // guiding shape, with no communication between indices (reikna's
@@ -93,10 +101,6 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 	if err != nil {
 		return nil, errorf("%w", err)
 	}
-	kernel, err := templates.Parse(name+"_kernel", pureParallelKernel(names))
-	if err != nil {
-		return nil, errorf("%w", err)
-	}
 	pp := &PureParallel{guiding: append([]int(nil), shape...)}
 	rank := len(shape)
 	pp.Computation, err = core.NewComputation(name, params, func(plan *core.Plan, args map[string]*core.KernelArgument) error {
@@ -104,9 +108,9 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 		for i, n := range names {
 			kargs[i] = core.Bind(n, args[n])
 		}
-		return plan.KernelCall(kernel, kargs, pp.guiding, core.KernelOptions{
+		return plan.KernelCall(pureParallelTemplate, kargs, pp.guiding, core.KernelOptions{
 			Name:       "pp_" + cName(name),
-			RenderArgs: map[string]any{"code": snippet, "idxs": core.IndexNames(rank)},
+			RenderArgs: map[string]any{"code": snippet, "idxs": core.IndexNames(rank), "param_names": names},
 		})
 	})
 	if err != nil {
@@ -117,20 +121,6 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 
 // GuidingShape returns the set of indices the code runs for.
 func (pp *PureParallel) GuidingShape() []int { return append([]int(nil), pp.guiding...) }
-
-// pureParallelKernel returns the kernel template that defines the index
-// variables and calls the code snippet with every parameter.
-func pureParallelKernel(names []string) string {
-	var b strings.Builder
-	b.WriteString("{{ .kernel_declaration }}\n{\n    VIRTUAL_SKIP_THREADS;\n")
-	b.WriteString("{{- range $i, $name := .idxs }}\n    const VSIZE_T {{ $name }} = virtual_global_id({{ $i }});\n{{- end }}\n\n")
-	b.WriteString("    {{ .code.Call .idxs")
-	for _, n := range names {
-		b.WriteString(" ." + n)
-	}
-	b.WriteString(" }}\n}\n")
-	return b.String()
-}
 
 // cName turns a name into a C identifier for a kernel.
 func cName(name string) string {

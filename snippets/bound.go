@@ -25,6 +25,10 @@ func (b BoundSnippet) Call(args ...any) (string, error) {
 	return b.r.callSnippet(b.s, args)
 }
 
+// CallList is Call with the arguments in one list, for templates that
+// build the list: {{ .code.CallList $args }}.
+func (b BoundSnippet) CallList(args []any) (string, error) { return b.Call(args...) }
+
 // String renders a snippet without parameters, so that {{ .add }} equals
 // {{ .add.Call }}. For a snippet with parameters it renders nothing and the
 // render fails; the same happens if rendering fails, since String cannot

@@ -56,3 +56,17 @@ func TestNamedModules(t *testing.T) {
 		t.Error("a module with an empty name made without an error")
 	}
 }
+
+// TestCallList checks that CallList passes a list as Call passes its
+// arguments.
+func TestCallList(t *testing.T) {
+	add := MustSnippet("add", []string{"a", "b"}, "{{ .a }} + {{ .b }}", nil)
+	main := MustSnippet("main", nil, `{{ .add.CallList (list "x" "y") }}; {{ .add.Call "x" "y" }}`, map[string]any{"add": add})
+	src, err := Render(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "x + y; x + y"; !strings.Contains(src.Text, want) {
+		t.Errorf("rendered %q, want it to hold %q", src.Text, want)
+	}
+}
