@@ -23,7 +23,11 @@ const benchExamples = `  reikna bench
       on the device whose name contains RTX, 1 GiB per array, no CPU runs
   reikna bench --shape 16,4096,1024 --axes 1,2 --json fft2.json
       one 2-D FFT over the last two axes of a 16×4096×1024 array (a batch
-      of 16), on the device only`
+      of 16), on the device only
+  reikna bench --algos --json algos.json
+      Transpose, Reduce, Scan and FFTShift on the cases PyTorch is compared
+      on (scripts/torch_algos_bench.py), each also with a scale fused into
+      its input; --mib 1 shrinks them to run in seconds on a CPU`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -38,6 +42,8 @@ type benchOptions struct {
 	plotFile  string
 	shape     string
 	axes      string
+	algos     bool
+	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
 }
@@ -56,6 +62,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.plotFile, "plot", "", "draw time and bandwidth against length to `FILE.png`")
 	fs.StringVar(&o.shape, "shape", "", "time one FFT of an array of exactly this shape, a row-major `LIST` such as 8192,8192, on the device only (instead of --sizes)")
 	fs.StringVar(&o.axes, "axes", "", "with --shape, the axes to transform, a `LIST` such as 1 or 0,1; the others are the batch (default: all)")
+	fs.BoolVar(&o.algos, "algos", false, "time Transpose, Reduce, Scan and FFTShift on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
+	fs.StringVar(&o.cases, "cases", "", "with --algos, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -63,6 +71,15 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.Visit(func(f *flag.Flag) { o.given[f.Name] = true })
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %v (the sizes go in --sizes)", fs.Args())
+	}
+	if o.algos {
+		if err := benchAlgos(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --algos: %w", err)
+		}
+		return nil
+	}
+	if o.given["cases"] {
+		return fmt.Errorf("bench: --cases needs --algos")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)
@@ -175,18 +192,26 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 
 // newBenchReport starts the report of a sweep on thr.
 func newBenchReport(thr *cluda.Thread, o *benchOptions, dt fmt.Stringer) *benchReport {
-	p := thr.Params()
 	return &benchReport{
-		Command:    strings.TrimSpace("reikna bench " + strings.Join(o.args, " ")),
+		runHeader: newRunHeader(thr, o.args),
+		DType:     dt.String(),
+		MiB:       o.mib,
+		Build:     readBuildInfo(),
+	}
+}
+
+// newRunHeader describes a run of the bench command with args on thr,
+// starting now.
+func newRunHeader(thr *cluda.Thread, args []string) runHeader {
+	p := thr.Params()
+	return runHeader{
+		Command:    strings.TrimSpace("reikna bench " + strings.Join(args, " ")),
 		Date:       time.Now().Format(time.RFC3339),
 		Device:     p.Name,
 		DeviceType: p.Type.String(),
 		Platform:   p.PlatformName,
 		Driver:     p.DriverVersion,
 		Version:    p.Version,
-		DType:      dt.String(),
-		MiB:        o.mib,
-		Build:      readBuildInfo(),
 	}
 }
 

@@ -14,20 +14,25 @@ import (
 
 // benchReport is what bench measured: the table, and the JSON of --json.
 type benchReport struct {
-	Command    string        `json:"command"`
-	Date       string        `json:"date"`
-	Device     string        `json:"device"`
-	DeviceType string        `json:"device_type"`
-	Platform   string        `json:"platform"`
-	Driver     string        `json:"driver_version"`
-	Version    string        `json:"opencl_version"`
-	DType      string        `json:"dtype"`
-	MiB        float64       `json:"mib_per_array"`
-	CopyGBs    float64       `json:"copy_bandwidth_gbs"`
-	CPU        string        `json:"cpu,omitempty"`
-	Results    []benchResult `json:"results"`
-	BreakEven  breakEvenN    `json:"break_even"`
-	Build      *buildInfo    `json:"build,omitempty"`
+	runHeader
+	DType     string        `json:"dtype"`
+	MiB       float64       `json:"mib_per_array"`
+	CopyGBs   float64       `json:"copy_bandwidth_gbs"`
+	CPU       string        `json:"cpu,omitempty"`
+	Results   []benchResult `json:"results"`
+	BreakEven breakEvenN    `json:"break_even"`
+	Build     *buildInfo    `json:"build,omitempty"`
+}
+
+// runHeader says what ran, when, and on which device.
+type runHeader struct {
+	Command    string `json:"command"`
+	Date       string `json:"date"`
+	Device     string `json:"device"`
+	DeviceType string `json:"device_type"`
+	Platform   string `json:"platform"`
+	Driver     string `json:"driver_version"`
+	Version    string `json:"opencl_version"`
 }
 
 // benchResult is the row of one length, or of the one array of --shape:
@@ -243,8 +248,11 @@ func (rep *benchReport) pipelineNames() []string {
 }
 
 // writeJSON writes the report to file.
-func (rep *benchReport) writeJSON(file string) error {
-	data, err := json.MarshalIndent(rep, "", "  ")
+func (rep *benchReport) writeJSON(file string) error { return writeJSONFile(file, rep) }
+
+// writeJSONFile writes v to file as indented JSON.
+func writeJSONFile(file string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}

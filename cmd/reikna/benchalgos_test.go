@@ -1,0 +1,71 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda/cludatest"
+)
+
+// TestBenchAlgos runs every algorithm case at a small size on the device
+// and checks the table and the JSON: each case, bare and scaled, checked
+// and timed.
+func TestBenchAlgos(t *testing.T) {
+	thr := cludatest.Thread(t)
+	jsonFile := filepath.Join(t.TempDir(), "algos.json")
+	stdout, stderr := runOK(t, "bench", "--algos", "--mib", "0.25", "--runs", "3", "--json", jsonFile)
+	if stderr != "" {
+		t.Errorf("bench --algos wrote to stderr, which is not a terminal:\n%s", stderr)
+	}
+	for _, want := range []string{thr.Params().Name, "% of copy", "to bare", "wrote " + jsonFile} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the output lacks %q:\n%s", want, stdout)
+		}
+	}
+	data, err := os.ReadFile(jsonFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep algoReport
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatalf("the JSON does not decode: %v", err)
+	}
+	if rep.Device != thr.Params().Name || rep.MiB != 0.25 || rep.CopyGBs <= 0 || !strings.HasPrefix(rep.Command, "reikna bench --algos") {
+		t.Errorf("report header: %+v", rep.runHeader)
+	}
+	var names []string
+	for _, c := range algoCases {
+		names = append(names, c.name, c.name+"+scale")
+	}
+	if got := rowCases(rep.Rows); !slices.Equal(got, names) {
+		t.Fatalf("cases %v, want %v", got, names)
+	}
+	for _, r := range rep.Rows {
+		if r.Skipped != "" || r.Wrong != "" || r.Runs != 3 || !(r.MinMS > 0 && r.MinMS <= r.MedianMS && r.GBs > 0 && r.CopyPct > 0) || len(r.Shape) == 0 {
+			t.Errorf("row %+v", r)
+		}
+	}
+}
+
+func rowCases(rows []algoRow) []string {
+	var names []string
+	for _, r := range rows {
+		names = append(names, r.Case)
+	}
+	return names
+}
+
+func TestBenchAlgosErrors(t *testing.T) {
+	checkErrors(t, []errorCase{
+		{[]string{"bench", "--algos", "--sizes", "16"}, "--sizes does not apply"},
+		{[]string{"bench", "--algos", "--precision", "double"}, "--precision does not apply"},
+		{[]string{"bench", "--cases", "sum_f32_2^27"}, "--cases needs --algos"},
+		{[]string{"bench", "--algos", "--cases", "sum_f32_2^27,sum"}, `unknown case "sum"`},
+		{[]string{"bench", "--algos", "--mib", "1024"}, "grow no larger"},
+		{[]string{"bench", "--algos", "--mib", "-1"}, "cannot be negative"},
+	})
+}
