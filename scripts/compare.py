@@ -5,6 +5,14 @@ Usage: compare.py [--markdown] DIR, where DIR holds the files gpu_compare.sh
 writes. Each case is judged against the faster of the peers measured; a
 peer that was not measured shows n/a. --markdown prints the same tables as
 Markdown, for BENCHMARKS.md.
+
+Where DIR holds algos.json (reikna bench --algos) and torch_algos.json
+(torch_algos_bench.py), the table "Algorithms against PyTorch" judges
+Transpose, Reduce, Scan and FFTShift: the movements (transpose, permute,
+fftshift) against 85% of reikna's copy bandwidth, the sums against a ratio
+of 1.0 to PyTorch, the prefix sums against 1/1.2; and the table of fused
+transformations judges each case with a scale on its input against 1.05
+times the bare case.
 """
 import argparse
 import glob
@@ -104,6 +112,11 @@ def commit_lines(d):
     return out, (None if revision == "unknown" else revision), clean
 
 
+def copy_gbps(report):
+    """Returns the copy bandwidth of one of reikna's reports, FFT or algorithms."""
+    return report.get("copy_bandwidth_gbs") or report.get("copy_gbps") or 0
+
+
 def header(rep, d, ours):
     lines, revision, clean = commit_lines(d)
     for l in lines:
@@ -125,8 +138,8 @@ def header(rep, d, ours):
         if build.get("modified") or (revision and build["revision"] != revision):
             rep.note("WARNING: the reikna binary was not built from the commit measured, or with changes to it")
     rep.note(f"device: {first['device']} ({first['platform']}, driver {first['driver_version']}), {first['date']}")
-    copies = [f"reikna {first['copy_bandwidth_gbs']:.0f} GB/s"]
-    for name, prefix in PEERS:
+    copies = [f"reikna {copy_gbps(first):.0f} GB/s"]
+    for name, prefix in PEERS + ALGO_PEERS:
         copy = peer_copy(d, prefix)
         copies.append(f"{name} {copy:.0f} GB/s" if copy else f"{name} n/a")
     rep.note("copy bandwidth (read + write) measured in each run: " + "; ".join(copies))
@@ -198,7 +211,10 @@ def cases_nd(d, ours):
 def ratios_table(rep, d):
     ours, mibs = [], set()
     cases = list(cases_1d(d, ours, mibs)) + list(cases_nd(d, ours))
-    header(rep, d, ours)
+    algos = load(d, "algos.json")
+    header(rep, d, ours + [algos] if algos else ours)
+    if not cases:
+        return
     if mibs:
         rep.note("1-D sets: " + ", ".join(f"{m:g}" for m in sorted(mibs)) + " MiB per array; N-D: the whole array")
     names = [p for p, _ in PEERS]
@@ -251,6 +267,104 @@ def pipelines_table(rep, d):
     rep.table(t)
 
 
+# The peer of the algorithm cases: the name in the tables and the prefix of its JSON file.
+ALGO_PEERS = (("PyTorch", "torch_algos"),)
+
+# The algorithm cases have their own sizes at this reikna --mib.
+ALGO_FULL_MIB = 512
+
+# The targets of the algorithm cases: the share of the copy bandwidth of
+# the movements, the ratio to PyTorch of the sums and of the prefix sums
+# (1.2 times faster), and the cost of a fused transformation.
+ALGO_COPY_TARGET = 85
+ALGO_SUM_TARGET = 1.0
+ALGO_CUMSUM_TARGET = 1 / 1.2
+ALGO_FUSED_TARGET = 1.05
+
+
+def algo_target(case):
+    """Returns the kind of target of an algorithm case, "copy" or "ratio", and its value."""
+    if case.startswith("cumsum"):
+        return "ratio", ALGO_CUMSUM_TARGET
+    if case.startswith("sum"):
+        return "ratio", ALGO_SUM_TARGET
+    return "copy", ALGO_COPY_TARGET
+
+
+def algos_tables(rep, d):
+    ours = load(d, "algos.json")
+    if not ours:
+        return
+    theirs_report = load(d, "torch_algos.json") or {}
+    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    torch_copy = theirs_report.get("copy_gbps")
+    rep.heading("Algorithms against PyTorch")
+    rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
+             (f"{theirs_report.get('device', 'unknown device')}, copy {torch_copy:.0f} GB/s" if theirs_report else "not measured"))
+    rep.note(f"targets: transpose, permute and fftshift ≥ {ALGO_COPY_TARGET}% of reikna's copy bandwidth; "
+             f"sums ratio ≤ {ALGO_SUM_TARGET:.2f}; prefix sums ratio ≤ 1/1.2 = {ALGO_CUMSUM_TARGET:.2f}; ratio: reikna / PyTorch")
+    same_sizes = ours.get("mib_per_array") == ALGO_FULL_MIB
+    if not same_sizes:
+        rep.note(f"WARNING: reikna's cases were shrunk to {ours.get('mib_per_array')} MiB per array and PyTorch's have their own sizes: "
+                 "the ratios compare different sizes and are not judged")
+    t = Table(["case", "shape", "reikna ms", "PyTorch ms", "ratio reikna/PyTorch", "% of copy", "PyTorch % of copy", "target", "verdict"], left=2)
+    bare = {}
+    fused = []
+    for r in ours["rows"]:
+        case = r["case"]
+        if case.endswith("+scale"):
+            fused.append(r)
+            continue
+        bare[case] = r
+        kind, target = algo_target(case)
+        target_text = f"≥ {target}% copy" if kind == "copy" else f"ratio ≤ {target:.2f}"
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        peer = theirs.get(case, {}).get("median_ms")
+        peer_pct = theirs.get(case, {}).get("gbps", 0) / torch_copy * 100 if peer and torch_copy else None
+        peer_pct_text = f"{peer_pct:.0f}" if peer_pct else "n/a"
+        if r.get("wrong") or r.get("skipped"):
+            v = "WRONG" if r.get("wrong") else "not measured"
+            rep.fails += 1 if r.get("wrong") else 0
+            t.add(case, shape, r.get("wrong") or "skipped", ms(peer), "", "", peer_pct_text, target_text, v)
+            continue
+        mine = r["median_ms"]
+        x = mine / peer if peer else None
+        if kind == "copy":
+            v = verdict(r["copy_percent"] >= target)
+        elif x is None or not same_sizes:
+            v = "n/a"
+        else:
+            v = verdict(x <= target)
+        rep.fails += 1 if v == "FAIL" else 0
+        t.add(case, shape, ms(mine), ms(peer), ratio(x), f"{r['copy_percent']:.0f}", peer_pct_text, target_text, v)
+    rep.line()
+    rep.table(t)
+    skipped = [r for r in ours["rows"] if r.get("wrong") or r.get("skipped")]
+    if skipped:
+        rep.line("\nnot measured by reikna:")
+        for r in skipped:
+            rep.note(f"{r['case']}: {r.get('wrong') or r.get('skipped')}")
+
+    rep.heading(f"Algorithms with a fused transformation: a scale on the input against the bare case (target ≤ {ALGO_FUSED_TARGET})")
+    t = Table(["case", "bare ms", "+scale ms", "ratio", "target", "verdict"])
+    for r in fused:
+        case = r["case"][:-len("+scale")]
+        base = bare.get(case, {}).get("median_ms")
+        mine = r.get("median_ms")
+        if r.get("wrong"):
+            rep.fails += 1
+            t.add(case, ms(base), "wrong", "", f"≤ {ALGO_FUSED_TARGET}", "WRONG")
+            continue
+        if not (base and mine):
+            t.add(case, ms(base), ms(mine), "", f"≤ {ALGO_FUSED_TARGET}", "not measured")
+            continue
+        x = mine / base
+        ok = x <= ALGO_FUSED_TARGET
+        rep.fails += 0 if ok else 1
+        t.add(case, ms(base), ms(mine), f"{x:.2f}", f"≤ {ALGO_FUSED_TARGET}", verdict(ok))
+    rep.table(t)
+
+
 def startup_line(rep, d):
     cold, warm = load(d, "startup_cold.json"), load(d, "startup_warm.json")
     if not (cold and warm):
@@ -264,7 +378,7 @@ def startup_line(rep, d):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Compares reikna's FFT times with cuFFT's and VkFFT's.")
+    ap = argparse.ArgumentParser(description="Compares reikna's FFT times with cuFFT's and VkFFT's, and its algorithms' with PyTorch's.")
     ap.add_argument("dir", help="the output directory of gpu_compare.sh")
     ap.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
     args = ap.parse_args()
@@ -273,6 +387,7 @@ def main():
     rep = Report(args.markdown)
     ratios_table(rep, args.dir)
     pipelines_table(rep, args.dir)
+    algos_tables(rep, args.dir)
     startup_line(rep, args.dir)
     rep.line(f"\n{rep.fails} target(s) missed")
     rep.print()

@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
 # Runs reikna's FFT, cuFFT (through PyTorch) and VkFFT on the same cases in
 # one run on a GPU machine, and prints one table of times and ratios per
-# case with pass or fail against the targets of docs/fft-gpu-notes.md.
+# case with pass or fail against the targets of docs/fft-gpu-notes.md; and
+# reikna's Transpose, Reduce, Scan and FFTShift beside PyTorch's
+# counterparts (the set algos), with their targets.
 #
 # Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
 # REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
 # ./gpu-compare) receives commit.txt (the commit measured, and whether the
 # tree had changes), the JSON files, the plot and the tables (table.txt,
-# table.md). The cuFFT part runs only where PyTorch and CUDA exist; the
-# VkFFT part only where scripts/vkfft_build.sh builds its program.
+# table.md). The cuFFT part and PyTorch's algorithms run only where PyTorch
+# and CUDA exist; the VkFFT part only where scripts/vkfft_build.sh builds
+# its program.
 #
 # The environment chooses what runs (defaults in brackets):
-#   SETS    the sets, any of: pow2 mixed double pipelines nd startup [all]
-#   MIB     MiB per array of the 1-D sets [each program's default, 512 on a GPU]
+#   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos [all]
+#           (algos: reikna bench --algos into algos.json and
+#           torch_algos_bench.py into torch_algos.json, the same named
+#           cases, each of reikna's also with a scale fused into its input)
+#   MIB     MiB per array of the 1-D sets, and of reikna's algorithm cases,
+#           which it shrinks below 512 (PyTorch's keep their sizes, and
+#           compare.py then judges no ratios) [each program's default, 512
+#           on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
 #           the lengths of the 1-D sets, comma-separated
 #   ND      the N-D cases, NAME:SHAPE:AXES:PRECISION separated by spaces
@@ -25,7 +34,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup"
+all_sets="pow2 mixed double pipelines nd startup algos"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -116,6 +125,11 @@ if has pipelines; then
 	step "$out/pipelines.txt" "$reikna" bench --cpu=false "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/pipelines.json"
 fi
 
+if has algos; then
+	step "$out/algos.txt" "$reikna" bench --algos "${mib[@]}" --json "$out/algos.json"
+	cat "$out/algos.txt"
+fi
+
 # The N-D cases, checked before any of them runs.
 nd_cases=()
 if has nd; then
@@ -172,8 +186,11 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
 	if has pipelines; then
 		step "$out/cufft_pipelines.txt" python3 "$here/cufft_bench.py" "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json"
 	fi
+	if has algos; then
+		step "$out/torch_algos.txt" python3 "$here/torch_algos_bench.py" --json "$out/torch_algos.json"
+	fi
 else
-	echo "no PyTorch with CUDA here: no cuFFT numbers" >&2
+	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms" >&2
 fi
 
 if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ]; then
