@@ -325,7 +325,7 @@ def algos_tables(rep, d):
         if r.get("wrong") or r.get("skipped"):
             v = "WRONG" if r.get("wrong") else "not measured"
             rep.fails += 1 if r.get("wrong") else 0
-            t.add(case, shape, r.get("wrong") or "skipped", ms(peer), "", "", peer_pct_text, target_text, v)
+            t.add(case, shape, "wrong" if r.get("wrong") else "skipped", ms(peer), "", "", peer_pct_text, target_text, v)
             continue
         mine = r["median_ms"]
         x = mine / peer if peer else None
@@ -341,7 +341,7 @@ def algos_tables(rep, d):
     rep.table(t)
     skipped = [r for r in ours["rows"] if r.get("wrong") or r.get("skipped")]
     if skipped:
-        rep.line("\nnot measured by reikna:")
+        rep.line("\nnot timed by reikna:")
         for r in skipped:
             rep.note(f"{r['case']}: {r.get('wrong') or r.get('skipped')}")
 

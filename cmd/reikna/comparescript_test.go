@@ -1,0 +1,170 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// compareScript is scripts/compare.py, from this package's directory.
+const compareScript = "../../scripts/compare.py"
+
+// algoFixtureRow is a row of a fabricated algos.json or torch_algos.json.
+type algoFixtureRow struct {
+	Case     string  `json:"case"`
+	Shape    []int   `json:"shape,omitempty"`
+	MedianMS float64 `json:"median_ms,omitempty"`
+	MinMS    float64 `json:"min_ms,omitempty"`
+	GBs      float64 `json:"gbps,omitempty"`
+	CopyPct  float64 `json:"copy_percent,omitempty"`
+	Wrong    string  `json:"wrong,omitempty"`
+}
+
+// writeAlgoFixture writes a fabricated output directory of gpu_compare.sh
+// with reikna's algorithm rows at mib MiB per array and, where torch is
+// not nil, PyTorch's.
+func writeAlgoFixture(t *testing.T, mib float64, ours, torch []algoFixtureRow) string {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name string, v any) {
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("algos.json", map[string]any{
+		"command": "reikna bench --algos", "date": "2026-11-22T10:00:00Z", "device": "Test GPU",
+		"platform": "Test platform", "driver_version": "1.0", "mib_per_array": mib, "copy_gbps": 4000.0,
+		"rows": ours, "build": map[string]any{"go": "go1.24", "revision": "abc"},
+	})
+	if torch != nil {
+		write("torch_algos.json", map[string]any{"device": "Test GPU", "copy_gbps": 4100.0, "rows": torch})
+	}
+	commit := "commit abc clean\ndate 2026-11-22T10:00:00Z\n"
+	if err := os.WriteFile(filepath.Join(dir, "commit.txt"), []byte(commit), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// runCompare runs compare.py on dir and returns its output.
+func runCompare(t *testing.T, dir string, markdown bool) string {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 to run scripts/compare.py")
+	}
+	args := []string{compareScript, dir}
+	if markdown {
+		args = []string{compareScript, "--markdown", dir}
+	}
+	out, err := exec.Command(python, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("compare.py: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// verdictOf returns the last cell of the first row of a text table that
+// begins with name followed by a space, or "" where there is none after
+// the line that contains after.
+func verdictOf(out, after, name string) string {
+	_, rest, ok := strings.Cut(out, after)
+	if !ok {
+		return ""
+	}
+	for _, line := range strings.Split(rest, "\n") {
+		if strings.HasPrefix(line, name+" ") {
+			f := strings.Fields(line)
+			return f[len(f)-1]
+		}
+	}
+	return ""
+}
+
+func TestCompareAlgos(t *testing.T) {
+	ours := []algoFixtureRow{
+		{Case: "transpose_c64_8192x8192", Shape: []int{8192, 8192}, MedianMS: 0.3, GBs: 3600, CopyPct: 90},
+		{Case: "transpose_c64_8192x8192+scale", Shape: []int{8192, 8192}, MedianMS: 0.306, GBs: 3500, CopyPct: 88},
+		{Case: "transpose_f32_16384x8192", Shape: []int{16384, 8192}, MedianMS: 0.6, GBs: 1800, CopyPct: 45},
+		{Case: "transpose_f32_16384x8192+scale", Shape: []int{16384, 8192}, MedianMS: 0.7, GBs: 1500, CopyPct: 38},
+		{Case: "sum_f32_2^27", Shape: []int{1 << 27}, MedianMS: 0.14, GBs: 3800, CopyPct: 95},
+		{Case: "sum_rows_f32_8192x16384", Shape: []int{8192, 16384}, MedianMS: 0.2, GBs: 2700, CopyPct: 67},
+		{Case: "cumsum_f32_2^27", Shape: []int{1 << 27}, MedianMS: 0.35, GBs: 3000, CopyPct: 75},
+		{Case: "cumsum_rows_f32_8192x16384", Shape: []int{8192, 16384}, MedianMS: 0.6, GBs: 1800, CopyPct: 45},
+		{Case: "fftshift_c64_8192x8192", Shape: []int{8192, 8192}, Wrong: "wrong result: output element 3 is (1+0i), want (2+0i)"},
+	}
+	torch := []algoFixtureRow{
+		{Case: "transpose_c64_8192x8192", MedianMS: 0.6, GBs: 1777},
+		{Case: "transpose_f32_16384x8192", MedianMS: 0.9, GBs: 1089},
+		{Case: "sum_f32_2^27", MedianMS: 0.147, GBs: 3641},
+		{Case: "sum_rows_f32_8192x16384", MedianMS: 0.155, GBs: 3400},
+		{Case: "cumsum_f32_2^27", MedianMS: 0.445, GBs: 2413},
+		{Case: "cumsum_rows_f32_8192x16384", MedianMS: 0.617, GBs: 1700},
+		{Case: "fftshift_c64_8192x8192", MedianMS: 0.721, GBs: 1480},
+	}
+	const main, fused = "Algorithms against PyTorch", "Algorithms with a fused transformation"
+
+	t.Run("full sizes", func(t *testing.T) {
+		out := runCompare(t, writeAlgoFixture(t, 512, ours, torch), false)
+		for _, tt := range []struct{ table, name, want string }{
+			{main, "transpose_c64_8192x8192", "pass"},  // 90% of copy
+			{main, "transpose_f32_16384x8192", "FAIL"}, // 45% of copy
+			{main, "sum_f32_2^27", "pass"},             // 0.95 of PyTorch's time
+			{main, "sum_rows_f32_8192x16384", "FAIL"},  // 1.29
+			{main, "cumsum_f32_2^27", "pass"},          // 0.79
+			{main, "cumsum_rows_f32_8192x16384", "FAIL"},
+			{main, "fftshift_c64_8192x8192", "WRONG"},
+			{fused, "transpose_c64_8192x8192", "pass"},  // 1.02
+			{fused, "transpose_f32_16384x8192", "FAIL"}, // 1.17
+		} {
+			if got := verdictOf(out, tt.table, tt.name); got != tt.want {
+				t.Errorf("%s, %s: verdict %q, want %q", tt.table, tt.name, got, tt.want)
+			}
+		}
+		for _, want := range []string{"0.95", "1.02", "1.17", "copy 4000 GB/s", "copy 4100 GB/s", "PyTorch 4100 GB/s", "5 target(s) missed", "fftshift_c64_8192x8192: wrong result: output element 3"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the output lacks %q:\n%s", want, out)
+			}
+		}
+		if strings.Contains(out, "WARNING") {
+			t.Errorf("a warning on a clean run at full sizes:\n%s", out)
+		}
+	})
+	t.Run("markdown", func(t *testing.T) {
+		out := runCompare(t, writeAlgoFixture(t, 512, ours, torch), true)
+		for _, want := range []string{"## " + main, "## " + fused, "| case | shape | reikna ms | PyTorch ms |",
+			"| transpose_c64_8192x8192 | 8192×8192 | 0.300 | 0.600 | 0.50 | 90 | 43 | ≥ 85% copy | pass |"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the Markdown lacks %q:\n%s", want, out)
+			}
+		}
+	})
+	t.Run("shrunk", func(t *testing.T) {
+		out := runCompare(t, writeAlgoFixture(t, 1, ours, torch), false)
+		if !strings.Contains(out, "WARNING: reikna's cases were shrunk to 1 MiB") {
+			t.Errorf("no warning that the sizes differ:\n%s", out)
+		}
+		if got := verdictOf(out, main, "sum_rows_f32_8192x16384"); got != "n/a" {
+			t.Errorf("a ratio of different sizes judged %q", got)
+		}
+	})
+	t.Run("no PyTorch", func(t *testing.T) {
+		out := runCompare(t, writeAlgoFixture(t, 512, ours, nil), false)
+		if !strings.Contains(out, "PyTorch: not measured") {
+			t.Errorf("the output does not say PyTorch was not measured:\n%s", out)
+		}
+		if got := verdictOf(out, main, "sum_f32_2^27"); got != "n/a" {
+			t.Errorf("a ratio without PyTorch judged %q", got)
+		}
+		if got := verdictOf(out, main, "transpose_c64_8192x8192"); got != "pass" {
+			t.Errorf("the share of copy without PyTorch judged %q, want pass", got)
+		}
+	})
+}
