@@ -139,7 +139,8 @@ def header(rep, d, ours):
             rep.note("WARNING: the reikna binary was not built from the commit measured, or with changes to it")
     rep.note(f"device: {first['device']} ({first['platform']}, driver {first['driver_version']}), {first['date']}")
     copies = [f"reikna {copy_gbps(first):.0f} GB/s"]
-    for name, prefix in PEERS + ALGO_PEERS:
+    peers = PEERS + (ALGO_PEERS if load(d, "algos.json") else ())
+    for name, prefix in peers:
         copy = peer_copy(d, prefix)
         copies.append(f"{name} {copy:.0f} GB/s" if copy else f"{name} n/a")
     rep.note("copy bandwidth (read + write) measured in each run: " + "; ".join(copies))
@@ -268,7 +269,7 @@ def pipelines_table(rep, d):
 
 
 # The peer of the algorithm cases: the name in the tables and the prefix of its JSON file.
-ALGO_PEERS = (("PyTorch", "torch_algos"),)
+ALGO_PEERS = (("PyTorch (algorithms)", "torch_algos"),)
 
 # The algorithm cases have their own sizes at this reikna --mib.
 ALGO_FULL_MIB = 512

@@ -9,7 +9,7 @@
 //	devices   list OpenCL platforms and devices with their properties
 //	render    print the OpenCL source of an FFT or a transformation chain
 //	fft       Fourier-transform numbers from a text file on the device
-//	bench     time FFTs over a sweep of lengths against the CPU, or one N-D shape
+//	bench     time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms
 //
 // Run "reikna <command> --help" for a command's options.
 package main
@@ -34,7 +34,7 @@ var commands = map[string]command{
 	"devices": {"list OpenCL platforms and devices with their properties", runDevices},
 	"render":  {"print the OpenCL source of an FFT or a transformation chain", runRender},
 	"fft":     {"Fourier-transform numbers from a text file on the device", runFFT},
-	"bench":   {"time FFTs over a sweep of lengths against the CPU, or one N-D shape", runBench},
+	"bench":   {"time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms", runBench},
 }
 
 func main() {
