@@ -19,10 +19,9 @@
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
 #           cases, each of reikna's also with a scale fused into its input)
-#   MIB     MiB per array of the 1-D sets, and of reikna's algorithm cases,
-#           which it shrinks below 512 (PyTorch's keep their sizes, and
-#           compare.py then judges no ratios) [each program's default, 512
-#           on a GPU]
+#   MIB     MiB per array of the 1-D sets, and of the algorithm cases,
+#           which it shrinks below 512, both programs alike [each
+#           program's default, 512 on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
 #           the lengths of the 1-D sets, comma-separated
 #   ND      the N-D cases, NAME:SHAPE:AXES:PRECISION separated by spaces
@@ -187,7 +186,7 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
 		step "$out/cufft_pipelines.txt" python3 "$here/cufft_bench.py" "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json"
 	fi
 	if has algos; then
-		step "$out/torch_algos.txt" python3 "$here/torch_algos_bench.py" --json "$out/torch_algos.json"
+		step "$out/torch_algos.txt" python3 "$here/torch_algos_bench.py" "${mib[@]}" --json "$out/torch_algos.json"
 	fi
 else
 	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms" >&2

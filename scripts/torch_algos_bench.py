@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 """Times PyTorch's transpose, sum, cumsum and fftshift for comparison with reikna.
 
-Usage: torch_algos_bench.py [--cases NAME,...] [--json FILE]
+Usage: torch_algos_bench.py [--cases NAME,...] [--mib M] [--json FILE]
 
-Each case is one fixed workload (see CASES); every time is the median and
+Each case is one fixed workload (see CASES) at --mib 512, the default; a
+smaller --mib shrinks each as `reikna bench --algos --mib M` does (see
+sized_shape), so that the two compare the same shapes. Every time is the median and
 minimum of 30 calls after 5 warm-up calls, measured with CUDA events, out of
 place, the input rotating over two arrays so that the L2 cache holds none of
 it. gbps counts the bytes read plus the bytes written once each. The device
 copy bandwidth is measured in the same run.
 
-JSON: {"device": ..., "copy_gbps": ..., "rows": [{"case": ..., "median_ms": ...,
-"min_ms": ..., "gbps": ...}, ...]}
+JSON: {"device": ..., "copy_gbps": ..., "rows": [{"case": ..., "shape": [...],
+"median_ms": ..., "min_ms": ..., "gbps": ...}, ...]}
 """
 import argparse
 import json
+import math
 import sys
 
 try:
@@ -67,6 +70,26 @@ CASES = {
 }
 
 
+# The cases have their own sizes at this --mib; shrinking leaves an axis
+# no shorter than MIN_SIDE.
+FULL_MIB = 512
+MIN_SIDE = 16
+
+
+def sized_shape(shape, mib):
+    """Returns shape at mib MiB per array: the same at FULL_MIB, and otherwise
+    smaller by the power of two nearest to FULL_MIB / mib, taken from the
+    leading axes first, each axis halved while it stays at least MIN_SIDE
+    long (the rule of reikna bench --algos)."""
+    shape = list(shape)
+    shrink = 1 << max(math.floor(math.log2(FULL_MIB / mib) + 0.5), 0)
+    for i in range(len(shape)):
+        while shrink > 1 and shape[i] % 2 == 0 and shape[i] // 2 >= MIN_SIDE:
+            shape[i] //= 2
+            shrink //= 2
+    return shape
+
+
 def copy_bandwidth(size):
     a = torch.empty(size // 4, dtype=torch.float32, device="cuda").normal_()
     b = torch.empty_like(a)
@@ -79,8 +102,12 @@ def copy_bandwidth(size):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")
+    ap.add_argument("--mib", type=float, default=FULL_MIB,
+                    help=f"MiB per array: the cases' own sizes at {FULL_MIB}, smaller below (default {FULL_MIB})")
     ap.add_argument("--json", help="write the rows to this file")
     args = ap.parse_args()
+    if not 0 < args.mib <= FULL_MIB:
+        ap.error(f"--mib {args.mib:g}: the cases have their own sizes at {FULL_MIB}, and shrink below it")
     names = args.cases.split(",")
     for n in names:
         if n not in CASES:
@@ -92,6 +119,7 @@ def main():
     rows = []
     for n in names:
         shape, dtype, op, moved = CASES[n]
+        shape = sized_shape(shape, args.mib)
         xs = [random(shape, dtype) for _ in range(2)]
         state = {"i": 0}
 
@@ -101,7 +129,7 @@ def main():
 
         med, mn = time_ms(call)
         gbps = moved(xs[0]) / (med * 1e-3) / 1e9
-        rows.append({"case": n, "median_ms": med, "min_ms": mn, "gbps": gbps})
+        rows.append({"case": n, "shape": shape, "median_ms": med, "min_ms": mn, "gbps": gbps})
         print(f"{n:32s} {med:8.3f} ms (min {mn:.3f})  {gbps:7.0f} GB/s  {gbps / copy:5.1%} of copy")
         del xs
         torch.cuda.empty_cache()

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -147,12 +149,30 @@ func TestCompareAlgos(t *testing.T) {
 		}
 	})
 	t.Run("shrunk", func(t *testing.T) {
+		// PyTorch's rows have no shape: they are of the full sizes.
 		out := runCompare(t, writeAlgoFixture(t, 1, ours, torch), false)
-		if !strings.Contains(out, "WARNING: reikna's cases were shrunk to 1 MiB") {
-			t.Errorf("no warning that the sizes differ:\n%s", out)
+		for _, want := range []string{"WARNING: the cases were shrunk to 1 MiB", "PyTorch's time left out",
+			"sum_rows_f32_8192x16384: PyTorch at its full size, reikna [8192, 16384]"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the output lacks %q:\n%s", want, out)
+			}
 		}
 		if got := verdictOf(out, main, "sum_rows_f32_8192x16384"); got != "n/a" {
 			t.Errorf("a ratio of different sizes judged %q", got)
+		}
+	})
+	t.Run("shrunk alike", func(t *testing.T) {
+		shaped := slices.Clone(torch)
+		for i := range shaped {
+			shaped[i].Shape = ours[slices.IndexFunc(ours, func(r algoFixtureRow) bool { return r.Case == shaped[i].Case })].Shape
+		}
+		shaped[0].Shape = []int{16, 8192}
+		out := runCompare(t, writeAlgoFixture(t, 1, ours, shaped), false)
+		if got := verdictOf(out, main, "sum_rows_f32_8192x16384"); got != "FAIL" {
+			t.Errorf("a ratio of the same shapes judged %q, want FAIL", got)
+		}
+		if !strings.Contains(out, "transpose_c64_8192x8192: PyTorch [16, 8192], reikna [8192, 8192]") {
+			t.Errorf("the output does not say which shapes differ:\n%s", out)
 		}
 	})
 	t.Run("no PyTorch", func(t *testing.T) {
@@ -167,4 +187,55 @@ func TestCompareAlgos(t *testing.T) {
 			t.Errorf("the share of copy without PyTorch judged %q, want pass", got)
 		}
 	})
+}
+
+// TestTorchAlgosShapes checks that scripts/torch_algos_bench.py shrinks
+// its cases as bench --algos does, at every --mib, with a stand-in for
+// PyTorch that is enough to load the script.
+func TestTorchAlgosShapes(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 to run scripts/torch_algos_bench.py")
+	}
+	const program = `
+import json, sys, types
+torch = types.ModuleType("torch")
+torch.float32, torch.complex64 = "float32", "complex64"
+sys.modules["torch"] = torch
+timing = types.ModuleType("torch_timing")
+timing.time_ms = None
+sys.modules["torch_timing"] = timing
+sys.path.insert(0, "../../scripts")
+import torch_algos_bench as b
+mibs = [float(m) for m in sys.argv[1:]]
+print(json.dumps({name: [b.sized_shape(case[0], m) for m in mibs] for name, case in b.CASES.items()}))
+`
+	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
+	args := []string{"-c", program}
+	for _, m := range mibs {
+		args = append(args, strconv.FormatFloat(m, 'g', -1, 64))
+	}
+	out, err := exec.Command(python, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	var shapes map[string][][]int
+	if err := json.Unmarshal(out, &shapes); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if len(shapes) != len(algoCases) {
+		t.Errorf("PyTorch's script has %d cases, bench --algos %d", len(shapes), len(algoCases))
+	}
+	for _, c := range algoCases {
+		theirs, ok := shapes[c.name]
+		if !ok {
+			t.Errorf("PyTorch's script has no case %s", c.name)
+			continue
+		}
+		for i, m := range mibs {
+			if ours := c.sizedShape(m); !slices.Equal(ours, theirs[i]) {
+				t.Errorf("%s at %g MiB: PyTorch's shape %v, reikna's %v", c.name, m, theirs[i], ours)
+			}
+		}
+	}
 }
