@@ -62,8 +62,8 @@ func benchAlgos(o *benchOptions, stdout, stderr io.Writer) error {
 		shape := c.sizedShape(o.mib)
 		b.arrayBytes = int64(core.ArrayOf(c.dt, shape...).Size() * c.dt.Size())
 		for j, scaled := range []bool{false, true} {
+			bar.Step(1+2*i+j, fmt.Sprintf("%s of %s", c.name, dimsString(shape)))
 			r := b.measureAlgo(c, shape, scaled)
-			bar.Step(1+2*i+j, r.Case)
 			r.derive(c.movedBytes(shape), rep.CopyGBs)
 			rep.Rows = append(rep.Rows, r)
 		}
