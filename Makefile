@@ -7,7 +7,7 @@ GOTESTFLAGS  ?= -race -timeout 30m
 FUZZTIME     ?= 30s
 CI_FUZZTIME  ?= 20s
 
-.PHONY: all deps demo test vet bench fuzz build clean
+.PHONY: all deps demo splitstep test vet bench fuzz build clean
 
 all: test
 
@@ -25,6 +25,11 @@ deps:
 
 demo: deps
 	$(GO) run ./examples/demo
+
+# splitstep propagates a wave packet by the split-step Fourier method and
+# draws it into splitstep.png.
+splitstep: deps
+	$(GO) run ./examples/splitstep
 
 vet: deps
 	$(GO) vet ./...

@@ -26,7 +26,7 @@ var layers = [][]string{
 	{"core"},
 	{"computations/internal/fftplan"},
 	{"computations", "transformations"},
-	{"cmd/reikna", "examples/demo", "internal/layers"},
+	{"cmd/reikna", "examples/demo", "examples/splitstep", "internal/layers"},
 }
 
 // listedPackage is what go list says of a package of the module.
