@@ -90,6 +90,7 @@ func run(w io.Writer, cfg config, device, plotFile string) error {
 	defer sim.release()
 	fmt.Fprintf(w, "step:       FFT(ψ·e^{-iV dt/2})·e^{-ik² dt/2} → IFFT(·)·e^{-iV dt/2}: 2 calls, %d kernel(s), phases fused (compiled in %v)\n",
 		sim.kernels, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(w, "observe:    Reduce of |ψ|² (square and cast to float64 fused) over both axes and each; FFT with |·|² fused, then FFTShift\n")
 
 	res, err := propagate(sim, func(r row) { printRow(w, r) }, func() { printHeader(w) })
 	if err != nil {

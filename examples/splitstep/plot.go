@@ -16,20 +16,60 @@ import (
 )
 
 // densityGrid is a density on the grid as gonum's heat map reads it:
-// column c is x, row r is y, at the given spacing around the origin.
+// column c is x, row r is y, at the given spacing around the origin (the
+// grid index n/2). It shows the points first to first+m−1 of each axis.
 type densityGrid struct {
-	n       int
-	spacing float64
-	values  []float32 // row-major (y, x)
+	n        int
+	spacing  float64
+	values   []float32 // row-major (y, x), n×n
+	first, m int
 }
 
-func (g densityGrid) Dims() (c, r int)   { return g.n, g.n }
-func (g densityGrid) Z(c, r int) float64 { return float64(g.values[r*g.n+c]) }
-func (g densityGrid) X(c int) float64    { return float64(c-g.n/2) * g.spacing }
-func (g densityGrid) Y(r int) float64    { return float64(r-g.n/2) * g.spacing }
+// newDensityGrid returns the whole grid of values.
+func newDensityGrid(n int, spacing float64, values []float32) densityGrid {
+	return densityGrid{n: n, spacing: spacing, values: values, m: n}
+}
 
-// snapshotCount is how many times of the propagation the plot shows.
-const snapshotCount = 5
+// cropped returns g reduced to the smallest square around the origin that
+// holds every value above fraction of the largest, with at least 8 points
+// either side.
+func (g densityGrid) cropped(fraction float64) densityGrid {
+	var top float32
+	for _, v := range g.values {
+		top = max(top, v)
+	}
+	half := 8
+	for i, v := range g.values {
+		if float64(v) > fraction*float64(top) {
+			half = max(half, abs(i/g.n-g.n/2)+2, abs(i%g.n-g.n/2)+2)
+		}
+	}
+	half = min(half, g.n/2)
+	g.first, g.m = g.n/2-half, 2*half
+	return g
+}
+
+// abs returns |i|.
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
+}
+
+func (g densityGrid) Dims() (c, r int)   { return g.m, g.m }
+func (g densityGrid) Z(c, r int) float64 { return float64(g.values[(r+g.first)*g.n+c+g.first]) }
+func (g densityGrid) X(c int) float64    { return float64(g.first+c-g.n/2) * g.spacing }
+func (g densityGrid) Y(r int) float64    { return float64(g.first+r-g.n/2) * g.spacing }
+
+const (
+	// snapshotCount is how many times of the propagation the plot shows.
+	snapshotCount = 5
+	// momentumShown is the smallest density, relative to the largest,
+	// that the momentum panel shows: it is cropped to the wave numbers
+	// that hold the packet.
+	momentumShown = 1e-6
+)
 
 // drawSnapshots draws |ψ|² at snapshotCount times spread over rows, the
 // closed-form centre marked on each, and the momentum distribution at the
@@ -48,7 +88,7 @@ func drawSnapshots(file string, cfg config, rows []row) error {
 	pal := moreland.ExtendedBlackBody().Palette(255)
 	var plots []*plot.Plot
 	for _, r := range picked {
-		p, err := heatPlot(densityGrid{cfg.n, cfg.dx(), r.observation.psiAbs}, pal,
+		p, err := heatPlot(newDensityGrid(cfg.n, cfg.dx(), r.observation.psiAbs), pal,
 			fmt.Sprintf("|ψ|² at t = %.3g", r.t), "x", "y")
 		if err != nil {
 			return err
@@ -62,7 +102,7 @@ func drawSnapshots(file string, cfg config, rows []row) error {
 		plots = append(plots, p)
 	}
 	last := rows[len(rows)-1]
-	p, err := heatPlot(densityGrid{cfg.n, cfg.dk(), last.observation.power}, pal,
+	p, err := heatPlot(newDensityGrid(cfg.n, cfg.dk(), last.observation.power).cropped(momentumShown), pal,
 		fmt.Sprintf("|ψ(k)|² at t = %.3g (fftshift)", last.t), "kx", "ky")
 	if err != nil {
 		return err
