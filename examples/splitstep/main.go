@@ -199,7 +199,7 @@ func propagate(sim *simulation, emit func(row), header func()) (result, error) {
 // printHeader prints the table's header.
 func printHeader(w io.Writer) {
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%5s %6s %9s   %-17s %-17s %-17s %-17s\n", "step", "t", "norm−1", "<x> (exact)", "<y> (exact)", "σx (exact)", "<kx> (exact)")
+	fmt.Fprintf(w, "%5s %6s %9s   %-17s %-17s %-17s %s\n", "step", "t", "norm−1", "<x> (exact)", "<y> (exact)", "σx (exact)", "<kx> (exact)")
 }
 
 // printRow prints a line of the table.
