@@ -78,9 +78,10 @@ func run(w io.Writer, cfg config, device, plotFile string) error {
 	if cfg.omega == 0 {
 		fmt.Fprintf(w, "packet:     free, from (%g, %g) with k = (%g, %g), σ = %g\n", p.x0, p.y0, p.kx, p.ky, p.sigma)
 	} else {
-		fmt.Fprintf(w, "packet:     in V = ½ω²r², ω = %g, from (%g, %g) with k = (%g, %g), σ = %g; one period\n", cfg.omega, p.x0, p.y0, p.kx, p.ky, p.sigma)
+		fmt.Fprintf(w, "packet:     in V = ½ω²r², ω = %g, from (%g, %g) with k = (%g, %g), σ = %g\n", cfg.omega, p.x0, p.y0, p.kx, p.ky, p.sigma)
 	}
-	fmt.Fprintf(w, "grid:       %d×%d complex64 over a box of %g, %d steps of dt = %.4g\n", cfg.n, cfg.n, cfg.box, cfg.steps, cfg.dt())
+	fmt.Fprintf(w, "grid:       %d×%d complex64 over a box of %g; until t = %.4g in %d steps of dt = %.4g\n",
+		cfg.n, cfg.n, cfg.box, cfg.duration, cfg.steps, cfg.dt())
 
 	start := time.Now()
 	sim, err := newSimulation(thr, cfg)
@@ -92,7 +93,8 @@ func run(w io.Writer, cfg config, device, plotFile string) error {
 		sim.kernels, time.Since(start).Round(time.Millisecond))
 	fmt.Fprintf(w, "observe:    Reduce of |ψ|² (square and cast to float64 fused) over both axes and each; FFT with |·|² fused, then FFTShift\n")
 
-	res, err := propagate(sim, func(r row) { printRow(w, r) }, func() { printHeader(w) })
+	printHeader(w)
+	res, err := propagate(sim, func(r row) { printRow(w, r) })
 	if err != nil {
 		return err
 	}
@@ -147,15 +149,13 @@ func (r result) check() error {
 	return nil
 }
 
-// propagate runs the time steps of sim, observing the state at the start
-// and every cfg.every steps, and the end; each observation goes to emit
-// after header was called once.
-func propagate(sim *simulation, emit func(row), header func()) (result, error) {
+// propagate runs the time steps of sim, observing the state at the start,
+// every cfg.every steps and at the end; each observation goes to emit.
+func propagate(sim *simulation, emit func(row)) (result, error) {
 	cfg := sim.cfg
 	var res result
 	var norm0, prevNorm float64
 	prevStep := 0
-	header()
 	for step := 0; ; {
 		o, err := sim.observe()
 		if err != nil {

@@ -13,8 +13,7 @@ import (
 // testGrid is the grid of the tests: coarse, so that a propagation takes a
 // fraction of a second on the CPU device, and still fine enough for the
 // packets of harmonicConfig and freeConfig, whose densities are below
-// 1e-8 at the box's edge and whose spectra fall to the same below the
-// largest wave number π/dx ≈ 10.
+// about 1e-8 at the box's edge and at the largest wave number π/dx ≈ 10.
 const testGrid = 64
 
 // Tolerances of the tests, against the closed form.
@@ -55,7 +54,7 @@ func TestPropagation(t *testing.T) {
 			}
 			defer sim.release()
 			var rows []row
-			res, err := propagate(sim, func(r row) { rows = append(rows, r) }, func() {})
+			res, err := propagate(sim, func(r row) { rows = append(rows, r) })
 			if err != nil {
 				t.Fatal(err)
 			}

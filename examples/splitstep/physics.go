@@ -106,11 +106,10 @@ func cmplxPhase(theta float64) complex128 {
 
 // moments are the observables of a packet at one time.
 type moments struct {
-	x, y     float64 // the centre, <x> and <y>
-	sigmaX   float64 // the standard deviation of x
-	sigmaY   float64 // the standard deviation of y
-	kx, ky   float64 // the mean wave vector
-	hasWaveK bool    // whether kx and ky were measured
+	x, y   float64 // the centre, <x> and <y>
+	sigmaX float64 // the standard deviation of x
+	sigmaY float64 // the standard deviation of y
+	kx, ky float64 // the mean wave vector
 }
 
 // exact returns the moments of the packet at time t, from the closed
@@ -120,7 +119,7 @@ type moments struct {
 // free, <x> = x0 + kx t, <kx> = kx and σx² = σ² + t²/(4σ²).
 func (c config) exact(t float64) moments {
 	p := c.packet
-	m := moments{hasWaveK: true}
+	var m moments
 	varK := 1 / (4 * p.sigma * p.sigma) // of each wave number, constant in time when free
 	if c.omega == 0 {
 		m.x, m.y = p.x0+p.kx*t, p.y0+p.ky*t

@@ -269,7 +269,6 @@ func (s *simulation) observe() (observation, error) {
 	o.m.x, o.m.sigmaX, _ = s.cfg.marginalMoments(byX)
 	o.m.y, o.m.sigmaY, _ = s.cfg.marginalMoments(byY)
 	o.m.kx, o.m.ky = s.cfg.meanWaveVector(o.power)
-	o.m.hasWaveK = true
 	return o, nil
 }
 
