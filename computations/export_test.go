@@ -13,3 +13,19 @@ type FFTTuning = fftplan.Tuning
 func NewTunedFFT(t core.Type, axes []int, opts FFTOptions, tuning FFTTuning) (*FFT, error) {
 	return newFFT(t, axes, opts, tuning)
 }
+
+// ScanTuning forces the form of a scan or smaller work-groups; the zero
+// value changes nothing.
+type ScanTuning = scanTuning
+
+// The forms of a scan a ScanTuning chooses.
+const (
+	ScanAuto       = scanAuto
+	ScanMultiPass  = scanMultiPass
+	ScanSinglePass = scanSinglePass
+)
+
+// NewTunedScan is NewScan with the plan tuned.
+func NewTunedScan(t core.Type, predicate *Predicate, axes []int, exclusive bool, tuning ScanTuning) (*Scan, error) {
+	return newScan(t, predicate, axes, exclusive, tuning)
+}

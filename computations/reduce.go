@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/templates"
@@ -121,6 +122,7 @@ func reductionLimitsOf(plan *core.Plan, t core.Type) (reductionLimits, error) {
 		ComputeUnits:  p.MaxComputeUnits,
 		GPU:           p.IsGPU(),
 		ItemSize:      t.DType().Size(),
+		GlobalAtomics: !strings.HasPrefix(p.OpenCLCVersion, "OpenCL C 1.0"),
 	}, nil
 }
 

@@ -10,6 +10,9 @@ type reductionLimits struct {
 	ComputeUnits  int
 	GPU           bool
 	ItemSize      int // bytes per value
+	// GlobalAtomics reports 32-bit atomic operations on global memory
+	// (OpenCL C 1.1 and later), which the single-pass scan needs.
+	GlobalAtomics bool
 }
 
 // Numbers of the plans, with their reasons.

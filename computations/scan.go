@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // Scan is the prefix scan of an array over a set of its axes with a
@@ -15,12 +16,17 @@ import (
 // value at k = 0). Its signature is (output, input), both of the input's
 // shape. The operation need be associative only.
 //
-// Each work-group scans a block of the sequence in local memory; a longer
-// sequence is scanned in levels: a kernel writes the total of each block,
-// the totals are scanned in turn, and a last kernel scans each block again
-// from the total of the blocks before it. Transformations connected to
-// input run inside its loads (of the first and the last kernel), those
-// connected to output inside the stores of the last. Where kept axes
+// Each work-group scans a block of the sequence in local memory. A longer
+// sequence is scanned in a single pass where the device has global
+// atomics: the blocks start in the order of a ticket counter, publish
+// their totals and inclusive prefixes in status words, and each finds the
+// prefix of the blocks before it by looking back over their status
+// (decoupled look-back), so that the input is read once. Otherwise it is
+// scanned in levels: a kernel writes the total of each block, the totals
+// are scanned in turn, and a last kernel scans each block again from the
+// total of the blocks before it. Transformations connected to input run
+// inside its loads, those connected to output inside the stores of the
+// kernel that writes it. Where kept axes
 // follow the scanned ones, neighbouring work-items scan neighbouring
 // positions of them side by side, so that memory is read in order.
 type Scan struct {
@@ -29,12 +35,18 @@ type Scan struct {
 	predicate *Predicate
 	axes      []int
 	exclusive bool
+	tuning    scanTuning
 }
 
 // NewScan returns the scan of arrays of type t over axes (nil for every
 // axis) with the predicate, whose dtype must be t's; an exclusive scan
 // needs the predicate's empty value.
 func NewScan(t core.Type, predicate *Predicate, axes []int, exclusive bool) (*Scan, error) {
+	return newScan(t, predicate, axes, exclusive, scanTuning{})
+}
+
+// newScan is NewScan with the plan tuned.
+func newScan(t core.Type, predicate *Predicate, axes []int, exclusive bool, tuning scanTuning) (*Scan, error) {
 	axes, err := checkReductionArgs("Scan", t, predicate, axes)
 	if err != nil {
 		return nil, err
@@ -44,7 +56,7 @@ func NewScan(t core.Type, predicate *Predicate, axes []int, exclusive bool) (*Sc
 			return nil, fmt.Errorf("computations: Scan: %w", err)
 		}
 	}
-	sc := &Scan{typ: t, predicate: predicate, axes: axes, exclusive: exclusive}
+	sc := &Scan{typ: t, predicate: predicate, axes: axes, exclusive: exclusive, tuning: tuning}
 	sc.Computation, err = core.NewComputation("scan", []core.Parameter{
 		core.Param("output", core.Out(core.ArrayOf(t.DType(), t.Shape()...))),
 		core.Param("input", core.In(t)),
@@ -67,6 +79,10 @@ type scanPassArgs struct {
 	S, L, E, Block, R, I int
 	LocalElems           int // values of the local array of the blocks
 	Totals, Exclusive    bool
+	// Of a single-pass scan (Lookback): the blocks along r, the groups
+	// along i, the look-back window and the status words of a value.
+	Lookback                           bool
+	Blocks, LaneGroups, Window, Chunks int
 	// Index arguments of the input at (_o, _r, _i), of the output there,
 	// and of the prefix (the scanned totals of the level above) there.
 	Load, Store, Prefix string
@@ -89,7 +105,7 @@ func (sc *Scan) build(plan *core.Plan, args map[string]*core.KernelArgument) err
 	if o*r*i == 0 {
 		return nil // an empty array
 	}
-	sp, err := newScanPlan(o, r, i, lim)
+	sp, err := newScanPlan(o, r, i, lim, sc.tuning)
 	if err != nil {
 		return fmt.Errorf("Scan: %w", err)
 	}
@@ -100,6 +116,9 @@ func (sc *Scan) build(plan *core.Plan, args map[string]*core.KernelArgument) err
 		}
 	}
 	view := oriView{shape: shape, roles: roles}
+	if sp.SinglePass {
+		return sc.singlePass(plan, sp, args, view, empty)
+	}
 	temp := func(r int) (scanEnd, error) {
 		a, err := plan.TempArray(core.ArrayOf(sc.typ.DType(), o*r*i))
 		return scanEnd{a, oriView{r: r, i: i}}, err
@@ -170,6 +189,32 @@ func (sc *Scan) kernel(plan *core.Plan, sp scanPlan, k scanKernel) error {
 		core.KernelOptions{Name: name, Local: []int{1, sp.S, sp.L}, RenderArgs: render})
 	if err != nil {
 		return fmt.Errorf("Scan: level %d: %w", k.level, err)
+	}
+	return nil
+}
+
+// singlePass adds the kernels of a single-pass scan: one that clears the
+// ticket counter and the status words, and the scan.
+func (sc *Scan) singlePass(plan *core.Plan, sp scanPlan, args map[string]*core.KernelArgument, view oriView, empty string) error {
+	status, err := plan.TempArray(core.ArrayOf(dtypes.Uint32, sp.StatusWords()))
+	if err != nil {
+		return fmt.Errorf("Scan: %w", err)
+	}
+	err = plan.KernelCall(reductionTemplates.Lookup("reduce_fill.cl"), []core.KernelArg{core.Bind("output", status)}, []int{sp.StatusWords()},
+		core.KernelOptions{Name: "scan_clear", RenderArgs: map[string]any{"empty": "0"}})
+	if err != nil {
+		return fmt.Errorf("Scan: clearing the status: %w", err)
+	}
+	r := sp.Levels[0]
+	pass := scanPassArgs{S: sp.S, L: sp.L, E: sp.E, Block: sp.Block(), R: r, I: sp.I, LocalElems: localElems(sp.S, sp.L, sp.E),
+		Exclusive: sc.exclusive, Lookback: true, Blocks: sp.Blocks(), LaneGroups: ceilDiv(sp.I, sp.L), Window: sp.Window, Chunks: sp.Chunks,
+		Load: view.loadArgs("_o", "_r", "_i"), Store: view.storeArgs("_o", "_r", "_i")}
+	kargs := []core.KernelArg{core.Bind("output", args["output"]), core.Bind("input", args["input"]), core.Bind("status", status)}
+	render := map[string]any{"operation": sc.predicate.operation, "empty": empty, "prefix": nil, "pass": pass}
+	err = plan.KernelCall(reductionTemplates.Lookup("scan.cl"), kargs, []int{sp.O, sp.Blocks() * sp.S, pass.LaneGroups * sp.L},
+		core.KernelOptions{Name: "scan_single_pass", Local: []int{1, sp.S, sp.L}, RenderArgs: render})
+	if err != nil {
+		return fmt.Errorf("Scan: single pass: %w", err)
 	}
 	return nil
 }
