@@ -87,9 +87,14 @@ func allAxes(shape, axes []int) []int {
 // runScan scans random values of dt with red over the case on the device
 // and checks the result.
 func runScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c scanCase, seed uint64) {
+	runTunedScan(t, thr, red, dt, c, seed, computations.ScanTuning{})
+}
+
+// runTunedScan is runScan with the plan of the scan tuned.
+func runTunedScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c scanCase, seed uint64, tuning computations.ScanTuning) {
 	pred := must(red.predicate(dt))
 	typ := core.ArrayOf(dt, c.shape...)
-	sc, err := computations.NewScan(typ, pred, c.axes, c.exclusive)
+	sc, err := computations.NewTunedScan(typ, pred, c.axes, c.exclusive, tuning)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,18 +195,71 @@ func TestScanPredicates(t *testing.T) {
 // commutative, so that a scan that combines values out of order fails.
 func TestScanNonCommutative(t *testing.T) {
 	thr := cludatest.Thread(t)
+	red := composeReduction()
+	for _, c := range []scanCase{{[]int{3000}, nil, false}, {[]int{4, 600}, []int{1}, true}} {
+		t.Run(c.String(), func(t *testing.T) {
+			runScan(t, thr, red, dtypes.Complex64, c, 5)
+		})
+	}
+}
+
+// composeReduction is the composition of affine maps x → a·x + b, held
+// as complex numbers a + bi: associative, not commutative, so that a scan
+// that combines values out of order fails.
+func composeReduction() reduction {
 	op := snippets.MustSnippet("compose", []string{"f", "g"},
 		"return COMPLEX_CTR(float2)({{ .f }}.x * {{ .g }}.x, {{ .g }}.x * {{ .f }}.y + {{ .g }}.y);", nil)
 	pred := must(computations.NewPredicate(dtypes.Complex64, op, complex(1, 0)))
 	compose := func(f, g complex128) complex128 {
 		return complex(real(f)*real(g), real(g)*imag(f)+imag(g))
 	}
-	red := reduction{"compose", func(dtypes.DType) (*computations.Predicate, error) { return pred, nil }, compose, true}
-	for _, c := range []scanCase{{[]int{3000}, nil, false}, {[]int{4, 600}, []int{1}, true}} {
-		t.Run(c.String(), func(t *testing.T) {
-			runScan(t, thr, red, dtypes.Complex64, c, 5)
+	return reduction{"compose", func(dtypes.DType) (*computations.Predicate, error) { return pred, nil }, compose, true}
+}
+
+// TestScanSinglePass scans in a single pass with work-groups of 16 items,
+// so that short sequences have many blocks and look back over several
+// windows: every width of status value, a non-commutative operation,
+// batches of rows and lanes side by side. Run with -count to catch races.
+func TestScanSinglePass(t *testing.T) {
+	thr := cludatest.Thread(t)
+	tuning := computations.ScanTuning{Passes: computations.ScanSinglePass, WorkGroup: 16}
+	for ci, tc := range []struct {
+		red reduction
+		dt  dtypes.DType
+		c   scanCase
+	}{
+		{reductionSum, dtypes.Float32, scanCase{[]int{3000}, nil, false}},        // 47 blocks, windows of 16
+		{reductionSum, dtypes.Int32, scanCase{[]int{5000}, nil, true}},           // exclusive, exact
+		{reductionMax, dtypes.Int64, scanCase{[]int{1000}, nil, false}},          // four status words a value
+		{reductionSum, dtypes.Complex128, scanCase{[]int{2000}, nil, false}},     // eight status words a value
+		{reductionMax, dtypes.Float64, scanCase{[]int{3, 900}, []int{1}, true}},  // rows
+		{reductionSum, dtypes.Float32, scanCase{[]int{300, 40}, []int{0}, true}}, // lanes side by side
+		{reductionSum, dtypes.Int32, scanCase{[]int{6, 2, 50}, []int{0, 2}, false}},
+		{composeReduction(), dtypes.Complex64, scanCase{[]int{5000}, nil, false}},
+		{composeReduction(), dtypes.Complex64, scanCase{[]int{4, 600}, []int{1}, true}},
+	} {
+		t.Run(fmt.Sprintf("%s/%v/%v", tc.red.name, tc.c, tc.dt), func(t *testing.T) {
+			runTunedScan(t, thr, tc.red, tc.dt, tc.c, uint64(ci), tuning)
 		})
 	}
+}
+
+// TestScanMultiPass scans in levels where the plan would take a single
+// pass, as on a device without global atomics.
+func TestScanMultiPass(t *testing.T) {
+	thr := cludatest.Thread(t)
+	tuning := computations.ScanTuning{Passes: computations.ScanMultiPass}
+	for ci, c := range []scanCase{
+		{[]int{5000}, nil, true},
+		{[]int{300, 40}, []int{0}, false},
+	} {
+		t.Run(c.String(), func(t *testing.T) {
+			runTunedScan(t, thr, reductionSum, dtypes.Float32, c, uint64(ci), tuning)
+		})
+	}
+	t.Run("non-commutative", func(t *testing.T) {
+		runTunedScan(t, thr, composeReduction(), dtypes.Complex64, scanCase{[]int{3000}, nil, false}, 5, tuning)
+	})
 }
 
 // TestScanLastIsReduce checks that the last element of an inclusive scan
