@@ -105,23 +105,28 @@ func BenchmarkReduce(b *testing.B) {
 }
 
 // BenchmarkScan takes inclusive sums of float32 arrays as the speed targets
-// name them: 2^27 elements and the rows of 8192×16384. It counts the bytes
-// read and written once.
+// name them: 2^27 elements and the rows of 8192×16384, in the form the
+// plan takes (a single pass where the device has global atomics) and,
+// for comparison, in levels. It counts the bytes read and written once.
 func BenchmarkScan(b *testing.B) {
 	thr := cludatest.Thread(b)
 	sum := must(computations.PredicateSum(dtypes.Float32))
+	multiPass := computations.ScanTuning{Passes: computations.ScanMultiPass}
 	for _, bc := range []struct {
-		name  string
-		shape []int
-		axes  []int
+		name   string
+		shape  []int
+		axes   []int
+		tuning computations.ScanTuning
 	}{
-		{"cumsum_2^27", []int{1 << 27}, nil},
-		{"rows_8192x16384", []int{8192, 16384}, []int{1}},
+		{"cumsum_2^27", []int{1 << 27}, nil, computations.ScanTuning{}},
+		{"rows_8192x16384", []int{8192, 16384}, []int{1}, computations.ScanTuning{}},
+		{"cumsum_2^27_multipass", []int{1 << 27}, nil, multiPass},
+		{"rows_8192x16384_multipass", []int{8192, 16384}, []int{1}, multiPass},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			shape := benchShape(thr, bc.shape...)
 			typ := core.ArrayOf(dtypes.Float32, shape...)
-			sc := must(computations.NewScan(typ, sum, bc.axes, false))
+			sc := must(computations.NewTunedScan(typ, sum, bc.axes, false, bc.tuning))
 			benchComputation(b, thr, sc.Computation, shape, shape, 2*typ.Size()*4)
 		})
 	}

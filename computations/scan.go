@@ -17,8 +17,7 @@ import (
 // shape. The operation need be associative only.
 //
 // Each work-group scans a block of the sequence in local memory. A longer
-// sequence is scanned in a single pass where the device has global
-// atomics: the blocks start in the order of a ticket counter, publish
+// sequence is scanned in a single pass on a GPU with global atomics: the blocks start in the order of a ticket counter, publish
 // their totals and inclusive prefixes in status words, and each finds the
 // prefix of the blocks before it by looking back over their status
 // (decoupled look-back), so that the input is read once. Otherwise it is

@@ -104,9 +104,11 @@ func scanStatusChunks(itemSize int) int { return ceilDiv(itemSize, 2) }
 // (r ≥ 1): as many lanes as Reduce takes, and the largest work-group and
 // run per item within the device's limits whose blocks fit in local
 // memory, the items along r shrunk while half a block already holds all of
-// r. A sequence of more than one block is scanned in a single pass where
-// the device has global atomics, and in levels otherwise, unless tuning
-// forces a form.
+// r. A sequence of more than one block is scanned in a single pass on a
+// GPU with global atomics, where reading the input once brings the scan to
+// the memory floor, and in levels otherwise (a CPU's caches hold the
+// blocks between the passes, and a look-back that waits holds one of its
+// few threads), unless tuning forces a form.
 func newScanPlan(o, r, i int, lim reductionLimits, tuning scanTuning) (scanPlan, error) {
 	if o < 1 || r < 1 || i < 1 {
 		return scanPlan{}, fmt.Errorf("scan plan of %d×%d×%d elements: every length must be positive", o, r, i)
@@ -127,7 +129,7 @@ func newScanPlan(o, r, i int, lim reductionLimits, tuning scanTuning) (scanPlan,
 	}
 	single := passes == scanSinglePass
 	if passes == scanAuto {
-		single = lim.GlobalAtomics && r > s*e
+		single = lim.GPU && lim.GlobalAtomics && r > s*e
 	}
 	if single && !lim.GlobalAtomics {
 		return scanPlan{}, fmt.Errorf("a single-pass scan needs global atomics, which the device lacks")

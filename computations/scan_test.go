@@ -244,6 +244,44 @@ func TestScanSinglePass(t *testing.T) {
 	}
 }
 
+// TestScanTargetSize scans 2^27 int32 values (on a GPU; 64 times fewer on
+// another device) in the form the plan takes, a single pass where the
+// device has global atomics, and compares the result exactly with the
+// running sums in Go, wrapped to 32 bits as the device's are.
+func TestScanTargetSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a long sequence")
+	}
+	thr := cludatest.Thread(t)
+	shape := benchShape(thr, 1<<27)
+	sc := must(computations.NewScan(core.ArrayOf(dtypes.Int32, shape...), must(computations.PredicateSum(dtypes.Int32)), nil, false))
+	f := must(sc.Compile(thr))
+	defer f.Release()
+	rng := rand.New(rand.NewPCG(11, 12))
+	values := make([]int32, shape[0])
+	for k := range values {
+		values[k] = rng.Int32N(2001) - 1000
+	}
+	in := must(thr.ToDevice(values))
+	out := must(thr.Empty(shape, dtypes.Int32))
+	defer func() { in.Release(); out.Release() }()
+	poison(t, out)
+	if err := f.Call(out, in); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]int32, shape[0])
+	if err := out.Get(got); err != nil {
+		t.Fatal(err)
+	}
+	var sum int32
+	for k, v := range values {
+		sum += v
+		if got[k] != sum {
+			t.Fatalf("element %d of %d: got %d, want %d", k, len(values), got[k], sum)
+		}
+	}
+}
+
 // TestScanMultiPass scans in levels where the plan would take a single
 // pass, as on a device without global atomics.
 func TestScanMultiPass(t *testing.T) {

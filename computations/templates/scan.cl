@@ -232,6 +232,8 @@ INLINE WITHIN_KERNEL unsigned int scan_read(GLOBAL_MEM unsigned int *entry, {{ .
     // the window back, and while a block before the nearest inclusive
     // prefix has published nothing it reads the same window again.
     LOCAL_MEM {{ .output.CType }} before[{{ $p.L }}];
+    // Every item reads its lane's total outside the branch: PoCL 3.1
+    // skipped the branch below when the read was its first statement.
     const {{ .output.CType }} aggregate = totals[(items > 0 ? items - 1 : 0) * {{ $p.L }} + l];
     if (s == 0 && lane)
     {
