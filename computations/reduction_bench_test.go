@@ -106,7 +106,8 @@ func BenchmarkReduce(b *testing.B) {
 
 // BenchmarkScan takes inclusive sums of float32 arrays as the speed targets
 // name them: 2^27 elements and the rows of 8192×16384, in the form the
-// plan takes (a single pass where the device has global atomics) and,
+// plan takes (a single pass where the device has global atomics and the
+// chain is short) and,
 // for comparison, in levels. It counts the bytes read and written once.
 func BenchmarkScan(b *testing.B) {
 	thr := cludatest.Thread(b)

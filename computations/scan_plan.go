@@ -21,6 +21,15 @@ const (
 // have only their totals out, and a tree of five steps to combine them.
 const scanLookbackWindow = 32
 
+// scanLookbackMaxBlocks is the longest sequence, in blocks, that the plan
+// scans in a single pass. On the H200 the look-back made the rows of
+// 8192×16384 float32 (8 blocks each) 1.3 times faster than the levels
+// (0.370 against 0.481 ms), but one sequence of 2^27 (65536 blocks) 4.6
+// times slower (2.22 against 0.483 ms): along a long chain each block
+// waits for the prefixes before it, and the wait, not memory, sets the
+// time.
+const scanLookbackMaxBlocks = 64
+
 // scanPasses chooses between the two forms of a scan; scanAuto lets the
 // plan decide, the others force a form.
 type scanPasses int
@@ -104,9 +113,10 @@ func scanStatusChunks(itemSize int) int { return ceilDiv(itemSize, 2) }
 // (r ≥ 1): as many lanes as Reduce takes, and the largest work-group and
 // run per item within the device's limits whose blocks fit in local
 // memory, the items along r shrunk while half a block already holds all of
-// r. A sequence of more than one block is scanned in a single pass on a
-// GPU with global atomics, where reading the input once brings the scan to
-// the memory floor, and in levels otherwise (a CPU's caches hold the
+// r. A sequence of more than one block and at most scanLookbackMaxBlocks
+// is scanned in a single pass on a GPU with global atomics, where reading
+// the input once brings the scan to the memory floor, and in levels
+// otherwise (a long chain of look-backs waits more than it reads) (a CPU's caches hold the
 // blocks between the passes, and a look-back that waits holds one of its
 // few threads), unless tuning forces a form.
 func newScanPlan(o, r, i int, lim reductionLimits, tuning scanTuning) (scanPlan, error) {
@@ -129,7 +139,8 @@ func newScanPlan(o, r, i int, lim reductionLimits, tuning scanTuning) (scanPlan,
 	}
 	single := passes == scanSinglePass
 	if passes == scanAuto {
-		single = lim.GPU && lim.GlobalAtomics && r > s*e
+		blocks := ceilDiv(r, s*e)
+		single = lim.GPU && lim.GlobalAtomics && blocks > 1 && blocks <= scanLookbackMaxBlocks
 	}
 	if single && !lim.GlobalAtomics {
 		return scanPlan{}, fmt.Errorf("a single-pass scan needs global atomics, which the device lacks")

@@ -74,14 +74,16 @@ func TestScanPlanForm(t *testing.T) {
 		single                 bool
 		s, l, e, window, words int
 	}{
-		{"2^27 on a GPU", 1, 1 << 27, 1, withAtomics(limitsGPU), scanTuning{}, true, 256, 1, 8, 32, 2},
+		{"2^27 on a GPU: too long a chain", 1, 1 << 27, 1, withAtomics(limitsGPU), scanTuning{}, false, 256, 1, 8, 0, 0},
+		{"2^27 on a GPU, forced", 1, 1 << 27, 1, withAtomics(limitsGPU), scanTuning{Passes: scanSinglePass}, true, 256, 1, 8, 32, 2},
 		{"rows of 16384 on a GPU", 8192, 16384, 1, withAtomics(limitsGPU), scanTuning{}, true, 256, 1, 8, 32, 2},
-		{"columns of 8192×16384 on a GPU", 1, 8192, 16384, withAtomics(limitsGPU), scanTuning{}, true, 8, 32, 8, 8, 2},
+		{"columns of 8192×16384 on a GPU: too long a chain", 1, 8192, 16384, withAtomics(limitsGPU), scanTuning{}, false, 8, 32, 8, 0, 0},
+		{"columns of 512×16384 on a GPU", 1, 512, 16384, withAtomics(limitsGPU), scanTuning{}, true, 8, 32, 8, 8, 2},
 		{"one block on a GPU", 3, 2048, 1, withAtomics(limitsGPU), scanTuning{}, false, 256, 1, 8, 0, 0},
 		{"2^27 without atomics", 1, 1 << 27, 1, limitsGPU, scanTuning{}, false, 256, 1, 8, 0, 0},
 		{"5000 on a CPU", 1, 5000, 1, withAtomics(limitsCPU), scanTuning{}, false, 256, 1, 4, 0, 0},
 		{"5000 on a CPU, forced", 1, 5000, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass}, true, 256, 1, 4, 32, 4},
-		{"complex128 in 48 KiB", 1, 1 << 20, 1, complex128GPU, scanTuning{}, true, 256, 1, 8, 32, 8},
+		{"complex128 in 48 KiB", 1, 1 << 16, 1, complex128GPU, scanTuning{}, true, 256, 1, 8, 32, 8},
 		{"forced on one block", 1, 100, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass}, true, 32, 1, 4, 32, 4},
 		{"small work-groups", 1, 3000, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass, WorkGroup: 16}, true, 16, 1, 4, 16, 4},
 	} {
