@@ -23,7 +23,7 @@ try:
 except ImportError:
     sys.exit("cufft_bench: PyTorch is not installed here")
 
-from torch_timing import time_ms
+from torch_timing import copy_bandwidth, time_ms
 
 
 def parse_ints(ap, flag, text, least):
@@ -50,16 +50,6 @@ def parse_shape(ap, args):
         if a in axes[:i]:
             ap.error(f"--axes {args.axes}: axis {a} is repeated")
     return shape, axes
-
-
-def copy_bandwidth(nbytes):
-    """Measures the device's copy bandwidth, read + write, in GB/s."""
-    a = torch.empty(nbytes // 4, dtype=torch.float32, device="cuda").normal_()
-    b = torch.empty_like(a)
-    copy_med, _ = time_ms(lambda: b.copy_(a))
-    del a, b
-    torch.cuda.empty_cache()
-    return 2 * nbytes / (copy_med * 1e-3) / 1e9
 
 
 def rotated(xs, transform):

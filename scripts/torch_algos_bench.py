@@ -24,7 +24,7 @@ try:
 except ImportError:
     sys.exit("torch_algos_bench: PyTorch is not installed here")
 
-from torch_timing import time_ms
+from torch_timing import copy_bandwidth, time_ms
 
 
 def random(shape, dtype):
@@ -88,15 +88,6 @@ def sized_shape(shape, mib):
             shape[i] //= 2
             shrink //= 2
     return shape
-
-
-def copy_bandwidth(size):
-    a = torch.empty(size // 4, dtype=torch.float32, device="cuda").normal_()
-    b = torch.empty_like(a)
-    med, _ = time_ms(lambda: b.copy_(a))
-    del a, b
-    torch.cuda.empty_cache()
-    return 2 * size / (med * 1e-3) / 1e9
 
 
 def main():

@@ -1,4 +1,4 @@
-"""Timing of GPU work through PyTorch's CUDA events, shared by the peer
+"""Timing of GPU work through PyTorch's CUDA events and the copy bandwidth, shared by the peer
 benchmarks (cufft_bench.py, torch_algos_bench.py)."""
 import statistics
 
@@ -21,3 +21,14 @@ def time_ms(fn, reps=30, warmup=5):
         end.synchronize()
         times.append(start.elapsed_time(end))
     return statistics.median(times), min(times)
+
+
+def copy_bandwidth(nbytes):
+    """Measures the device's copy bandwidth, read + write, in GB/s, by
+    copying an array of nbytes bytes."""
+    a = torch.empty(nbytes // 4, dtype=torch.float32, device="cuda").normal_()
+    b = torch.empty_like(a)
+    copy_med, _ = time_ms(lambda: b.copy_(a))
+    del a, b
+    torch.cuda.empty_cache()
+    return 2 * nbytes / (copy_med * 1e-3) / 1e9
