@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -23,9 +24,23 @@ const renderExamples = `  reikna render fft --shape 8,1024 --axes 1
       a transformation chain alone, in one elementwise kernel
   reikna render fft --shape 65536,16384 --axes 1 --model gpu
       what would be compiled for a GPU with NVIDIA's limits, on a machine
-      without one`
+      without one
+  reikna render transpose --shape 256,256,256 --axes 2,0,1 --model gpu
+      the tiled transposes of a 3-D permutation
+  reikna render sum --shape 8192,16384 --axes 0 --in real
+      the sums of the columns of a real array, made complex in the loads
+  reikna render cumsum --shape 8192,16384 --axes 1 --model gpu
+      inclusive prefix sums of the rows (a single pass with look-back)
+  reikna render fftshift --shape 1023,1024
+      numpy.fft.fftshift over both axes`
 
-// renderOptions are the flags of render fft and render pureparallel.
+// renderables are the computations render prints.
+var renderables = []string{"fft", "pureparallel", "transpose", "fftshift", "sum", "cumsum"}
+
+// renderable names them for messages.
+var renderable = strings.Join(renderables[:len(renderables)-1], ", ") + " or " + renderables[len(renderables)-1]
+
+// renderOptions are the flags of render.
 type renderOptions struct {
 	shape, axes, device, model string
 	precision                  *precisionFlag
@@ -33,18 +48,18 @@ type renderOptions struct {
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
-	const synopsis = "render fft|pureparallel [options]"
+	const synopsis = "render fft|pureparallel|transpose|fftshift|sum|cumsum [options]"
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fs, _ := renderFlagSet(synopsis, stderr)
 		fs.Usage()
 		if len(args) == 0 {
-			return fmt.Errorf("render: say what to render: fft or pureparallel (reikna render --help shows the options)")
+			return fmt.Errorf("render: say what to render: %s (reikna render --help shows the options)", renderable)
 		}
 		return flag.ErrHelp
 	}
 	what := args[0]
-	if what != "fft" && what != "pureparallel" {
-		return fmt.Errorf("render: cannot render %q (choose fft or pureparallel)", what)
+	if !slices.Contains(renderables, what) {
+		return fmt.Errorf("render: cannot render %q (choose %s)", what, renderable)
 	}
 	fs, o := renderFlagSet("render "+what+" [options]", stderr)
 	if err := fs.Parse(args[1:]); err != nil {
@@ -63,7 +78,7 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 	fs := newFlagSet("render", synopsis, renderExamples, stderr)
 	o := &renderOptions{}
 	fs.StringVar(&o.shape, "shape", "1024", "the array shape in row-major order, a `LIST` such as 8,1024")
-	fs.StringVar(&o.axes, "axes", "", "the transformed axes, a `LIST` such as 1 or 0,1 (default: every axis for fft; for pureparallel, the axes that pad and crop act on, the last by default)")
+	fs.StringVar(&o.axes, "axes", "", "the axes, a `LIST` such as 1 or 0,1: transformed (fft, fftshift; default every axis), the output's order (transpose; default reversed), summed (sum; default every axis), scanned (cumsum; default every axis), or for pureparallel the axes that pad and crop act on (the last by default)")
 	o.precision = addPrecision(fs)
 	fs.Var(&o.in, "in", "a transformation `T` that feeds the input; repeat for a chain, in the order the data flows:"+kindsHelp(inputKinds))
 	fs.Var(&o.out, "out", "a transformation `T` that consumes the output; repeat for a chain, in the order the data flows:"+kindsHelp(outputKinds))
@@ -156,6 +171,14 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 		}
 		comp, axes = fft.Computation, fft.Axes()
 		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), axesString(axes))
+	case "transpose", "fftshift", "sum", "cumsum":
+		comp, title, err = algorithmComputation(what, t, axes)
+		if err != nil {
+			return nil, "", err
+		}
+		if axes == nil {
+			axes = []int{t.Rank() - 1}
+		}
 	default:
 		cp, err := transformations.Copy(t)
 		if err != nil {

@@ -234,6 +234,9 @@ func connectChain(c *core.Computation, site chainSite, specs []trfSpec, input bo
 		slices.Reverse(specs)
 	}
 	param, typ := site.param, site.typ
+	if p, ok := c.Parameter(param); ok && p.Type().IsArray() {
+		typ = p.Type() // the output of a transpose or a sum has a shape of its own
+	}
 	for _, s := range specs {
 		k := kinds[slices.IndexFunc(kinds, func(k trfKind) bool { return k.name == s.name })]
 		if k.cplx && !typ.DType().IsComplex() {
