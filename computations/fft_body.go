@@ -25,6 +25,12 @@ type fftBody struct {
 	SrcShort, DstShort   bool // shorter than the transform: guard positions
 
 	ConjIn, ChirpIn, KernelB, ChirpOut, ConjOut bool
+	// Convolve: the kernel is the whole of Bluestein's algorithm (the
+	// register kernel only): after the forward transform each register is
+	// multiplied by the transformed convolution kernel and conjugated, and
+	// the stages run again; KernelB is then unset (the stores do not
+	// apply it).
+	Convolve bool
 
 	Twiddle fftPassTwiddle
 

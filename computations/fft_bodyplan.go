@@ -22,7 +22,8 @@ func newFFTBody(k *fftKernel) *fftBody {
 		LoopGuard: loops*p.WG != tileElems,
 		SrcLength: k.SrcLength, DstLength: k.DstLength,
 		SrcShort: k.SrcLength < p.N, DstShort: k.DstLength < p.N,
-		ConjIn: k.conjIn, ChirpIn: k.ChirpIn, KernelB: k.KernelB, ChirpOut: k.ChirpOut, ConjOut: k.conjOut,
+		ConjIn: k.conjIn, ChirpIn: k.ChirpIn, ChirpOut: k.ChirpOut, ConjOut: k.conjOut,
+		KernelB: k.KernelB && !k.Convolution(), Convolve: k.Convolution(),
 		Load:  k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
 		Store: k.dst.index(k.Axis, k.Outer, k.DstLength, k.Inner),
 	}

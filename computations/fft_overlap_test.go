@@ -46,12 +46,15 @@ func TestFFTOverlapRefused(t *testing.T) {
 		return v
 	}
 	out := view([]int{1, n}, nil, 0)
-	temp, err := thr.TempArray([]int{97}, dtypes.Complex64)
+	// A transform of 2^16 points takes two passes on every device, and the
+	// first writes a temporary array.
+	const twoPasses = 1 << 16
+	temp, err := thr.TempArray([]int{twoPasses}, dtypes.Complex64)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer temp.Release()
-	other := poisoned(t, thr, dtypes.Complex64, []int{97})
+	other := poisoned(t, thr, dtypes.Complex64, []int{twoPasses})
 	defer other.Release()
 
 	tests := []struct {
@@ -68,7 +71,7 @@ func TestFFTOverlapRefused(t *testing.T) {
 		{"output that overlaps itself", compileFFT(t, thr, broadcast, []int{1}, computations.FFTOptions{}),
 			[]any{view([]int{1, n}, []int{0, 0}, 0), view([]int{1, n}, []int{0, 0}, 0), int32(0)},
 			`parameter "output" is written, and elements of`},
-		{"input in the callable's temporary memory", compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, 97), nil, computations.FFTOptions{}),
+		{"input in the callable's temporary memory", compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, twoPasses), nil, computations.FFTOptions{}),
 			[]any{other, temp, int32(0)},
 			`parameter "input" shares memory with the callable's own temporary or persistent arrays`},
 	}

@@ -39,24 +39,27 @@ type runHeader struct {
 // then N is the number of points of one transform over the axes and Batch
 // the number of transforms.
 type benchResult struct {
-	N             int              `json:"n"`
-	Batch         int              `json:"batch"`
-	Shape         []int            `json:"shape,omitempty"`
-	Axes          []int            `json:"axes,omitempty"`
-	Bytes         int64            `json:"bytes_per_array"`
-	Runs          int              `json:"runs"`
-	MedianMS      float64          `json:"median_ms"`
-	MinMS         float64          `json:"min_ms"`
-	WallMS        float64          `json:"wall_median_ms"`
-	GBs           float64          `json:"gbs"`
-	GFLOPs        float64          `json:"gflops"`
-	CopyPct       float64          `json:"copy_percent"`
-	CPUMS         float64          `json:"cpu_ms,omitempty"`
-	CPUTransforms int              `json:"cpu_transforms_timed,omitempty"`
-	Speedup       float64          `json:"speedup,omitempty"`
-	PlanMS        float64          `json:"plan_ms"`
-	Pipelines     []pipelineResult `json:"pipelines,omitempty"`
-	Skipped       string           `json:"skipped,omitempty"`
+	N             int     `json:"n"`
+	Batch         int     `json:"batch"`
+	Shape         []int   `json:"shape,omitempty"`
+	Axes          []int   `json:"axes,omitempty"`
+	Bytes         int64   `json:"bytes_per_array"`
+	Runs          int     `json:"runs"`
+	MedianMS      float64 `json:"median_ms"`
+	MinMS         float64 `json:"min_ms"`
+	WallMS        float64 `json:"wall_median_ms"`
+	GBs           float64 `json:"gbs"`
+	GFLOPs        float64 `json:"gflops"`
+	CopyPct       float64 `json:"copy_percent"`
+	CPUMS         float64 `json:"cpu_ms,omitempty"`
+	CPUTransforms int     `json:"cpu_transforms_timed,omitempty"`
+	Speedup       float64 `json:"speedup,omitempty"`
+	PlanMS        float64 `json:"plan_ms"`
+	// Kernels are the kernels one call enqueues, as the device runs them
+	// (after any planning again for the device's limits).
+	Kernels   []string         `json:"kernels,omitempty"`
+	Pipelines []pipelineResult `json:"pipelines,omitempty"`
+	Skipped   string           `json:"skipped,omitempty"`
 }
 
 // pipelineResult is the time of a fused pipeline at one length, and its

@@ -67,7 +67,7 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 	r.Batch, r.Bytes = int(batch), batch*one
 	step("device")
 	shape, axes := []int{r.Batch, n}, []int{1}
-	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{})
+	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{}, &r.Kernels)
 	if err != nil {
 		r.Skipped = err.Error()
 		return r
@@ -77,7 +77,7 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 		step("fused pipelines")
 		for _, pl := range pipelines(n) {
 			pr := pipelineResult{Name: pl.name}
-			if k, _, _, err := b.timeFFT(shape, axes, pl); err != nil {
+			if k, _, _, err := b.timeFFT(shape, axes, pl, nil); err != nil {
 				pr.Skipped = err.Error()
 			} else {
 				pr.MedianMS, pr.MinMS = ms(median(k)), ms(slices.Min(k))
@@ -99,8 +99,9 @@ func (r *benchResult) setTimes(kernel, wall []time.Duration, plan time.Duration)
 // timeFFT compiles the FFT of an array of the given shape over axes, with
 // the pipeline's transformations, and returns the kernel and wall times of
 // its runs, and the time the plan took to build (render, compile or load
-// from the program cache, upload its tables).
-func (b *bencher) timeFFT(shape, axes []int, pl pipeline) (kernel, wall []time.Duration, plan time.Duration, err error) {
+// from the program cache, upload its tables). Where launches is not nil,
+// it receives the kernels a call enqueues (see launchList).
+func (b *bencher) timeFFT(shape, axes []int, pl pipeline, launches *[]string) (kernel, wall []time.Duration, plan time.Duration, err error) {
 	start := time.Now()
 	t := core.ArrayOf(b.dt, shape...)
 	fft, err := computations.NewFFT(t, axes, computations.FFTOptions{})
@@ -117,6 +118,9 @@ func (b *bencher) timeFFT(shape, axes []int, pl pipeline) (kernel, wall []time.D
 	}
 	plan = time.Since(start)
 	defer c.Release()
+	if launches != nil {
+		*launches = launchList(c.Kernels())
+	}
 	sets, release, err := b.argSets(c.Signature())
 	if err != nil {
 		return nil, nil, 0, err
@@ -305,4 +309,14 @@ func transformLength(shape, axes []int) int {
 // n points each: 5·n·log2(n) each, for a multi-dimensional transform too.
 func flops(n, batch int) float64 {
 	return 5 * float64(n) * math.Log2(float64(n)) * float64(batch)
+}
+
+// launchList describes each kernel of a compiled computation in one line:
+// its name and its work-group and global sizes as OpenCL launches them.
+func launchList(ks []core.KernelInfo) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = fmt.Sprintf("%s local %v global %v", k.Name, k.RealLocalSize, k.RealGlobalSize)
+	}
+	return out
 }

@@ -31,10 +31,14 @@
     }
 {{- end }}
 {{- end }}
-{{- range $g.Stages }}
-    // radix {{ .Radix }} after stages of {{ .NsIn }}
-{{- template "fft_register_butterflies" (dict "b" $b "st" .) }}
-{{- with .Exchange }}{{ template "fft_register_exchange" (dict "b" $b "x" .) }}{{ end }}
+{{- template "fft_register_stages" . }}
+{{- if .Convolve }}
+    // Bluestein: the product with the transformed kernel, conjugated, and
+    // the transform back on the same registers
+{{- range $g.Regs }}
+    v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B(t + {{ .Off }})));
+{{- end }}
+{{- template "fft_register_stages" . }}
 {{- end }}
 {{- if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
 {{- else }}
@@ -44,6 +48,17 @@
 {{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false) }}
     }
 {{- end }}
+{{- end }}
+{{- end }}
+
+{{- /* fft_register_stages: the radix stages of the transform, each
+    followed by its exchange except the last. */ -}}
+{{- define "fft_register_stages" }}
+{{- $b := . }}
+{{- range .Register.Stages }}
+    // radix {{ .Radix }} after stages of {{ .NsIn }}
+{{- template "fft_register_butterflies" (dict "b" $b "st" .) }}
+{{- with .Exchange }}{{ template "fft_register_exchange" (dict "b" $b "x" .) }}{{ end }}
 {{- end }}
 {{- end }}
 

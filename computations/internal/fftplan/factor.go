@@ -66,13 +66,23 @@ func radices(n int) []int {
 }
 
 // bluesteinLength returns the transform length Bluestein's algorithm uses
-// for length n: the smallest number of at least 2n-1 whose prime factors
-// are 2, 3, 5 and 7.
-func bluesteinLength(n int) int {
-	target := 2*n - 1
+// for length n: a power of two where pow2 is set, else the smallest length
+// whose prime factors are 2, 3, 5 and 7; either at least 2n-2.
+//
+// The cyclic convolution of length m that Bluestein's algorithm computes
+// reads its kernel b[e] at e = j-k for j, k < n, that is -(n-1) <= e <=
+// n-1, modulo m. With m = 2n-2 the only indices that meet are n-1 and
+// -(n-1), and there b is the same, b[e] = b[-e] (it depends on e² only),
+// so 2n-2 points suffice where the textbook takes 2n-1: for n = 65537 that
+// is 2^17 rather than 131220.
+func bluesteinLength(n int, pow2 bool) int {
+	target := 2*n - 2
 	best := 1
 	for best < target {
 		best *= 2
+	}
+	if pow2 {
+		return best
 	}
 	for p2 := 1; p2 <= best; p2 *= 2 {
 		for p3 := p2; p3 <= best; p3 *= 3 {

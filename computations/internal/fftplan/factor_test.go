@@ -51,18 +51,26 @@ func TestRadices(t *testing.T) {
 }
 
 func TestBluesteinLength(t *testing.T) {
-	tests := []struct{ n, want int }{
-		{17, 35}, {97, 196}, {1009, 2025}, {65537, 131220}, {2, 3},
+	tests := []struct {
+		n    int
+		pow2 bool
+		want int
+	}{
+		{17, false, 32}, {97, false, 192}, {1009, false, 2016}, {65537, false, 131072}, {2, false, 2},
+		{17, true, 32}, {97, true, 256}, {1009, true, 2048}, {4093, true, 8192},
 	}
 	for _, tt := range tests {
-		if got := bluesteinLength(tt.n); got != tt.want {
-			t.Errorf("bluesteinLength(%d) = %d, want %d", tt.n, got, tt.want)
+		if got := bluesteinLength(tt.n, tt.pow2); got != tt.want {
+			t.Errorf("bluesteinLength(%d, %v) = %d, want %d", tt.n, tt.pow2, got, tt.want)
 		}
 	}
 	for n := 2; n < 3000; n++ {
-		m := bluesteinLength(n)
-		if m < 2*n-1 || !isSmooth(m, 7) {
-			t.Fatalf("bluesteinLength(%d) = %d", n, m)
+		m := bluesteinLength(n, false)
+		if m < 2*n-2 || !isSmooth(m, 7) {
+			t.Fatalf("bluesteinLength(%d, false) = %d", n, m)
+		}
+		if p := bluesteinLength(n, true); p < m || p&(p-1) != 0 {
+			t.Fatalf("bluesteinLength(%d, true) = %d, shorter than %d or not a power of two", n, p, m)
 		}
 	}
 }

@@ -64,8 +64,7 @@ func TestNewPlans(t *testing.T) {
 			"L256 NS256 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast",
 		}},
 		{"GPU 1009 by Bluestein", []int{4096, 1009}, []int{1}, gpuLimits, []string{
-			"L2025 NS1 [15 15 3 3] reg E15 TT135 C1/1 tile1 wg135 chirp-in kernel-b",
-			"L2025 NS1 [15 15 3 3] reg E15 TT135 C1/1 tile1 wg135 chirp-out",
+			"L2048 NS1 [16 16 8] reg E16 TT128 C1/1 tile2 wg256 chirp-in kernel-b chirp-out",
 		}},
 		{"GPU strided axis", []int{512, 6}, []int{0}, gpuLimits,
 			[]string{"L512 NS1 [16 16 2] reg E16 TT32 C1/1 tile6 wg192 sfast"}},
@@ -240,7 +239,7 @@ func checkAxis(a Axis, shape []int, lim Limits, localBytes int) error {
 	if a.N != n || a.Outer != elements(shape[:a.Axis]) || a.Inner != elements(shape[a.Axis+1:]) {
 		return fmt.Errorf("axis %+v of shape %v", a.Batch, shape)
 	}
-	if a.Bluestein != (a.M != n) || a.M < n || a.Bluestein && a.M < 2*n-1 {
+	if a.Bluestein != (a.M != n) || a.M < n || a.Bluestein && a.M < 2*n-2 {
 		return fmt.Errorf("transforms of length %d for %d (Bluestein: %v)", a.M, n, a.Bluestein)
 	}
 	ffts := 1
@@ -254,6 +253,16 @@ func checkAxis(a Axis, shape []int, lim Limits, localBytes int) error {
 	// M, each after the ones before.
 	ns, transforms := 1, 0
 	for i, k := range a.Kernels {
+		if k.Convolution() {
+			if err := checkConvolution(k, a, ns); err != nil {
+				return fmt.Errorf("kernel %d (%s): %w", i, summary(k), err)
+			}
+			if err := checkKernel(k, lim, localBytes); err != nil {
+				return fmt.Errorf("kernel %d (%s): %w", i, summary(k), err)
+			}
+			transforms += 2
+			continue
+		}
 		if k.Batch != a.Batch || k.Pass.N != a.M || k.Pass.NS != ns {
 			return fmt.Errorf("kernel %d: %+v of %+v after passes of %d", i, k.Pass, k.Batch, ns)
 		}
@@ -275,6 +284,19 @@ func checkAxis(a Axis, shape []int, lim Limits, localBytes int) error {
 	}
 	if ns != 1 || transforms != ffts {
 		return fmt.Errorf("%d transforms, and passes of %d left over", transforms, ns)
+	}
+	return nil
+}
+
+// checkConvolution checks a kernel that computes the whole of Bluestein's
+// algorithm, after passes of ns: one pass of the register kernel over the
+// whole transform of length M, reading and writing N points.
+func checkConvolution(k Kernel, a Axis, ns int) error {
+	if !a.Bluestein || ns != 1 || k.Batch != a.Batch || k.Pass.N != a.M || k.Pass.L != a.M || k.Pass.NS != 1 || k.Pass.E == 0 {
+		return fmt.Errorf("Bluestein's algorithm in one kernel of %+v (Bluestein: %v, after passes of %d)", k.Pass, a.Bluestein, ns)
+	}
+	if k.SrcLength != a.N || k.DstLength != a.N || !k.KernelB {
+		return fmt.Errorf("lengths %d → %d and kernel %v, want %d → %d and the kernel", k.SrcLength, k.DstLength, k.KernelB, a.N, a.N)
 	}
 	return nil
 }

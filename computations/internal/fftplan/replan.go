@@ -32,6 +32,8 @@ var ErrNoKernel = errors.New("fftplan: no other kernel can do the pass on the de
 // the axis with its kernel i replaced by what runs in its place, or
 // ErrNoKernel:
 //
+//   - a kernel that computes the whole of Bluestein's algorithm is
+//     replaced by the kernels of its two transforms, unchanged otherwise;
 //   - a kernel whose work-group is too large is planned again within the
 //     device's limit: as a register kernel with fewer work-items (each
 //     holding more elements) where the refused kernel was one and such a
@@ -43,10 +45,10 @@ var ErrNoKernel = errors.New("fftplan: no other kernel can do the pass on the de
 //     chirps and convolution kernel go to the first and last of them),
 //     and a pass of several has no replacement.
 //
-// Every step lowers the kernel's rank (a whole transform before a pass of
-// several, the register kernel before the local one, then the work-group
-// size), so that a caller that replans until the device runs every kernel
-// ends.
+// Every step lowers the kernel's rank (Bluestein's algorithm in one kernel
+// before its two transforms, a whole transform before a pass of several,
+// the register kernel before the local one, then the work-group size), so
+// that a caller that replans until the device runs every kernel ends.
 func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	if i < 0 || i >= len(a.Kernels) {
 		return a, fmt.Errorf("fftplan: replan of kernel %d of an axis of %d", i, len(a.Kernels))
@@ -57,6 +59,12 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	base := lim.budget()
 	b := base
 	k := a.Kernels[i]
+	if k.Convolution() {
+		// Bluestein's algorithm in one kernel goes back to its two
+		// transforms, which can be planned again each on its own.
+		a.Kernels = a.bluesteinKernels([]Pass{k.Pass}, base)
+		return a, nil
+	}
 	old := k.Pass
 	p := Pass{N: old.N, L: old.L, NS: old.NS, Plain: old.Plain}
 	switch r.Reason {
@@ -103,13 +111,16 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 
 // rank orders the kernels that Replan goes through for the same work: each
 // step lowers it in lexicographic order.
-func (k *Kernel) rank() [3]int {
-	whole, registers := 0, 0
+func (k *Kernel) rank() [4]int {
+	convolution, whole, registers := 0, 0, 0
+	if k.Convolution() {
+		convolution = 1
+	}
 	if k.Pass.L == k.Pass.N {
 		whole = 1
 	}
 	if k.Pass.E > 0 {
 		registers = 1
 	}
-	return [3]int{whole, registers, k.Pass.WG}
+	return [4]int{convolution, whole, registers, k.Pass.WG}
 }

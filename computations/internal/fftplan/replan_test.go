@@ -30,27 +30,40 @@ func TestReplan(t *testing.T) {
 		shape   []int
 		lim     Limits
 		refusal Refusal
-		want    []string // the kernels of the axis after Replan of kernel 0
+		// refusals are as many refusals of kernel 0 before refusal
+		// (NotBuilt), one per step.
+		refusals int
+		want     []string // the kernels of the axis after Replan of kernel 0
 	}{
-		{"fewer work-items, more elements each", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 128},
+		{"fewer work-items, more elements each", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 128}, 0,
 			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"}},
-		{"the local kernel within the work-items allowed", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 16},
+		{"the local kernel within the work-items allowed", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 16}, 0,
 			[]string{"L1024 NS1 [16 16 4] local tile1 wg16"}},
-		{"the local kernel for a register kernel not built", []int{64, 1024}, gpuLimits, Refusal{Reason: NotBuilt},
+		{"the local kernel for a register kernel not built", []int{64, 1024}, gpuLimits, Refusal{Reason: NotBuilt}, 0,
 			[]string{"L1024 NS1 [16 16 4] local tile4 wg256"}},
-		{"a transform too long for the local kernel in two passes", []int{8, 8192}, gpuLimits, Refusal{Reason: NotBuilt}, []string{
+		{"a transform too long for the local kernel in two passes", []int{8, 8192}, gpuLimits, Refusal{Reason: NotBuilt}, 0, []string{
 			"L128 NS1 [16 8] reg E16 TT8 C1/1 tile16 wg128 sfast staged-store",
 			"L64 NS128 [16 4] reg E16 TT4 C1/1 tile16 wg64 sfast",
 		}},
-		{"Bluestein's roles go to the first and last passes", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, []string{
-			"L45 NS1 [15 3] reg E15 TT3 C1/1 tile16 wg48 sfast staged-store chirp-in",
-			"L45 NS45 [15 3] reg E15 TT3 C1/1 tile16 wg48 sfast kernel-b",
-			"L2025 NS1 [15 15 3 3] reg E15 TT135 C2/1 tile1 wg135 chirp-out",
+		{"Bluestein's algorithm in one kernel goes back to its two transforms", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 0, []string{
+			"L2048 NS1 [8 8 8 4] reg E8 TT256 C2/1 tile1 wg256 chirp-in kernel-b",
+			"L2048 NS1 [8 8 8 4] reg E8 TT256 C2/1 tile1 wg256 chirp-out",
+		}},
+		{"Bluestein's roles go to the first and last passes", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 1, []string{
+			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile16 wg64 sfast staged-store chirp-in",
+			"L32 NS64 [16 2] reg E16 TT2 C1/1 tile16 wg32 sfast kernel-b",
+			"L2048 NS1 [8 8 8 4] reg E8 TT256 C2/1 tile1 wg256 chirp-out",
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := planOne(t, tt.shape, tt.lim)
+			for range tt.refusals {
+				var err error
+				if a, err = Replan(a, 0, Refusal{Reason: NotBuilt}, tt.lim); err != nil {
+					t.Fatal(err)
+				}
+			}
 			got, err := Replan(a, 0, tt.refusal, tt.lim)
 			if err != nil {
 				t.Fatal(err)
@@ -113,7 +126,7 @@ func refuse(k Kernel) Refusal {
 }
 
 // less reports whether rank a is below rank b in lexicographic order.
-func less(a, b [3]int) bool { return slices.Compare(a[:], b[:]) < 0 }
+func less(a, b [4]int) bool { return slices.Compare(a[:], b[:]) < 0 }
 
 // TestReplanEnds refuses every kernel of many plans over and over, as a
 // device that runs nothing would: every step lowers the rank of the kernels
