@@ -75,6 +75,11 @@ const minTile = 8
 // register kernel tries, largest first.
 var registerCandidates = []int{32, 28, 27, 25, 24, 21, 20, 18, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}
 
+// maxShortE is the number of elements per work-item of the short
+// contiguous transforms (see budget.shortRowsWhole): a work-item holds a
+// whole transform of up to 16 points, or half of one of 32.
+const maxShortE = 16
+
 // wideCandidate reports whether e is one of the register candidates that
 // only single passes over contiguous rows take: the multiples of 3, 5 and
 // 7 above 16. They let such lengths run in one pass where 16 elements per
@@ -141,6 +146,9 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 		if e > p.L || p.L%e != 0 || e > maxE || !contiguous && wideCandidate(e) {
 			continue
 		}
+		if contiguous && b.shortRowsWhole && p.L <= 2*maxShortE && e != min(p.L, maxShortE) {
+			continue
+		}
 		rs := divisorRadices(p.L, e)
 		if rs == nil {
 			continue
@@ -151,9 +159,9 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 		}
 		c := choice{e: e, tt: tt, rs: rs}
 		if contiguous {
-			// At most 256 work-items, and at most the work-group size the
-			// register kernel may have.
-			c.tile = max(min(256/tt, b.maxRegWG/tt, count), 1)
+			// At most contiguousWG work-items, and at most the work-group
+			// size the register kernel may have.
+			c.tile = max(min(b.contiguousWG/tt, b.maxRegWG/tt, count), 1)
 			c.staged = tt < 4
 		} else {
 			c.tile = max(min(16, b.maxRegWG/tt, count), 1)

@@ -35,8 +35,8 @@ func TestReplan(t *testing.T) {
 		refusals int
 		want     []string // the kernels of the axis after Replan of kernel 0
 	}{
-		{"fewer work-items, more elements each", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 128}, 0,
-			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"}},
+		{"fewer work-items, more elements each", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 64}, 0,
+			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile1 wg64"}},
 		{"the local kernel within the work-items allowed", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 16}, 0,
 			[]string{"L1024 NS1 [16 16 4] local tile1 wg16"}},
 		{"the local kernel for a register kernel not built", []int{64, 1024}, gpuLimits, Refusal{Reason: NotBuilt}, 0,
@@ -46,13 +46,13 @@ func TestReplan(t *testing.T) {
 			"L64 NS128 [16 4] reg E16 TT4 C1/1 tile16 wg64 sfast",
 		}},
 		{"Bluestein's algorithm in one kernel goes back to its two transforms", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 0, []string{
-			"L2048 NS1 [8 8 8 4] reg E8 TT256 C2/1 tile1 wg256 chirp-in kernel-b",
-			"L2048 NS1 [8 8 8 4] reg E8 TT256 C2/1 tile1 wg256 chirp-out",
+			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-in kernel-b",
+			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-out",
 		}},
 		{"Bluestein's roles go to the first and last passes", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 1, []string{
 			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile16 wg64 sfast staged-store chirp-in",
 			"L32 NS64 [16 2] reg E16 TT2 C1/1 tile16 wg32 sfast kernel-b",
-			"L2048 NS1 [8 8 8 4] reg E8 TT256 C2/1 tile1 wg256 chirp-out",
+			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-out",
 		}},
 	}
 	for _, tt := range tests {
@@ -96,7 +96,7 @@ func TestReplanErrors(t *testing.T) {
 		want      string
 	}{
 		{"a local kernel not built", []int{64, 1024}, local, local, 0, Refusal{Reason: NotBuilt}, true, "refuses the local kernel"},
-		{"a limit no smaller than the work-group", []int{64, 1024}, gpuLimits, gpuLimits, 0, Refusal{WorkGroupTooLarge, 256}, true, "a work-group of 256 with a limit of 256"},
+		{"a limit no smaller than the work-group", []int{64, 1024}, gpuLimits, gpuLimits, 0, Refusal{WorkGroupTooLarge, 128}, true, "a work-group of 128 with a limit of 128"},
 		{"no work-items at all", []int{64, 1024}, gpuLimits, gpuLimits, 0, Refusal{WorkGroupTooLarge, 0}, true, "a limit of 0"},
 		{"kernel out of range", []int{64, 1024}, gpuLimits, gpuLimits, 1, Refusal{Reason: NotBuilt}, false, "replan of kernel 1 of an axis of 1"},
 		{"unknown reason", []int{64, 1024}, gpuLimits, gpuLimits, 0, Refusal{Reason: 9}, false, "reason 9"},
