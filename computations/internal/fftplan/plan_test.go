@@ -60,8 +60,8 @@ func TestNewPlans(t *testing.T) {
 		{"GPU 8192: exchanges as parts", []int{8192, 8192}, []int{1}, gpuLimits,
 			[]string{"L8192 NS1 [16 16 16 2] reg E16 TT512 C2/1 tile1 wg512"}},
 		{"GPU 65536 in two passes", []int{1024, 65536}, []int{1}, gpuLimits, []string{
-			"L256 NS1 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast staged-store",
-			"L256 NS256 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast",
+			"L256 NS1 [16 16] reg E16 TT16 C2/1 tile32 wg512 sfast staged-store",
+			"L256 NS256 [16 16] reg E16 TT16 C2/1 tile32 wg512 sfast",
 		}},
 		{"GPU 1009 by Bluestein", []int{4096, 1009}, []int{1}, gpuLimits, []string{
 			"L2048 NS1 [16 16 8] reg E16 TT128 C1/1 tile1 wg128 chirp-in kernel-b chirp-out",
@@ -69,7 +69,7 @@ func TestNewPlans(t *testing.T) {
 		{"GPU strided axis", []int{512, 6}, []int{0}, gpuLimits,
 			[]string{"L512 NS1 [16 16 2] reg E16 TT32 C1/1 tile6 wg192 sfast"}},
 		{"GPU two axes", []int{64, 32}, nil, gpuLimits, []string{
-			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile16 wg64 sfast",
+			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast",
 			"L32 NS1 [16 2] reg E16 TT2 C1/1 tile64 wg128 staged-load staged-store",
 		}},
 		{"CPU 1024", []int{1024, 1024}, []int{1}, cpuLimits,

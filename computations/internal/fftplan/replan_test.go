@@ -42,16 +42,16 @@ func TestReplan(t *testing.T) {
 		{"the local kernel for a register kernel not built", []int{64, 1024}, gpuLimits, Refusal{Reason: NotBuilt}, 0,
 			[]string{"L1024 NS1 [16 16 4] local tile4 wg256"}},
 		{"a transform too long for the local kernel in two passes", []int{8, 8192}, gpuLimits, Refusal{Reason: NotBuilt}, 0, []string{
-			"L128 NS1 [16 8] reg E16 TT8 C1/1 tile16 wg128 sfast staged-store",
-			"L64 NS128 [16 4] reg E16 TT4 C1/1 tile16 wg64 sfast",
+			"L128 NS1 [16 8] reg E16 TT8 C1/1 tile32 wg256 sfast staged-store",
+			"L64 NS128 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast",
 		}},
 		{"Bluestein's algorithm in one kernel goes back to its two transforms", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 0, []string{
 			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-in kernel-b",
 			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-out",
 		}},
 		{"Bluestein's roles go to the first and last passes", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 1, []string{
-			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile16 wg64 sfast staged-store chirp-in",
-			"L32 NS64 [16 2] reg E16 TT2 C1/1 tile16 wg32 sfast kernel-b",
+			"L64 NS1 [16 4] reg E16 TT4 C2/1 tile32 wg128 sfast staged-store chirp-in",
+			"L32 NS64 [16 2] reg E16 TT2 C1/1 tile32 wg64 sfast kernel-b",
 			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-out",
 		}},
 	}
