@@ -81,7 +81,13 @@ type budget struct {
 	// 8192×8192 in 0.544 ms against 0.581, 2^19 in 0.793 against 0.821,
 	// 16807 in 0.826 against 0.916; 10000 1% slower).
 	stridedTile int
-	passTable   int // the most entries of a one-level pass twiddle table
+	// stridedWG is the most work-items of a register kernel over strided
+	// data: NVIDIA's compiler refuses work-groups of 512 for these kernels
+	// at the registers they take (every strided pass in the H200 runs was
+	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
+	// the plan is what the device runs.
+	stridedWG int
+	passTable int // the most entries of a one-level pass twiddle table
 }
 
 // localElems returns the complex values that fit in the local memory a
@@ -106,13 +112,13 @@ func (l Limits) check() error {
 // budget returns the sizes the limits allow a pass.
 func (l Limits) budget() budget {
 	localBytes := int64(48 << 10)
-	maxRegL, maxRegLS, contiguousWG, stridedTile := 0, 0, 128, 32
+	maxRegL, maxRegLS, contiguousWG, stridedTile, stridedWG := 0, 0, 128, 32, 256
 	if l.CPU {
 		// On PoCL (2 cores, 8 MiB per array) the register kernel is 1.2 to
 		// 2 times faster for single passes up to 4096 and for strided
 		// passes up to 256 (N = 65536 in two), and up to 1.8 times slower
 		// beyond.
-		localBytes, maxRegL, maxRegLS, contiguousWG, stridedTile = 256<<10, 4096, 256, 256, 16
+		localBytes, maxRegL, maxRegLS, contiguousWG, stridedTile, stridedWG = 256<<10, 4096, 256, 256, 16, 512
 	}
 	b := budget{
 		localBytes:     int(min(localBytes, l.LocalMemBytes)),
@@ -128,6 +134,7 @@ func (l Limits) budget() budget {
 		shortRowsWhole: !l.CPU,
 		contiguousWG:   contiguousWG,
 		stridedTile:    stridedTile,
+		stridedWG:      min(stridedWG, l.MaxWorkGroup),
 		registers:      !l.Tuning.NoRegisters,
 		passTable:      maxPassTable,
 	}
@@ -137,6 +144,7 @@ func (l Limits) budget() budget {
 		b.localBytes = t.LocalBytes
 		b.maxRegL, b.maxRegLS, b.expTwiddles, b.plainLocal = 0, 0, false, false
 		b.bluesteinPow2, b.shortRowsWhole, b.contiguousWG, b.stridedTile = true, true, 128, 32
+		b.stridedWG = min(256, l.MaxWorkGroup)
 	}
 	if t.MaxRegE > 0 {
 		b.maxRegE = t.MaxRegE
@@ -144,6 +152,7 @@ func (l Limits) budget() budget {
 	if t.MaxRegWG > 0 {
 		b.maxRegWG = min(b.maxRegWG, t.MaxRegWG)
 	}
+	b.stridedWG = min(b.stridedWG, b.maxRegWG)
 	if t.PassTable > 0 {
 		b.passTable = t.PassTable
 	}

@@ -164,7 +164,7 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 			c.tile = max(min(b.contiguousWG/tt, b.maxRegWG/tt, count), 1)
 			c.staged = tt < 4
 		} else {
-			c.tile = max(min(b.stridedTile, b.maxRegWG/tt, count), 1)
+			c.tile = max(min(b.stridedTile, b.stridedWG/tt, count), 1)
 		}
 		// Staged loads and stores go through local memory as whole complex
 		// values; exchanges as complex values, as parts, or in chunks of

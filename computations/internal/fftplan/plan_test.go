@@ -60,8 +60,8 @@ func TestNewPlans(t *testing.T) {
 		{"GPU 8192: exchanges as parts", []int{8192, 8192}, []int{1}, gpuLimits,
 			[]string{"L8192 NS1 [16 16 16 2] reg E16 TT512 C2/1 tile1 wg512"}},
 		{"GPU 65536 in two passes", []int{1024, 65536}, []int{1}, gpuLimits, []string{
-			"L256 NS1 [16 16] reg E16 TT16 C2/1 tile32 wg512 sfast staged-store",
-			"L256 NS256 [16 16] reg E16 TT16 C2/1 tile32 wg512 sfast",
+			"L256 NS1 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast staged-store",
+			"L256 NS256 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast",
 		}},
 		{"GPU 1009 by Bluestein", []int{4096, 1009}, []int{1}, gpuLimits, []string{
 			"L2048 NS1 [16 16 8] reg E16 TT128 C1/1 tile1 wg128 chirp-in kernel-b chirp-out",

@@ -75,6 +75,7 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 		// Fewer work-items per sub-transform: more elements each.
 		b.maxWG = min(b.maxWG, r.Limit)
 		b.maxRegWG = min(b.maxRegWG, r.Limit)
+		b.stridedWG = min(b.stridedWG, r.Limit)
 		b.maxRegE = max(b.maxRegE, 32)
 		if old.E == 0 || !p.planRegisters(k.Count(), k.Inner, b) || p.WG >= old.WG {
 			p.planLocal(k.Count(), b)
