@@ -102,25 +102,7 @@ func TestCBRNGStreams(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng, err := cbrng.NewCBRNG(core.ArrayOf(dtypes.Float32, shape...), 2, s, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			call, err := rng.Compile(thr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer call.Release()
-			counters, err := rng.Counters(thr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer counters.Release()
-			randoms, err := thr.Empty(shape, dtypes.Float32)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer randoms.Release()
+			rng, call, counters, randoms := compileRNG(t, thr, core.ArrayOf(dtypes.Float32, shape...), 2, s, seed)
 
 			gens := shape[1] * shape[2]
 			streams := make([]*hostStream, gens)
@@ -184,4 +166,30 @@ func TestKeyGenerator(t *testing.T) {
 			}
 		})
 	}
+}
+
+// compileRNG makes the CBRNG of randoms of type rt over gensDim axes with
+// the sampler and the seed, compiles it for thr, and returns it with its
+// callable, counters from zero and an output array, all released when the
+// test ends.
+func compileRNG(t *testing.T, thr *cluda.Thread, rt core.Type, gensDim int, s *cbrng.Sampler, seed uint64) (
+	rng *cbrng.CBRNG, call *core.Callable, counters, randoms *cluda.Array) {
+	t.Helper()
+	rng, err := cbrng.NewCBRNG(rt, gensDim, s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if call, err = rng.Compile(thr); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(call.Release)
+	if counters, err = rng.Counters(thr); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(counters.Release)
+	if randoms, err = thr.Empty(rt.Shape(), rt.DType()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(randoms.Release)
+	return rng, call, counters, randoms
 }

@@ -91,13 +91,21 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Result {{ .prefix }}_sample({{ .bijection }}_
 {{- $r := ctype .real }}
 {{- range $i, $p := .pairs }}
     {
-        const {{ $r }} radius = sqrt({{ literal $.real -2 }} * log({{ $.unit }}_nonzero({{ template "bits" (dict "p" $.prefix "k" (index $p 0) "upb" $.upb) }}))) * {{ literal $.real $.sigma }};
-        const {{ $r }} angle = {{ literal $.real 2 }} * {{ $.unit }}_half_open({{ template "bits" (dict "p" $.prefix "k" (index $p 1) "upb" $.upb) }});
-{{- if $.complex }}
-        result.v[{{ $i }}] = COMPLEX_CTR({{ $.ctype }})({{ literal $.real $.meanRe }} + radius * cospi(angle), {{ literal $.real $.meanIm }} + radius * sinpi(angle));
+        const {{ $r }} radius = sqrt({{ literal $.real -2 }} * log({{ $.unit }}_nonzero({{ template "bits" (dict "p" $.prefix "k" (index $p 0) "upb" $.upb) }}))){{ if ne $.sigma 1.0 }} * {{ literal $.real $.sigma }}{{ end }};
+{{- if $.double }}
+        const double angle = 2 * {{ $.unit }}_half_open({{ template "bits" (dict "p" $.prefix "k" (index $p 1) "upb" $.upb) }});
+        const double x = radius * cospi(angle), y = radius * sinpi(angle);
 {{- else }}
-        result.v[{{ mul $i 2 }}] = {{ literal $.real $.meanRe }} + radius * cospi(angle);
-        result.v[{{ add (mul $i 2) 1 }}] = {{ literal $.real $.meanRe }} + radius * sinpi(angle);
+        // An angle in [-π, π), where the native functions are accurate
+        // to about 2^-21 on GPUs (cuRAND's normal uses them as well).
+        const float angle = 6.2831853071795865f * {{ $.unit }}_half_open({{ template "bits" (dict "p" $.prefix "k" (index $p 1) "upb" $.upb) }}) - 3.14159265358979323f;
+        const float x = radius * native_cos(angle), y = radius * native_sin(angle);
+{{- end }}
+{{- if $.complex }}
+        result.v[{{ $i }}] = COMPLEX_CTR({{ $.ctype }})({{ if ne $.meanRe 0.0 }}{{ literal $.real $.meanRe }} + {{ end }}x, {{ if ne $.meanIm 0.0 }}{{ literal $.real $.meanIm }} + {{ end }}y);
+{{- else }}
+        result.v[{{ mul $i 2 }}] = {{ if ne $.meanRe 0.0 }}{{ literal $.real $.meanRe }} + {{ end }}x;
+        result.v[{{ add (mul $i 2) 1 }}] = {{ if ne $.meanRe 0.0 }}{{ literal $.real $.meanRe }} + {{ end }}y;
 {{- end }}
     }
 {{- end }}
