@@ -140,6 +140,64 @@ func TestCBRNGStreams(t *testing.T) {
 	}
 }
 
+// TestUniformIntegerStreams checks uniform integers, which read the
+// State's stream and draw again on rejection, bit for bit against the
+// host, for a narrow range of 32-bit values and a wide one of 64-bit
+// values.
+func TestUniformIntegerStreams(t *testing.T) {
+	thr := cludatest.Thread(t)
+	const batch, gens = 37, 6
+	for _, tc := range []struct {
+		name      string
+		b         *cbrng.Bijection
+		dt        dtypes.DType
+		low, high int64
+	}{
+		{"int32 [1, 7) philox4x32", bijection(t, "philox", 32, 4), dtypes.Int32, 1, 7},
+		{"int64 [-10^12, 3·10^12+7) threefry2x64", bijection(t, "threefry", 64, 2), dtypes.Int64, -1e12, 3e12 + 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := cbrng.UniformInteger(tc.b, tc.dt, tc.low, tc.high)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng, call, counters, randoms := compileRNG(t, thr, core.ArrayOf(tc.dt, batch, gens), 1, s, 99)
+			if err := call.Call(counters, randoms); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := readValues(t, randoms)
+			width := uint64(tc.high - tc.low)
+			for g := range gens {
+				st := newHostStream(tc.b, rng.KeyGenerator().Key(uint32(g)), make([]uint64, tc.b.CounterWords()))
+				var words []uint32
+				next := func() uint64 {
+					if len(words) == 0 {
+						words = st.nextBlock(t)
+					}
+					w := words[0]
+					words = words[1:]
+					return uint64(w)
+				}
+				for i := range batch {
+					var v uint64
+					if width > 1<<32 {
+						threshold := -width % width
+						for v = next() | next()<<32; v < threshold; v = next() | next()<<32 {
+						}
+					} else {
+						threshold := (1 << 32) % width
+						for v = next(); v < threshold; v = next() {
+						}
+					}
+					if want := float64(tc.low + int64(v%width)); got[i*gens+g] != want {
+						t.Fatalf("generator %d, value %d: %v, want %v", g, i, got[i*gens+g], want)
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestKeyGenerator checks the keys: distinct for distinct ids and seeds
 // where the id space is reserved, the id in the low bits of the last word.
 func TestKeyGenerator(t *testing.T) {
@@ -172,7 +230,7 @@ func TestKeyGenerator(t *testing.T) {
 // the sampler and the seed, compiles it for thr, and returns it with its
 // callable, counters from zero and an output array, all released when the
 // test ends.
-func compileRNG(t *testing.T, thr *cluda.Thread, rt core.Type, gensDim int, s *cbrng.Sampler, seed uint64) (
+func compileRNG(t testing.TB, thr *cluda.Thread, rt core.Type, gensDim int, s *cbrng.Sampler, seed uint64) (
 	rng *cbrng.CBRNG, call *core.Callable, counters, randoms *cluda.Array) {
 	t.Helper()
 	rng, err := cbrng.NewCBRNG(rt, gensDim, s, seed)

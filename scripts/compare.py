@@ -430,7 +430,7 @@ def random_tables(rep, d):
         if peer and peer_row.get("shape") != r.get("shape"):
             notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
             peer = None
-        peer_gbps = f"{peer_row['gbps']:.0f}" if peer else "n/a"
+        peer_gbps = f"{peer_row['gbps']:.4g}" if peer else "n/a"
         if r.get("wrong") or r.get("skipped"):
             rep.fails += 1 if r.get("wrong") else 0
             notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
@@ -440,7 +440,7 @@ def random_tables(rep, d):
         x = r["median_ms"] / peer if peer else None
         v = "-" if not target else ("n/a" if x is None else verdict(x <= target))
         rep.fails += 1 if v == "FAIL" else 0
-        t.add(case, shape, r.get("bijection", ""), ms(r["median_ms"]), ms(peer), ratio(x), f"{r['gbps']:.0f}", peer_gbps, target_text, v)
+        t.add(case, shape, r.get("bijection", ""), ms(r["median_ms"]), ms(peer), ratio(x), f"{r['gbps']:.4g}", peer_gbps, target_text, v)
     rep.line()
     rep.table(t)
     if notes:

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -96,5 +97,46 @@ func TestTorchRandomShapes(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestCompareRandom checks the tables of compare.py on a fabricated run of
+// bench --random and torch_random_bench.py: the verdicts against PyTorch
+// and of the fused scale, a wrong case, and PyTorch's time of another
+// shape left out.
+func TestCompareRandom(t *testing.T) {
+	full := []int{256, 1 << 19}
+	ours := []algoFixtureRow{
+		{Case: "uniform_f32_2^27", Shape: full, MedianMS: 0.2, GBs: 2684},
+		{Case: "uniform_f32_2^27+scale", Shape: full, MedianMS: 0.202, GBs: 2657},
+		{Case: "normal_f32_2^27", Shape: full, MedianMS: 0.35, GBs: 1534},
+		{Case: "normal_f32_2^27+scale", Shape: full, MedianMS: 0.4, GBs: 1342},
+		{Case: "uniform_f64_2^26", Shape: []int{128, 1 << 19}, Wrong: "wrong result: the mean of 67108864 values is 0.7, want 0.5"},
+	}
+	torch := []algoFixtureRow{
+		{Case: "uniform_f32_2^27", Shape: full, MedianMS: 0.223, GBs: 2412},
+		{Case: "normal_f32_2^27", Shape: full, MedianMS: 0.312, GBs: 1720},
+		{Case: "uniform_f64_2^26", Shape: []int{64, 1 << 19}, MedianMS: 0.25, GBs: 2147},
+	}
+	const main, fused = "Random numbers against PyTorch", "Random numbers with a fused transformation"
+	out := runCompare(t, writeCaseFixture(t, "random", 512, ours, torch), false)
+	for _, tt := range []struct{ table, name, want string }{
+		{main, "uniform_f32_2^27", "pass"}, // 0.2 / 0.223
+		{main, "normal_f32_2^27", "FAIL"},  // 0.35 / 0.312
+		{main, "uniform_f64_2^26", "WRONG"},
+		{fused, "uniform_f32_2^27", "pass"}, // 1.01
+		{fused, "normal_f32_2^27", "FAIL"},  // 1.14
+	} {
+		if got := verdictOf(out, tt.table, tt.name); got != tt.want {
+			t.Errorf("%s: %s judged %q, want %q\n%s", tt.table, tt.name, got, tt.want, out)
+		}
+	}
+	for _, want := range []string{"3 target(s) missed", "PyTorch's time left out, of the shape [64, 524288]", "copy bandwidth (read + write) measured in each run: reikna 4000 GB/s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if md := runCompare(t, writeCaseFixture(t, "random", 512, ours, torch), true); !strings.Contains(md, "## "+main) {
+		t.Errorf("the Markdown lacks the heading %q:\n%s", main, md)
 	}
 }

@@ -29,6 +29,13 @@ type algoFixtureRow struct {
 // with reikna's algorithm rows at mib MiB per array and, where torch is
 // not nil, PyTorch's.
 func writeAlgoFixture(t *testing.T, mib float64, ours, torch []algoFixtureRow) string {
+	return writeCaseFixture(t, "algos", mib, ours, torch)
+}
+
+// writeCaseFixture writes a fabricated output directory of gpu_compare.sh
+// with reikna's rows of the set (SET.json, as bench --SET writes it) at mib
+// MiB per array and, where torch is not nil, PyTorch's (torch_SET.json).
+func writeCaseFixture(t *testing.T, set string, mib float64, ours, torch []algoFixtureRow) string {
 	t.Helper()
 	dir := t.TempDir()
 	write := func(name string, v any) {
@@ -40,13 +47,13 @@ func writeAlgoFixture(t *testing.T, mib float64, ours, torch []algoFixtureRow) s
 			t.Fatal(err)
 		}
 	}
-	write("algos.json", map[string]any{
-		"command": "reikna bench --algos", "date": "2026-11-22T10:00:00Z", "device": "Test GPU",
+	write(set+".json", map[string]any{
+		"command": "reikna bench --" + set, "date": "2026-11-22T10:00:00Z", "device": "Test GPU",
 		"platform": "Test platform", "driver_version": "1.0", "mib_per_array": mib, "copy_gbps": 4000.0,
 		"rows": ours, "build": map[string]any{"go": "go1.24", "revision": "abc"},
 	})
 	if torch != nil {
-		write("torch_algos.json", map[string]any{"device": "Test GPU", "copy_gbps": 4100.0, "rows": torch})
+		write("torch_"+set+".json", map[string]any{"device": "Test GPU", "copy_gbps": 4100.0, "rows": torch})
 	}
 	commit := "commit abc clean\ndate 2026-11-22T10:00:00Z\n"
 	if err := os.WriteFile(filepath.Join(dir, "commit.txt"), []byte(commit), 0o644); err != nil {
