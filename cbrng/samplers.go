@@ -153,7 +153,10 @@ func checkInterval(name string, dt dtypes.DType, low, high float64) error {
 // the Box–Muller transform: each pair of uniform values gives two real
 // values, or one complex value whose real and imaginary parts are
 // independent with the deviation std/√2 each (so that E|z − mean|² =
-// std²). The mean of a real dtype must be real.
+// std²). The mean of a real dtype must be real. In single precision the
+// sine and cosine of the angle come from OpenCL's native functions, on an
+// angle in [−π, π), where GPUs compute them to about 2^-21 (cuRAND's normal
+// values do the same); in double precision from sinpi and cospi.
 func NormalBM(b *Bijection, dt dtypes.DType, mean complex128, std float64) (*Sampler, error) {
 	const name = "normal_bm"
 	if err := checkSampler(name, b, dt, isFloatOrComplex, "float32, float64, complex64 or complex128"); err != nil {
