@@ -76,6 +76,9 @@ func vonMisesCDF(mu, kappa float64) func(float64) float64 {
 // and imaginary parts as two arrays).
 func generate(t *testing.T, thr *cluda.Thread, s *cbrng.Sampler, seed uint64) (re, im []float64) {
 	t.Helper()
+	if !thr.Params().SupportsDType(s.DType()) {
+		t.Skipf("the device does not compute in %v", s.DType())
+	}
 	shape := []int{statBatch, statGenerators}
 	_, call, counters, randoms := compileRNG(t, thr, core.ArrayOf(s.DType(), shape...), 1, s, seed)
 	if err := randoms.Fill(poisonOf(s.DType())); err != nil {
