@@ -13,6 +13,12 @@ fftshift) against 85% of reikna's copy bandwidth, the sums against a ratio
 of 1.0 to PyTorch, the prefix sums against 1/1.2; and the table of fused
 transformations judges each case with a scale on its input against 1.05
 times the bare case.
+
+Where DIR holds random.json (reikna bench --random) and torch_random.json
+(torch_random_bench.py), the table "Random numbers against PyTorch" judges
+CBRNG's uniform and normal float32 fills against a ratio of 1.0 to
+PyTorch's uniform_ and normal_, and each case with a scale fused into its
+output against 1.05 times the bare case.
 """
 import argparse
 import glob
@@ -139,7 +145,7 @@ def header(rep, d, ours):
             rep.note("WARNING: the reikna binary was not built from the commit measured, or with changes to it")
     rep.note(f"device: {first['device']} ({first['platform']}, driver {first['driver_version']}), {first['date']}")
     copies = [f"reikna {copy_gbps(first):.0f} GB/s"]
-    peers = PEERS + (ALGO_PEERS if load(d, "algos.json") else ())
+    peers = PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ())
     for name, prefix in peers:
         copy = peer_copy(d, prefix)
         copies.append(f"{name} {copy:.0f} GB/s" if copy else f"{name} n/a")
@@ -212,8 +218,8 @@ def cases_nd(d, ours):
 def ratios_table(rep, d):
     ours, mibs = [], set()
     cases = list(cases_1d(d, ours, mibs)) + list(cases_nd(d, ours))
-    algos = load(d, "algos.json")
-    header(rep, d, ours + [algos] if algos else ours)
+    extra = [r for r in (load(d, "algos.json"), load(d, "random.json")) if r]
+    header(rep, d, ours + extra)
     if not cases:
         return
     if mibs:
@@ -360,24 +366,89 @@ def algos_tables(rep, d):
         for r in skipped:
             rep.note(f"{r['case']}: {r.get('wrong') or r.get('skipped')}")
 
-    rep.heading(f"Algorithms with a fused transformation: a scale on the input against the bare case (target ≤ {ALGO_FUSED_TARGET})")
+    fused_table(rep, "Algorithms with a fused transformation: a scale on the input against the bare case", fused, bare, ALGO_FUSED_TARGET)
+
+
+def fused_table(rep, title, fused, bare, target):
+    """Adds the table that judges each "+scale" row of fused against its bare case (bare: rows by case) with the target ratio."""
+    rep.heading(f"{title} (target ≤ {target})")
     t = Table(["case", "bare ms", "+scale ms", "ratio", "target", "verdict"])
     for r in fused:
         case = r["case"][:-len("+scale")]
-        base = bare.get(case, {}).get("median_ms")
-        mine = r.get("median_ms")
+        base, mine = bare.get(case, {}).get("median_ms"), r.get("median_ms")
         if r.get("wrong"):
             rep.fails += 1
-            t.add(case, ms(base), "wrong", "", f"≤ {ALGO_FUSED_TARGET}", "WRONG")
-            continue
-        if not (base and mine):
-            t.add(case, ms(base), ms(mine), "", f"≤ {ALGO_FUSED_TARGET}", "not measured")
-            continue
-        x = mine / base
-        ok = x <= ALGO_FUSED_TARGET
-        rep.fails += 0 if ok else 1
-        t.add(case, ms(base), ms(mine), f"{x:.2f}", f"≤ {ALGO_FUSED_TARGET}", verdict(ok))
+            t.add(case, ms(base), "wrong", "", f"≤ {target}", "WRONG")
+        elif not (base and mine):
+            t.add(case, ms(base), ms(mine), "", f"≤ {target}", "not measured")
+        else:
+            ok = mine / base <= target
+            rep.fails += 0 if ok else 1
+            t.add(case, ms(base), ms(mine), f"{mine / base:.2f}", f"≤ {target}", verdict(ok))
     rep.table(t)
+
+
+# The peer of the random number cases: the name in the tables and the prefix of its JSON file.
+RANDOM_PEERS = (("PyTorch (random numbers)", "torch_random"),)
+
+# The targets of the random number cases: the ratio to PyTorch of the cases
+# the issue names (the others are shown without a verdict), and the cost of
+# a fused transformation.
+RANDOM_TARGETS = {"uniform_f32_2^27": 1.0, "normal_f32_2^27": 1.0}
+RANDOM_FUSED_TARGET = 1.05
+
+
+def random_tables(rep, d):
+    ours = load(d, "random.json")
+    if not ours:
+        return
+    theirs_report = load(d, "torch_random.json") or {}
+    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    rep.heading("Random numbers against PyTorch")
+    rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
+             (f"{theirs_report.get('device', 'unknown device')}, copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
+              if theirs_report else "not measured"))
+    rep.note("targets: " + "; ".join(f"{c} ratio ≤ {x:.2f}" for c, x in RANDOM_TARGETS.items()) +
+             "; ratio: reikna / PyTorch; GB/s: bytes written / median time")
+    if ours.get("mib_per_array") != ALGO_FULL_MIB:
+        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
+                 "the targets are those of the full sizes")
+    t = Table(["case", "shape", "bijection", "reikna ms", "PyTorch ms", "ratio reikna/PyTorch", "reikna GB/s", "PyTorch GB/s",
+               "target", "verdict"], left=3)
+    bare, fused, notes = {}, [], []
+    for r in ours["rows"]:
+        case = r["case"]
+        if case.endswith("+scale"):
+            fused.append(r)
+            continue
+        bare[case] = r
+        target = RANDOM_TARGETS.get(case)
+        target_text = f"ratio ≤ {target:.2f}" if target else "-"
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        peer_row = theirs.get(case, {})
+        peer = peer_row.get("median_ms")
+        if peer and peer_row.get("shape") != r.get("shape"):
+            notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
+            peer = None
+        peer_gbps = f"{peer_row['gbps']:.4g}" if peer else "n/a"
+        if r.get("wrong") or r.get("skipped"):
+            rep.fails += 1 if r.get("wrong") else 0
+            notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
+            t.add(case, shape, r.get("bijection", ""), "wrong" if r.get("wrong") else "skipped", ms(peer), "", "", peer_gbps,
+                  target_text, "WRONG" if r.get("wrong") else "not measured")
+            continue
+        x = r["median_ms"] / peer if peer else None
+        v = "-" if not target else ("n/a" if x is None else verdict(x <= target))
+        rep.fails += 1 if v == "FAIL" else 0
+        t.add(case, shape, r.get("bijection", ""), ms(r["median_ms"]), ms(peer), ratio(x), f"{r['gbps']:.4g}", peer_gbps, target_text, v)
+    rep.line()
+    rep.table(t)
+    if notes:
+        rep.line()
+        for n in notes:
+            rep.note(n)
+
+    fused_table(rep, "Random numbers with a fused transformation: a scale on the output against the bare case", fused, bare, RANDOM_FUSED_TARGET)
 
 
 def startup_line(rep, d):
@@ -393,7 +464,7 @@ def startup_line(rep, d):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Compares reikna's FFT times with cuFFT's and VkFFT's, and its algorithms' with PyTorch's.")
+    ap = argparse.ArgumentParser(description="Compares reikna's FFT times with cuFFT's and VkFFT's, and its algorithms' and random numbers' with PyTorch's.")
     ap.add_argument("dir", help="the output directory of gpu_compare.sh")
     ap.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
     args = ap.parse_args()
@@ -403,6 +474,7 @@ def main():
     ratios_table(rep, args.dir)
     pipelines_table(rep, args.dir)
     algos_tables(rep, args.dir)
+    random_tables(rep, args.dir)
     startup_line(rep, args.dir)
     rep.line(f"\n{rep.fails} target(s) missed")
     rep.print()

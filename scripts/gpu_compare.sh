@@ -3,7 +3,8 @@
 # one run on a GPU machine, and prints one table of times and ratios per
 # case with pass or fail against the targets of docs/fft-gpu-notes.md; and
 # reikna's Transpose, Reduce, Scan and FFTShift beside PyTorch's
-# counterparts (the set algos), with their targets.
+# counterparts (the set algos), and CBRNG's uniform and normal fills beside
+# PyTorch's uniform_ and normal_ (the set random), with their targets.
 #
 # Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
@@ -15,11 +16,15 @@
 # its program.
 #
 # The environment chooses what runs (defaults in brackets):
-#   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos [all]
+#   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos
+#           random [all]
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
-#           cases, each of reikna's also with a scale fused into its input)
-#   MIB     MiB per array of the 1-D sets, and of the algorithm cases,
+#           cases, each of reikna's also with a scale fused into its input;
+#           random: reikna bench --random into random.json and
+#           torch_random_bench.py into torch_random.json, each of reikna's
+#           also with a scale fused into its output)
+#   MIB     MiB per array of the 1-D sets, and of the algorithm and random cases,
 #           which it shrinks below 512, both programs alike [each
 #           program's default, 512 on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
@@ -33,7 +38,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup algos"
+all_sets="pow2 mixed double pipelines nd startup algos random"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -128,6 +133,10 @@ if has algos; then
 	step "$out/algos.txt" "$reikna" bench --algos "${mib[@]}" --json "$out/algos.json"
 	cat "$out/algos.txt"
 fi
+if has random; then
+	step "$out/random.txt" "$reikna" bench --random "${mib[@]}" --json "$out/random.json"
+	cat "$out/random.txt"
+fi
 
 # The N-D cases, checked before any of them runs.
 nd_cases=()
@@ -188,8 +197,11 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
 	if has algos; then
 		step "$out/torch_algos.txt" python3 "$here/torch_algos_bench.py" "${mib[@]}" --json "$out/torch_algos.json"
 	fi
+	if has random; then
+		step "$out/torch_random.txt" python3 "$here/torch_random_bench.py" "${mib[@]}" --json "$out/torch_random.json"
+	fi
 else
-	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms" >&2
+	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms and the random numbers" >&2
 fi
 
 if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ]; then

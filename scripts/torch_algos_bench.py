@@ -90,9 +90,12 @@ def sized_shape(shape, mib):
     return shape
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")
+def main(cases=CASES, doc=__doc__, make_input=random):
+    """Times the named cases of cases (name: shape, dtype, operation, bytes
+    moved given the input) on inputs that make_input(shape, dtype) makes,
+    as the command line asks; doc is the script's documentation."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--cases", default=",".join(cases), help="comma-separated case names")
     ap.add_argument("--mib", type=float, default=FULL_MIB,
                     help=f"MiB per array: the cases' own sizes at {FULL_MIB}, smaller below (default {FULL_MIB})")
     ap.add_argument("--json", help="write the rows to this file")
@@ -101,17 +104,17 @@ def main():
         ap.error(f"--mib {args.mib:g}: the cases have their own sizes at {FULL_MIB}, and shrink below it")
     names = args.cases.split(",")
     for n in names:
-        if n not in CASES:
-            ap.error(f"--cases: unknown case {n!r}; known: {', '.join(CASES)}")
+        if n not in cases:
+            ap.error(f"--cases: unknown case {n!r}; known: {', '.join(cases)}")
     if not torch.cuda.is_available():
-        sys.exit("torch_algos_bench: no CUDA device")
+        sys.exit(f"{ap.prog}: no CUDA device")
     copy = copy_bandwidth(512 << 20)
     print(f"device copy: {copy:.0f} GB/s")
     rows = []
     for n in names:
-        shape, dtype, op, moved = CASES[n]
+        shape, dtype, op, moved = cases[n]
         shape = sized_shape(shape, args.mib)
-        xs = [random(shape, dtype) for _ in range(2)]
+        xs = [make_input(shape, dtype) for _ in range(2)]
         state = {"i": 0}
 
         def call():

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 )
@@ -53,24 +52,13 @@ func (rep *algoReport) writeTable(w io.Writer) error {
 	fmt.Fprintf(&b, "GB/s: bytes read + written / median (a sum counts its input); %% of copy: of the device's copy bandwidth, %.1f GB/s. +scale: a scale fused into the input.\n\n", rep.CopyGBs)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "case\tshape\tmedian ms\tmin ms\tGB/s\t% of copy\tto bare\t")
-	bare := map[string]float64{}
+	bare := bareTimes{}
 	for _, r := range rep.Rows {
-		switch {
-		case r.Wrong != "":
-			fmt.Fprintf(tw, "%s\t%s\t  %s\n", r.Case, dimsString(r.Shape), r.Wrong)
+		if writeUntimed(tw, r) {
 			continue
-		case r.Skipped != "":
-			fmt.Fprintf(tw, "%s\t%s\t  skipped: %s\n", r.Case, dimsString(r.Shape), r.Skipped)
-			continue
-		}
-		ratio := "-"
-		if name, ok := strings.CutSuffix(r.Case, "+scale"); ok && bare[name] > 0 {
-			ratio = strconv.FormatFloat(r.MedianMS/bare[name], 'f', 2, 64)
-		} else {
-			bare[r.Case] = r.MedianMS
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Case, dimsString(r.Shape), num(r.MedianMS), num(r.MinMS),
-			num(r.GBs), num(r.CopyPct), ratio)
+			num(r.GBs), num(r.CopyPct), bare.ratio(r))
 	}
 	tw.Flush()
 	_, err := io.WriteString(w, b.String())

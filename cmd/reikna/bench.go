@@ -27,7 +27,11 @@ const benchExamples = `  reikna bench
   reikna bench --algos --json algos.json
       Transpose, Reduce, Scan and FFTShift on the cases PyTorch is compared
       on (scripts/torch_algos_bench.py), each also with a scale fused into
-      its input; --mib 1 shrinks them to run in seconds on a CPU`
+      its input; --mib 1 shrinks them to run in seconds on a CPU
+  reikna bench --random --json random.json
+      CBRNG's uniform and normal fills on the cases PyTorch's uniform_ and
+      normal_ are compared on (scripts/torch_random_bench.py), each also with
+      a scale fused into its output; --mib shrinks them as for --algos`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -43,6 +47,7 @@ type benchOptions struct {
 	shape     string
 	axes      string
 	algos     bool
+	random    bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -63,7 +68,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.shape, "shape", "", "time one FFT of an array of exactly this shape, a row-major `LIST` such as 8192,8192, on the device only (instead of --sizes)")
 	fs.StringVar(&o.axes, "axes", "", "with --shape, the axes to transform, a `LIST` such as 1 or 0,1; the others are the batch (default: all)")
 	fs.BoolVar(&o.algos, "algos", false, "time Transpose, Reduce, Scan and FFTShift on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
-	fs.StringVar(&o.cases, "cases", "", "with --algos, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.random, "random", false, "time CBRNG's uniform and normal fills on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
+	fs.StringVar(&o.cases, "cases", "", "with --algos or --random, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,6 +78,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %v (the sizes go in --sizes)", fs.Args())
 	}
+	if o.random {
+		if err := benchRandom(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --random: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -79,7 +91,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos")
+		return fmt.Errorf("bench: --cases needs --algos or --random")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -20,118 +18,41 @@ var algoFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision"
 // into its input, after checking the result of each against a host
 // reference.
 func benchAlgos(o *benchOptions, stdout, stderr io.Writer) error {
-	for _, f := range algoFlagsUnused {
-		if o.given[f] {
-			return fmt.Errorf("--%s does not apply to the algorithm cases", f)
-		}
-	}
 	cases, err := selectAlgoCases(o.cases)
 	if err != nil {
 		return err
 	}
-	if o.mib < 0 || o.runs < 0 {
-		return fmt.Errorf("--mib and --runs cannot be negative (0 chooses the default)")
-	}
-	if o.mib > algoFullMiB {
-		return fmt.Errorf("--mib %g: the cases have their own sizes at --mib %d, and grow no larger", o.mib, algoFullMiB)
-	}
-	if err := checkOutputFile("--json", o.jsonFile, ""); err != nil {
-		return err
-	}
-	thr, err := openThread(o.device, true)
+	cb, err := startCaseBench(o, algoFlagsUnused, "algorithm", 2*len(cases), stderr)
 	if err != nil {
 		return err
 	}
-	defer thr.Release()
-	if o.mib == 0 {
-		o.mib = 8
-		if thr.Params().IsGPU() {
-			o.mib = algoFullMiB
-		}
+	defer cb.release()
+	rep := &algoReport{runHeader: newRunHeader(cb.thr, o.args), MiB: o.mib, CopyGBs: cb.copyGBs, Build: readBuildInfo()}
+	b := &bencher{thr: cb.thr, runs: o.runs}
+	label := func(i int) string {
+		return fmt.Sprintf("%s of %s", cases[i].name, dimsString(cases[i].sizedShape(o.mib)))
 	}
-	rep := &algoReport{runHeader: newRunHeader(thr, o.args), MiB: o.mib, Build: readBuildInfo()}
-	bar := startProgress(stderr, 2*len(cases)+1)
-	defer bar.Finish()
-
-	bar.Step(0, "measuring the copy bandwidth")
-	if rep.CopyGBs, err = copyBandwidth(thr, int64(o.mib*(1<<20))); err != nil {
-		return fmt.Errorf("copy bandwidth: %w", err)
-	}
-	b := &bencher{thr: thr, runs: o.runs}
-	for i, c := range cases {
+	cb.each(len(cases), label, func(i int, scaled bool) {
+		c := cases[i]
 		shape := c.sizedShape(o.mib)
 		b.arrayBytes = int64(core.ArrayOf(c.dt, shape...).Size() * c.dt.Size())
-		for j, scaled := range []bool{false, true} {
-			bar.Step(1+2*i+j, fmt.Sprintf("%s of %s", c.name, dimsString(shape)))
-			r := b.measureAlgo(c, shape, scaled)
-			r.derive(c.movedBytes(shape), rep.CopyGBs)
-			rep.Rows = append(rep.Rows, r)
-		}
-	}
-	bar.Finish()
-
-	if err := rep.writeTable(stdout); err != nil {
-		return err
-	}
-	if o.jsonFile != "" {
-		if err := writeJSONFile(o.jsonFile, rep); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", o.jsonFile)
-	}
-	return rep.wrongResults()
+		r := b.measureAlgo(c, shape, scaled)
+		r.derive(c.movedBytes(shape), rep.CopyGBs)
+		rep.Rows = append(rep.Rows, r)
+	})
+	return cb.finish(o, stdout, rep)
 }
 
 // measureAlgo checks and then times the case on an input of shape, bare or
-// with the scale on its input. A case that cannot run says why in Skipped;
-// one whose result is wrong, in Wrong, and has no times.
+// with the scale on its input (see measureCase).
 func (b *bencher) measureAlgo(c algoCase, shape []int, scaled bool) algoRow {
-	r := algoRow{Case: c.name, Shape: shape, DType: c.dt.String()}
-	if scaled {
-		r.Case += "+scale"
-	}
-	if !b.thr.Params().SupportsDType(c.dt) {
-		r.Skipped = fmt.Sprintf("the device does not compute in %v", c.dt)
-		return r
-	}
-	comp, err := c.computation(shape, scaled)
-	if err != nil {
-		r.Skipped = err.Error()
-		return r
-	}
-	call, err := comp.Compile(b.thr)
-	if err != nil {
-		r.Skipped = fmt.Sprintf("compiling: %v", err)
-		return r
-	}
-	defer call.Release()
-	sets, release, err := b.argSets(call.Signature())
-	if err != nil {
-		r.Skipped = fmt.Sprintf("allocating the arrays: %v", err)
-		return r
-	}
-	defer release()
 	scale := 1.0
 	if scaled {
 		scale = algoScale
 	}
-	if err := b.checkAlgo(c, shape, call, sets[0], scale); err != nil {
-		var wrong *wrongResultError
-		if errors.As(err, &wrong) {
-			r.Wrong = wrong.Error()
-		} else {
-			r.Skipped = err.Error()
-		}
-		return r
-	}
-	kernel, _, err := b.timeRuns(call, sets)
-	if err != nil {
-		r.Skipped = err.Error()
-		return r
-	}
-	r.Runs = len(kernel)
-	r.MedianMS, r.MinMS = ms(median(kernel)), ms(slices.Min(kernel))
-	return r
+	return b.measureCase(c.name, c.dt, shape, scaled,
+		func() (*core.Computation, error) { return c.computation(shape, scaled) },
+		func(call *core.Callable, sets [][]any) error { return b.checkAlgo(c, shape, call, sets[0], scale) })
 }
 
 // wrongResultError is a result that differs from the host reference.

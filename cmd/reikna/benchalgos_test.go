@@ -1,42 +1,16 @@
 package main
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
-
-	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
 // TestBenchAlgos runs every algorithm case at a small size on the device
 // and checks the table and the JSON: each case, bare and scaled, checked
 // and timed.
 func TestBenchAlgos(t *testing.T) {
-	thr := cludatest.Thread(t)
-	jsonFile := filepath.Join(t.TempDir(), "algos.json")
-	stdout, stderr := runOK(t, "bench", "--algos", "--mib", "0.25", "--runs", "3", "--json", jsonFile)
-	if stderr != "" {
-		t.Errorf("bench --algos wrote to stderr, which is not a terminal:\n%s", stderr)
-	}
-	for _, want := range []string{thr.Params().Name, "% of copy", "to bare", "wrote " + jsonFile} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("the output lacks %q:\n%s", want, stdout)
-		}
-	}
-	data, err := os.ReadFile(jsonFile)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rep algoReport
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatalf("the JSON does not decode: %v", err)
-	}
-	if rep.Device != thr.Params().Name || rep.MiB != 0.25 || rep.CopyGBs <= 0 || !strings.HasPrefix(rep.Command, "reikna bench --algos") {
-		t.Errorf("report header: %+v", rep.runHeader)
-	}
+	runCaseBench(t, "--algos", &rep, "% of copy")
 	var names []string
 	for _, c := range algoCases {
 		names = append(names, c.name, c.name+"+scale")

@@ -29,6 +29,13 @@ type algoFixtureRow struct {
 // with reikna's algorithm rows at mib MiB per array and, where torch is
 // not nil, PyTorch's.
 func writeAlgoFixture(t *testing.T, mib float64, ours, torch []algoFixtureRow) string {
+	return writeCaseFixture(t, "algos", mib, ours, torch)
+}
+
+// writeCaseFixture writes a fabricated output directory of gpu_compare.sh
+// with reikna's rows of the set (SET.json, as bench --SET writes it) at mib
+// MiB per array and, where torch is not nil, PyTorch's (torch_SET.json).
+func writeCaseFixture(t *testing.T, set string, mib float64, ours, torch []algoFixtureRow) string {
 	t.Helper()
 	dir := t.TempDir()
 	write := func(name string, v any) {
@@ -40,13 +47,13 @@ func writeAlgoFixture(t *testing.T, mib float64, ours, torch []algoFixtureRow) s
 			t.Fatal(err)
 		}
 	}
-	write("algos.json", map[string]any{
-		"command": "reikna bench --algos", "date": "2026-11-22T10:00:00Z", "device": "Test GPU",
+	write(set+".json", map[string]any{
+		"command": "reikna bench --" + set, "date": "2026-11-22T10:00:00Z", "device": "Test GPU",
 		"platform": "Test platform", "driver_version": "1.0", "mib_per_array": mib, "copy_gbps": 4000.0,
 		"rows": ours, "build": map[string]any{"go": "go1.24", "revision": "abc"},
 	})
 	if torch != nil {
-		write("torch_algos.json", map[string]any{"device": "Test GPU", "copy_gbps": 4100.0, "rows": torch})
+		write("torch_"+set+".json", map[string]any{"device": "Test GPU", "copy_gbps": 4100.0, "rows": torch})
 	}
 	commit := "commit abc clean\ndate 2026-11-22T10:00:00Z\n"
 	if err := os.WriteFile(filepath.Join(dir, "commit.txt"), []byte(commit), 0o644); err != nil {
@@ -190,39 +197,10 @@ func TestCompareAlgos(t *testing.T) {
 }
 
 // TestTorchAlgosShapes checks that scripts/torch_algos_bench.py shrinks
-// its cases as bench --algos does, at every --mib, with a stand-in for
-// PyTorch that is enough to load the script.
+// its cases as bench --algos does, at every --mib.
 func TestTorchAlgosShapes(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3 to run scripts/torch_algos_bench.py")
-	}
-	const program = `
-import json, sys, types
-torch = types.ModuleType("torch")
-torch.float32, torch.complex64 = "float32", "complex64"
-sys.modules["torch"] = torch
-timing = types.ModuleType("torch_timing")
-timing.time_ms = timing.copy_bandwidth = None
-sys.modules["torch_timing"] = timing
-sys.path.insert(0, "../../scripts")
-import torch_algos_bench as b
-mibs = [float(m) for m in sys.argv[1:]]
-print(json.dumps({name: [b.sized_shape(case[0], m) for m in mibs] for name, case in b.CASES.items()}))
-`
 	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
-	args := []string{"-c", program}
-	for _, m := range mibs {
-		args = append(args, strconv.FormatFloat(m, 'g', -1, 64))
-	}
-	out, err := exec.Command(python, args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("python3: %v\n%s", err, out)
-	}
-	var shapes map[string][][]int
-	if err := json.Unmarshal(out, &shapes); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
+	shapes := torchScriptShapes(t, "torch_algos_bench", mibs)
 	if len(shapes) != len(algoCases) {
 		t.Errorf("PyTorch's script has %d cases, bench --algos %d", len(shapes), len(algoCases))
 	}
@@ -238,4 +216,43 @@ print(json.dumps({name: [b.sized_shape(case[0], m) for m in mibs] for name, case
 			}
 		}
 	}
+}
+
+// torchScriptShapes returns the shapes of the cases of the PyTorch script
+// module (in scripts/) at each of mibs MiB per array, as its sized_shape
+// makes them, by name, running it with a stand-in for PyTorch that is
+// enough to load it. It skips the test where there is no python3.
+func torchScriptShapes(t *testing.T, module string, mibs []float64) map[string][][]int {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skipf("no python3 to run scripts/%s.py", module)
+	}
+	const program = `
+import importlib, json, sys, types
+torch = types.ModuleType("torch")
+torch.float32, torch.float64, torch.complex64 = "float32", "float64", "complex64"
+sys.modules["torch"] = torch
+timing = types.ModuleType("torch_timing")
+timing.time_ms = timing.copy_bandwidth = None
+sys.modules["torch_timing"] = timing
+sys.path.insert(0, "../../scripts")
+import torch_algos_bench
+m = importlib.import_module(sys.argv[1])
+mibs = [float(m) for m in sys.argv[2:]]
+print(json.dumps({name: [torch_algos_bench.sized_shape(case[0], mib) for mib in mibs] for name, case in m.CASES.items()}))
+`
+	args := []string{"-c", program, module}
+	for _, m := range mibs {
+		args = append(args, strconv.FormatFloat(m, 'g', -1, 64))
+	}
+	out, err := exec.Command(python, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	var shapes map[string][][]int
+	if err := json.Unmarshal(out, &shapes); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return shapes
 }

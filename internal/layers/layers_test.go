@@ -25,7 +25,7 @@ var layers = [][]string{
 	{"functions"},
 	{"core"},
 	{"computations/internal/fftplan"},
-	{"computations", "transformations"},
+	{"computations", "transformations", "cbrng"},
 	{"cmd/reikna", "examples/demo", "examples/splitstep", "internal/layers"},
 }
 

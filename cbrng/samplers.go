@@ -1,0 +1,295 @@
+package cbrng
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/snippets"
+)
+
+// Sampler turns the outputs of a bijection into random values of one
+// dtype and distribution (reikna's Sampler). Its module defines, under its
+// prefix S:
+//
+//	S_RANDOMS_PER_CALL  the number of values one call gives
+//	S_Value, S_Result   the C type of a value; a structure of RANDOMS_PER_CALL of them in .v
+//	S_sample(&state)    the next Result drawn from a State of the bijection's module
+//
+// Samplers of a fixed number of bits per value (uniform floats, normal)
+// take whole outputs of the bijection in each call and give every value
+// they hold; those that draw again on rejection (uniform integers, gamma,
+// von Mises) read the State's stream and give one value per call.
+type Sampler struct {
+	name           string
+	bijection      *Bijection
+	dtype          dtypes.DType
+	randomsPerCall int
+	module         *snippets.Module
+}
+
+// Name returns the distribution's name, such as "normal_bm".
+func (s *Sampler) Name() string { return s.name }
+
+// Bijection returns the bijection the sampler draws from.
+func (s *Sampler) Bijection() *Bijection { return s.bijection }
+
+// DType returns the dtype of the values.
+func (s *Sampler) DType() dtypes.DType { return s.dtype }
+
+// RandomsPerCall returns the number of values one call of S_sample gives.
+func (s *Sampler) RandomsPerCall() int { return s.randomsPerCall }
+
+// Module returns the sampler's module.
+func (s *Sampler) Module() *snippets.Module { return s.module }
+
+// unitModules are the modules of unit_interval, for float (false) and
+// double (true).
+var unitModules = map[bool]*snippets.Module{
+	false: snippets.MustModuleFromTemplate(cbrngTemplates.Lookup("unit_interval"), nil, map[string]any{"double": false}),
+	true:  snippets.MustModuleFromTemplate(cbrngTemplates.Lookup("unit_interval"), nil, map[string]any{"double": true}),
+}
+
+// newSampler makes the sampler of template name for b and dt, giving
+// perCall values per call; args are the template's own render arguments.
+func newSampler(name string, b *Bijection, dt dtypes.DType, perCall int, args map[string]any) (*Sampler, error) {
+	double := dt.Real() == dtypes.Float64
+	args["bijection"] = b.module
+	args["unit"] = unitModules[double]
+	args["double"] = double
+	args["ctype"] = dt.CType()
+	args["real"] = dt.Real().String()
+	args["perCall"] = perCall
+	m, err := snippets.NamedModuleFromTemplate(fmt.Sprintf("%s_%v", name, dt), cbrngTemplates.Lookup(name), nil, args)
+	if err != nil {
+		return nil, fmt.Errorf("cbrng: %s sampler of %v: %w", name, dt, err)
+	}
+	return &Sampler{name: name, bijection: b, dtype: dt, randomsPerCall: perCall, module: m}, nil
+}
+
+// checkSampler checks the bijection and the dtype of a sampler named name,
+// which takes dtypes that ok accepts, described by want.
+func checkSampler(name string, b *Bijection, dt dtypes.DType, ok func(dtypes.DType) bool, want string) error {
+	if b == nil {
+		return fmt.Errorf("cbrng: %s sampler: nil bijection", name)
+	}
+	if !dt.Valid() || !ok(dt) {
+		return fmt.Errorf("cbrng: %s sampler of %v: the dtype must be %s", name, dt, want)
+	}
+	return nil
+}
+
+func isFloat(dt dtypes.DType) bool { return dt == dtypes.Float32 || dt == dtypes.Float64 }
+
+func isFloatOrComplex(dt dtypes.DType) bool { return isFloat(dt.Real()) }
+
+// blockDraws returns the number of whole outputs of b to take per call for
+// values of per 32-bit values each, and the index of the first 32-bit
+// value of each value: every 32-bit value of the outputs is used.
+func blockDraws(b *Bijection, per int) (blocks int, draws []int) {
+	upb := b.uint32PerBlock()
+	blocks = 1
+	for blocks*upb%per != 0 {
+		blocks++
+	}
+	for k := 0; k+per <= blocks*upb; k += per {
+		draws = append(draws, k)
+	}
+	return blocks, draws
+}
+
+// uint32PerValue returns the 32-bit values one uniform value of dt takes.
+func uint32PerValue(dt dtypes.DType) int { return dt.Real().Size() / 4 }
+
+// UniformFloat returns the sampler of values of dt (Float32 or Float64)
+// uniform in [low, high): the high 24 (float32) or 53 (float64) bits of
+// the random bits make a value in [0, 1) that is scaled to the interval,
+// and the rare value that rounding would put at high is the largest value
+// below it.
+func UniformFloat(b *Bijection, dt dtypes.DType, low, high float64) (*Sampler, error) {
+	const name = "uniform_float"
+	if err := checkSampler(name, b, dt, isFloat, "float32 or float64"); err != nil {
+		return nil, err
+	}
+	if err := checkInterval(name, dt, low, high); err != nil {
+		return nil, err
+	}
+	per := uint32PerValue(dt)
+	blocks, draws := blockDraws(b, per)
+	width, below := high-low, math.Nextafter(high, math.Inf(-1))
+	if dt == dtypes.Float32 {
+		width = float64(float32(high) - float32(low))
+		below = float64(math.Nextafter32(float32(high), float32(math.Inf(-1))))
+	}
+	if math.IsInf(width, 0) {
+		return nil, fmt.Errorf("cbrng: %s sampler of %v: the width of [%g, %g) overflows %v", name, dt, low, high, dt)
+	}
+	return newSampler(name, b, dt, len(draws), map[string]any{
+		"blocks": blocks, "draws": draws, "upb": b.uint32PerBlock(),
+		"scaled": low != 0 || high != 1, "low": low, "width": width, "below": below,
+	})
+}
+
+// checkInterval checks that [low, high) is a finite, non-empty interval of
+// values of the real dtype dt.
+func checkInterval(name string, dt dtypes.DType, low, high float64) error {
+	if math.IsNaN(low) || math.IsNaN(high) || math.IsInf(low, 0) || math.IsInf(high, 0) {
+		return fmt.Errorf("cbrng: %s sampler: the interval [%g, %g) must be finite", name, low, high)
+	}
+	if dt == dtypes.Float32 {
+		if math.Abs(low) > math.MaxFloat32 || math.Abs(high) > math.MaxFloat32 {
+			return fmt.Errorf("cbrng: %s sampler: the interval [%g, %g) overflows float32", name, low, high)
+		}
+		low, high = float64(float32(low)), float64(float32(high))
+	}
+	if !(low < high) {
+		return fmt.Errorf("cbrng: %s sampler of %v: low %g must be below high %g", name, dt, low, high)
+	}
+	return nil
+}
+
+// NormalBM returns the sampler of normal values of dt (Float32, Float64,
+// Complex64 or Complex128) with the given mean and standard deviation, by
+// the Box–Muller transform: each pair of uniform values gives two real
+// values, or one complex value whose real and imaginary parts are
+// independent with the deviation std/√2 each (so that E|z − mean|² =
+// std²). The mean of a real dtype must be real. In single precision the
+// sine and cosine of the angle come from OpenCL's native functions, on an
+// angle in [−π, π), where GPUs compute them to about 2^-21 (cuRAND's normal
+// values do the same); in double precision from sinpi and cospi.
+func NormalBM(b *Bijection, dt dtypes.DType, mean complex128, std float64) (*Sampler, error) {
+	const name = "normal_bm"
+	if err := checkSampler(name, b, dt, isFloatOrComplex, "float32, float64, complex64 or complex128"); err != nil {
+		return nil, err
+	}
+	if !dt.IsComplex() && imag(mean) != 0 {
+		return nil, fmt.Errorf("cbrng: %s sampler of %v: the mean %v is complex", name, dt, mean)
+	}
+	if err := checkFinite(name, dt, map[string]float64{"mean": real(mean), "imaginary part of the mean": imag(mean), "std": std}); err != nil {
+		return nil, err
+	}
+	if std < 0 {
+		return nil, fmt.Errorf("cbrng: %s sampler: the standard deviation %g is negative", name, std)
+	}
+	per := uint32PerValue(dt)
+	blocks, starts := blockDraws(b, 2*per)
+	pairs := make([][2]int, len(starts))
+	for i, k := range starts {
+		pairs[i] = [2]int{k, k + per}
+	}
+	perCall, sigma := 2*len(pairs), std
+	if dt.IsComplex() {
+		perCall, sigma = len(pairs), std/math.Sqrt2
+	}
+	return newSampler(name, b, dt, perCall, map[string]any{
+		"blocks": blocks, "pairs": pairs, "upb": b.uint32PerBlock(), "complex": dt.IsComplex(),
+		"meanRe": real(mean), "meanIm": imag(mean), "sigma": sigma,
+	})
+}
+
+// checkFinite checks that the named parameters are finite numbers that the
+// precision of dt holds.
+func checkFinite(name string, dt dtypes.DType, params map[string]float64) error {
+	for p, v := range params {
+		if math.IsNaN(v) || math.IsInf(v, 0) || dt.Real() == dtypes.Float32 && math.Abs(v) > math.MaxFloat32 {
+			return fmt.Errorf("cbrng: %s sampler of %v: the %s %g is not a finite %v", name, dt, p, v, dt.Real())
+		}
+	}
+	return nil
+}
+
+// UniformInteger returns the sampler of integers of dt (Int32, Int64,
+// Uint32 or Uint64) uniform in [low, high), which must lie within dt's
+// range. Every value is equally likely: random bits that would favour the
+// small residues modulo the width are drawn again.
+func UniformInteger(b *Bijection, dt dtypes.DType, low, high int64) (*Sampler, error) {
+	const name = "uniform_integer"
+	ok := func(dt dtypes.DType) bool {
+		return dt == dtypes.Int32 || dt == dtypes.Int64 || dt == dtypes.Uint32 || dt == dtypes.Uint64
+	}
+	if err := checkSampler(name, b, dt, ok, "int32, int64, uint32 or uint64"); err != nil {
+		return nil, err
+	}
+	if low >= high {
+		return nil, fmt.Errorf("cbrng: %s sampler of %v: low %d must be below high %d", name, dt, low, high)
+	}
+	lo, hi := integerRange(dt)
+	if low < lo || high-1 > hi {
+		return nil, fmt.Errorf("cbrng: %s sampler of %v: [%d, %d) is outside the range of %v", name, dt, low, high, dt)
+	}
+	width := uint64(high) - uint64(low)
+	wide := width > 1<<32
+	threshold := -width % width // 2^64 mod width
+	if !wide {
+		threshold = (1 << 32) % width
+	}
+	return newSampler(name, b, dt, 1, map[string]any{
+		"wide": wide, "full": width == 1<<32, "width": width, "threshold": threshold, "low": uint64(low),
+	})
+}
+
+// integerRange returns the smallest and the largest value of dt within
+// int64.
+func integerRange(dt dtypes.DType) (lo, hi int64) {
+	switch dt {
+	case dtypes.Int32:
+		return math.MinInt32, math.MaxInt32
+	case dtypes.Uint32:
+		return 0, math.MaxUint32
+	case dtypes.Uint64:
+		return 0, math.MaxInt64
+	}
+	return math.MinInt64, math.MaxInt64
+}
+
+// Gamma returns the sampler of values of dt (Float32 or Float64) of the
+// gamma distribution with the given shape k and scale θ (the density
+// x^(k−1) e^(−x/θ) / (Γ(k) θ^k)), by Marsaglia and Tsang's method; a shape
+// below 1 draws a sample of k + 1 and multiplies it by u^(1/k).
+func Gamma(b *Bijection, dt dtypes.DType, shape, scale float64) (*Sampler, error) {
+	const name = "gamma"
+	if err := checkSampler(name, b, dt, isFloat, "float32 or float64"); err != nil {
+		return nil, err
+	}
+	if err := checkFinite(name, dt, map[string]float64{"shape": shape, "scale": scale}); err != nil {
+		return nil, err
+	}
+	if shape <= 0 || scale <= 0 {
+		return nil, fmt.Errorf("cbrng: %s sampler: the shape %g and the scale %g must be positive", name, shape, scale)
+	}
+	k := shape
+	if shape < 1 {
+		k = shape + 1
+	}
+	d := k - 1.0/3
+	return newSampler(name, b, dt, 1, map[string]any{
+		"d": d, "c": 1 / math.Sqrt(9*d), "boost": shape < 1, "invShape": 1 / shape, "scale": scale,
+	})
+}
+
+// VonMises returns the sampler of angles of dt (Float32 or Float64) of the
+// von Mises distribution with the mean mu and the concentration kappa > 0
+// (the density e^(κ cos(x−μ)) / (2π I₀(κ))), by Best and Fisher's method.
+// The values lie in [mu − π, mu + π].
+func VonMises(b *Bijection, dt dtypes.DType, mu, kappa float64) (*Sampler, error) {
+	const name = "vonmises"
+	if err := checkSampler(name, b, dt, isFloat, "float32 or float64"); err != nil {
+		return nil, err
+	}
+	if err := checkFinite(name, dt, map[string]float64{"mu": mu, "kappa": kappa}); err != nil {
+		return nil, err
+	}
+	if kappa <= 0 {
+		return nil, fmt.Errorf("cbrng: %s sampler: the concentration kappa %g must be positive", name, kappa)
+	}
+	// rho = (tau − √(2 tau)) / 2κ with tau = 1 + √(1 + 4κ²), written
+	// without the cancellation of the difference at small κ.
+	s := math.Sqrt(1 + 4*kappa*kappa)
+	tau := 1 + s
+	rho := 2 * kappa * tau / ((s + 1) * (tau + math.Sqrt(2*tau)))
+	r := (1 + rho*rho) / (2 * rho)
+	if err := checkFinite(name, dt, map[string]float64{"r of Best and Fisher's method for kappa": r}); err != nil || rho <= 0 {
+		return nil, fmt.Errorf("cbrng: %s sampler of %v: the concentration kappa %g is too small for the precision", name, dt, kappa)
+	}
+	return newSampler(name, b, dt, 1, map[string]any{"r": r, "kappa": kappa, "mu": mu})
+}

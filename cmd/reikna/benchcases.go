@@ -1,0 +1,183 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// caseReport is the report of a benchmark of named cases (bench --algos,
+// bench --random): its table, and the cases whose results were wrong.
+type caseReport interface {
+	writeTable(io.Writer) error
+	wrongResults() error
+}
+
+// caseBench is a run of a benchmark of named cases: the device, the
+// progress bar and the copy bandwidth, measured first.
+type caseBench struct {
+	thr     *cluda.Thread
+	bar     *progress
+	copyGBs float64
+}
+
+// startCaseBench checks the options that the benchmarks of named cases
+// share (none of the unused flags given, --mib and --runs within range,
+// --json writable), opens the device, sets the default --mib (the cases'
+// full sizes on a GPU, 8 MiB elsewhere) and measures the copy bandwidth,
+// the first step of a progress bar of steps+1. what names the cases in
+// errors. The caller releases the run.
+func startCaseBench(o *benchOptions, unused []string, what string, steps int, stderr io.Writer) (*caseBench, error) {
+	for _, f := range unused {
+		if o.given[f] {
+			return nil, fmt.Errorf("--%s does not apply to the %s cases", f, what)
+		}
+	}
+	if o.mib < 0 || o.runs < 0 {
+		return nil, fmt.Errorf("--mib and --runs cannot be negative (0 chooses the default)")
+	}
+	if o.mib > algoFullMiB {
+		return nil, fmt.Errorf("--mib %g: the cases have their own sizes at --mib %d, and grow no larger", o.mib, algoFullMiB)
+	}
+	if err := checkOutputFile("--json", o.jsonFile, ""); err != nil {
+		return nil, err
+	}
+	thr, err := openThread(o.device, true)
+	if err != nil {
+		return nil, err
+	}
+	if o.mib == 0 {
+		o.mib = 8
+		if thr.Params().IsGPU() {
+			o.mib = algoFullMiB
+		}
+	}
+	cb := &caseBench{thr: thr, bar: startProgress(stderr, steps+1)}
+	cb.bar.Step(0, "measuring the copy bandwidth")
+	if cb.copyGBs, err = copyBandwidth(thr, int64(o.mib*(1<<20))); err != nil {
+		cb.release()
+		return nil, fmt.Errorf("copy bandwidth: %w", err)
+	}
+	return cb, nil
+}
+
+// release ends the progress bar and releases the device.
+func (cb *caseBench) release() {
+	cb.bar.Finish()
+	cb.thr.Release()
+}
+
+// each measures n cases, each bare and then with a scale fused into it,
+// stepping the progress bar with the label of each case.
+func (cb *caseBench) each(n int, label func(i int) string, measure func(i int, scaled bool)) {
+	for i := range n {
+		for j, scaled := range []bool{false, true} {
+			cb.bar.Step(1+2*i+j, label(i))
+			measure(i, scaled)
+		}
+	}
+}
+
+// measureCase measures one case into a row named name ("name+scale"
+// where scaled) of dtype dt and shape: it makes the computation with
+// build, compiles it, allocates argument sets, checks the results with
+// check, which returns a *wrongResultError for wrong ones, and times the
+// calls. A case that cannot run says why in Skipped; one whose results
+// are wrong, in Wrong, and has no times.
+func (b *bencher) measureCase(name string, dt dtypes.DType, shape []int, scaled bool,
+	build func() (*core.Computation, error), check func(call *core.Callable, sets [][]any) error) algoRow {
+	r := algoRow{Case: name, Shape: shape, DType: dt.String()}
+	if scaled {
+		r.Case += "+scale"
+	}
+	if !b.thr.Params().SupportsDType(dt) {
+		r.Skipped = fmt.Sprintf("the device does not compute in %v", dt)
+		return r
+	}
+	comp, err := build()
+	if err != nil {
+		r.Skipped = err.Error()
+		return r
+	}
+	call, err := comp.Compile(b.thr)
+	if err != nil {
+		r.Skipped = fmt.Sprintf("compiling: %v", err)
+		return r
+	}
+	defer call.Release()
+	sets, release, err := b.argSets(call.Signature())
+	if err != nil {
+		r.Skipped = fmt.Sprintf("allocating the arrays: %v", err)
+		return r
+	}
+	defer release()
+	if err := check(call, sets); err != nil {
+		var wrong *wrongResultError
+		if errors.As(err, &wrong) {
+			r.Wrong = wrong.Error()
+		} else {
+			r.Skipped = err.Error()
+		}
+		return r
+	}
+	kernel, _, err := b.timeRuns(call, sets)
+	if err != nil {
+		r.Skipped = err.Error()
+		return r
+	}
+	r.Runs = len(kernel)
+	r.MedianMS, r.MinMS = ms(median(kernel)), ms(slices.Min(kernel))
+	return r
+}
+
+// finish ends the progress bar, prints the report's table, writes its JSON
+// where --json asks for it and returns the error of wrong results.
+func (cb *caseBench) finish(o *benchOptions, stdout io.Writer, rep caseReport) error {
+	cb.bar.Finish()
+	if err := rep.writeTable(stdout); err != nil {
+		return err
+	}
+	if o.jsonFile != "" {
+		if err := writeJSONFile(o.jsonFile, rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", o.jsonFile)
+	}
+	return rep.wrongResults()
+}
+
+// bareTimes are the median times of the bare cases of a table, by name,
+// for the ratio of each "+scale" case to its bare one.
+type bareTimes map[string]float64
+
+// ratio returns the ratio of a "+scale" row to its bare one, or "-" for a
+// bare row, which it records.
+func (b bareTimes) ratio(r algoRow) string {
+	if name, ok := strings.CutSuffix(r.Case, "+scale"); ok && b[name] > 0 {
+		return strconv.FormatFloat(r.MedianMS/b[name], 'f', 2, 64)
+	}
+	b[r.Case] = r.MedianMS
+	return "-"
+}
+
+// writeUntimed prints the line of a row that has no times, wrong or
+// skipped, and reports whether it did.
+func writeUntimed(tw *tabwriter.Writer, r algoRow) bool {
+	switch {
+	case r.Wrong != "":
+		fmt.Fprintf(tw, "%s\t%s\t  %s\n", r.Case, dimsString(r.Shape), r.Wrong)
+	case r.Skipped != "":
+		fmt.Fprintf(tw, "%s\t%s\t  skipped: %s\n", r.Case, dimsString(r.Shape), r.Skipped)
+	default:
+		return false
+	}
+	return true
+}
