@@ -114,6 +114,7 @@ type DeviceInfo struct {
 	GlobalMemCacheSize         int64 `json:"global_mem_cache_size"`
 	MaxMemAllocSize            int64 `json:"max_mem_alloc_size"`
 	MaxConstantBufferSize      int64 `json:"max_constant_buffer_size"`
+	MaxConstantArgs            int   `json:"max_constant_args"` // __constant arguments a kernel may take
 	MaxParameterSize           int   `json:"max_parameter_size"`
 	AddressBits                int   `json:"address_bits"`
 	MemBaseAddrAlignBits       int   `json:"mem_base_addr_align_bits"` // alignment of buffer starts and sub-buffer offsets, in bits
@@ -206,6 +207,7 @@ func (d *Device) Info() (DeviceInfo, error) {
 	i.GlobalMemCacheSize = u64(C.CL_DEVICE_GLOBAL_MEM_CACHE_SIZE)
 	i.MaxMemAllocSize = u64(C.CL_DEVICE_MAX_MEM_ALLOC_SIZE)
 	i.MaxConstantBufferSize = u64(C.CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE)
+	i.MaxConstantArgs = u32(C.CL_DEVICE_MAX_CONSTANT_ARGS)
 	i.MaxParameterSize = size(C.CL_DEVICE_MAX_PARAMETER_SIZE)
 	i.AddressBits = u32(C.CL_DEVICE_ADDRESS_BITS)
 	i.MemBaseAddrAlignBits = u32(C.CL_DEVICE_MEM_BASE_ADDR_ALIGN)
