@@ -15,8 +15,16 @@ type CompileOptions struct {
 	// FastMath lets the compiler trade accuracy for speed
 	// (-cl-fast-relaxed-math) and defines COMPILE_FAST_MATH.
 	FastMath bool
-	// Options are passed to the OpenCL compiler as they are.
+	// Options are passed to the OpenCL compiler as they are, separated by
+	// spaces (-D NAME=VALUE, -cl-mad-enable, -w, ...). An option the
+	// compiler does not know fails the build with a *BuildError.
 	Options []string
+	// Defines are macros defined for the program, each as a line
+	// "#define NAME VALUE" between the prelude and the source, where the
+	// source the compiler sees shows them (Program.FullSource). The names
+	// must be C identifiers other than the prelude's macros; a value may
+	// be empty but must fit on one line.
+	Defines map[string]string
 	// Origin, when set, describes where a line of the source came from (a
 	// template and its line), for build error messages.
 	Origin func(line int) string
@@ -63,7 +71,10 @@ func (t *Thread) Compile(source string, opts CompileOptions) (*Program, error) {
 // user's source, such as virtual size functions) between the prelude and
 // the source.
 func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, error) {
-	full, linesBefore := programSource(t.params, opts.FastMath, header, source)
+	if err := opts.Validate(); err != nil {
+		return nil, fmt.Errorf("cluda: compile: %w", err)
+	}
+	full, linesBefore := programSource(t.params, opts, header, source)
 	key := programKey{full, opts.flags()}
 	b := t.progs.get(key)
 	if b == nil {
@@ -79,11 +90,12 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 }
 
 // programSource returns the source the compiler gets for source on a
-// device with parameters p: the prelude, then header, then source. It also
-// returns the number of lines before source: compilers report physical line
-// numbers (NVIDIA's ignores #line), so build errors subtract them.
-func programSource(p *DeviceParams, fastMath bool, header, source string) (full string, linesBefore int) {
-	before := preludeSource(p.DoubleFP, fastMath) + header
+// device with parameters p: the prelude, the defines of opts, then header,
+// then source. It also returns the number of lines before source:
+// compilers report physical line numbers (NVIDIA's ignores #line), so
+// build errors subtract them. The defines must have been validated.
+func programSource(p *DeviceParams, opts CompileOptions, header, source string) (full string, linesBefore int) {
+	before := preludeSource(p.DoubleFP, opts.FastMath) + defineLines(opts.Defines) + header
 	return before + source, strings.Count(before, "\n")
 }
 

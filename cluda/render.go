@@ -50,9 +50,12 @@ func RenderStatic(p *DeviceParams, source, name string, global []int, opts Stati
 	if err := p.checkLaunchLimits(); err != nil {
 		return nil, fmt.Errorf("cluda: render kernel %s: %w", name, err)
 	}
+	if err := opts.Validate(); err != nil {
+		return nil, fmt.Errorf("cluda: render kernel %s: %w", name, err)
+	}
 	var full string
 	vs, err := chooseStatic(name, global, opts, deviceLimits(p), func(vs *vsizes) (int, error) {
-		full, _ = programSource(p, opts.FastMath, vs.source(), source)
+		full, _ = programSource(p, opts.CompileOptions, vs.source(), source)
 		return p.MaxWorkGroupSize, nil
 	})
 	if err != nil {
