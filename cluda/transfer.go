@@ -96,8 +96,18 @@ func (a *Array) Get(data any) error {
 // between elements keep their values.
 func (a *Array) transfer(data any, toDevice bool) error {
 	host, err := a.sliceMemory(data)
-	if err != nil || len(host) == 0 {
+	if err != nil {
 		return err
+	}
+	return a.transferBytes(host, toDevice)
+}
+
+// transferBytes copies between the bytes of a Go slice of the array's
+// dtype and size and the array, to the array if toDevice, as transfer
+// does.
+func (a *Array) transferBytes(host []byte, toDevice bool) error {
+	if len(host) == 0 {
+		return nil
 	}
 	buf, err := a.mem.buffer()
 	if err != nil {

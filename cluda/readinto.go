@@ -1,0 +1,49 @@
+package cluda
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// ReadInto copies the contents of a into dst, in row-major order, after
+// every command enqueued before it, and returns when the copy is done: Read
+// into a slice the caller already has, for reading results again and again
+// without allocating. T must be the Go type of the array's dtype and dst
+// must have exactly a.Size() elements; otherwise ReadInto returns an error
+// and leaves dst unchanged.
+//
+// A contiguous array is copied straight into dst: nothing of the array's
+// size is allocated. A strided one is read through a copy of the bytes it
+// spans, as Get does.
+func ReadInto[T dtypes.Element](a *Array, dst []T) error {
+	if a == nil {
+		return fmt.Errorf("cluda: read into: nil *Array")
+	}
+	if dt := dtypes.For[T](); dt != a.dtype {
+		return fmt.Errorf("cluda: read into: slice of %v for an array of %v", dt, a.dtype)
+	}
+	if len(dst) != a.Size() {
+		return fmt.Errorf("cluda: read into: slice of %d elements for an array of %d (shape %v)", len(dst), a.Size(), a.shape)
+	}
+	if len(dst) == 0 {
+		return nil
+	}
+	if !a.IsContiguous() {
+		host := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*a.dtype.Size())
+		if err := a.transferBytes(host, false); err != nil {
+			return fmt.Errorf("cluda: read into: %w", err)
+		}
+		return nil
+	}
+	buf, err := a.mem.buffer()
+	if err != nil {
+		return fmt.Errorf("cluda: read into: %w", err)
+	}
+	if err := cl.Read(a.thread.queue, buf, a.offset, dst); err != nil {
+		return fmt.Errorf("cluda: read into: %w", err)
+	}
+	return nil
+}
