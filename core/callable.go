@@ -23,6 +23,7 @@ type Callable struct {
 	kernels     []*plannedKernel
 	temps       []*cluda.Array // nil where a temporary array is unused
 	persistents []*cluda.Array
+	constants   []*cluda.Array  // constant arrays
 	args        [][]argSource   // per kernel
 	inPlace     map[[2]int]bool // pairs of parameters that may be the same array
 	released    atomic.Bool
@@ -66,6 +67,13 @@ func newCallable(name string, thr *cluda.Thread, t *tree, plan *Plan) (*Callable
 		}
 		c.persistents = append(c.persistents, a)
 	}
+	for _, cs := range plan.constants {
+		a, err := thr.ToDevice(cs.data, cs.typ.shape...)
+		if err != nil {
+			return fail(fmt.Errorf("constant array: %w", err))
+		}
+		c.constants = append(c.constants, a)
+	}
 	index := make(map[string]int, len(c.sig))
 	for i, p := range c.sig {
 		index[p.Name] = i
@@ -108,7 +116,8 @@ type KernelInfo struct {
 	RealLocalSize  []int
 	// Args names the kernel's arguments in order: parameters of the
 	// signature by name, temporary arrays as _tempN, persistent arrays as
-	// _persistentN (see PersistentArrays).
+	// _persistentN (see PersistentArrays), constant arrays as
+	// _constant_arrayN (see ConstantArrays).
 	Args []string
 }
 
@@ -162,6 +171,9 @@ func (c *Callable) Release() {
 		}
 	}
 	for _, a := range c.persistents {
+		a.Release()
+	}
+	for _, a := range c.constants {
 		a.Release()
 	}
 }
@@ -253,6 +265,8 @@ func (c *Callable) source(src argSource, values []any) (any, error) {
 		a = c.temps[src.index]
 	case argPersistent:
 		a = c.persistents[src.index]
+	case argConstArray:
+		a = c.constants[src.index]
 	}
 	// Strides and offsets are compiled into the kernels, which index from
 	// the start of the buffer.

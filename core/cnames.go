@@ -34,17 +34,19 @@ const (
 	cLeafPrefix       = LeafPrefix
 	cTempPrefix       = TempPrefix
 	cPersistentPrefix = PersistentPrefix
+	cConstantPrefix   = ConstantArrayPrefix
 )
 
-// LeafPrefix, TempPrefix and PersistentPrefix start the names of a
-// kernel's arguments: LeafPrefix+NAME for the computation's parameter NAME,
-// TempPrefix and PersistentPrefix followed by a number for its temporary
-// and persistent arrays. They are exported for tools that explain
+// LeafPrefix, TempPrefix, PersistentPrefix and ConstantArrayPrefix start
+// the names of a kernel's arguments: LeafPrefix+NAME for the computation's
+// parameter NAME, the others followed by a number for its temporary,
+// persistent and constant arrays. They are exported for tools that explain
 // generated code.
 const (
-	LeafPrefix       = "_leaf_"
-	TempPrefix       = "_temp"
-	PersistentPrefix = "_persistent"
+	LeafPrefix          = "_leaf_"
+	TempPrefix          = "_temp"
+	PersistentPrefix    = "_persistent"
+	ConstantArrayPrefix = "_constant_array"
 )
 
 // IndexName returns the C name of the current index along axis: the
@@ -77,6 +79,8 @@ func leafCName(kind argKind, name string, index int) string {
 		return cTempPrefix + strconv.Itoa(index)
 	case argPersistent:
 		return cPersistentPrefix + strconv.Itoa(index)
+	case argConstArray:
+		return cConstantPrefix + strconv.Itoa(index)
 	}
 	return cLeafPrefix + name
 }

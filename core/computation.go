@@ -137,17 +137,10 @@ func (c *Computation) snapshot() *tree {
 }
 
 // Compile builds the computation's plan for thr, renders and compiles its
-// kernels, allocates its temporary and persistent arrays and returns the
-// callable.
+// kernels, allocates its temporary, persistent and constant arrays and
+// returns the callable. It is CompileWith with the zero CompileOptions.
 func (c *Computation) Compile(thr *cluda.Thread) (*Callable, error) {
-	if thr == nil {
-		return nil, fmt.Errorf("core: compile %s: nil Thread", c.name)
-	}
-	t, plan, err := c.plan(&Plan{thread: thr, params: thr.Params()})
-	if err != nil {
-		return nil, fmt.Errorf("core: compile %s: %w", c.name, err)
-	}
-	return newCallable(c.name, thr, t, plan)
+	return c.CompileWith(thr, CompileOptions{})
 }
 
 // plan fills plan by the computation's build function and returns it with

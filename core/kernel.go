@@ -59,6 +59,9 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 		}
 		data[ka.Name] = kp
 	}
+	if err := p.checkConstantArrays(g.leaves); err != nil {
+		return nil, errorf(err)
+	}
 	decl, err := kernelDeclaration(name, g.leaves)
 	if err != nil {
 		return nil, errorf(err)
@@ -68,10 +71,8 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 	if err != nil {
 		return nil, errorf(err)
 	}
-	static := cluda.StaticOptions{
-		Local:          opts.Local,
-		CompileOptions: cluda.CompileOptions{FastMath: opts.FastMath, Options: opts.CompilerOptions, Origin: src.LineOrigin},
-	}
+	static := cluda.StaticOptions{Local: opts.Local, CompileOptions: p.kernelCompileOptions(opts)}
+	static.Origin = src.LineOrigin
 	k := &plannedKernel{name: name, leaves: g.leaves, source: src.Text}
 	if p.thread == nil {
 		if k.rendered, err = cluda.RenderStatic(p.params, src.Text, name, global, static); err != nil {

@@ -42,7 +42,7 @@ func (g *kernelGen) leaf(kind argKind, name string, index int, t Type) *memLeaf 
 // argLoad returns the load entry point of a kernel argument.
 func (g *kernelGen) argLoad(a *KernelArgument) (access, error) {
 	switch a.kind {
-	case argTemp, argPersistent:
+	case argTemp, argPersistent, argConstArray:
 		return g.memoryAccess(g.leaf(a.kind, "", a.index, a.ann.Type), false)
 	case argNode:
 		return g.nodeAccess(a.node, false)
@@ -59,6 +59,8 @@ func (g *kernelGen) argStore(a *KernelArgument) (access, error) {
 		return g.nodeAccess(a.node, true)
 	case argPersistent:
 		return access{}, fmt.Errorf("core: cannot store into the persistent array %s", a.name)
+	case argConstArray:
+		return access{}, fmt.Errorf("core: cannot store into the constant array %s", a.name)
 	}
 	return access{}, fmt.Errorf("core: cannot store into the constant %s", a.name)
 }

@@ -5,7 +5,7 @@ import "strings"
 // memLeaf is a kernel argument: an array or scalar that the callable passes
 // to the kernel.
 type memLeaf struct {
-	kind   argKind // argNode: a parameter of the callable; argTemp; argPersistent
+	kind   argKind // argNode: a parameter of the callable; argTemp; argPersistent; argConstArray
 	name   string  // of the callable's parameter
 	index  int     // of the temporary or persistent array
 	cname  string  // the kernel argument's C name
@@ -28,15 +28,17 @@ func (l *memLeaf) moduleName() string {
 
 // cDecl is what the declaration templates see of a parameter of a kernel
 // or function: its C name, its C type (of the element, for an array), and
-// whether it is a scalar rather than a pointer to global memory.
+// whether it is a scalar rather than a pointer to global memory, or a
+// pointer to constant memory.
 type cDecl struct {
 	CName, CType string
 	Scalar       bool
+	Constant     bool
 }
 
 // decl returns the declaration of l.
 func (l *memLeaf) decl() cDecl {
-	return cDecl{CName: l.cname, CType: l.typ.CType(), Scalar: l.scalar}
+	return cDecl{CName: l.cname, CType: l.typ.CType(), Scalar: l.scalar, Constant: l.kind == argConstArray}
 }
 
 // declsOf returns the declarations of leaves.

@@ -106,7 +106,7 @@ func (c *Callable) checkOverlap(values []any) error {
 		if written && cluda.OverlapsItself(a) {
 			return fmt.Errorf("core: %s: parameter %q is written, and elements of %v overlap each other", c.name, p.Name, a)
 		}
-		for _, own := range [][]*cluda.Array{c.temps, c.persistents} {
+		for _, own := range [][]*cluda.Array{c.temps, c.persistents, c.constants} {
 			for _, b := range own {
 				if b != nil && cluda.SharesMemory(a, b) {
 					return fmt.Errorf("core: %s: parameter %q shares memory with the callable's own temporary or persistent arrays (%v is a temporary array of the Thread, or one the callable returned)", c.name, p.Name, a)

@@ -17,6 +17,7 @@ const (
 	argTemp                      // a temporary array of the plan
 	argPersistent                // an array uploaded once, when the plan is compiled
 	argConstant                  // a scalar known when the plan is built
+	argConstArray                // an array uploaded once and read from constant memory
 )
 
 // KernelArgument is what a plan builder passes to kernels and nested
@@ -66,7 +67,8 @@ type KernelOptions struct {
 	Local []int
 	// RenderArgs are extra values for the template.
 	RenderArgs map[string]any
-	// FastMath and CompilerOptions are passed to the OpenCL compiler.
+	// FastMath and CompilerOptions are passed to the OpenCL compiler for
+	// this kernel, in addition to the computation's CompileOptions.
 	FastMath        bool
 	CompilerOptions []string
 }
@@ -91,7 +93,9 @@ type Plan struct {
 	kernels     []*plannedKernel
 	temps       []*tempSpec
 	persistents []*persistentSpec
-	depth       int // of nested computation calls, against runaway recursion
+	constants   []*persistentSpec // constant arrays
+	opts        CompileOptions    // of the whole computation
+	depth       int               // of nested computation calls, against runaway recursion
 }
 
 // Thread returns the Thread the plan is compiled for, or nil where the
@@ -129,26 +133,8 @@ func (p *Plan) TempArrayLike(a *KernelArgument) (*KernelArgument, error) {
 // tables of twiddle factors and the like). The shape defaults to the
 // slice's length.
 func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) {
-	dt, err := dtypes.Of(data)
+	t, err := hostArrayType(data, shape)
 	if err != nil {
-		return nil, fmt.Errorf("core: persistent array: %w", err)
-	}
-	n := sliceLen(data)
-	if n < 0 {
-		return nil, fmt.Errorf("core: persistent array of %T: not a slice", data)
-	}
-	if len(shape) == 0 {
-		shape = []int{n}
-	}
-	size, err := cluda.ShapeSize(shape)
-	if err != nil {
-		return nil, fmt.Errorf("core: persistent array: %w", err)
-	}
-	if size != n {
-		return nil, fmt.Errorf("core: persistent array: shape %v holds %d elements, the slice has %d", shape, size, n)
-	}
-	t := ArrayOf(dt, shape...)
-	if err := t.Validate(); err != nil {
 		return nil, fmt.Errorf("core: persistent array: %w", err)
 	}
 	p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})

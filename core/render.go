@@ -24,6 +24,10 @@ type RenderedPlan struct {
 	// computation would upload once, in the order of their _persistentN
 	// names.
 	PersistentArrays []Type
+	// ConstantArrays are the types of the arrays the compiled computation
+	// would upload once and read from constant memory, in the order of
+	// their _constant_arrayN names.
+	ConstantArrays []Type
 }
 
 // TempArrayInfo describes a temporary array of a plan.
@@ -51,10 +55,13 @@ type TempArrayInfo struct {
 // rejects a kernel, a build function that plans around it (such as the
 // FFT's) compiles another plan than Render shows.
 func (c *Computation) Render(p *cluda.DeviceParams) (*RenderedPlan, error) {
-	if p == nil {
-		return nil, fmt.Errorf("core: render %s: no device parameters", c.name)
-	}
-	t, plan, err := c.plan(&Plan{params: p})
+	return c.RenderWith(p, CompileOptions{})
+}
+
+// render renders the plan for p with the options opts, which have been
+// validated.
+func (c *Computation) render(p *cluda.DeviceParams, opts CompileOptions) (*RenderedPlan, error) {
+	t, plan, err := c.plan(&Plan{params: p, opts: opts})
 	if err != nil {
 		return nil, fmt.Errorf("core: render %s: %w", c.name, err)
 	}
@@ -72,6 +79,12 @@ func (c *Computation) Render(p *cluda.DeviceParams) (*RenderedPlan, error) {
 			return nil, fmt.Errorf("core: render %s: persistent array %s: %w", c.name, leafCName(argPersistent, "", i), err)
 		}
 		r.PersistentArrays = append(r.PersistentArrays, ps.typ)
+	}
+	for i, cs := range plan.constants {
+		if err := checkAllocation(p, cs.typ); err != nil {
+			return nil, fmt.Errorf("core: render %s: constant array %s: %w", c.name, leafCName(argConstArray, "", i), err)
+		}
+		r.ConstantArrays = append(r.ConstantArrays, cs.typ)
 	}
 	return r, nil
 }

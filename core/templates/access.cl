@@ -4,7 +4,7 @@
     the naming convention as .names (see cnames.go) and its data as .a. */ -}}
 
 {{- define "declaration" -}}
-{{ if .Scalar }}{{ .CType }} {{ .CName }}{{ else }}GLOBAL_MEM {{ .CType }} *{{ .CName }}{{ end }}
+{{ if .Scalar }}{{ .CType }} {{ .CName }}{{ else if .Constant }}CONSTANT_MEM {{ .CType }} *{{ .CName }}{{ else }}GLOBAL_MEM {{ .CType }} *{{ .CName }}{{ end }}
 {{- end -}}
 
 {{- define "declarations" -}}
