@@ -39,6 +39,17 @@
 // memory it looks into. A layout that breaks a rule is an error that names
 // it; none reaches a kernel.
 //
+// Views share an array's memory under another layout: View (byte strides
+// and offset), ElementView (strides and offset in elements, NumPy's
+// as_strided), Reshape (NumPy's reshape, refused where the elements would
+// have to be copied) and Slice (NumPy's a[start:stop:step] along one
+// axis). Set, Fill and Thread.Copy write into them; Get, Read and ReadInto
+// (into a slice the caller keeps) read them. Layouts have no negative
+// strides, so a reversed view is an error.
+//
+// CompileOptions add fast math, compiler options and defines to a build;
+// each set of options is a program of its own in the caches.
+//
 // # Releasing resources
 //
 // Device memory is not Go memory, and the garbage collector does not see

@@ -36,6 +36,26 @@
 // device (see cluda.ModelGPU), for reading generated code and for tests
 // that keep it under review.
 //
+// Compile builds every kernel with the compiler's defaults; CompileWith
+// takes CompileOptions for the whole computation (reikna's
+// compile(thread, fast_math=...)): fast math, compiler options and
+// defines, which each kernel call's KernelOptions may add to. Each set of
+// options builds programs of its own in the Thread's program caches.
+// RenderWith renders with the same options.
+//
+// # Arrays of a plan
+//
+// Besides the computation's parameters, a plan's kernels take temporary
+// arrays (Plan.TempArray), which share memory where their uses do not
+// overlap; persistent arrays (Plan.PersistentArray), uploaded from Go
+// slices when the plan is compiled; and constant arrays
+// (Plan.ConstantArray), small tables uploaded the same way and read from
+// the device's constant memory (a CONSTANT_MEM argument). Kernels load
+// all of them through the same entry points. A constant array that does
+// not fit the device's constant memory, or a kernel with more constant
+// arrays than the device allows, is an error that names the limit: tables
+// never move to global memory unasked.
+//
 // CompileTemplate and CompileStaticTemplate render a kernel template with
 // the modules among its render arguments and compile it on a Thread, for
 // kernels outside a computation; a build error names the template and
