@@ -225,6 +225,9 @@ func writeKernels(w io.Writer, title, target string, sig core.Signature, kernels
 	if strings.Contains(all, core.PersistentPrefix) {
 		fmt.Fprintf(&b, ", %sN tables\n// (twiddle factors, chirps) that the compiled computation makes once", core.PersistentPrefix)
 	}
+	if strings.Contains(all, core.ConstantArrayPrefix) {
+		fmt.Fprintf(&b, ", %sN tables\n// in constant memory that the compiled computation uploads once", core.ConstantArrayPrefix)
+	}
 	b.WriteString(".\n")
 	for i, k := range kernels {
 		fmt.Fprintf(&b, "\n// ==== kernel %d of %d: %s ====\n", i+1, len(kernels), k.Name)
