@@ -68,6 +68,9 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 	if err != nil {
 		return nil, errorf(err)
 	}
+	if err := checkDeclared(name, decl, src.Text); err != nil {
+		return nil, errorf(fmt.Errorf("render %s: %w", tmpl.Name(), err))
+	}
 	static := cluda.StaticOptions{
 		Local:          opts.Local,
 		CompileOptions: cluda.CompileOptions{FastMath: opts.FastMath, Options: opts.CompilerOptions, Origin: src.LineOrigin},
