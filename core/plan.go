@@ -127,7 +127,9 @@ func (p *Plan) TempArrayLike(a *KernelArgument) (*KernelArgument, error) {
 // PersistentArray adds an array that is uploaded from a Go slice once, when
 // the plan is compiled, and lives as long as the compiled computation (for
 // tables of twiddle factors and the like). The shape defaults to the
-// slice's length.
+// slice's length. Kernels only read persistent arrays, so one of the
+// same type and contents as an earlier one of the plan is that array: a
+// nested computation called several times shares its tables.
 func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) {
 	dt, err := dtypes.Of(data)
 	if err != nil {
@@ -151,8 +153,11 @@ func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) 
 	if err := t.Validate(); err != nil {
 		return nil, fmt.Errorf("core: persistent array: %w", err)
 	}
-	p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})
-	i := len(p.persistents) - 1
+	i := p.samePersistent(t, data)
+	if i < 0 {
+		p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})
+		i = len(p.persistents) - 1
+	}
 	return &KernelArgument{kind: argPersistent, name: leafCName(argPersistent, "", i), ann: In(t), index: i}, nil
 }
 
@@ -231,10 +236,16 @@ func validKernelName(name string) error {
 }
 
 // ComputationCall adds the kernels of a nested computation, with its own
-// transformations, to the plan. args are the nested computation's
-// parameters in the order of its signature: KernelArguments of this plan,
-// or Go numbers for its scalars.
-func (p *Plan) ComputationCall(c *Computation, args ...any) error {
+// transformations, to the plan. The computation is any computation: a
+// *Computation or a computation of the library that embeds one, such as
+// an *computations.FFT. args are the nested computation's parameters in
+// the order of its signature: KernelArguments of this plan, or Go numbers
+// for its scalars.
+func (p *Plan) ComputationCall(nested AnyComputation, args ...any) error {
+	c, err := baseOf(nested)
+	if err != nil {
+		return err
+	}
 	if p.depth > 64 {
 		return fmt.Errorf("core: computation %s: nested calls more than 64 deep", c.name)
 	}
