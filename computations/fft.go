@@ -29,6 +29,20 @@ var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/f
 // radix passes, other lengths by Bluestein's algorithm. Transformations
 // connected to input run inside the loads of the first kernel, those
 // connected to output inside the stores of the last kernel.
+//
+// FFT embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, 1024), nil, computations.FFTOptions{})
+//	c, err := fft.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(out, in, 0) // 1 for the inverse
 type FFT struct {
 	*core.Computation
 	typ  core.Type
