@@ -78,8 +78,9 @@ type tempSpec struct {
 }
 
 type persistentSpec struct {
-	typ  Type
-	data any
+	typ   Type
+	data  any
+	owner nestedCall // the call of the computation that added it
 }
 
 // Plan is what a computation fills when it is compiled: kernel calls,
@@ -92,6 +93,8 @@ type Plan struct {
 	temps       []*tempSpec
 	persistents []*persistentSpec
 	depth       int // of nested computation calls, against runaway recursion
+	nested      nestedCall
+	calls       int // nested computation calls so far
 }
 
 // Thread returns the Thread the plan is compiled for, or nil where the
@@ -127,9 +130,10 @@ func (p *Plan) TempArrayLike(a *KernelArgument) (*KernelArgument, error) {
 // PersistentArray adds an array that is uploaded from a Go slice once, when
 // the plan is compiled, and lives as long as the compiled computation (for
 // tables of twiddle factors and the like). The shape defaults to the
-// slice's length. Kernels only read persistent arrays, so one of the
-// same type and contents as an earlier one of the plan is that array: a
-// nested computation called several times shares its tables.
+// slice's length. Kernels only read persistent arrays, so a nested
+// computation called several times in a plan (the same FFT forward and
+// inverse) shares them: an array of the type and contents of one that an
+// earlier call of the same computation added is that array.
 func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) {
 	dt, err := dtypes.Of(data)
 	if err != nil {
@@ -155,7 +159,7 @@ func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) 
 	}
 	i := p.samePersistent(t, data)
 	if i < 0 {
-		p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})
+		p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data, owner: p.nested})
 		i = len(p.persistents) - 1
 	}
 	return &KernelArgument{kind: argPersistent, name: leafCName(argPersistent, "", i), ann: In(t), index: i}, nil
@@ -268,6 +272,7 @@ func (p *Plan) ComputationCall(nested AnyComputation, args ...any) error {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
+	defer p.enterNested(c)()
 	if err := c.build(p, roots); err != nil {
 		return fmt.Errorf("core: nested computation %s: %w", c.name, err)
 	}
