@@ -39,10 +39,14 @@ var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/f
 //
 // For example:
 //
-//	fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, 1024), nil, computations.FFTOptions{})
-//	c, err := fft.Compile(thr)
+//	t := core.ArrayOf(dtypes.Complex64, 1024)
+//	fft, err := computations.NewFFT(t, nil, computations.FFTOptions{})
+//	// The spectrum in two float32 arrays: output becomes re and im.
+//	split, err := transformations.SplitComplex(t)
+//	err = fft.Connect("output", split, "input", map[string]string{"real": "re", "imag": "im"})
+//	c, err := fft.Compile(thr) // c.Signature(): re, im, input, inverse
 //	defer c.Release()
-//	err = c.Call(out, in, 0) // 1 for the inverse
+//	err = c.Call(re, im, in, 0) // 1 for the inverse
 type FFT struct {
 	*core.Computation
 	typ  core.Type

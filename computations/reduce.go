@@ -40,11 +40,15 @@ var reductionTemplates = templates.MustParseFS(reductionFS, "templates/reduce.cl
 //
 // For example:
 //
+//	t := core.ArrayOf(dtypes.Float32, 100, 1000)
 //	sum, err := computations.PredicateSum(dtypes.Float32)
-//	rd, err := computations.NewReduce(core.ArrayOf(dtypes.Float32, 100, 1000), sum, []int{1})
-//	c, err := rd.Compile(thr)
+//	rd, err := computations.NewReduce(t, sum, []int{1})
+//	// Sums of x·w: input becomes x and the scalar w, fused into the loads.
+//	scale, err := transformations.MulParam(t, dtypes.Float32)
+//	err = rd.Connect("input", scale, "output", map[string]string{"input": "x", "param": "w"})
+//	c, err := rd.Compile(thr) // c.Signature(): output, x, w
 //	defer c.Release()
-//	err = c.Call(out, in) // out has shape (100)
+//	err = c.Call(out, x, float32(0.5)) // out has shape (100)
 type Reduce struct {
 	*core.Computation
 	typ       core.Type
