@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/reikna-go/reikna/dtypes"
@@ -202,5 +203,35 @@ func TestStructLiteralAndDefinition(t *testing.T) {
 	}
 	if dtypes.Float32.CDefinition() != "" {
 		t.Error("a number type has a struct definition")
+	}
+}
+
+// concurrent is registered by several goroutines at once.
+type concurrent struct {
+	A float64
+	B [4]uint8
+}
+
+func TestStructOfConcurrent(t *testing.T) {
+	const goroutines = 8
+	got := make([]dtypes.DType, goroutines)
+	errs := make([]error, goroutines)
+	var wg sync.WaitGroup
+	for i := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i], errs[i] = dtypes.StructFor[concurrent]()
+			_ = got[i].Size() + len(got[i].Fields())
+		}()
+	}
+	wg.Wait()
+	for i := range goroutines {
+		if errs[i] != nil || got[i] != got[0] {
+			t.Errorf("goroutine %d: %v, %v; goroutine 0: %v", i, got[i], errs[i], got[0])
+		}
+	}
+	if got[0].Size() != 16 || got[0].CType() != "concurrent" {
+		t.Errorf("%v: size %d", got[0], got[0].Size())
 	}
 }
