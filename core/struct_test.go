@@ -202,3 +202,35 @@ func TestStructArraysThroughKernel(t *testing.T) {
 		t.Errorf("filled with %+v, got %+v", s, got[n-1])
 	}
 }
+
+// TestStructDefinitionsRendered renders a computation whose output
+// transformation takes a struct to a float: the kernel's source starts
+// with the definition of the struct, which neither the kernel's arguments
+// nor its template name.
+func TestStructDefinitionsRendered(t *testing.T) {
+	dt := mustStructFor[pair](t)
+	typ := core.ArrayOf(dt, 16)
+	comp, err := computations.NewPureParallel([]core.Parameter{
+		core.Param("out", core.Out(typ)),
+		core.Param("in", core.In(typ)),
+	}, `{{ .out.StoreSame }}({{ .in.LoadSame }});`, computations.PureParallelOptions{Name: "copy_pairs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := core.MustTransformation([]core.Parameter{
+		core.Param("x", core.Out(typ.WithDType(dtypes.Float32))),
+		core.Param("p", core.In(typ)),
+	}, `{{ .x.StoreSame }}({{ .p.LoadSame }}.X);`, core.TransformationOptions{Name: "field_x"})
+	if err := comp.Connect("out", field, "p", map[string]string{"x": "x"}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := comp.Render(cluda.ModelGPU())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := plan.Kernels[0].Source
+	def, kernel := strings.Index(src, "typedef struct pair"), strings.Index(src, "KERNEL void pp_copy_pairs")
+	if def < 0 || kernel < def || strings.Count(src, "typedef struct pair") != 1 {
+		t.Errorf("the definition of pair is not once before the kernel:\n%s", src)
+	}
+}
