@@ -203,10 +203,10 @@ func TestStructArraysThroughKernel(t *testing.T) {
 	}
 }
 
-// TestStructDefinitionsRendered renders a computation whose output
-// transformation takes a struct to a float: the kernel's source starts
-// with the definition of the struct, which neither the kernel's arguments
-// nor its template name.
+// TestStructDefinitionsRendered renders a computation of structs whose
+// output transformation takes a struct to a float: the kernel's source
+// holds the definition of the struct once, before the kernel and the
+// transformation's function that use it.
 func TestStructDefinitionsRendered(t *testing.T) {
 	dt := mustStructFor[pair](t)
 	typ := core.ArrayOf(dt, 16)
