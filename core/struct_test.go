@@ -230,7 +230,8 @@ func TestStructDefinitionsRendered(t *testing.T) {
 	}
 	src := plan.Kernels[0].Source
 	def, kernel := strings.Index(src, "typedef struct pair"), strings.Index(src, "KERNEL void pp_copy_pairs")
-	if def < 0 || kernel < def || strings.Count(src, "typedef struct pair") != 1 {
+	function := strings.Index(src, "pair _val)")
+	if def < 0 || kernel < def || function < def || strings.Count(src, "typedef struct pair") != 1 {
 		t.Errorf("the definition of pair is not once before the kernel:\n%s", src)
 	}
 }
