@@ -23,6 +23,23 @@ import (
 //
 // Transformations connect to randoms (and to counters), and run inside the
 // kernel's stores.
+//
+// CBRNG embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	philox, err := cbrng.Philox(32, 4, 10)
+//	sampler, err := cbrng.UniformFloat(philox, dtypes.Float32, 0, 1)
+//	rng, err := cbrng.NewCBRNG(core.ArrayOf(dtypes.Float32, 100, 10000), 1, sampler, 42)
+//	c, err := rng.Compile(thr)
+//	defer c.Release()
+//	counters, err := rng.Counters(thr)
+//	err = c.Call(counters, randoms)
 type CBRNG struct {
 	*core.Computation
 	randoms       core.Type

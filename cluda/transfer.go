@@ -52,21 +52,34 @@ func sliceInfo(data any) (dtypes.DType, int, error) {
 	return dt, v.Len(), nil
 }
 
+// checkSlice returns the dtype and length of a Go slice after checking
+// that they match the array.
+func (a *Array) checkSlice(data any) (dtypes.DType, int, error) {
+	dt, n, err := sliceInfo(data)
+	if err != nil {
+		return dtypes.Invalid, 0, err
+	}
+	if dt != a.dtype {
+		return dtypes.Invalid, 0, fmt.Errorf("slice of %v for an array of %v", dt, a.dtype)
+	}
+	if n != a.Size() {
+		return dtypes.Invalid, 0, fmt.Errorf("slice of %d elements for an array of %d (shape %v)", n, a.Size(), a.shape)
+	}
+	return dt, n, nil
+}
+
 // sliceMemory returns the bytes of a Go slice of numbers, after checking
 // that its dtype and length match the array.
 func (a *Array) sliceMemory(data any) ([]byte, error) {
-	dt, n, err := sliceInfo(data)
+	dt, n, err := a.checkSlice(data)
 	if err != nil {
 		return nil, err
 	}
-	if dt != a.dtype {
-		return nil, fmt.Errorf("slice of %v for an array of %v", dt, a.dtype)
-	}
-	if n != a.Size() {
-		return nil, fmt.Errorf("slice of %d elements for an array of %d (shape %v)", n, a.Size(), a.shape)
-	}
 	if n == 0 {
 		return nil, nil
+	}
+	if !dt.GoLayoutMatches() {
+		return nil, fmt.Errorf("the Go layout of %v is not the device's; convert it with its Encode and Decode", dt)
 	}
 	v := reflect.ValueOf(data)
 	return unsafe.Slice((*byte)(v.UnsafePointer()), n*dt.Size()), nil
@@ -95,6 +108,9 @@ func (a *Array) Get(data any) error {
 // gather the elements, and for a write put the span back, so that the bytes
 // between elements keep their values.
 func (a *Array) transfer(data any, toDevice bool) error {
+	if !a.dtype.GoLayoutMatches() {
+		return a.transferConverted(data, toDevice)
+	}
 	host, err := a.sliceMemory(data)
 	if err != nil {
 		return err
@@ -174,6 +190,9 @@ func valueBytes(dt dtypes.DType, v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if dt.IsStruct() {
+		return dt.EncodeValue(c)
+	}
 	p := reflect.New(dt.GoType())
 	p.Elem().Set(reflect.ValueOf(c))
 	return slices.Clone(unsafe.Slice((*byte)(p.UnsafePointer()), dt.Size())), nil
@@ -203,6 +222,9 @@ func (a *Array) Fill(v any) error {
 	all := make([]byte, n*len(pattern))
 	for i := 0; i < n; i++ {
 		copy(all[i*len(pattern):], pattern)
+	}
+	if !a.dtype.GoLayoutMatches() {
+		return a.transferBytes(all, true)
 	}
 	s := reflect.MakeSlice(reflect.SliceOf(a.dtype.GoType()), n, n)
 	copy(unsafe.Slice((*byte)(s.UnsafePointer()), len(all)), all)

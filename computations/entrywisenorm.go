@@ -24,6 +24,20 @@ var (
 // It is built as reikna builds it: a Reduce with the sum, whose input has
 // a transformation that takes |x|^order of each element and whose output
 // one that takes the root, both fused into the reduction's kernels.
+//
+// EntrywiseNorm embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	norm, err := computations.NewEntrywiseNorm(core.ArrayOf(dtypes.Complex64, 8, 4096), 2, []int{1})
+//	c, err := norm.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(out, in) // out: 8 float32 norms
 type EntrywiseNorm struct {
 	*core.Computation
 	order  float64

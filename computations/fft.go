@@ -29,6 +29,24 @@ var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/f
 // radix passes, other lengths by Bluestein's algorithm. Transformations
 // connected to input run inside the loads of the first kernel, those
 // connected to output inside the stores of the last kernel.
+//
+// FFT embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	t := core.ArrayOf(dtypes.Complex64, 1024)
+//	fft, err := computations.NewFFT(t, nil, computations.FFTOptions{})
+//	// The spectrum in two float32 arrays: output becomes re and im.
+//	split, err := transformations.SplitComplex(t)
+//	err = fft.Connect("output", split, "input", map[string]string{"real": "re", "imag": "im"})
+//	c, err := fft.Compile(thr) // c.Signature(): re, im, input, inverse
+//	defer c.Release()
+//	err = c.Call(re, im, in, 0) // 1 for the inverse
 type FFT struct {
 	*core.Computation
 	typ  core.Type

@@ -25,6 +25,20 @@ var fftShiftTemplates = templates.MustParseFS(fftShiftFS, "templates/fftshift.cl
 // length apart, and the output may be the input array (in place);
 // otherwise one kernel gathers each output element from the input, and the
 // two must not share memory.
+//
+// FFTShift embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	shift, err := computations.NewFFTShift(core.ArrayOf(dtypes.Complex64, 64, 64), nil, computations.FFTShiftOptions{})
+//	c, err := shift.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(out, in, 0) // 1 for numpy.fft.ifftshift
 type FFTShift struct {
 	*core.Computation
 	input, output core.Type

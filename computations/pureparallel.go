@@ -27,6 +27,22 @@ var pureParallelTemplate = templates.MustParseFS(pureParallelFS, "templates/pure
 //	{{ .out.StoreSame }}({{ .in1.LoadSame }} + {{ .in2.LoadSame }} * {{ .param }});
 //
 // or, at explicit indices, {{ .out.StoreIdx }}({{ index .idxs 0 }}, value).
+//
+// PureParallel embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	pp, err := computations.NewPureParallel([]core.Parameter{
+//		core.Param("out", core.Out(t)), core.Param("in", core.In(t)),
+//	}, `{{ .out.StoreSame }}({{ .in.LoadSame }} * 2);`, computations.PureParallelOptions{})
+//	c, err := pp.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(out, in)
 type PureParallel struct {
 	*core.Computation
 	guiding []int

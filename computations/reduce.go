@@ -30,6 +30,25 @@ var reductionTemplates = templates.MustParseFS(reductionFS, "templates/reduce.cl
 // memory in order, without a transposition. Transformations connected to
 // input run inside the loads of the first pass, those connected to output
 // inside the stores of the last.
+//
+// Reduce embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	t := core.ArrayOf(dtypes.Float32, 100, 1000)
+//	sum, err := computations.PredicateSum(dtypes.Float32)
+//	rd, err := computations.NewReduce(t, sum, []int{1})
+//	// Sums of x·w: input becomes x and the scalar w, fused into the loads.
+//	scale, err := transformations.MulParam(t, dtypes.Float32)
+//	err = rd.Connect("input", scale, "output", map[string]string{"input": "x", "param": "w"})
+//	c, err := rd.Compile(thr) // c.Signature(): output, x, w
+//	defer c.Release()
+//	err = c.Call(out, x, float32(0.5)) // out has shape (100)
 type Reduce struct {
 	*core.Computation
 	typ       core.Type

@@ -22,6 +22,20 @@ var rollTemplates = templates.MustParseFS(rollFS, "templates/roll.cl")
 //
 // Each element of the output is read from where it lies in the input, in
 // one kernel, through the transformations connected to input and output.
+//
+// Roll embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	roll, err := computations.NewRoll(core.ArrayOf(dtypes.Float32, 1000), 0, computations.RollOptions{})
+//	c, err := roll.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(out, in, 3) // out[i+3] = in[i]
 type Roll struct {
 	*core.Computation
 	input, output core.Type
@@ -123,6 +137,20 @@ func rollKernel(plan *core.Plan, shape []int, axis int, output, input, shift *co
 // signature is (array, shift). It rolls the array into a temporary array
 // and copies that back, in two kernels; transformations connected to array
 // run in the loads of the first and the stores of the second.
+//
+// RollInPlace embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	roll, err := computations.NewRollInPlace(core.ArrayOf(dtypes.Float32, 1000), 0, computations.RollOptions{})
+//	c, err := roll.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(a, -1)
 type RollInPlace struct {
 	*core.Computation
 	typ  core.Type

@@ -28,6 +28,21 @@ import (
 // kernel that writes it. Where kept axes
 // follow the scanned ones, neighbouring work-items scan neighbouring
 // positions of them side by side, so that memory is read in order.
+//
+// Scan embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	sum, err := computations.PredicateSum(dtypes.Int32)
+//	sc, err := computations.NewScan(core.ArrayOf(dtypes.Int32, 1<<20), sum, nil, false)
+//	c, err := sc.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(out, in) // the cumulative sum
 type Scan struct {
 	*core.Computation
 	typ       core.Type

@@ -25,6 +25,20 @@ var transposeTemplates = templates.MustParseFS(transposeFS, "templates/transpose
 // that gathers each output element from the input. The identity permutation is a copy. Transformations connected to input run inside the
 // loads of the first kernel, those connected to output inside the stores
 // of the last one.
+//
+// Transpose embeds a *core.Computation, whose methods it has (go doc
+// core.Computation lists them): Connect attaches transformations to its
+// parameters, Signature lists what a call takes once they are attached,
+// Render shows the kernels for a device without one, and Compile makes a
+// *core.Callable for a Thread, which Call runs and Release frees. It can
+// be nested in a computation of one's own by core.Plan.ComputationCall.
+//
+// For example:
+//
+//	tr, err := computations.NewTranspose(core.ArrayOf(dtypes.Float32, 300, 500), []int{1, 0}, computations.TransposeOptions{})
+//	c, err := tr.Compile(thr)
+//	defer c.Release()
+//	err = c.Call(out, in) // out has shape (500, 300)
 type Transpose struct {
 	*core.Computation
 	input, output core.Type

@@ -336,5 +336,8 @@ func convertScalar(t Type, v any) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("expected a %v scalar, got %T %v: %w", t.dtype, v, v, err)
 	}
+	if t.dtype.IsStruct() {
+		return structArgument(t.dtype, c)
+	}
 	return c, nil
 }

@@ -71,16 +71,20 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 	if err != nil {
 		return nil, errorf(err)
 	}
+	if err := checkDeclared(name, decl, src.Text); err != nil {
+		return nil, errorf(fmt.Errorf("render %s: %w", tmpl.Name(), err))
+	}
+	text, origin := withDefinitions(structDefinitions(structDTypes(args)), src.Text, src.LineOrigin)
 	static := cluda.StaticOptions{Local: opts.Local, CompileOptions: p.kernelCompileOptions(opts)}
-	static.Origin = src.LineOrigin
-	k := &plannedKernel{name: name, leaves: g.leaves, source: src.Text}
+	static.Origin = origin
+	k := &plannedKernel{name: name, leaves: g.leaves, source: text}
 	if p.thread == nil {
-		if k.rendered, err = cluda.RenderStatic(p.params, src.Text, name, global, static); err != nil {
+		if k.rendered, err = cluda.RenderStatic(p.params, text, name, global, static); err != nil {
 			return nil, errorf(err)
 		}
 		return k, nil
 	}
-	if k.kernel, err = p.thread.CompileStatic(src.Text, name, global, static); err != nil {
+	if k.kernel, err = p.thread.CompileStatic(text, name, global, static); err != nil {
 		return nil, errorf(err)
 	}
 	k.rendered = k.kernel.Rendered()

@@ -80,8 +80,9 @@ type tempSpec struct {
 }
 
 type persistentSpec struct {
-	typ  Type
-	data any
+	typ   Type
+	data  any
+	owner nestedCall // the call of the computation that added it
 }
 
 // Plan is what a computation fills when it is compiled: kernel calls,
@@ -96,6 +97,8 @@ type Plan struct {
 	constants   []*persistentSpec // constant arrays
 	opts        CompileOptions    // of the whole computation
 	depth       int               // of nested computation calls, against runaway recursion
+	nested      nestedCall
+	calls       int // nested computation calls so far
 }
 
 // Thread returns the Thread the plan is compiled for, or nil where the
@@ -131,14 +134,20 @@ func (p *Plan) TempArrayLike(a *KernelArgument) (*KernelArgument, error) {
 // PersistentArray adds an array that is uploaded from a Go slice once, when
 // the plan is compiled, and lives as long as the compiled computation (for
 // tables of twiddle factors and the like). The shape defaults to the
-// slice's length.
+// slice's length. Kernels only read persistent arrays, so a nested
+// computation called several times in a plan (the same FFT forward and
+// inverse) shares them: an array of the type and contents of one that an
+// earlier call of the same computation added is that array.
 func (p *Plan) PersistentArray(data any, shape ...int) (*KernelArgument, error) {
 	t, err := hostArrayType(data, shape)
 	if err != nil {
 		return nil, fmt.Errorf("core: persistent array: %w", err)
 	}
-	p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data})
-	i := len(p.persistents) - 1
+	i := p.samePersistent(t, data)
+	if i < 0 {
+		p.persistents = append(p.persistents, &persistentSpec{typ: t, data: data, owner: p.nested})
+		i = len(p.persistents) - 1
+	}
 	return &KernelArgument{kind: argPersistent, name: leafCName(argPersistent, "", i), ann: In(t), index: i}, nil
 }
 
@@ -217,10 +226,16 @@ func validKernelName(name string) error {
 }
 
 // ComputationCall adds the kernels of a nested computation, with its own
-// transformations, to the plan. args are the nested computation's
-// parameters in the order of its signature: KernelArguments of this plan,
-// or Go numbers for its scalars.
-func (p *Plan) ComputationCall(c *Computation, args ...any) error {
+// transformations, to the plan. The computation is any computation: a
+// *Computation or a computation of the library that embeds one, such as
+// an *computations.FFT. args are the nested computation's parameters in
+// the order of its signature: KernelArguments of this plan, or Go numbers
+// for its scalars.
+func (p *Plan) ComputationCall(nested AnyComputation, args ...any) error {
+	c, err := baseOf(nested)
+	if err != nil {
+		return err
+	}
 	if p.depth > 64 {
 		return fmt.Errorf("core: computation %s: nested calls more than 64 deep", c.name)
 	}
@@ -243,6 +258,7 @@ func (p *Plan) ComputationCall(c *Computation, args ...any) error {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
+	defer p.enterNested(c)()
 	if err := c.build(p, roots); err != nil {
 		return fmt.Errorf("core: nested computation %s: %w", c.name, err)
 	}

@@ -5,4 +5,21 @@
 // The set follows numpy's numeric types as reikna uses them: signed and
 // unsigned integers of 8 to 64 bits, float32, float64, and the complex types
 // complex64 (OpenCL float2) and complex128 (OpenCL double2).
+//
+// # Struct dtypes
+//
+// A struct of such numbers, of nested structs and of fixed-size arrays of
+// them is a dtype too, as numpy's structured dtypes are in reikna: StructOf
+// (or StructFor) makes one of a Go struct type, Struct one of a list of
+// fields. Either is laid out as a C compiler lays out the struct (reikna's
+// align): Fields gives each field's offset, Size and Align the struct's,
+// Flatten every number inside with its C path (reikna's flatten_dtype),
+// and CDefinition the typedef that kernels compile (core.CTypeModule makes
+// a module of it, reikna's ctype_module). Literal writes a value of the
+// struct's Go type as a C compound literal.
+//
+// Go lays out some structs otherwise than C (Go aligns a complex128 to 8
+// bytes, C's double2 to 16): GoLayoutMatches says whether the two agree,
+// and Encode and Decode convert slices of the Go type to and from the C
+// layout, as cluda does when it copies arrays of structs.
 package dtypes

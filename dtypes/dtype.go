@@ -7,7 +7,7 @@ import (
 
 // DType is the element type of a device array or of a scalar kernel
 // argument. The zero value is Invalid.
-type DType uint8
+type DType uint16
 
 // The supported element types.
 const (
@@ -69,23 +69,40 @@ func (d DType) info() info {
 	return infos[d]
 }
 
-// Valid reports whether d is one of the supported element types.
-func (d DType) Valid() bool { return d != Invalid && int(d) < len(infos) }
+// Valid reports whether d is one of the supported element types: a
+// number, or a struct made by Struct or StructOf.
+func (d DType) Valid() bool { return d != Invalid && int(d) < len(infos) || d.IsStruct() }
 
-// String returns the numpy-style name of d, such as "float32".
+// String returns the numpy-style name of d, such as "float32", or the C
+// name of a struct.
 func (d DType) String() string {
+	if s := d.structOf(); s != nil {
+		return s.name
+	}
 	if !d.Valid() {
-		return fmt.Sprintf("dtypes.DType(%d)", uint8(d))
+		return fmt.Sprintf("dtypes.DType(%d)", uint16(d))
 	}
 	return d.info().name
 }
 
-// Size returns the size of one element in bytes (0 for an invalid DType).
-func (d DType) Size() int { return d.info().size }
+// Size returns the size of one element in bytes (0 for an invalid DType),
+// for a struct its C size, padding included.
+func (d DType) Size() int {
+	if s := d.structOf(); s != nil {
+		return s.size
+	}
+	return d.info().size
+}
 
-// CType returns the OpenCL C name of d, such as "float" or "double2".
-// It returns "" for an invalid DType.
-func (d DType) CType() string { return d.info().ctype }
+// CType returns the OpenCL C name of d, such as "float" or "double2", or
+// the name of a struct's typedef (see CDefinition). It returns "" for an
+// invalid DType.
+func (d DType) CType() string {
+	if s := d.structOf(); s != nil {
+		return s.name
+	}
+	return d.info().ctype
+}
 
 // IsInteger reports whether d is a signed or unsigned integer type.
 func (d DType) IsInteger() bool { k := d.info().kind; return k == kindSigned || k == kindUnsigned }
@@ -102,12 +119,17 @@ func (d DType) IsFloat() bool { return d.info().kind == kindFloat }
 // IsComplex reports whether d is a complex type.
 func (d DType) IsComplex() bool { return d.info().kind == kindComplex }
 
-// IsReal reports whether d is a valid non-complex type.
-func (d DType) IsReal() bool { return d.Valid() && !d.IsComplex() }
+// IsReal reports whether d is a valid non-complex number type.
+func (d DType) IsReal() bool { return d.IsInteger() || d.IsFloat() }
 
 // IsDouble reports whether d needs double precision support on the device
-// (float64 or complex128).
-func (d DType) IsDouble() bool { return d == Float64 || d == Complex128 }
+// (float64 or complex128, or a struct with a field of them).
+func (d DType) IsDouble() bool {
+	if s := d.structOf(); s != nil {
+		return s.double
+	}
+	return d == Float64 || d == Complex128
+}
 
 // Real returns the type of the real and imaginary parts of a complex d, and d
 // itself for a real type.
@@ -160,7 +182,8 @@ func For[T Element]() DType {
 
 // Of returns the DType of a Go scalar or of the elements of a Go slice or
 // array, or an error if it has none. Go's int and uint are 64 bits wide and
-// map to Int64 and Uint64.
+// map to Int64 and Uint64; a Go struct of numbers maps to its struct dtype
+// (see StructOf).
 func Of(v any) (DType, error) {
 	if v == nil {
 		return Invalid, fmt.Errorf("dtypes: nil has no dtype")
@@ -208,12 +231,19 @@ func OfType(t reflect.Type) (DType, error) {
 		return Complex64, nil
 	case reflect.Complex128:
 		return Complex128, nil
+	case reflect.Struct:
+		return StructOf(t)
 	}
 	return Invalid, fmt.Errorf("dtypes: Go type %v has no dtype", t)
 }
 
-// GoType returns the Go type whose values have the layout of d's elements.
+// GoType returns the Go type of d's elements: the number type, or the Go
+// struct type of a struct dtype (whose layout in Go memory may differ from
+// C's; see StructOf).
 func (d DType) GoType() reflect.Type {
+	if s := d.structOf(); s != nil {
+		return s.goType
+	}
 	switch d {
 	case Int8:
 		return reflect.TypeFor[int8]()

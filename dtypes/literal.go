@@ -15,12 +15,16 @@ import (
 // are parenthesised so that the literal can follow any operator. Infinities
 // and NaNs become the OpenCL macros INFINITY and NAN.
 //
-// v may be any Go integer, float or complex value. A value that d cannot
-// hold exactly (a fraction or an out-of-range value for an integer type, a
+// v may be any Go integer, float or complex value; for a struct dtype it
+// is a value of the dtype's Go type, and the literal a C compound literal
+// such as ((pair){1.0f, 2}). A value that d cannot hold exactly (a fraction or an out-of-range value for an integer type, a
 // non-zero imaginary part for a real type) is an error.
 func (d DType) Literal(v any) (string, error) {
 	if !d.Valid() {
 		return "", fmt.Errorf("dtypes: literal of invalid dtype %v", d)
+	}
+	if d.IsStruct() {
+		return structLiteral(d, v)
 	}
 	c, err := toComplex(v)
 	if err != nil {
@@ -147,9 +151,14 @@ func floatLiteral(f float64, bits int) string {
 // one with a zero imaginary part. Like Literal, it refuses a value d cannot
 // hold: a fraction or an out-of-range value for an integer type, a
 // non-zero imaginary part for a real type, a value beyond float32's range.
+// A struct dtype takes only values of its Go type, and returns them as
+// they are.
 func (d DType) Convert(v any) (any, error) {
 	if _, err := d.Literal(v); err != nil {
 		return nil, err
+	}
+	if d.IsStruct() {
+		return v, nil
 	}
 	rv := reflect.ValueOf(v)
 	t := d.GoType()

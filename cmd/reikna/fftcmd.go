@@ -47,8 +47,7 @@ func runFFT(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 2 {
-		fs.Usage()
-		return fmt.Errorf("fft: want an input file and an output file (- for standard output), such as: reikna fft signal.txt spectrum.txt; got %s", plural(len(pos), "argument"))
+		return usageFailure(fs, stderr, fmt.Errorf("fft: want an input file and an output file (- for standard output), such as: reikna fft signal.txt spectrum.txt; got %s", plural(len(pos), "argument")))
 	}
 	if err := fftFile(o, pos[0], pos[1], stdout, stderr); err != nil {
 		return fmt.Errorf("fft: %w", err)

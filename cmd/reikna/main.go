@@ -15,7 +15,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -39,9 +38,7 @@ var commands = map[string]command{
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "reikna:", err)
-		}
+		printError(os.Stderr, err)
 		os.Exit(2)
 	}
 }

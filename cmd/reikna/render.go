@@ -51,10 +51,10 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	const synopsis = "render fft|pureparallel|transpose|fftshift|sum|cumsum [options]"
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fs, _ := renderFlagSet(synopsis, stderr)
-		fs.Usage()
 		if len(args) == 0 {
-			return fmt.Errorf("render: say what to render: %s (reikna render --help shows the options)", renderable)
+			return usageFailure(fs, stderr, fmt.Errorf("render: say what to render: %s", renderable))
 		}
+		fs.Usage()
 		return flag.ErrHelp
 	}
 	what := args[0]

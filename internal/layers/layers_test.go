@@ -26,7 +26,7 @@ var layers = [][]string{
 	{"core"},
 	{"computations/internal/fftplan"},
 	{"computations", "transformations", "cbrng"},
-	{"cmd/reikna", "examples/demo", "examples/splitstep", "internal/layers"},
+	{"cmd/reikna", "examples/demo", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 
 // listedPackage is what go list says of a package of the module.

@@ -1,0 +1,49 @@
+// Package reikna is the root of reikna-go, GPU computing from Go in the
+// style of Python's reikna: describe a computation once (an FFT, a
+// reduction, elementwise code of one's own), attach transformations to its
+// inputs and outputs (scaling, casts, complex split and combine, padding),
+// which are fused into the loads and stores of its kernels, compile it for
+// an OpenCL device and call it with device arrays.
+//
+// This package holds no code; the work is done by the packages below it,
+// from the bottom layer up (each imports only those above it in this list):
+//
+//   - [github.com/reikna-go/reikna/dtypes]: element types, their C names
+//     and literals, promotion rules, and struct dtypes laid out as C lays
+//     them out.
+//   - [github.com/reikna-go/reikna/cluda]: Thread (an OpenCL context and
+//     queue), Array, programs with the kernel prelude, static kernels with
+//     virtual sizes, temporary arrays, program caches; its binding to the
+//     OpenCL C API is [github.com/reikna-go/reikna/cluda/cl].
+//   - [github.com/reikna-go/reikna/templates] and
+//     [github.com/reikna-go/reikna/snippets]: the template engine, and
+//     Snippets and Modules rendered into one source.
+//   - [github.com/reikna-go/reikna/functions]: function modules (mul, div,
+//     conj, exp, polar, ...).
+//   - [github.com/reikna-go/reikna/core]: types, parameters and signatures,
+//     Computation, Transformation and Connect, plans, the Callable, and
+//     CompileTemplate for kernels outside a computation.
+//   - [github.com/reikna-go/reikna/computations]: FFT, PureParallel,
+//     Transpose, Roll, FFTShift, Reduce, Scan, EntrywiseNorm;
+//     [github.com/reikna-go/reikna/transformations]: the transformation
+//     library; [github.com/reikna-go/reikna/cbrng]: counter-based random
+//     numbers.
+//   - cmd/reikna: the command-line tool (devices, render, fft, bench).
+//
+// A first program creates a Thread, builds a computation, compiles and
+// calls it:
+//
+//	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
+//	defer thr.Release()
+//	fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, 1024), nil, computations.FFTOptions{})
+//	c, err := fft.Compile(thr)
+//	defer c.Release()
+//	in, err := thr.ToDevice(signal) // a []complex64 of 1024 values
+//	out, err := thr.Empty([]int{1024}, dtypes.Complex64)
+//	err = c.Call(out, in, 0)
+//	spectrum, err := cluda.Read[complex64](out)
+//
+// The examples of package computations show a computation of one's own,
+// with a kernel template, temporary and persistent arrays and a nested
+// FFT; the README describes the tools, the caches and the benchmarks.
+package reikna
