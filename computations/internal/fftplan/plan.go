@@ -107,7 +107,11 @@ func planAxis(batch Batch, n int, b budget) Axis {
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
 	// the register kernel than in one pass of the local kernel.
 	localSingle := localIndex(a.M-1, b.plainLocal)+1 <= b.localElems() && (b.maxRegL == 0 || a.M <= b.maxRegL)
-	if single := (Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}); single.planRegisters(batch.Outer*batch.Inner, batch.Inner, b) || localSingle {
+	if b.splitsPrivate(a.M) {
+		// A CPU device runs powers of two and long transforms faster as
+		// passes of a few points, one sub-transform per work-item.
+		ls = splitLength(a.M, b.privatePass)
+	} else if single := (Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}); single.planRegisters(batch.Outer*batch.Inner, batch.Inner, b) || localSingle {
 		ls = []int{a.M}
 	} else {
 		ls = splitPasses(a.M, b)
