@@ -58,7 +58,8 @@ type budget struct {
 	// expTwiddles: pass twiddles W_P^e come from two tables indexed by the
 	// high and low bits of the exponent e (about 2·sqrt(P) entries, for
 	// caches), rather than rows of m that neighbouring work-items read
-	// together (for coalescing on GPUs).
+	// together (for coalescing on GPUs, and for the lanes of private
+	// passes on CPUs).
 	expTwiddles bool
 	plainLocal  bool // local memory rows without padding (CPU devices)
 	// maxPrivateL is the longest sub-transform of the register kernel with

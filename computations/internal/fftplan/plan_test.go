@@ -145,9 +145,10 @@ func TestNewPlans(t *testing.T) {
 }
 
 // TestNewTables checks which tables the kernels read: one-level rows of
-// pass twiddles on a GPU, two-level ones where the tuning makes the table
-// short, tables of exponent bits on a CPU (unless the tuning plans for a
-// GPU's local memory).
+// pass twiddles on a GPU and in the private passes of a CPU, two-level
+// ones where the tuning makes the table short, tables of exponent bits in
+// the other passes of a CPU (unless the tuning plans for a GPU's local
+// memory).
 func TestNewTables(t *testing.T) {
 	shape, axes := []int{4, 1 << 17}, []int{1} // in several passes
 	tests := []struct {
@@ -158,7 +159,8 @@ func TestNewTables(t *testing.T) {
 	}{
 		{"GPU", gpuLimits, RowTwiddlesLow, NoTable, false},
 		{"GPU, short tables", tuned(gpuLimits, Tuning{PassTable: 64}), RowTwiddlesLow, RowTwiddlesHigh, false},
-		{"CPU", cpuLimits, ExpTwiddlesLow, ExpTwiddlesHigh, true},
+		{"CPU", cpuLimits, RowTwiddlesLow, NoTable, true},
+		{"CPU without private passes", tuned(cpuLimits, Tuning{MaxRegE: 1}), ExpTwiddlesLow, ExpTwiddlesHigh, true},
 		{"CPU planned as a GPU", tuned(cpuLimits, Tuning{LocalBytes: 48 << 10}), RowTwiddlesLow, NoTable, false},
 	}
 	for _, tt := range tests {
@@ -420,7 +422,7 @@ func checkTables(k Kernel, lim Limits) error {
 	if (t.Stages.Kind == StageTwiddles) != (len(p.Radices) > 1) {
 		return fmt.Errorf("stage twiddles %+v of radices %v", t.Stages, p.Radices)
 	}
-	exp := lim.CPU && lim.Tuning.LocalBytes == 0
+	exp := lim.CPU && lim.Tuning.LocalBytes == 0 && !p.Private
 	switch {
 	case p.NS == 1:
 		if t.PassLo.Kind != NoTable || t.PassHi.Kind != NoTable {
