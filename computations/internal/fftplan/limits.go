@@ -1,6 +1,9 @@
 package fftplan
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Limits are what a plan needs to know of the device, and the tuning that
 // tests and benchmarks apply on top.
@@ -92,6 +95,22 @@ func (b budget) splitsPrivate(m int) bool {
 		return false
 	}
 	return m > privateSplitAny || m&(m-1) == 0
+}
+
+// transformLength returns the length of the transforms that compute one
+// of length n: n itself, or Bluestein's length. On CPU devices that is a
+// power of two up to privateSplitAny, which runs as passes of the private
+// register kernel where the lengths of factors 2, 3, 5 and 7 run in one
+// pass (1009 by 2048 points in 8.6 ms, by 2025 in 17 ms at 8 MiB).
+func (b budget) transformLength(n int) int {
+	m := transformLength(n)
+	if m == n || b.privatePass == 0 || !b.registers {
+		return m
+	}
+	if p := 1 << bits.Len(uint(2*n-2)); p <= privateSplitAny {
+		return p
+	}
+	return m
 }
 
 // localElems returns the complex values that fit in the local memory a

@@ -101,7 +101,7 @@ func New(shape, axes []int, lim Limits) (Plan, error) {
 
 // planAxis plans the transform along one axis of length n > 1.
 func planAxis(batch Batch, n int, b budget) Axis {
-	a := Axis{Batch: batch, N: n, M: transformLength(n)}
+	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of

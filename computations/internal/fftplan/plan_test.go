@@ -81,6 +81,14 @@ func TestNewPlans(t *testing.T) {
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 		}},
+		{"CPU 1009 by Bluestein over 2048 points", []int{1039, 1009}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast chirp-in",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast kernel-b",
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast chirp-out",
+		}},
 		{"CPU 2187 in one pass", []int{479, 2187}, []int{1}, cpuLimits,
 			[]string{"L2187 NS1 [9 9 9 3] reg E9 TT243 C1/1 tile1 wg243"}},
 		{"CPU 1024 in passes of 16", []int{1024, 1024}, []int{1}, cpuLimits, []string{
