@@ -110,6 +110,10 @@ type fftRegisterBody struct {
 	Parts                   []string    // components of one exchange round: "" (whole values) or ".x" and ".y"
 	StoreRuns               []fftOffset // rounds of the staged store and their first elements
 	Stages                  []fftRegStage
+	// Private: one work-item per sub-transform, exchanging through an
+	// array of its own (fftplan.Pass.Private); no local memory.
+	Private bool
+	L       int // the length of a sub-transform
 }
 
 // fftRegStage is a stage of radix Radix after stages of NsIn, followed by

@@ -94,7 +94,8 @@ func registerBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftRegis
 		BufElems: (bufBytes + size - 1) / size,
 		SFast:    p.SFast, TT: p.TT, E: p.E, FullRow: fullRow,
 		StagedLoad: p.StagedLoad, StagedStore: p.StagedStore,
-		Parts: []string{""},
+		Parts:   []string{""},
+		Private: p.Private, L: p.L,
 	}
 	if p.Comps == 2 {
 		rb.Parts = []string{".x", ".y"}

@@ -64,32 +64,9 @@ has() { case " $sets " in *" $1 "*) return 0 ;; esac; return 1; }
 command -v "$reikna" >/dev/null || die "$reikna is not an executable program (make build makes bin/reikna)"
 mkdir -p "$out" || die "cannot create $out"
 
-# commit.txt says what is measured: the commit of this script's checkout and
-# whether the tree differs from it (every change counts, untracked files
-# too), or "unknown" where there is no git or no checkout.
-{
-	if command -v git >/dev/null && rev=$(git -C "$here" rev-parse HEAD 2>/dev/null) && changes=$(git -C "$here" status --porcelain 2>/dev/null); then
-		if [ -z "$changes" ]; then
-			echo "commit $rev clean"
-		else
-			echo "commit $rev dirty"
-			echo "changes:"
-			echo "$changes" | sed 's/^/  /'
-		fi
-	else
-		echo "commit unknown"
-	fi
-	echo "date $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-} >"$out/commit.txt"
-head -n 1 "$out/commit.txt"
-if ! grep -q '^commit [0-9a-f]* clean$' "$out/commit.txt"; then
-	{
-		echo "################################################################################"
-		echo "# WARNING: the checkout is not a clean tree at a known commit ($out/commit.txt)."
-		echo "# This run cannot be recorded in BENCHMARKS.md."
-		echo "################################################################################"
-	} >&2
-fi
+# commit.txt says what is measured (commit_note.sh).
+. "$here/commit_note.sh"
+write_commit_note "$here" "$out/commit.txt"
 
 failed=()
 # step FILE COMMAND...: prints the command, runs it with its standard output

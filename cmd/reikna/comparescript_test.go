@@ -25,6 +25,18 @@ type algoFixtureRow struct {
 	Wrong    string  `json:"wrong,omitempty"`
 }
 
+// writeJSONFixture writes v as JSON to the file name in dir.
+func writeJSONFixture(t *testing.T, dir, name string, v any) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // writeAlgoFixture writes a fabricated output directory of gpu_compare.sh
 // with reikna's algorithm rows at mib MiB per array and, where torch is
 // not nil, PyTorch's.
@@ -38,15 +50,7 @@ func writeAlgoFixture(t *testing.T, mib float64, ours, torch []algoFixtureRow) s
 func writeCaseFixture(t *testing.T, set string, mib float64, ours, torch []algoFixtureRow) string {
 	t.Helper()
 	dir := t.TempDir()
-	write := func(name string, v any) {
-		data, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(name string, v any) { writeJSONFixture(t, dir, name, v) }
 	write(set+".json", map[string]any{
 		"command": "reikna bench --" + set, "date": "2026-11-22T10:00:00Z", "device": "Test GPU",
 		"platform": "Test platform", "driver_version": "1.0", "mib_per_array": mib, "copy_gbps": 4000.0,

@@ -11,11 +11,15 @@
 {{- define "fft_register_kernel" }}
 {{- $b := . }}{{ $g := .Register }}
     VIRTUAL_SKIP_THREADS;
+{{- if not $g.Private }}
     LOCAL_MEM {{ .CType }} buf[{{ $g.BufElems }}];
     LOCAL_MEM {{ .RType }} *rbuf = (LOCAL_MEM {{ .RType }} *)buf;
+{{- end }}
     const unsigned int lid = virtual_local_id(0);
     const unsigned int first = (unsigned int)virtual_group_id(0) * {{ .Tile }};
-{{- if $g.SFast }}
+{{- if $g.Private }}
+    const unsigned int s = lid, t = 0;
+{{- else if $g.SFast }}
     const unsigned int s = lid % {{ .Tile }}, t = lid / {{ .Tile }};
 {{- else }}
     const unsigned int s = lid / {{ $g.TT }}, t = lid % {{ $g.TT }};
@@ -54,11 +58,11 @@
 {{- /* fft_register_stages: the radix stages of the transform, each
     followed by its exchange except the last. */ -}}
 {{- define "fft_register_stages" }}
-{{- $b := . }}
-{{- range .Register.Stages }}
+{{- $b := . }}{{ $g := .Register }}
+{{- range $g.Stages }}
     // radix {{ .Radix }} after stages of {{ .NsIn }}
 {{- template "fft_register_butterflies" (dict "b" $b "st" .) }}
-{{- with .Exchange }}{{ template "fft_register_exchange" (dict "b" $b "x" .) }}{{ end }}
+{{- with .Exchange }}{{ if $g.Private }}{{ template "fft_private_exchange" (dict "b" $b "x" .) }}{{ else }}{{ template "fft_register_exchange" (dict "b" $b "x" .) }}{{ end }}{{ end }}
 {{- end }}
 {{- end }}
 
@@ -149,6 +153,30 @@
 {{- end }}
     }
 {{- end }}
+{{- end }}
+
+{{- /* fft_private_exchange moves the outputs of a stage to their
+    Stockham positions (jj - k)*r + k + q*ns_in in an array of the
+    work-item's own, which holds the whole sub-transform (t == 0), and
+    reads the registers back in order: no barrier, and with every index
+    known to the compiler the array can live in registers. */ -}}
+{{- define "fft_private_exchange" }}
+{{- $b := .b }}{{ $x := .x }}
+    {
+        {{ $b.CType }} x[{{ $b.Register.L }}];
+{{- range $x.Writes }}
+        {
+            const unsigned int jj = t + {{ .First }}, k = jj % {{ $x.NsIn }};
+            const unsigned int y0 = (jj - k) * {{ $x.Radix }} + k;
+{{- range .Elems }}
+            x[y0 + {{ .Off }}] = v[{{ .M }}];
+{{- end }}
+        }
+{{- end }}
+{{- range $b.Register.Regs }}
+        v[{{ .M }}] = x[{{ .Off }}];
+{{- end }}
+    }
 {{- end }}
 
 {{- /* fft_register_staged_load loads the tile's elements in the order of

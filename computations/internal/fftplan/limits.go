@@ -58,7 +58,8 @@ type budget struct {
 	// expTwiddles: pass twiddles W_P^e come from two tables indexed by the
 	// high and low bits of the exponent e (about 2·sqrt(P) entries, for
 	// caches), rather than rows of m that neighbouring work-items read
-	// together (for coalescing on GPUs).
+	// together (for coalescing on GPUs, and for the lanes of private
+	// passes on CPUs).
 	expTwiddles bool
 	plainLocal  bool // local memory rows without padding (CPU devices)
 	// bluesteinPow2: Bluestein's transforms have a power-of-two length
@@ -87,7 +88,53 @@ type budget struct {
 	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
 	// the plan is what the device runs.
 	stridedWG int
-	passTable int // the most entries of a one-level pass twiddle table
+	// maxPrivateL is the longest sub-transform of the register kernel with
+	// private exchanges (Pass.Private), and privateWG the work-group size
+	// of its passes; 0: none.
+	maxPrivateL, privateWG int
+	// privatePass > 0: transforms that splitsPrivate takes run as passes of
+	// at most privatePass points of that kernel.
+	privatePass int
+	passTable   int // the most entries of a one-level pass twiddle table
+}
+
+// privateWG is the work-group size of passes of the register kernel with
+// private exchanges: 64 sub-transforms, at least 4 work-groups per core
+// on PoCL for every batch that fills 8 MiB at N = 16 (a group of 16 ran
+// 1.4 times slower, 128 and 256 the same).
+const privateWG = 64
+
+// privateSplitAny: on CPU devices, powers of two longer than a private
+// pass (64 on) and every length beyond privateSplitAny run as passes of
+// the private register kernel. Lengths with factors 3, 5 and 7 up to it
+// run faster in one pass of the register kernel: the 2025 points of
+// Bluestein's 1009 in 17 against 35 ms at 8 MiB, 1000 in the same time.
+const privateSplitAny = 4096
+
+// splitsPrivate reports whether a transform of length m runs as passes of
+// at most privatePass points of the register kernel with private exchanges.
+func (b budget) splitsPrivate(m int) bool {
+	if b.privatePass == 0 || !b.registers || m <= b.maxPrivateL {
+		return false
+	}
+	return m > privateSplitAny || m&(m-1) == 0
+}
+
+// transformLength returns the length of the transforms that compute one
+// of length n: n itself, or Bluestein's length, a power of two on GPUs
+// (bluesteinPow2). On CPU devices it is also a power of two up to
+// privateSplitAny, which runs as passes of the private register kernel
+// where the lengths of factors 2, 3, 5 and 7 run in one pass (1009 by 2048
+// points in 8.6 ms, by 2025 in 17 ms at 8 MiB).
+func (b budget) transformLength(n int) int {
+	m := transformLength(n, b.bluesteinPow2)
+	if m == n || b.bluesteinPow2 || b.privatePass == 0 || !b.registers {
+		return m
+	}
+	if p := bluesteinLength(n, true); p <= privateSplitAny {
+		return p
+	}
+	return m
 }
 
 // localElems returns the complex values that fit in the local memory a
@@ -113,12 +160,21 @@ func (l Limits) check() error {
 func (l Limits) budget() budget {
 	localBytes := int64(48 << 10)
 	maxRegL, maxRegLS, contiguousWG, stridedTile, stridedWG := 0, 0, 128, 32, 256
+	maxPrivateL, privatePass := 0, 0
 	if l.CPU {
 		// On PoCL (2 cores, 8 MiB per array) the register kernel is 1.2 to
 		// 2 times faster for single passes up to 4096 and for strided
 		// passes up to 256 (N = 65536 in two), and up to 1.8 times slower
 		// beyond.
-		localBytes, maxRegL, maxRegLS, contiguousWG, stridedTile, stridedWG = 256<<10, 4096, 256, 256, 16, 512
+		localBytes, maxRegL, maxRegLS = 256<<10, 4096, 256
+		contiguousWG, stridedTile, stridedWG = 256, 16, 512
+		// A work-item that holds a whole sub-transform of up to 32 points
+		// needs no barrier: N = 16 runs 2.3 times faster, 32 1.2 to 1.7
+		// times; from 64 on its registers spill. Longer transforms run
+		// faster as passes of 16 (one radix-16 butterfly per work-item, no
+		// exchange at all): 2^20 5 times, 65536 1.5 times, 64 to 1024 1.3
+		// to 1.7 times.
+		maxPrivateL, privatePass = 32, 16
 	}
 	b := budget{
 		localBytes:     int(min(localBytes, l.LocalMemBytes)),
@@ -130,13 +186,16 @@ func (l Limits) budget() budget {
 		maxRegLS:       maxRegLS,
 		expTwiddles:    l.CPU,
 		plainLocal:     l.CPU,
+		registers:      !l.Tuning.NoRegisters,
+		passTable:      maxPassTable,
 		bluesteinPow2:  !l.CPU,
 		shortRowsWhole: !l.CPU,
 		contiguousWG:   contiguousWG,
 		stridedTile:    stridedTile,
 		stridedWG:      min(stridedWG, l.MaxWorkGroup),
-		registers:      !l.Tuning.NoRegisters,
-		passTable:      maxPassTable,
+		maxPrivateL:    maxPrivateL,
+		privateWG:      min(privateWG, l.MaxWorkGroup),
+		privatePass:    privatePass,
 	}
 	t := l.Tuning
 	if t.LocalBytes > 0 {
@@ -145,14 +204,20 @@ func (l Limits) budget() budget {
 		b.maxRegL, b.maxRegLS, b.expTwiddles, b.plainLocal = 0, 0, false, false
 		b.bluesteinPow2, b.shortRowsWhole, b.contiguousWG, b.stridedTile = true, true, 128, 32
 		b.stridedWG = min(256, l.MaxWorkGroup)
+		b.maxPrivateL, b.privatePass = 0, 0
 	}
 	if t.MaxRegE > 0 {
 		b.maxRegE = t.MaxRegE
+		b.maxPrivateL = min(b.maxPrivateL, t.MaxRegE)
+		b.privatePass = min(b.privatePass, t.MaxRegE)
 	}
 	if t.MaxRegWG > 0 {
 		b.maxRegWG = min(b.maxRegWG, t.MaxRegWG)
 	}
 	b.stridedWG = min(b.stridedWG, b.maxRegWG)
+	if b.maxPrivateL < 2 || b.privatePass < 2 {
+		b.maxPrivateL, b.privatePass = 0, 0
+	}
 	if t.PassTable > 0 {
 		b.passTable = t.PassTable
 	}

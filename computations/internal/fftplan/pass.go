@@ -31,6 +31,11 @@ type Pass struct {
 	// imaginary parts one after the other, 1 where complex values fit;
 	// Chunks splits each exchange further into ranges of positions.
 	Comps, Chunks int
+	// Private: each work-item holds a whole sub-transform (E == L,
+	// TT == 1) and exchanges between stages through an array of its own,
+	// without local memory or barriers (CPU devices, where a work-group
+	// runs as loops over its work-items and a barrier ends each loop).
+	Private bool
 }
 
 // Local memory rows: on devices with banks of local memory (Plain unset),
@@ -114,6 +119,9 @@ func divisorRadices(l, e int) []int {
 // for count sub-transforms in all over an axis with inner elements after
 // it. It reports whether it did.
 func (p *Pass) planRegisters(count, inner int, b budget) bool {
+	if b.registers && p.planPrivate(count, b) {
+		return true
+	}
 	if !b.registers || b.maxRegL > 0 && p.L > b.maxRegL {
 		return false
 	}
@@ -218,7 +226,7 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	if best == nil {
 		return false
 	}
-	p.E, p.TT, p.Radices = best.e, best.tt, best.rs
+	p.E, p.TT, p.Radices, p.Private = best.e, best.tt, best.rs, false
 	p.Tile, p.Comps, p.Chunks = best.tile, best.comps, best.chunks
 	p.WG = best.tt * best.tile
 	p.SFast = !contiguous
@@ -227,11 +235,33 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	return true
 }
 
+// planPrivate sets the pass up for the register kernel with one
+// work-item per sub-transform and private exchanges, where the budget
+// allows them for its length and its radices divide it, for count
+// sub-transforms in all. It reports whether it did.
+func (p *Pass) planPrivate(count int, b budget) bool {
+	if p.L > b.maxPrivateL || b.maxRegWG < 1 {
+		return false
+	}
+	rs := divisorRadices(p.L, p.L)
+	if rs == nil {
+		return false
+	}
+	p.E, p.TT, p.Radices, p.Private = p.L, 1, rs, true
+	p.Tile = max(min(b.privateWG, b.maxRegWG, count), 1)
+	p.WG = p.Tile
+	p.Comps, p.Chunks = 1, 1
+	// Neighbouring work-items take neighbouring sub-transforms, each
+	// reading and writing its own elements: nothing is staged.
+	p.SFast, p.StagedLoad, p.StagedStore = true, false, false
+	return true
+}
+
 // planLocal sets the pass up for the local kernel with count
 // sub-transforms in all: its radices, tile and work-group size.
 func (p *Pass) planLocal(count int, b budget) {
 	p.Radices = radices(p.L)
-	p.E, p.TT, p.SFast, p.StagedLoad, p.StagedStore, p.Comps, p.Chunks = 0, 0, false, false, false, 0, 0
+	p.E, p.TT, p.SFast, p.StagedLoad, p.StagedStore, p.Comps, p.Chunks, p.Private = 0, 0, false, false, false, 0, 0, false
 	maxR := 1
 	for _, r := range p.Radices {
 		maxR = max(maxR, r)

@@ -109,7 +109,7 @@ func New(shape, axes []int, lim Limits) (Plan, error) {
 
 // planAxis plans the transform along one axis of length n > 1.
 func planAxis(batch Batch, n int, b budget) Axis {
-	a := Axis{Batch: batch, N: n, M: transformLength(n, b.bluesteinPow2)}
+	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
@@ -123,7 +123,11 @@ func planAxis(batch Batch, n int, b budget) Axis {
 	if batch.Inner > 1 && b.localElems()/(row+1) < minTile {
 		localSingle = false
 	}
-	if single := (Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}); single.planRegisters(batch.Outer*batch.Inner, batch.Inner, b) || localSingle {
+	if b.splitsPrivate(a.M) {
+		// A CPU device runs powers of two and long transforms faster as
+		// passes of a few points, one sub-transform per work-item.
+		ls = splitLength(a.M, b.privatePass)
+	} else if single := (Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}); single.planRegisters(batch.Outer*batch.Inner, batch.Inner, b) || localSingle {
 		ls = []int{a.M}
 	} else {
 		ls = splitPasses(a.M, b)

@@ -33,7 +33,7 @@ func summary(k Kernel) string {
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
+	}{{p.Private, "private"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
 		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}} {
 		if f.on {
 			s += " " + f.name
@@ -72,12 +72,51 @@ func TestNewPlans(t *testing.T) {
 			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast",
 			"L32 NS1 [16 2] reg E16 TT2 C1/1 tile64 wg128 staged-load staged-store",
 		}},
-		{"CPU 1024", []int{1024, 1024}, []int{1}, cpuLimits,
-			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile4 wg256"}},
-		{"CPU 65536 in two passes", []int{16, 65536}, []int{1}, cpuLimits, []string{
-			"L256 NS1 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast staged-store",
-			"L256 NS256 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast",
+		{"CPU 16: a sub-transform per work-item", []int{65536, 16}, []int{1}, cpuLimits,
+			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast"}},
+		{"CPU 32: a private exchange", []int{32768, 32}, []int{1}, cpuLimits,
+			[]string{"L32 NS1 [16 2] reg E32 TT1 C1/1 tile64 wg64 private sfast"}},
+		{"CPU 256 in passes of 16", []int{4096, 256}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 		}},
+		{"CPU 1009 by Bluestein over 2048 points", []int{1039, 1009}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast chirp-in",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast kernel-b",
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast chirp-out",
+		}},
+		{"CPU 2187 in one pass", []int{479, 2187}, []int{1}, cpuLimits,
+			[]string{"L2187 NS1 [9 9 9 3] reg E9 TT243 C1/1 tile1 wg243"}},
+		{"CPU 1024 in passes of 16", []int{1024, 1024}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 65536 in passes of 16", []int{16, 65536}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS256 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS4096 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 1000 in one pass", []int{1048, 1000}, []int{1}, cpuLimits,
+			[]string{"L1000 NS1 [10 10 10] reg E10 TT100 C1/1 tile2 wg200"}},
+		{"CPU 6144 in passes of at most 16", []int{170, 6144}, []int{1}, cpuLimits, []string{
+			"L12 NS1 [12] reg E12 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS12 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS96 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS768 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 1024 with at most 8 elements per work-item", []int{64, 1024}, []int{1}, tuned(cpuLimits, Tuning{MaxRegE: 8}), []string{
+			"L8 NS1 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS8 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L4 NS64 [4] reg E4 TT1 C1/1 tile64 wg64 private sfast",
+			"L4 NS256 [4] reg E4 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU planned as a GPU", []int{65536, 16}, []int{1}, tuned(cpuLimits, Tuning{LocalBytes: 48 << 10}),
+			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile128 wg128 staged-load staged-store"}},
 		{"small local memory: exchanges in chunks", []int{8, 1024}, []int{1}, smallLimits,
 			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C2/4 tile1 wg64"}},
 		{"local kernel only", []int{64, 1024}, []int{1}, tuned(gpuLimits, Tuning{NoRegisters: true}),
@@ -113,11 +152,12 @@ func TestNewPlans(t *testing.T) {
 }
 
 // TestNewTables checks which tables the kernels read: one-level rows of
-// pass twiddles on a GPU, two-level ones where the tuning makes the table
-// short, tables of exponent bits on a CPU (unless the tuning plans for a
-// GPU's local memory).
+// pass twiddles on a GPU and in the private passes of a CPU, two-level
+// ones where the tuning makes the table short, tables of exponent bits in
+// the other passes of a CPU (unless the tuning plans for a GPU's local
+// memory).
 func TestNewTables(t *testing.T) {
-	shape, axes := []int{4, 1 << 17}, []int{1} // in two passes, the second after 512
+	shape, axes := []int{4, 1 << 17}, []int{1} // in several passes
 	tests := []struct {
 		name   string
 		lim    Limits
@@ -126,7 +166,8 @@ func TestNewTables(t *testing.T) {
 	}{
 		{"GPU", gpuLimits, RowTwiddlesLow, NoTable, false},
 		{"GPU, short tables", tuned(gpuLimits, Tuning{PassTable: 64}), RowTwiddlesLow, RowTwiddlesHigh, false},
-		{"CPU", cpuLimits, ExpTwiddlesLow, ExpTwiddlesHigh, true},
+		{"CPU", cpuLimits, RowTwiddlesLow, NoTable, true},
+		{"CPU without private passes", tuned(cpuLimits, Tuning{MaxRegE: 1}), ExpTwiddlesLow, ExpTwiddlesHigh, true},
 		{"CPU planned as a GPU", tuned(cpuLimits, Tuning{LocalBytes: 48 << 10}), RowTwiddlesLow, NoTable, false},
 	}
 	for _, tt := range tests {
@@ -136,8 +177,8 @@ func TestNewTables(t *testing.T) {
 				t.Fatal(err)
 			}
 			ks := p.Axes[0].Kernels
-			if len(ks) != 2 {
-				t.Fatalf("%d kernels, want 2", len(ks))
+			if len(ks) < 2 {
+				t.Fatalf("%d kernels, want several", len(ks))
 			}
 			first, second := ks[0].Tables, ks[1].Tables
 			if first.PassLo.Kind != NoTable || first.PassHi.Kind != NoTable {
@@ -379,6 +420,13 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	if slices.ContainsFunc(p.Radices, func(r int) bool { return p.E%r != 0 }) {
 		return fmt.Errorf("radices %v with %d elements per work-item", p.Radices, p.E)
 	}
+	if p.Private {
+		if !lim.CPU || lim.Tuning.LocalBytes > 0 || p.TT != 1 || p.Comps != 1 || p.Chunks != 1 || p.StagedLoad || p.StagedStore {
+			return fmt.Errorf("private exchanges with %d work-items per sub-transform, %d parts, %d chunks, staged %v %v, on a CPU %v",
+				p.TT, p.Comps, p.Chunks, p.StagedLoad, p.StagedStore, lim.CPU && lim.Tuning.LocalBytes == 0)
+		}
+		return nil
+	}
 	if p.Comps != 1 && p.Comps != 2 || p.Chunks < 1 || p.E%p.Chunks != 0 {
 		return fmt.Errorf("exchanges as %d parts in %d chunks", p.Comps, p.Chunks)
 	}
@@ -404,7 +452,7 @@ func checkTables(k Kernel, lim Limits) error {
 	if (t.Stages.Kind == StageTwiddles) != (len(p.Radices) > 1) {
 		return fmt.Errorf("stage twiddles %+v of radices %v", t.Stages, p.Radices)
 	}
-	exp := lim.CPU && lim.Tuning.LocalBytes == 0
+	exp := lim.CPU && lim.Tuning.LocalBytes == 0 && !p.Private
 	switch {
 	case p.NS == 1:
 		if t.PassLo.Kind != NoTable || t.PassHi.Kind != NoTable {

@@ -116,7 +116,11 @@ func tables(p Pass, n, m int, chirpIn, kernelB, chirpOut bool, b budget) Tables 
 	if p.NS == 1 {
 		return t
 	}
-	if b.expTwiddles {
+	// Work-items of a private pass run as lanes of one loop on CPU devices
+	// and take neighbouring k: rows of m give them one load of
+	// neighbouring entries where tables of exponent bits give two
+	// gathers.
+	if b.expTwiddles && !p.Private {
 		size := p.NS * p.L
 		t.PassShift = expTwiddleSplit(size)
 		t.PassLo = Table{Kind: ExpTwiddlesLow, Size: size, Shift: t.PassShift}
