@@ -9,7 +9,7 @@
 // (an associative operation and its empty value: PredicateSum,
 // PredicateProduct, PredicateMin, PredicateMax or one made by
 // NewPredicate from a snippet); EntrywiseNorm is a Reduce with the norm's
-// powers fused into it.
+// powers fused into it. MatrixMul multiplies batches of matrices.
 //
 // # The shape of a computation
 //

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/templates"
 )
@@ -104,6 +105,17 @@ func NewMatrixMul(a, b core.Type, opts MatrixMulOptions) (*MatrixMul, error) {
 // multiplies an m×k matrix by a k×n one.
 func (mm *MatrixMul) Sizes() (batch, m, n, k int) {
 	return mm.shape.batch, mm.shape.m, mm.shape.n, mm.shape.k
+}
+
+// TilingOn returns the tiling the product runs with on a device with the
+// given parameters: the one its options set, or the device's choice. It
+// returns an error where the tiling does not fit the device.
+func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, error) {
+	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.transA, mm.transB, newMatmulLimits(params), mm.tiling)
+	if err != nil {
+		return MatrixMulTiling{}, fmt.Errorf("computations: MatrixMul: %w", err)
+	}
+	return p.MatrixMulTiling, nil
 }
 
 func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument) error {

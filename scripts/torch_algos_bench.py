@@ -14,7 +14,6 @@ copy bandwidth is measured in the same run.
 JSON: {"device": ..., "copy_gbps": ..., "rows": [{"case": ..., "shape": [...],
 "median_ms": ..., "min_ms": ..., "gbps": ...}, ...]}
 """
-import argparse
 import json
 import math
 import sys
@@ -24,7 +23,7 @@ try:
 except ImportError:
     sys.exit("torch_algos_bench: PyTorch is not installed here")
 
-from torch_timing import copy_bandwidth, time_ms
+from torch_timing import case_args, copy_bandwidth, time_ms
 
 
 def random(shape, dtype):
@@ -91,18 +90,7 @@ def sized_shape(shape, mib):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cases", default=",".join(CASES), help="comma-separated case names")
-    ap.add_argument("--mib", type=float, default=FULL_MIB,
-                    help=f"MiB per array: the cases' own sizes at {FULL_MIB}, smaller below (default {FULL_MIB})")
-    ap.add_argument("--json", help="write the rows to this file")
-    args = ap.parse_args()
-    if not 0 < args.mib <= FULL_MIB:
-        ap.error(f"--mib {args.mib:g}: the cases have their own sizes at {FULL_MIB}, and shrink below it")
-    names = args.cases.split(",")
-    for n in names:
-        if n not in CASES:
-            ap.error(f"--cases: unknown case {n!r}; known: {', '.join(CASES)}")
+    args, names = case_args(__doc__.split("\n")[0], CASES, FULL_MIB)
     if not torch.cuda.is_available():
         sys.exit("torch_algos_bench: no CUDA device")
     copy = copy_bandwidth(512 << 20)

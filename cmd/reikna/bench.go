@@ -27,7 +27,12 @@ const benchExamples = `  reikna bench
   reikna bench --algos --json algos.json
       Transpose, Reduce, Scan and FFTShift on the cases PyTorch is compared
       on (scripts/torch_algos_bench.py), each also with a scale fused into
-      its input; --mib 1 shrinks them to run in seconds on a CPU`
+      its input; --mib 1 shrinks them to run in seconds on a CPU
+  reikna bench --matmul --json matmul.json
+      MatrixMul on the cases PyTorch is compared on
+      (scripts/torch_matmul_bench.py), in TFLOP/s, with the tilings listed
+      in REIKNA_MATMUL_TILE (such as 128x128x16/8x8,64x64x16/4x4) timed
+      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -43,6 +48,7 @@ type benchOptions struct {
 	shape     string
 	axes      string
 	algos     bool
+	matmul    bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -63,7 +69,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.shape, "shape", "", "time one FFT of an array of exactly this shape, a row-major `LIST` such as 8192,8192, on the device only (instead of --sizes)")
 	fs.StringVar(&o.axes, "axes", "", "with --shape, the axes to transform, a `LIST` such as 1 or 0,1; the others are the batch (default: all)")
 	fs.BoolVar(&o.algos, "algos", false, "time Transpose, Reduce, Scan and FFTShift on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
-	fs.StringVar(&o.cases, "cases", "", "with --algos, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
+	fs.StringVar(&o.cases, "cases", "", "with --algos or --matmul, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,6 +79,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %v (the sizes go in --sizes)", fs.Args())
 	}
+	if o.matmul {
+		if err := benchMatmul(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --matmul: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -79,7 +92,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos")
+		return fmt.Errorf("bench: --cases needs --algos or --matmul")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
@@ -20,35 +21,18 @@ var algoFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision"
 // into its input, after checking the result of each against a host
 // reference.
 func benchAlgos(o *benchOptions, stdout, stderr io.Writer) error {
-	for _, f := range algoFlagsUnused {
-		if o.given[f] {
-			return fmt.Errorf("--%s does not apply to the algorithm cases", f)
-		}
+	if err := o.checkCaseOptions(algoFlagsUnused, "the algorithm cases", algoFullMiB); err != nil {
+		return err
 	}
 	cases, err := selectAlgoCases(o.cases)
 	if err != nil {
 		return err
 	}
-	if o.mib < 0 || o.runs < 0 {
-		return fmt.Errorf("--mib and --runs cannot be negative (0 chooses the default)")
-	}
-	if o.mib > algoFullMiB {
-		return fmt.Errorf("--mib %g: the cases have their own sizes at --mib %d, and grow no larger", o.mib, algoFullMiB)
-	}
-	if err := checkOutputFile("--json", o.jsonFile, ""); err != nil {
-		return err
-	}
-	thr, err := openThread(o.device, true)
+	thr, err := o.openCaseThread(8, algoFullMiB)
 	if err != nil {
 		return err
 	}
 	defer thr.Release()
-	if o.mib == 0 {
-		o.mib = 8
-		if thr.Params().IsGPU() {
-			o.mib = algoFullMiB
-		}
-	}
 	rep := &algoReport{runHeader: newRunHeader(thr, o.args), MiB: o.mib, Build: readBuildInfo()}
 	bar := startProgress(stderr, 2*len(cases)+1)
 	defer bar.Finish()
@@ -70,16 +54,7 @@ func benchAlgos(o *benchOptions, stdout, stderr io.Writer) error {
 	}
 	bar.Finish()
 
-	if err := rep.writeTable(stdout); err != nil {
-		return err
-	}
-	if o.jsonFile != "" {
-		if err := writeJSONFile(o.jsonFile, rep); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", o.jsonFile)
-	}
-	return rep.wrongResults()
+	return o.writeCaseReport(stdout, rep)
 }
 
 // measureAlgo checks and then times the case on an input of shape, bare or
@@ -99,34 +74,14 @@ func (b *bencher) measureAlgo(c algoCase, shape []int, scaled bool) algoRow {
 		r.Skipped = err.Error()
 		return r
 	}
-	call, err := comp.Compile(b.thr)
-	if err != nil {
-		r.Skipped = fmt.Sprintf("compiling: %v", err)
-		return r
-	}
-	defer call.Release()
-	sets, release, err := b.argSets(call.Signature())
-	if err != nil {
-		r.Skipped = fmt.Sprintf("allocating the arrays: %v", err)
-		return r
-	}
-	defer release()
 	scale := 1.0
 	if scaled {
 		scale = algoScale
 	}
-	if err := b.checkAlgo(c, shape, call, sets[0], scale); err != nil {
-		var wrong *wrongResultError
-		if errors.As(err, &wrong) {
-			r.Wrong = wrong.Error()
-		} else {
-			r.Skipped = err.Error()
-		}
-		return r
-	}
-	kernel, _, err := b.timeRuns(call, sets)
-	if err != nil {
-		r.Skipped = err.Error()
+	kernel, wrong, skipped := b.checkAndTime(comp, func(call *core.Callable, args []any) error {
+		return b.checkAlgo(c, shape, call, args, scale)
+	})
+	if r.Wrong, r.Skipped = wrong, skipped; kernel == nil {
 		return r
 	}
 	r.Runs = len(kernel)
@@ -134,10 +89,108 @@ func (b *bencher) measureAlgo(c algoCase, shape []int, scaled bool) algoRow {
 	return r
 }
 
+// checkAndTime compiles comp, checks its result with check on the first
+// of the argument sets it allocates, and times it over them. Where it
+// cannot, it returns no times, and either why the result is wrong or why
+// the case was skipped.
+func (b *bencher) checkAndTime(comp *core.Computation, check func(call *core.Callable, args []any) error) (kernel []time.Duration, wrong, skipped string) {
+	call, err := comp.Compile(b.thr)
+	if err != nil {
+		return nil, "", fmt.Sprintf("compiling: %v", err)
+	}
+	defer call.Release()
+	sets, release, err := b.argSets(call.Signature())
+	if err != nil {
+		return nil, "", fmt.Sprintf("allocating the arrays: %v", err)
+	}
+	defer release()
+	if err := check(call, sets[0]); err != nil {
+		wrong, skipped = checkFailure(err)
+		return nil, wrong, skipped
+	}
+	kernel, _, err = b.timeRuns(call, sets)
+	if err != nil {
+		return nil, "", err.Error()
+	}
+	return kernel, "", ""
+}
+
 // wrongResultError is a result that differs from the host reference.
 type wrongResultError struct{ err error }
 
 func (e *wrongResultError) Error() string { return "wrong result: " + e.err.Error() }
+
+// checkFailure sorts the error of a check: a wrong result, or a reason the
+// case could not be checked (and so is skipped).
+func checkFailure(err error) (wrong, skipped string) {
+	var w *wrongResultError
+	if errors.As(err, &w) {
+		return w.Error(), ""
+	}
+	return "", err.Error()
+}
+
+// openCaseThread checks that the --json file can be written and opens
+// the device of a benchmark of named cases, with --mib defaulting to
+// fullMiB on a GPU and to otherMiB on other devices.
+func (o *benchOptions) openCaseThread(otherMiB float64, fullMiB int) (*cluda.Thread, error) {
+	if err := checkOutputFile("--json", o.jsonFile, ""); err != nil {
+		return nil, err
+	}
+	thr, err := openThread(o.device, true)
+	if err != nil {
+		return nil, err
+	}
+	if o.mib == 0 {
+		o.mib = otherMiB
+		if thr.Params().IsGPU() {
+			o.mib = float64(fullMiB)
+		}
+	}
+	return thr, nil
+}
+
+// caseReport is the report of a benchmark of named cases.
+type caseReport interface {
+	writeTable(w io.Writer) error
+	// wrongResults returns an error that lists the cases whose results
+	// were wrong, or nil.
+	wrongResults() error
+}
+
+// writeCaseReport prints the table of rep, writes it as JSON to the
+// --json file where one is given, and returns the error of the cases
+// whose results were wrong.
+func (o *benchOptions) writeCaseReport(stdout io.Writer, rep caseReport) error {
+	if err := rep.writeTable(stdout); err != nil {
+		return err
+	}
+	if o.jsonFile != "" {
+		if err := writeJSONFile(o.jsonFile, rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", o.jsonFile)
+	}
+	return rep.wrongResults()
+}
+
+// checkCaseOptions checks the options of a benchmark of named cases (what)
+// with their own sizes at fullMiB: the flags in unused were not given, and
+// --mib and --runs are in range.
+func (o *benchOptions) checkCaseOptions(unused []string, what string, fullMiB int) error {
+	for _, f := range unused {
+		if o.given[f] {
+			return fmt.Errorf("--%s does not apply to %s", f, what)
+		}
+	}
+	if o.mib < 0 || o.runs < 0 {
+		return fmt.Errorf("--mib and --runs cannot be negative (0 chooses the default)")
+	}
+	if o.mib > float64(fullMiB) {
+		return fmt.Errorf("--mib %g: the cases have their own sizes at --mib %d, and grow no larger", o.mib, fullMiB)
+	}
+	return nil
+}
 
 // checkAlgo runs call once on the argument set args, its output poisoned
 // first, and compares the output with the case's host reference on the
@@ -184,6 +237,12 @@ func (rep *algoReport) wrongResults() error {
 			wrong = append(wrong, r.Case)
 		}
 	}
+	return wrongCases(wrong)
+}
+
+// wrongCases returns an error that lists the cases named wrong, whose
+// results were wrong, or nil where there are none.
+func wrongCases(wrong []string) error {
 	if len(wrong) > 0 {
 		return fmt.Errorf("%d case(s) computed wrong results, and were not timed: %s", len(wrong), strings.Join(wrong, ", "))
 	}

@@ -190,39 +190,10 @@ func TestCompareAlgos(t *testing.T) {
 }
 
 // TestTorchAlgosShapes checks that scripts/torch_algos_bench.py shrinks
-// its cases as bench --algos does, at every --mib, with a stand-in for
-// PyTorch that is enough to load the script.
+// its cases as bench --algos does, at every --mib.
 func TestTorchAlgosShapes(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3 to run scripts/torch_algos_bench.py")
-	}
-	const program = `
-import json, sys, types
-torch = types.ModuleType("torch")
-torch.float32, torch.complex64 = "float32", "complex64"
-sys.modules["torch"] = torch
-timing = types.ModuleType("torch_timing")
-timing.time_ms = timing.copy_bandwidth = None
-sys.modules["torch_timing"] = timing
-sys.path.insert(0, "../../scripts")
-import torch_algos_bench as b
-mibs = [float(m) for m in sys.argv[1:]]
-print(json.dumps({name: [b.sized_shape(case[0], m) for m in mibs] for name, case in b.CASES.items()}))
-`
 	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
-	args := []string{"-c", program}
-	for _, m := range mibs {
-		args = append(args, strconv.FormatFloat(m, 'g', -1, 64))
-	}
-	out, err := exec.Command(python, args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("python3: %v\n%s", err, out)
-	}
-	var shapes map[string][][]int
-	if err := json.Unmarshal(out, &shapes); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
+	shapes := peerSizes(t, "torch_algos_bench", "b.sized_shape(case[0], m)", mibs)
 	if len(shapes) != len(algoCases) {
 		t.Errorf("PyTorch's script has %d cases, bench --algos %d", len(shapes), len(algoCases))
 	}
@@ -238,4 +209,42 @@ print(json.dumps({name: [b.sized_shape(case[0], m) for m in mibs] for name, case
 			}
 		}
 	}
+}
+
+// peerSizes loads scripts/MODULE.py with a stand-in for PyTorch that is
+// enough to load it, and returns, for each of its CASES, the value of the
+// Python expression sized (of the module b, the case and the MiB m) at
+// each of mibs.
+func peerSizes(t *testing.T, module, sized string, mibs []float64) map[string][][]int {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skipf("no python3 to run scripts/%s.py", module)
+	}
+	program := `
+import json, sys, types
+torch = types.ModuleType("torch")
+torch.float32, torch.float64, torch.complex64 = "float32", "float64", "complex64"
+sys.modules["torch"] = torch
+timing = types.ModuleType("torch_timing")
+timing.time_ms = timing.copy_bandwidth = timing.case_args = None
+sys.modules["torch_timing"] = timing
+sys.path.insert(0, "../../scripts")
+import ` + module + ` as b
+mibs = [float(m) for m in sys.argv[1:]]
+print(json.dumps({name: [` + sized + ` for m in mibs] for name, case in b.CASES.items()}))
+`
+	args := []string{"-c", program}
+	for _, m := range mibs {
+		args = append(args, strconv.FormatFloat(m, 'g', -1, 64))
+	}
+	out, err := exec.Command(python, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	var sizes map[string][][]int
+	if err := json.Unmarshal(out, &sizes); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return sizes
 }
