@@ -86,38 +86,47 @@ COMPLEX_CTR({{ ctype .to }})(({{ ctype .to.Real }})({{ .x }}), 0)
 {{- /*
 The position in the slice of the l-th element a work-item loads: consecutive
 work-items load consecutive elements of the operand's memory, along the
-inner dimension where it is stored that way.
+inner dimension where it is stored that way. .fast is the length of the
+slice along the operand's rows in memory, .fastName and .slowName the
+variables of the positions along them and across them. Where the
+work-items cover whole rows of the slice, the position along the rows is
+the same for every l.
 */ -}}
-{{- define "slice_a_position" -}}
-            const int e = lid + l * {{ .p.Items }};
-{{- if .transA }}
-            const int r = e % {{ .p.BlockM }};
-            const int kk = e / {{ .p.BlockM }};
+{{- define "slice_position" -}}
+{{- if eq (mod .items .fast) 0 }}
+            const int {{ .fastName }} = lid % {{ .fast }};
+            const int {{ .slowName }} = lid / {{ .fast }} + l * {{ div .items .fast }};
 {{- else }}
-            const int kk = e % {{ .p.BlockK }};
-            const int r = e / {{ .p.BlockK }};
+            const int e = lid + l * {{ .items }};
+            const int {{ .fastName }} = e % {{ .fast }};
+            const int {{ .slowName }} = e / {{ .fast }};
 {{- end }}
+{{- end -}}
+
+{{- define "slice_a_position" -}}
+{{- if .transA -}}
+{{ template "slice_position" (dict "items" .p.Items "fast" .p.BlockM "fastName" "r" "slowName" "kk") }}
+{{- else -}}
+{{ template "slice_position" (dict "items" .p.Items "fast" .p.BlockK "fastName" "kk" "slowName" "r") }}
+{{- end -}}
 {{- end -}}
 
 {{- define "slice_b_position" -}}
-            const int e = lid + l * {{ .p.Items }};
-{{- if .transB }}
-            const int kk = e % {{ .p.BlockK }};
-            const int c = e / {{ .p.BlockK }};
-{{- else }}
-            const int c = e % {{ .p.BlockN }};
-            const int kk = e / {{ .p.BlockN }};
-{{- end }}
+{{- if .transB -}}
+{{ template "slice_position" (dict "items" .p.Items "fast" .p.BlockK "fastName" "kk" "slowName" "c") }}
+{{- else -}}
+{{ template "slice_position" (dict "items" .p.Items "fast" .p.BlockN "fastName" "c" "slowName" "kk") }}
+{{- end -}}
 {{- end -}}
 
 {{- /* Reads the slice `slice` of both operands into next_a and next_b, zeros outside the matrices. */ -}}
-{{- define "read_slice" -}}
+{{- define "read_slice" }}
     {
         const VSIZE_T k0 = (VSIZE_T)(slice) * {{ .p.BlockK }};
         #pragma unroll
         for (int l = 0; l < {{ .p.LoadsA }}; l++)
         {
-{{ template "slice_a_position" . }}
+{{- template "slice_a_position" . }}
             const VSIZE_T row = row0 + r;
             const VSIZE_T inner = k0 + kk;
             next_a[l] = zero;
@@ -130,7 +139,7 @@ inner dimension where it is stored that way.
         #pragma unroll
         for (int l = 0; l < {{ .p.LoadsB }}; l++)
         {
-{{ template "slice_b_position" . }}
+{{- template "slice_b_position" . }}
             const VSIZE_T col = col0 + c;
             const VSIZE_T inner = k0 + kk;
             next_b[l] = zero;
@@ -144,18 +153,18 @@ inner dimension where it is stored that way.
 {{- end -}}
 
 {{- /* Stores next_a and next_b into the local buffer `buf`. */ -}}
-{{- define "store_slice" -}}
+{{- define "store_slice" }}
     {
         #pragma unroll
         for (int l = 0; l < {{ .p.LoadsA }}; l++)
         {
-{{ template "slice_a_position" . }}
+{{- template "slice_a_position" . }}
             ((LOCAL_MEM {{ ctype $.compute }} *)tile_a[buf][kk])[r] = next_a[l];
         }
         #pragma unroll
         for (int l = 0; l < {{ .p.LoadsB }}; l++)
         {
-{{ template "slice_b_position" . }}
+{{- template "slice_b_position" . }}
             ((LOCAL_MEM {{ ctype $.compute }} *)tile_b[buf][kk])[c] = next_b[l];
         }
     }
@@ -253,8 +262,8 @@ inner dimension where it is stored that way.
     {
         const int slice = 0;
         const int buf = 0;
-{{ template "read_slice" . }}
-{{ template "store_slice" . }}
+{{- template "read_slice" . }}
+{{- template "store_slice" . }}
     }
     LOCAL_BARRIER;
     for (int s = 0; s < {{ $p.Slices }}; s++)
@@ -262,12 +271,12 @@ inner dimension where it is stored that way.
         const int buf = s & 1;
         const int slice = s + 1;
         if (slice < {{ $p.Slices }})
-{{ template "read_slice" . }}
-{{ template "multiply_slice" . }}
+{{- template "read_slice" . }}
+{{- template "multiply_slice" . }}
         if (slice < {{ $p.Slices }})
         {
             const int buf = (s + 1) & 1;
-{{ template "store_slice" . }}
+{{- template "store_slice" . }}
         }
         LOCAL_BARRIER;
     }
