@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/transformations"
 )
 
 // matmulErrorFactor scales the bound on the relative L2 error of a matrix
@@ -51,10 +52,12 @@ func complexValues(x any) []complex128 {
 	return out
 }
 
-// matmulCase is a product to check: the operands' types and the options.
+// matmulCase is a product to check: the operands' types and the options,
+// and the factor of a scaling connected to matrix_b (0 for none).
 type matmulCase struct {
-	a, b core.Type
-	opts computations.MatrixMulOptions
+	a, b   core.Type
+	opts   computations.MatrixMulOptions
+	bScale float64
 }
 
 // matmulReference returns the product of the operands' values a and b (in
@@ -111,10 +114,11 @@ func relativeError(got, want []complex128) float64 {
 
 // runMatmul multiplies fresh random operands of the case on the device,
 // into an output poisoned with NaNs, and checks the result against the
-// float64 reference. The operands are multiplied by inScale and the output
-// by outScale where transformations connected to the parameters do so
-// (scales of 1 connect nothing).
-func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale float64) {
+// float64 reference. matrix_a is multiplied by inScale and the output by
+// outScale where transformations connected to the parameters do so (scales
+// of 1 connect nothing), matrix_b by the case's bScale. It returns the
+// number of kernels the computation ran.
+func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale float64) int {
 	t.Helper()
 	supported(t, thr, tc.a.DType())
 	supported(t, thr, tc.b.DType())
@@ -125,10 +129,17 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	outParam, _ := mm.Parameter("output")
 	outType := outParam.Type()
 	supported(t, thr, outType.DType())
-	aName, outName := "matrix_a", "output"
+	aName, bName, outName := "matrix_a", "matrix_b", "output"
 	if inScale != 1 || outScale != 1 {
 		connectScalings(t, mm.Computation, "matrix_a", tc.a, inScale, "output", outType, outScale)
 		aName, outName = "raw", "scaled"
+	}
+	bScale := 1.0
+	if tc.bScale != 0 {
+		bScale, bName = tc.bScale, "raw_b"
+		if err := mm.Connect("matrix_b", must(transformations.MulConst(tc.b, bScale)), "output", map[string]string{"input": bName}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	c, err := mm.Compile(thr)
 	if err != nil {
@@ -139,9 +150,9 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	xa := randomValues(rng, tc.a.DType(), tc.a.Size())
 	xb := randomValues(rng, tc.b.DType(), tc.b.Size())
 	args := map[string]*cluda.Array{
-		aName:      uploadValues(t, thr, tc.a, xa),
-		"matrix_b": uploadValues(t, thr, tc.b, xb),
-		outName:    arrayOfType(t, thr, outType),
+		aName:   uploadValues(t, thr, tc.a, xa),
+		bName:   uploadValues(t, thr, tc.b, xb),
+		outName: arrayOfType(t, thr, outType),
 	}
 	var call []any
 	for _, p := range c.Signature() {
@@ -154,7 +165,11 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	for i := range a {
 		a[i] *= complex(inScale, 0)
 	}
-	want := matmulReference(mm, tc, a, complexValues(xb))
+	b := complexValues(xb)
+	for i := range b {
+		b[i] *= complex(bScale, 0)
+	}
+	want := matmulReference(mm, tc, a, b)
 	for i := range want {
 		want[i] *= complex(outScale, 0)
 	}
@@ -163,4 +178,5 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	if e, tol := relativeError(got, want), matmulTolerance(outType.DType(), k); !(e <= tol) {
 		t.Errorf("relative error %.3g, want at most %.3g", e, tol)
 	}
+	return len(c.Kernels())
 }

@@ -140,14 +140,16 @@ func TestMatrixMulLayouts(t *testing.T) {
 	runMatmul(t, thr, matmulCase{a: a, b: b, opts: computations.MatrixMulOptions{Output: out}}, 1, 1)
 }
 
-// TestMatrixMulFused connects a scaling to matrix_a and one to the output;
-// both run inside the kernel.
+// TestMatrixMulFused connects scalings to matrix_a, matrix_b and the
+// output; all run inside the kernel.
 func TestMatrixMulFused(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, dt := range []dtypes.DType{dtypes.Float32, dtypes.Complex64} {
 		t.Run(dt.String(), func(t *testing.T) {
-			c := matmulCase{a: core.ArrayOf(dt, 3, 40, 50), b: core.ArrayOf(dt, 3, 50, 20)}
-			runMatmul(t, thr, c, 0.5, 4)
+			c := matmulCase{a: core.ArrayOf(dt, 3, 40, 50), b: core.ArrayOf(dt, 3, 50, 20), bScale: 0.25}
+			if kernels := runMatmul(t, thr, c, 0.5, 4); kernels != 1 {
+				t.Errorf("%d kernels, want 1", kernels)
+			}
 		})
 	}
 }
