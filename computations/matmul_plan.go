@@ -86,6 +86,11 @@ type matmulPlan struct {
 	// from matrix_a and matrix_b.
 	LoadsA, LoadsB int
 	LocalBytes     int // local memory of a work-group
+	// EdgeM, EdgeN and EdgeK say that the last tiles along the rows, the
+	// columns and the inner dimension reach past the matrices, so that
+	// loads and stores there check their indices; where the matrices
+	// divide into whole tiles, no index is checked.
+	EdgeM, EdgeN, EdgeK bool
 }
 
 // planMatmul plans the product s of elements of itemSize bytes; transA and
@@ -151,6 +156,7 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 	p.GroupsM, p.GroupsN = ceilDiv(s.m, t.BlockM), ceilDiv(s.n, t.BlockN)
 	p.Groups = s.batch * p.GroupsM * p.GroupsN
 	p.Slices = ceilDiv(s.k, t.BlockK)
+	p.EdgeM, p.EdgeN, p.EdgeK = s.m%t.BlockM != 0, s.n%t.BlockN != 0, s.k%t.BlockK != 0
 	return p, nil
 }
 

@@ -66,19 +66,24 @@ func TestPlanMatmulNumbers(t *testing.T) {
 	}{
 		{"float32", 4, false, false, MatrixMulTiling{128, 128, 16, 8, 8}, matmulPlan{
 			Items: 256, GroupsM: 3, GroupsN: 2, Groups: 18, Slices: 7, VecM: 4, VecN: 4, PadM: 4, PadN: 0,
-			LoadsA: 8, LoadsB: 8, LocalBytes: 2 * 16 * (132 + 128) * 4}},
+			LoadsA: 8, LoadsB: 8, LocalBytes: 2 * 16 * (132 + 128) * 4, EdgeM: true, EdgeN: true, EdgeK: true}},
 		{"float32 transposed", 4, true, true, MatrixMulTiling{128, 128, 16, 8, 8}, matmulPlan{
 			Items: 256, GroupsM: 3, GroupsN: 2, Groups: 18, Slices: 7, VecM: 4, VecN: 4, PadM: 0, PadN: 4,
-			LoadsA: 8, LoadsB: 8, LocalBytes: 2 * 16 * (128 + 132) * 4}},
+			LoadsA: 8, LoadsB: 8, LocalBytes: 2 * 16 * (128 + 132) * 4, EdgeM: true, EdgeN: true, EdgeK: true}},
 		{"complex64", 8, false, false, MatrixMulTiling{128, 64, 8, 8, 4}, matmulPlan{
 			Items: 256, GroupsM: 3, GroupsN: 4, Groups: 36, Slices: 13, VecM: 2, VecN: 2, PadM: 2, PadN: 0,
-			LoadsA: 4, LoadsB: 2, LocalBytes: 2 * 8 * (130 + 64) * 8}},
+			LoadsA: 4, LoadsB: 2, LocalBytes: 2 * 8 * (130 + 64) * 8, EdgeM: true, EdgeN: true, EdgeK: true}},
 		{"complex128", 16, false, false, MatrixMulTiling{64, 64, 8, 4, 4}, matmulPlan{
 			Items: 256, GroupsM: 5, GroupsN: 4, Groups: 60, Slices: 13, VecM: 1, VecN: 1, PadM: 1, PadN: 0,
-			LoadsA: 2, LoadsB: 2, LocalBytes: 2 * 8 * (65 + 64) * 16}},
+			LoadsA: 2, LoadsB: 2, LocalBytes: 2 * 8 * (65 + 64) * 16, EdgeM: true, EdgeN: true, EdgeK: true}},
 		{"odd items", 4, false, false, MatrixMulTiling{32, 16, 8, 4, 1}, matmulPlan{
 			Items: 128, GroupsM: 10, GroupsN: 13, Groups: 390, Slices: 13, VecM: 4, VecN: 1, PadM: 4, PadN: 0,
-			LoadsA: 2, LoadsB: 1, LocalBytes: 2 * 8 * (36 + 16) * 4}},
+			LoadsA: 2, LoadsB: 1, LocalBytes: 2 * 8 * (36 + 16) * 4, EdgeM: true, EdgeN: true, EdgeK: true}},
+		// 300 rows, 200 columns and an inner dimension of 100 divide into
+		// whole tiles of 20, 40 and 4: no index is checked.
+		{"whole tiles", 4, false, false, MatrixMulTiling{20, 40, 4, 5, 10}, matmulPlan{
+			Items: 16, GroupsM: 15, GroupsN: 5, Groups: 225, Slices: 25, VecM: 1, VecN: 2, PadM: 1, PadN: 0,
+			LoadsA: 5, LoadsB: 10, LocalBytes: 2 * 4 * (21 + 40) * 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := planMatmul(s, tc.itemSize, tc.transA, tc.transB, h200Limits, tc.tiling)

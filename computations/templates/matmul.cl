@@ -119,6 +119,21 @@ the same for every l.
 {{- end -}}
 {{- end -}}
 
+{{- /*
+The test that indices .first and .second lie inside the matrices, of
+.firstSize and .secondSize, on the sides where the tiles reach past them
+(.firstEdge, .secondEdge); nothing where neither does.
+*/ -}}
+{{- define "inside" -}}
+{{- if and .firstEdge .secondEdge -}}
+if ({{ .first }} < {{ .firstSize }} && {{ .second }} < {{ .secondSize }})
+{{- else if .firstEdge -}}
+if ({{ .first }} < {{ .firstSize }})
+{{- else if .secondEdge -}}
+if ({{ .second }} < {{ .secondSize }})
+{{- end -}}
+{{- end -}}
+
 {{- /* Reads the slice `slice` of both operands into next_a and next_b, zeros outside the matrices. */ -}}
 {{- define "read_slice" }}
     {
@@ -130,7 +145,7 @@ the same for every l.
             const VSIZE_T row = row0 + r;
             const VSIZE_T inner = k0 + kk;
             next_a[l] = zero;
-            if (row < {{ .m }} && inner < {{ .k }})
+            {{ template "inside" (dict "first" "row" "firstSize" .m "firstEdge" .p.EdgeM "second" "inner" "secondSize" .k "secondEdge" .p.EdgeK) }}
             {
                 const {{ .matrix_a.CType }} v = {{ template "load_a" . }};
                 next_a[l] = {{ template "convert" (dict "from" .matrix_a.DType "to" .compute "x" "v") }};
@@ -143,7 +158,7 @@ the same for every l.
             const VSIZE_T col = col0 + c;
             const VSIZE_T inner = k0 + kk;
             next_b[l] = zero;
-            if (inner < {{ .k }} && col < {{ .n }})
+            {{ template "inside" (dict "first" "inner" "firstSize" .k "firstEdge" .p.EdgeK "second" "col" "secondSize" .n "secondEdge" .p.EdgeN) }}
             {
                 const {{ .matrix_b.CType }} v = {{ template "load_b" . }};
                 next_b[l] = {{ template "convert" (dict "from" .matrix_b.DType "to" .compute "x" "v") }};
@@ -290,7 +305,7 @@ the same for every l.
         for (int j = 0; j < {{ $p.ItemN }}; j++)
         {
             const VSIZE_T col = col0 + ((j / {{ $p.VecN }}) * {{ div $p.BlockN $p.ItemN }} + tn) * {{ $p.VecN }} + j % {{ $p.VecN }};
-            if (row < {{ .m }} && col < {{ .n }})
+            {{ template "inside" (dict "first" "row" "firstSize" .m "firstEdge" .p.EdgeM "second" "col" "secondSize" .n "secondEdge" .p.EdgeN) }}
                 {{ template "store_output" . }};
         }
     }
