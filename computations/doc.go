@@ -9,7 +9,10 @@
 // (an associative operation and its empty value: PredicateSum,
 // PredicateProduct, PredicateMin, PredicateMax or one made by
 // NewPredicate from a snippet); EntrywiseNorm is a Reduce with the norm's
-// powers fused into it.
+// powers fused into it. MatrixMul multiplies batches of matrices, and DHT
+// transforms between the modes of the harmonic oscillator and coordinates
+// with it (Harmonic, DHTSpatialGrid and DHTSpatialWeights give the mode
+// functions and the grid).
 //
 // # The shape of a computation
 //

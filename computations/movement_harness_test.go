@@ -146,7 +146,7 @@ func shapeSize(shape []int) int {
 
 // supported reports whether the test's device has dt, and skips the test
 // where it has not.
-func supported(t *testing.T, thr *cluda.Thread, dt dtypes.DType) {
+func supported(t testing.TB, thr *cluda.Thread, dt dtypes.DType) {
 	t.Helper()
 	if !thr.Params().SupportsDType(dt) {
 		t.Skipf("the device does not support %v", dt)

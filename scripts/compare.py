@@ -19,6 +19,15 @@ Where DIR holds random.json (reikna bench --random) and torch_random.json
 CBRNG's uniform and normal float32 fills against a ratio of 1.0 to
 PyTorch's uniform_ and normal_, and each case with a scale fused into its
 output against 1.05 times the bare case.
+
+Where DIR holds matmul.json (reikna bench --matmul) and torch_matmul.json
+(torch_matmul_bench.py), the table "Matrix products against PyTorch"
+judges MatrixMul in TFLOP/s against cuBLAS: the float32 and complex64
+products against 80% of cuBLAS's, the batch of small float32 products
+against 1.0 times torch.bmm's, and the float64 product against 70% of the
+H200's FP64 FMA peak, with its ratio to cuBLAS (on FP64 tensor cores)
+shown; the tilings timed from REIKNA_MATMUL_TILE follow in a table of
+their own.
 """
 import argparse
 import glob
@@ -144,7 +153,8 @@ def header(rep, d, ours):
         if build.get("modified") or (revision and build["revision"] != revision):
             rep.note("WARNING: the reikna binary was not built from the commit measured, or with changes to it")
     rep.note(f"device: {first['device']} ({first['platform']}, driver {first['driver_version']}), {first['date']}")
-    copies = [f"reikna {copy_gbps(first):.0f} GB/s"]
+    own_copy = next((copy_gbps(r) for r in ours if r and copy_gbps(r)), 0)
+    copies = [f"reikna {own_copy:.0f} GB/s" if own_copy else "reikna n/a"]
     peers = PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ())
     for name, prefix in peers:
         copy = peer_copy(d, prefix)
@@ -218,8 +228,8 @@ def cases_nd(d, ours):
 def ratios_table(rep, d):
     ours, mibs = [], set()
     cases = list(cases_1d(d, ours, mibs)) + list(cases_nd(d, ours))
-    extra = [r for r in (load(d, "algos.json"), load(d, "random.json")) if r]
-    header(rep, d, ours + extra)
+    others = [r for r in (load(d, "algos.json"), load(d, "random.json"), load(d, "matmul.json")) if r]
+    header(rep, d, ours + others)
     if not cases:
         return
     if mibs:
@@ -451,6 +461,85 @@ def random_tables(rep, d):
     fused_table(rep, "Random numbers with a fused transformation: a scale on the output against the bare case", fused, bare, RANDOM_FUSED_TARGET)
 
 
+# The matrix product cases: the minimum ratio of reikna's TFLOP/s to
+# cuBLAS's (through PyTorch, TF32 off), or to the FP64 FMA peak.
+MATMUL_CUBLAS_TARGETS = {"f32_4096": 0.80, "f32_8192": 0.80, "c64_4096": 0.80, "f32_batch1024_64": 1.0}
+MATMUL_PEAK_TARGETS = {"f64_4096": 0.70}
+# The H200's FP64 FMA peak (not its tensor cores): 132 SMs × 64 FP64 FMA
+# per clock × 2 operations × 1.98 GHz.
+FP64_FMA_PEAK_TFLOPS = 33.5
+
+
+def tflops(v):
+    if not v:
+        return "n/a"
+    return f"{v:.1f}" if v >= 1 else f"{v:.3g}"
+
+
+def matmul_tables(rep, d):
+    ours = load(d, "matmul.json")
+    if not ours:
+        return
+    theirs_report = load(d, "torch_matmul.json") or {}
+    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    rep.heading("Matrix products against PyTorch")
+    rep.note(f"reikna: {ours['device']}; PyTorch: " +
+             (theirs_report.get("device", "unknown device") + " (cuBLAS, TF32 off)" if theirs_report else "not measured"))
+    rep.note("TFLOP/s: 2·batch·m·n·k per call (8· for complex) / median time; ratio: reikna's TFLOP/s / cuBLAS's, above 1 reikna is faster; "
+             f"targets: float32 and complex64 ≥ {MATMUL_CUBLAS_TARGETS['f32_4096']:.0%} of cuBLAS, the batch of small products "
+             f"≥ {MATMUL_CUBLAS_TARGETS['f32_batch1024_64']:.1f}× torch.bmm, float64 ≥ {MATMUL_PEAK_TARGETS['f64_4096']:.0%} "
+             f"of the FP64 FMA peak of the H200 ({FP64_FMA_PEAK_TFLOPS} TFLOP/s)")
+    if ours.get("mib_per_array") != ALGO_FULL_MIB:
+        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
+                 "the targets are those of the full sizes")
+    t = Table(["case", "batch×m×n×k", "tiling", "reikna TFLOP/s", "cuBLAS TFLOP/s", "ratio", "target", "verdict"], left=3)
+    tuned = Table(["case", "batch×m×n×k", "tiling", "median ms", "TFLOP/s", "to the plan's tiling"], left=3)
+    planned = {}
+    problems = []
+    for r in ours["rows"]:
+        case = r["case"]
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        if r.get("wrong") or r.get("skipped"):
+            problems.append(f"{case} {r.get('tiling', '')}: {r.get('wrong') or r.get('skipped')}")
+        if r.get("tuned"):
+            mine, base = r.get("tflops"), planned.get(case)
+            cell = "WRONG" if r.get("wrong") else ratio(mine / base if mine and base else None)
+            rep.fails += 1 if r.get("wrong") else 0
+            tuned.add(case, shape, r.get("tiling", ""), ms(r.get("median_ms")), tflops(mine), cell)
+            continue
+        planned[case] = r.get("tflops")
+        peer_row = theirs.get(case, {})
+        peer = peer_row.get("tflops") if peer_row.get("shape", r.get("shape")) == r.get("shape") else None
+        mine = r.get("tflops")
+        x = mine / peer if mine and peer else None
+        if case in MATMUL_PEAK_TARGETS:
+            target = MATMUL_PEAK_TARGETS[case]
+            target_text = f"≥ {target * FP64_FMA_PEAK_TFLOPS:.1f} TFLOP/s"
+            ok = mine is not None and mine >= target * FP64_FMA_PEAK_TFLOPS
+            judged = mine is not None
+        else:
+            target = MATMUL_CUBLAS_TARGETS.get(case, 1.0)
+            target_text = f"ratio ≥ {target:.2f}"
+            ok, judged = x is not None and x >= target, x is not None
+        if r.get("wrong"):
+            v = "WRONG"
+        elif r.get("skipped"):
+            v = "not measured"
+        else:
+            v = verdict(ok) if judged else "n/a"
+        rep.fails += 1 if v in ("FAIL", "WRONG") else 0
+        t.add(case, shape, r.get("tiling", ""), tflops(mine), tflops(peer), ratio(x), target_text, v)
+    rep.line()
+    rep.table(t)
+    if tuned.rows:
+        rep.heading("Matrix products with the tilings of REIKNA_MATMUL_TILE (ratio: TFLOP/s to the plan's tiling's)")
+        rep.table(tuned)
+    if problems:
+        rep.line("\nnot timed by reikna:")
+        for p in problems:
+            rep.note(p)
+
+
 def startup_line(rep, d):
     cold, warm = load(d, "startup_cold.json"), load(d, "startup_warm.json")
     if not (cold and warm):
@@ -475,6 +564,7 @@ def main():
     pipelines_table(rep, args.dir)
     algos_tables(rep, args.dir)
     random_tables(rep, args.dir)
+    matmul_tables(rep, args.dir)
     startup_line(rep, args.dir)
     rep.line(f"\n{rep.fails} target(s) missed")
     rep.print()

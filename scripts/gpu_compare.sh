@@ -3,8 +3,9 @@
 # one run on a GPU machine, and prints one table of times and ratios per
 # case with pass or fail against the targets of docs/fft-gpu-notes.md; and
 # reikna's Transpose, Reduce, Scan and FFTShift beside PyTorch's
-# counterparts (the set algos), and CBRNG's uniform and normal fills beside
-# PyTorch's uniform_ and normal_ (the set random), with their targets.
+# counterparts (the set algos), CBRNG's uniform and normal fills beside
+# PyTorch's uniform_ and normal_ (the set random), and MatrixMul beside
+# PyTorch's cuBLAS products (the set matmul), with their targets.
 #
 # Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
@@ -12,21 +13,25 @@
 # ./gpu-compare) receives commit.txt (the commit measured, and whether the
 # tree had changes), the JSON files, the plot and the tables (table.txt,
 # table.md). The cuFFT part and PyTorch's algorithms run only where PyTorch
-# and CUDA exist; the VkFFT part only where scripts/vkfft_build.sh builds
+# and CUDA exist (PyTorch's products too); the VkFFT part only where scripts/vkfft_build.sh builds
 # its program.
 #
 # The environment chooses what runs (defaults in brackets):
 #   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos
-#           random [all]
+#           random matmul [all]
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
 #           cases, each of reikna's also with a scale fused into its input;
 #           random: reikna bench --random into random.json and
 #           torch_random_bench.py into torch_random.json, each of reikna's
-#           also with a scale fused into its output)
-#   MIB     MiB per array of the 1-D sets, and of the algorithm and random cases,
-#           which it shrinks below 512, both programs alike [each
-#           program's default, 512 on a GPU]
+#           also with a scale fused into its output;
+#           matmul: reikna bench --matmul into matmul.json and
+#           torch_matmul_bench.py into torch_matmul.json, the same named
+#           cases, reikna's also with the tilings of REIKNA_MATMUL_TILE,
+#           REIKNA_MATMUL_TILE_F32, _C64 and _F64 where they are set)
+#   MIB     MiB per array of the 1-D sets, and of the algorithm, random and
+#           matrix product cases, which it shrinks below 512, both programs
+#           alike [each program's default, 512 on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
 #           the lengths of the 1-D sets, comma-separated
 #   ND      the N-D cases, NAME:SHAPE:AXES:PRECISION separated by spaces
@@ -38,7 +43,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup algos random"
+all_sets="pow2 mixed double pipelines nd startup algos random matmul"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -114,6 +119,10 @@ if has random; then
 	step "$out/random.txt" "$reikna" bench --random "${mib[@]}" --json "$out/random.json"
 	cat "$out/random.txt"
 fi
+if has matmul; then
+	step "$out/matmul.txt" "$reikna" bench --matmul "${mib[@]}" --json "$out/matmul.json"
+	cat "$out/matmul.txt"
+fi
 
 # The N-D cases, checked before any of them runs.
 nd_cases=()
@@ -177,8 +186,12 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
 	if has random; then
 		step "$out/torch_random.txt" python3 "$here/torch_random_bench.py" "${mib[@]}" --json "$out/torch_random.json"
 	fi
+	if has matmul; then
+		step "$out/torch_matmul.txt" python3 "$here/torch_matmul_bench.py" "${mib[@]}" --json "$out/torch_matmul.json"
+		cat "$out/torch_matmul.txt"
+	fi
 else
-	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms and the random numbers" >&2
+	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers and the matrix products" >&2
 fi
 
 if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ]; then

@@ -14,8 +14,8 @@ copy bandwidth is measured in the same run.
 JSON: {"device": ..., "copy_gbps": ..., "rows": [{"case": ..., "shape": [...],
 "median_ms": ..., "min_ms": ..., "gbps": ...}, ...]}
 """
-import argparse
 import json
+import os
 import math
 import sys
 
@@ -24,7 +24,7 @@ try:
 except ImportError:
     sys.exit("torch_algos_bench: PyTorch is not installed here")
 
-from torch_timing import copy_bandwidth, time_ms
+from torch_timing import case_args, copy_bandwidth, time_ms
 
 
 def random(shape, dtype):
@@ -94,20 +94,10 @@ def main(cases=CASES, doc=__doc__, make_input=random):
     """Times the named cases of cases (name: shape, dtype, operation, bytes
     moved given the input) on inputs that make_input(shape, dtype) makes,
     as the command line asks; doc is the script's documentation."""
-    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
-    ap.add_argument("--cases", default=",".join(cases), help="comma-separated case names")
-    ap.add_argument("--mib", type=float, default=FULL_MIB,
-                    help=f"MiB per array: the cases' own sizes at {FULL_MIB}, smaller below (default {FULL_MIB})")
-    ap.add_argument("--json", help="write the rows to this file")
-    args = ap.parse_args()
-    if not 0 < args.mib <= FULL_MIB:
-        ap.error(f"--mib {args.mib:g}: the cases have their own sizes at {FULL_MIB}, and shrink below it")
-    names = args.cases.split(",")
-    for n in names:
-        if n not in cases:
-            ap.error(f"--cases: unknown case {n!r}; known: {', '.join(cases)}")
+    prog = os.path.basename(sys.argv[0])
+    args, names = case_args(doc.split("\n")[0], cases, FULL_MIB)
     if not torch.cuda.is_available():
-        sys.exit(f"{ap.prog}: no CUDA device")
+        sys.exit(f"{prog}: no CUDA device")
     copy = copy_bandwidth(512 << 20)
     print(f"device copy: {copy:.0f} GB/s")
     rows = []

@@ -21,14 +21,18 @@ const (
 	algoSumTolerance = 1e-5
 )
 
-// values returns element access to a slice of float32 or complex64 values,
-// and its length.
+// values returns element access to a slice of float32, float64,
+// complex64 or complex128 values, and its length.
 func values(s any) (func(int) complex128, int, error) {
 	switch v := s.(type) {
 	case []float32:
 		return func(i int) complex128 { return complex(float64(v[i]), 0) }, len(v), nil
+	case []float64:
+		return func(i int) complex128 { return complex(v[i], 0) }, len(v), nil
 	case []complex64:
 		return func(i int) complex128 { return complex128(v[i]) }, len(v), nil
+	case []complex128:
+		return func(i int) complex128 { return v[i] }, len(v), nil
 	}
 	return nil, 0, fmt.Errorf("no host reference for values of type %T", s)
 }

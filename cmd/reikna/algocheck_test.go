@@ -48,8 +48,8 @@ func TestAlgoCheck(t *testing.T) {
 			}
 		})
 	}
-	if err := (algoCase{kind: algoSum}).check(shape, []float64{1}, []float64{1}, 1); err == nil || !strings.Contains(err.Error(), "no host reference") {
-		t.Errorf("float64 values: got %v, want an error", err)
+	if err := (algoCase{kind: algoSum}).check(shape, []int32{1}, []int32{1}, 1); err == nil || !strings.Contains(err.Error(), "no host reference") {
+		t.Errorf("int32 values: got %v, want an error", err)
 	}
 }
 

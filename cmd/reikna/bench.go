@@ -31,7 +31,12 @@ const benchExamples = `  reikna bench
   reikna bench --random --json random.json
       CBRNG's uniform and normal fills on the cases PyTorch's uniform_ and
       normal_ are compared on (scripts/torch_random_bench.py), each also with
-      a scale fused into its output; --mib shrinks them as for --algos`
+      a scale fused into its output; --mib shrinks them as for --algos
+  reikna bench --matmul --json matmul.json
+      MatrixMul on the cases PyTorch is compared on
+      (scripts/torch_matmul_bench.py), in TFLOP/s, with the tilings listed
+      in REIKNA_MATMUL_TILE (such as 128x128x16/8x8,64x64x16/4x4) timed
+      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -48,6 +53,7 @@ type benchOptions struct {
 	axes      string
 	algos     bool
 	random    bool
+	matmul    bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -69,7 +75,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.axes, "axes", "", "with --shape, the axes to transform, a `LIST` such as 1 or 0,1; the others are the batch (default: all)")
 	fs.BoolVar(&o.algos, "algos", false, "time Transpose, Reduce, Scan and FFTShift on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.random, "random", false, "time CBRNG's uniform and normal fills on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
-	fs.StringVar(&o.cases, "cases", "", "with --algos or --random, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
+	fs.StringVar(&o.cases, "cases", "", "with --algos, --random or --matmul, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -84,6 +91,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if o.matmul {
+		if err := benchMatmul(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --matmul: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -91,7 +104,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos or --random")
+		return fmt.Errorf("bench: --cases needs --algos, --random or --matmul")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

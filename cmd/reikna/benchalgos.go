@@ -12,7 +12,7 @@ import (
 )
 
 // algoFlagsUnused are the bench flags that do not apply to --algos.
-var algoFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu"}
+var algoFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu", "random", "matmul"}
 
 // benchAlgos times the algorithm cases, each bare and with a scale fused
 // into its input, after checking the result of each against a host
@@ -22,7 +22,7 @@ func benchAlgos(o *benchOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cb, err := startCaseBench(o, algoFlagsUnused, "algorithm", 2*len(cases), stderr)
+	cb, err := startCaseBench(o, algoFlagsUnused, "algorithm", caseDefaultMiB, 2*len(cases), stderr)
 	if err != nil {
 		return err
 	}
@@ -105,6 +105,12 @@ func (rep *algoReport) wrongResults() error {
 			wrong = append(wrong, r.Case)
 		}
 	}
+	return wrongCases(wrong)
+}
+
+// wrongCases returns an error that lists the cases named wrong, whose
+// results were wrong, or nil where there are none.
+func wrongCases(wrong []string) error {
 	if len(wrong) > 0 {
 		return fmt.Errorf("%d case(s) computed wrong results, and were not timed: %s", len(wrong), strings.Join(wrong, ", "))
 	}

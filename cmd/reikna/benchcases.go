@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
@@ -29,13 +30,17 @@ type caseBench struct {
 	copyGBs float64
 }
 
+// caseDefaultMiB is the --mib of the benchmarks of named cases on devices
+// other than GPUs, where the full sizes would take minutes.
+const caseDefaultMiB = 8
+
 // startCaseBench checks the options that the benchmarks of named cases
 // share (none of the unused flags given, --mib and --runs within range,
 // --json writable), opens the device, sets the default --mib (the cases'
-// full sizes on a GPU, 8 MiB elsewhere) and measures the copy bandwidth,
-// the first step of a progress bar of steps+1. what names the cases in
-// errors. The caller releases the run.
-func startCaseBench(o *benchOptions, unused []string, what string, steps int, stderr io.Writer) (*caseBench, error) {
+// full sizes on a GPU, otherMiB elsewhere) and measures the copy
+// bandwidth, the first step of a progress bar of steps+1. what names the
+// cases in errors. The caller releases the run.
+func startCaseBench(o *benchOptions, unused []string, what string, otherMiB float64, steps int, stderr io.Writer) (*caseBench, error) {
 	for _, f := range unused {
 		if o.given[f] {
 			return nil, fmt.Errorf("--%s does not apply to the %s cases", f, what)
@@ -55,7 +60,7 @@ func startCaseBench(o *benchOptions, unused []string, what string, steps int, st
 		return nil, err
 	}
 	if o.mib == 0 {
-		o.mib = 8
+		o.mib = otherMiB
 		if thr.Params().IsGPU() {
 			o.mib = algoFullMiB
 		}
@@ -88,10 +93,9 @@ func (cb *caseBench) each(n int, label func(i int) string, measure func(i int, s
 
 // measureCase measures one case into a row named name ("name+scale"
 // where scaled) of dtype dt and shape: it makes the computation with
-// build, compiles it, allocates argument sets, checks the results with
-// check, which returns a *wrongResultError for wrong ones, and times the
-// calls. A case that cannot run says why in Skipped; one whose results
-// are wrong, in Wrong, and has no times.
+// build and checks and times it (checkAndTime). A case that cannot run
+// says why in Skipped; one whose results are wrong, in Wrong, and has no
+// times.
 func (b *bencher) measureCase(name string, dt dtypes.DType, shape []int, scaled bool,
 	build func() (*core.Computation, error), check func(call *core.Callable, sets [][]any) error) algoRow {
 	r := algoRow{Case: name, Shape: shape, DType: dt.String()}
@@ -107,35 +111,42 @@ func (b *bencher) measureCase(name string, dt dtypes.DType, shape []int, scaled 
 		r.Skipped = err.Error()
 		return r
 	}
-	call, err := comp.Compile(b.thr)
-	if err != nil {
-		r.Skipped = fmt.Sprintf("compiling: %v", err)
-		return r
-	}
-	defer call.Release()
-	sets, release, err := b.argSets(call.Signature())
-	if err != nil {
-		r.Skipped = fmt.Sprintf("allocating the arrays: %v", err)
-		return r
-	}
-	defer release()
-	if err := check(call, sets); err != nil {
-		var wrong *wrongResultError
-		if errors.As(err, &wrong) {
-			r.Wrong = wrong.Error()
-		} else {
-			r.Skipped = err.Error()
-		}
-		return r
-	}
-	kernel, _, err := b.timeRuns(call, sets)
-	if err != nil {
-		r.Skipped = err.Error()
+	kernel, wrong, skipped := b.checkAndTime(comp, check)
+	if r.Wrong, r.Skipped = wrong, skipped; kernel == nil {
 		return r
 	}
 	r.Runs = len(kernel)
 	r.MedianMS, r.MinMS = ms(median(kernel)), ms(slices.Min(kernel))
 	return r
+}
+
+// checkAndTime compiles comp, allocates argument sets, checks the results
+// with check, which returns a *wrongResultError for wrong ones, and times
+// the calls over the sets. Where it cannot, it returns no times, and
+// either why the results are wrong or why the case was skipped.
+func (b *bencher) checkAndTime(comp *core.Computation, check func(call *core.Callable, sets [][]any) error) (kernel []time.Duration, wrong, skipped string) {
+	call, err := comp.Compile(b.thr)
+	if err != nil {
+		return nil, "", fmt.Sprintf("compiling: %v", err)
+	}
+	defer call.Release()
+	sets, release, err := b.argSets(call.Signature())
+	if err != nil {
+		return nil, "", fmt.Sprintf("allocating the arrays: %v", err)
+	}
+	defer release()
+	if err := check(call, sets); err != nil {
+		var w *wrongResultError
+		if errors.As(err, &w) {
+			return nil, w.Error(), ""
+		}
+		return nil, "", err.Error()
+	}
+	kernel, _, err = b.timeRuns(call, sets)
+	if err != nil {
+		return nil, "", err.Error()
+	}
+	return kernel, "", ""
 }
 
 // finish ends the progress bar, prints the report's table, writes its JSON

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 
 	"github.com/reikna-go/reikna/cbrng"
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
+
+// randomFlagsUnused are the bench flags that do not apply to --random.
+var randomFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu", "algos", "matmul"}
 
 // benchRandom times the random number cases, each bare and with a scale
 // fused into its output, after checking the mean and the variance of the
@@ -20,7 +22,7 @@ func benchRandom(o *benchOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cb, err := startCaseBench(o, append(slices.Clone(algoFlagsUnused), "algos"), "random number", 2*len(cases), stderr)
+	cb, err := startCaseBench(o, randomFlagsUnused, "random number", caseDefaultMiB, 2*len(cases), stderr)
 	if err != nil {
 		return err
 	}

@@ -86,7 +86,7 @@ func TestRandomCheckMoments(t *testing.T) {
 // its cases as bench --random does, at every --mib.
 func TestTorchRandomShapes(t *testing.T) {
 	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
-	shapes := torchScriptShapes(t, "torch_random_bench", mibs)
+	shapes := peerSizes(t, "torch_random_bench", "torch_algos_bench.sized_shape(case[0], m)", mibs)
 	if len(shapes) != len(randomCases) {
 		t.Errorf("PyTorch's script has %d cases, bench --random %d", len(shapes), len(randomCases))
 	}

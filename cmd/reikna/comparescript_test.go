@@ -204,7 +204,7 @@ func TestCompareAlgos(t *testing.T) {
 // its cases as bench --algos does, at every --mib.
 func TestTorchAlgosShapes(t *testing.T) {
 	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
-	shapes := torchScriptShapes(t, "torch_algos_bench", mibs)
+	shapes := peerSizes(t, "torch_algos_bench", "b.sized_shape(case[0], m)", mibs)
 	if len(shapes) != len(algoCases) {
 		t.Errorf("PyTorch's script has %d cases, bench --algos %d", len(shapes), len(algoCases))
 	}
@@ -222,31 +222,31 @@ func TestTorchAlgosShapes(t *testing.T) {
 	}
 }
 
-// torchScriptShapes returns the shapes of the cases of the PyTorch script
-// module (in scripts/) at each of mibs MiB per array, as its sized_shape
-// makes them, by name, running it with a stand-in for PyTorch that is
-// enough to load it. It skips the test where there is no python3.
-func torchScriptShapes(t *testing.T, module string, mibs []float64) map[string][][]int {
+// peerSizes loads scripts/MODULE.py with a stand-in for PyTorch that is
+// enough to load it, and returns, for each of its CASES, the value of the
+// Python expression sized (of the module b, the case and the MiB m) at
+// each of mibs.
+func peerSizes(t *testing.T, module, sized string, mibs []float64) map[string][][]int {
 	t.Helper()
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skipf("no python3 to run scripts/%s.py", module)
 	}
-	const program = `
-import importlib, json, sys, types
+	program := `
+import json, sys, types
 torch = types.ModuleType("torch")
 torch.float32, torch.float64, torch.complex64 = "float32", "float64", "complex64"
 sys.modules["torch"] = torch
 timing = types.ModuleType("torch_timing")
-timing.time_ms = timing.copy_bandwidth = None
+timing.time_ms = timing.copy_bandwidth = timing.case_args = None
 sys.modules["torch_timing"] = timing
 sys.path.insert(0, "../../scripts")
 import torch_algos_bench
-m = importlib.import_module(sys.argv[1])
-mibs = [float(m) for m in sys.argv[2:]]
-print(json.dumps({name: [torch_algos_bench.sized_shape(case[0], mib) for mib in mibs] for name, case in m.CASES.items()}))
+import ` + module + ` as b
+mibs = [float(m) for m in sys.argv[1:]]
+print(json.dumps({name: [` + sized + ` for m in mibs] for name, case in b.CASES.items()}))
 `
-	args := []string{"-c", program, module}
+	args := []string{"-c", program}
 	for _, m := range mibs {
 		args = append(args, strconv.FormatFloat(m, 'g', -1, 64))
 	}
@@ -254,9 +254,9 @@ print(json.dumps({name: [torch_algos_bench.sized_shape(case[0], mib) for mib in 
 	if err != nil {
 		t.Fatalf("python3: %v\n%s", err, out)
 	}
-	var shapes map[string][][]int
-	if err := json.Unmarshal(out, &shapes); err != nil {
+	var sizes map[string][][]int
+	if err := json.Unmarshal(out, &sizes); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	return shapes
+	return sizes
 }

@@ -1,0 +1,59 @@
+package computations_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// BenchmarkDHT transforms complex64 modes of 256×256 (of 64×64 on a device
+// other than a GPU) to the coordinates of order 1 and back, over both axes.
+// It reports the median kernel time per call and the bytes of the input
+// and the output as SetBytes.
+func BenchmarkDHT(b *testing.B) {
+	thr := cludatest.Thread(b)
+	side := 256
+	if !thr.Params().IsGPU() {
+		side = 64
+	}
+	modes := core.ArrayOf(dtypes.Complex64, side, side)
+	for _, inverse := range []bool{false, true} {
+		name := "forward"
+		if inverse {
+			name = "inverse"
+		}
+		b.Run(name, func(b *testing.B) {
+			d := must(computations.NewDHT(modes, computations.DHTOptions{Inverse: inverse}))
+			c := must(d.Compile(thr))
+			defer c.Release()
+			coordsParam, _ := d.Parameter("coords")
+			coords := coordsParam.Type()
+			in, out := coords, modes
+			if inverse {
+				in, out = modes, coords
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			src := uploadValues(b, thr, in, randomValues(rng, in.DType(), in.Size()))
+			dst := arrayOfType(b, thr, out)
+			times := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for range b.N {
+				d, err := c.CallProfiled(dst, src)
+				if err != nil {
+					b.Fatal(err)
+				}
+				times = append(times, d)
+			}
+			b.StopTimer()
+			slices.Sort(times)
+			b.SetBytes(int64((in.Size() + out.Size()) * in.DType().Size()))
+			b.ReportMetric(times[len(times)/2].Seconds()*1e3, "ms/call")
+		})
+	}
+}

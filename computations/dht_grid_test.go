@@ -1,0 +1,157 @@
+package computations_test
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/computations"
+)
+
+// gridTolerance bounds the errors of float64 quadratures over the DHT's
+// grids: sums of a few hundred terms of size 1 rounded at each step.
+const gridTolerance = 1e-12
+
+func TestHarmonic(t *testing.T) {
+	// The physicists' Hermite polynomials written out, and their norms
+	// 2ⁿ n! √π.
+	hermite := []func(x float64) float64{
+		func(x float64) float64 { return 1 },
+		func(x float64) float64 { return 2 * x },
+		func(x float64) float64 { return 4*x*x - 2 },
+		func(x float64) float64 { return 8*x*x*x - 12*x },
+		func(x float64) float64 { return 16*x*x*x*x - 48*x*x + 12 },
+	}
+	for n, h := range hermite {
+		norm := math.Sqrt(math.Pow(2, float64(n)) * math.Gamma(float64(n+1)) * math.Sqrt(math.Pi))
+		for _, x := range []float64{-3.5, -1, -0.25, 0, 0.7, 2, 5} {
+			want := h(x) * math.Exp(-x*x/2) / norm
+			if got := computations.Harmonic(x, n); math.Abs(got-want) > 1e-15 {
+				t.Errorf("Harmonic(%g, %d) = %g, want %g", x, n, got, want)
+			}
+		}
+	}
+	if got := computations.Harmonic(1, -1); !math.IsNaN(got) {
+		t.Errorf("Harmonic(1, -1) = %g, want NaN", got)
+	}
+}
+
+func TestDHTSpatialPoints(t *testing.T) {
+	for _, tc := range []struct{ modes, order, add, want int }{
+		{1, 1, 0, 1}, {10, 1, 0, 10}, {10, 2, 0, 14}, {10, 3, 2, 21}, {7, 2, 1, 11},
+	} {
+		got, err := computations.DHTSpatialPoints(tc.modes, tc.order, tc.add)
+		if err != nil || got != tc.want {
+			t.Errorf("DHTSpatialPoints(%d, %d, %d) = %d, %v; want %d", tc.modes, tc.order, tc.add, got, err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		modes, order, add int
+		want              string
+	}{
+		{0, 1, 0, "modes"}, {4, 0, 0, "order"}, {4, 1, -1, "additional points"},
+	} {
+		if _, err := computations.DHTSpatialPoints(tc.modes, tc.order, tc.add); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("DHTSpatialPoints(%d, %d, %d): error %v, want one about %s", tc.modes, tc.order, tc.add, err, tc.want)
+		}
+		if _, err := computations.DHTSpatialGrid(tc.modes, tc.order, tc.add); err == nil {
+			t.Errorf("DHTSpatialGrid(%d, %d, %d): no error", tc.modes, tc.order, tc.add)
+		}
+	}
+}
+
+// gridQuadrature integrates products of mode functions over one grid.
+type gridQuadrature struct {
+	w   []float64
+	phi [][]float64 // phi[m][i] = φₘ(xᵢ)
+}
+
+// newGridQuadrature returns the quadrature over the grid of the given
+// numbers, for products of the first modes mode functions.
+func newGridQuadrature(modes, order, add int) gridQuadrature {
+	x := must(computations.DHTSpatialGrid(modes, order, add))
+	q := gridQuadrature{w: must(computations.DHTSpatialWeights(modes, order, add)), phi: make([][]float64, modes)}
+	for m := range q.phi {
+		q.phi[m] = make([]float64, len(x))
+		for i, xi := range x {
+			q.phi[m][i] = computations.Harmonic(xi, m)
+		}
+	}
+	return q
+}
+
+// integral returns Σᵢ wᵢ Πₖ φ_{product[k]}(xᵢ).
+func (q gridQuadrature) integral(product []int) float64 {
+	sum := 0.0
+	for i, w := range q.w {
+		term := w
+		for _, m := range product {
+			term *= q.phi[m][i]
+		}
+		sum += term
+	}
+	return sum
+}
+
+// TestDHTGridQuadrature checks that the grid and the weights integrate
+// products of order+1 mode functions exactly: on a grid of order 1 the
+// modes are orthonormal; on others, ∫ φ₀^(order+1) has its closed form,
+// and products of two modes with φ₀^(order−1) integrate as on a grid with
+// 40 more points. The largest grids come from gonum's asymptotic nodes.
+func TestDHTGridQuadrature(t *testing.T) {
+	for _, tc := range []struct{ modes, order, add int }{
+		{1, 1, 0}, {5, 1, 0}, {40, 1, 0}, {12, 2, 3}, {30, 3, 0}, {199, 1, 2}, {300, 1, 0},
+	} {
+		t.Run(fmt.Sprintf("modes=%d/order=%d/add=%d", tc.modes, tc.order, tc.add), func(t *testing.T) {
+			x := must(computations.DHTSpatialGrid(tc.modes, tc.order, tc.add))
+			w := must(computations.DHTSpatialWeights(tc.modes, tc.order, tc.add))
+			n := must(computations.DHTSpatialPoints(tc.modes, tc.order, tc.add))
+			if len(x) != n || len(w) != n {
+				t.Fatalf("%d points and %d weights, want %d", len(x), len(w), n)
+			}
+			if !slices.IsSorted(x) {
+				t.Errorf("the grid is not in increasing order")
+			}
+			for i := range x {
+				if math.Abs(x[i]+x[n-1-i]) > gridTolerance*math.Max(1, math.Abs(x[i])) || math.Abs(w[i]-w[n-1-i]) > gridTolerance*w[i] {
+					t.Errorf("the grid is not symmetric at %d: %g, %g (weights %g, %g)", i, x[i], x[n-1-i], w[i], w[n-1-i])
+					break
+				}
+			}
+			q := newGridQuadrature(tc.modes, tc.order, tc.add)
+			if tc.order == 1 {
+				worst := 0.0
+				for a := range tc.modes {
+					for b := a; b < tc.modes; b++ {
+						want := 0.0
+						if a == b {
+							want = 1
+						}
+						worst = math.Max(worst, math.Abs(q.integral([]int{a, b})-want))
+					}
+				}
+				if worst > gridTolerance*math.Sqrt(float64(n)) {
+					t.Errorf("the modes are orthonormal on the grid to %.3g only", worst)
+				}
+				return
+			}
+			p := float64(tc.order + 1)
+			ground := make([]int, tc.order+1)
+			if got, want := q.integral(ground), math.Pow(math.Pi, -p/4)*math.Sqrt(2*math.Pi/p); math.Abs(got-want) > gridTolerance {
+				t.Errorf("∫ φ₀^%g = %.15g on the grid, want %.15g", p, got, want)
+			}
+			finer := newGridQuadrature(tc.modes, tc.order, tc.add+40)
+			for a := 0; a < tc.modes; a += 3 {
+				for b := a; b < tc.modes; b += 2 {
+					product := append([]int{a, b}, make([]int, tc.order-1)...)
+					got, want := q.integral(product), finer.integral(product)
+					if math.Abs(got-want) > gridTolerance {
+						t.Errorf("∫ φ%d φ%d φ₀^%d = %.15g on the grid, %.15g on a finer one", a, b, tc.order-1, got, want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,273 @@
+package computations_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// dhtErrorFactor scales the bound on the relative L2 error of a DHT:
+// c·ε·Σ √n over the transformed axes, n the length of each axis of the
+// input. Each axis is a product by a matrix of values rounded to ε, whose
+// sums of n terms err by about √n·ε.
+const dhtErrorFactor = 8
+
+// dhtTolerance returns the bound on the relative L2 error of a DHT of
+// dtype dt whose axes have inputs of the given lengths.
+func dhtTolerance(dt dtypes.DType, lengths []int) float64 {
+	eps := 0x1p-24
+	if dt.IsDouble() {
+		eps = 0x1p-53
+	}
+	sum := 0.0
+	for _, n := range lengths {
+		sum += math.Sqrt(float64(n))
+	}
+	return dhtErrorFactor * eps * sum
+}
+
+// dhtReferenceMatrix returns the matrix of the transform along an axis of
+// the given modes, (outputs, inputs) in row-major order, built from
+// Hermite functions in float64.
+func dhtReferenceMatrix(modes, order, add int, inverse bool) (m []float64, nOut, nIn int) {
+	x := must(computations.DHTSpatialGrid(modes, order, add))
+	w := must(computations.DHTSpatialWeights(modes, order, add))
+	points := len(x)
+	if inverse {
+		m = make([]float64, points*modes)
+		for i := range points {
+			for k := range modes {
+				m[i*modes+k] = computations.Harmonic(x[i], k)
+			}
+		}
+		return m, points, modes
+	}
+	m = make([]float64, modes*points)
+	for k := range modes {
+		for i := range points {
+			m[k*points+i] = w[i] * computations.Harmonic(x[i], k)
+		}
+	}
+	return m, modes, points
+}
+
+// applyAlong returns the product of the matrix (nOut × nIn) with the
+// array x of the given shape along axis, and its shape.
+func applyAlong(x []complex128, shape []int, axis int, m []float64, nOut, nIn int) ([]complex128, []int) {
+	pre, post := shapeSize(shape[:axis]), shapeSize(shape[axis+1:])
+	out := make([]complex128, pre*nOut*post)
+	for p := range pre {
+		for o := range nOut {
+			for q := range post {
+				var sum complex128
+				for i := range nIn {
+					sum += complex(m[o*nIn+i], 0) * x[(p*nIn+i)*post+q]
+				}
+				out[(p*nOut+o)*post+q] = sum
+			}
+		}
+	}
+	outShape := append([]int(nil), shape...)
+	outShape[axis] = nOut
+	return out, outShape
+}
+
+// dhtCase is a DHT to check.
+type dhtCase struct {
+	modes core.Type
+	opts  computations.DHTOptions
+}
+
+// runDHT transforms fresh random data on the device, into an output
+// poisoned with NaNs, and checks it against the float64 reference; inScale
+// and outScale are the factors of scalings connected to the input and the
+// output (1 for none).
+func runDHT(t *testing.T, thr *cluda.Thread, tc dhtCase, inScale, outScale float64) {
+	t.Helper()
+	supported(t, thr, tc.modes.DType())
+	d, err := computations.NewDHT(tc.modes, tc.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inName, outName := "coords", "modes"
+	if tc.opts.Inverse {
+		inName, outName = outName, inName
+	}
+	inParam, _ := d.Parameter(inName)
+	outParam, _ := d.Parameter(outName)
+	inType, outType := inParam.Type(), outParam.Type()
+	if inScale != 1 || outScale != 1 {
+		connectScalings(t, d.Computation, inName, inType, inScale, outName, outType, outScale)
+		inName, outName = "raw", "scaled"
+	}
+	c, err := d.Compile(thr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	rng := rand.New(rand.NewPCG(uint64(inType.Size()), 7))
+	x := randomValues(rng, inType.DType(), inType.Size())
+	args := map[string]*cluda.Array{inName: uploadValues(t, thr, inType, x), outName: arrayOfType(t, thr, outType)}
+	var call []any
+	for _, p := range c.Signature() {
+		call = append(call, args[p.Name])
+	}
+	if err := c.Call(call...); err != nil {
+		t.Fatal(err)
+	}
+	want, shape := complexValues(x), inType.Shape()
+	for i := range want {
+		want[i] *= complex(inScale, 0)
+	}
+	order := max(tc.opts.Order, 1)
+	var lengths []int
+	for _, a := range d.Axes() {
+		add := 0
+		if tc.opts.AddPoints != nil {
+			add = tc.opts.AddPoints[a]
+		}
+		m, nOut, nIn := dhtReferenceMatrix(tc.modes.Shape()[a], order, add, tc.opts.Inverse)
+		want, shape = applyAlong(want, shape, a, m, nOut, nIn)
+		lengths = append(lengths, nIn)
+	}
+	for i := range want {
+		want[i] *= complex(outScale, 0)
+	}
+	got := complexValues(readValues(t, args[outName]))
+	if e, tol := relativeError(got, want), dhtTolerance(outType.DType(), lengths); !(e <= tol) {
+		t.Errorf("relative error %.3g, want at most %.3g", e, tol)
+	}
+}
+
+func TestDHT(t *testing.T) {
+	thr := cludatest.Thread(t)
+	c64 := func(shape ...int) core.Type { return core.ArrayOf(dtypes.Complex64, shape...) }
+	for _, tc := range []struct {
+		name string
+		both bool // both directions, or only one
+		dhtCase
+	}{
+		{"1-D", true, dhtCase{modes: c64(16)}},
+		{"1-D order 2", false, dhtCase{modes: c64(10), opts: computations.DHTOptions{Order: 2, AddPoints: []int{3}}}},
+		{"one mode", false, dhtCase{modes: c64(1)}},
+		{"2-D", true, dhtCase{modes: c64(8, 12)}},
+		{"2-D first axis", false, dhtCase{modes: c64(8, 12), opts: computations.DHTOptions{Axes: []int{0}}}},
+		{"2-D last axis", false, dhtCase{modes: c64(8, 12), opts: computations.DHTOptions{Axes: []int{-1}, Order: 3}}},
+		{"3-D", true, dhtCase{modes: c64(5, 6, 7), opts: computations.DHTOptions{AddPoints: []int{1, 0, 2}}}},
+		{"3-D first axis", false, dhtCase{modes: c64(5, 6, 7), opts: computations.DHTOptions{Axes: []int{0}}}},
+		{"3-D axes out of order", false, dhtCase{modes: c64(5, 6, 7), opts: computations.DHTOptions{Axes: []int{2, 0}, Order: 2}}},
+		{"4-D second axis", false, dhtCase{modes: c64(2, 9, 3, 4), opts: computations.DHTOptions{Axes: []int{1}}}},
+	} {
+		for _, inverse := range []bool{false, true} {
+			if !tc.both && inverse != (len(tc.name)%2 == 1) {
+				continue // one direction suffices for the cases beside the main ones
+			}
+			t.Run(fmt.Sprintf("%s/inverse=%v", tc.name, inverse), func(t *testing.T) {
+				c := tc.dhtCase
+				c.opts.Inverse = inverse
+				runDHT(t, thr, c, 1, 1)
+			})
+		}
+	}
+}
+
+// TestDHTDTypes transforms arrays of the dtypes the DHT takes beside
+// complex64, which TestDHT covers.
+func TestDHTDTypes(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, dt := range []dtypes.DType{dtypes.Float32, dtypes.Float64, dtypes.Complex128} {
+		for _, inverse := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/inverse=%v", dt, inverse), func(t *testing.T) {
+				runDHT(t, thr, dhtCase{modes: core.ArrayOf(dt, 6, 9), opts: computations.DHTOptions{Inverse: inverse, Order: 2}}, 1, 1)
+			})
+		}
+	}
+}
+
+// TestDHTFused connects scalings to the input and the output.
+func TestDHTFused(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, tc := range []dhtCase{
+		{modes: core.ArrayOf(dtypes.Complex64, 12)},
+		{modes: core.ArrayOf(dtypes.Float32, 4, 5, 6), opts: computations.DHTOptions{Inverse: true}},
+	} {
+		t.Run(fmt.Sprintf("%v/inverse=%v", tc.modes, tc.opts.Inverse), func(t *testing.T) { runDHT(t, thr, tc, 0.5, 4) })
+	}
+}
+
+// TestDHTLayouts transforms strided modes, in and out.
+func TestDHTLayouts(t *testing.T) {
+	thr := cludatest.Thread(t)
+	// Every other row of a 14×9 array, from the second element on.
+	modes, err := core.NewArrayType(dtypes.Complex64, []int{7, 9}, []int{2 * 9 * 8, 8}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, inverse := range []bool{false, true} {
+		t.Run(fmt.Sprintf("inverse=%v", inverse), func(t *testing.T) {
+			runDHT(t, thr, dhtCase{modes: modes, opts: computations.DHTOptions{Inverse: inverse}}, 1, 1)
+		})
+	}
+}
+
+// TestDHTRoundTrip checks that the forward transform of order 1 undoes the
+// inverse one: the quadrature is exact for products of two modes.
+func TestDHTRoundTrip(t *testing.T) {
+	thr := cludatest.Thread(t)
+	modes := core.ArrayOf(dtypes.Complex128, 3, 20)
+	supported(t, thr, modes.DType())
+	inv := must(computations.NewDHT(modes, computations.DHTOptions{Inverse: true, Axes: []int{1}}))
+	fwd := must(computations.NewDHT(modes, computations.DHTOptions{Axes: []int{1}}))
+	ci, cf := must(inv.Compile(thr)), must(fwd.Compile(thr))
+	defer ci.Release()
+	defer cf.Release()
+	coordsParam, _ := inv.Parameter("coords")
+	rng := rand.New(rand.NewPCG(3, 20))
+	x := randomValues(rng, modes.DType(), modes.Size())
+	in := uploadValues(t, thr, modes, x)
+	coords := arrayOfType(t, thr, coordsParam.Type())
+	back := arrayOfType(t, thr, modes)
+	if err := ci.Call(coords, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := cf.Call(back, coords); err != nil {
+		t.Fatal(err)
+	}
+	if e := relativeError(complexValues(readValues(t, back)), complexValues(x)); !(e <= dhtTolerance(modes.DType(), []int{20, 20})) {
+		t.Errorf("the round trip errs by %.3g", e)
+	}
+}
+
+func TestDHTErrors(t *testing.T) {
+	c64 := core.ArrayOf(dtypes.Complex64, 4, 5)
+	for _, tc := range []struct {
+		name  string
+		modes core.Type
+		opts  computations.DHTOptions
+		want  string
+	}{
+		{"integers", core.ArrayOf(dtypes.Int32, 4), computations.DHTOptions{}, "float or complex"},
+		{"scalar", core.ScalarOf(dtypes.Float32), computations.DHTOptions{}, "scalar"},
+		{"order", c64, computations.DHTOptions{Order: -1}, "order -1"},
+		{"axis out of range", c64, computations.DHTOptions{Axes: []int{2}}, "out of range"},
+		{"axis repeated", c64, computations.DHTOptions{Axes: []int{1, -1}}, "repeated"},
+		{"add points count", c64, computations.DHTOptions{AddPoints: []int{1}}, "one for each axis"},
+		{"add points negative", c64, computations.DHTOptions{AddPoints: []int{0, -2}}, "cannot be negative"},
+		{"no modes", core.ArrayOf(dtypes.Float32, 4, 0), computations.DHTOptions{}, "at least one"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := computations.NewDHT(tc.modes, tc.opts)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}

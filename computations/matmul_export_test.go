@@ -1,0 +1,9 @@
+package computations
+
+import "github.com/reikna-go/reikna/dtypes"
+
+// MatrixMulTilingsFor returns the tilings a GPU's plan chooses from for
+// products of dtype dt, largest first.
+func MatrixMulTilingsFor(dt dtypes.DType) []MatrixMulTiling {
+	return matmulTilings[min(4, dt.Size()/4)]
+}

@@ -1,0 +1,182 @@
+package computations_test
+
+import (
+	"math"
+	"math/cmplx"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/transformations"
+)
+
+// matmulErrorFactor scales the bound on the relative L2 error of a matrix
+// product, c·√k·ε for an inner dimension k and the precision ε of the
+// dtype of the arithmetic: sums of k products rounded at each step err by
+// about √k·ε when the errors are random, and a complex product rounds
+// twice per part.
+const matmulErrorFactor = 4
+
+// matmulTolerance returns the bound on the relative L2 error of products
+// of dtype dt with inner dimension k.
+func matmulTolerance(dt dtypes.DType, k int) float64 {
+	eps := 0x1p-24
+	if dt.IsDouble() {
+		eps = 0x1p-53
+	}
+	return matmulErrorFactor * math.Sqrt(float64(max(k, 1))) * eps
+}
+
+// complexValues returns the elements of a Go slice of any numeric dtype as
+// complex128.
+func complexValues(x any) []complex128 {
+	v := reflect.ValueOf(x)
+	out := make([]complex128, v.Len())
+	for i := range out {
+		e := v.Index(i)
+		switch {
+		case e.CanComplex():
+			out[i] = e.Complex()
+		case e.CanFloat():
+			out[i] = complex(e.Float(), 0)
+		case e.CanInt():
+			out[i] = complex(float64(e.Int()), 0)
+		default:
+			out[i] = complex(float64(e.Uint()), 0)
+		}
+	}
+	return out
+}
+
+// matmulCase is a product to check: the operands' types and the options,
+// and the factor of a scaling connected to matrix_b (0 for none).
+type matmulCase struct {
+	a, b   core.Type
+	opts   computations.MatrixMulOptions
+	bScale float64
+}
+
+// matmulReference returns the product of the operands' values a and b (in
+// row-major order) in float64 arithmetic, in the row-major order of the
+// output.
+func matmulReference(mm *computations.MatrixMul, tc matmulCase, a, b []complex128) []complex128 {
+	batch, m, n, k := mm.Sizes()
+	aBatched := tc.a.Rank() > 2 && len(a) == batch*m*k && batch > 1
+	bBatched := tc.b.Rank() > 2 && len(b) == batch*n*k && batch > 1
+	out := make([]complex128, batch*m*n)
+	for bi := range batch {
+		aOff, bOff := 0, 0
+		if aBatched {
+			aOff = bi * m * k
+		}
+		if bBatched {
+			bOff = bi * n * k
+		}
+		for r := range m {
+			for c := range n {
+				var sum complex128
+				for kk := range k {
+					ai, bj := r*k+kk, kk*n+c
+					if tc.opts.TransposedA {
+						ai = kk*m + r
+					}
+					if tc.opts.TransposedB {
+						bj = c*k + kk
+					}
+					sum += a[aOff+ai] * b[bOff+bj]
+				}
+				out[(bi*m+r)*n+c] = sum
+			}
+		}
+	}
+	return out
+}
+
+// relativeError returns ‖got − want‖ / ‖want‖ (‖got − want‖ where want is
+// zero); NaNs in got make it NaN.
+func relativeError(got, want []complex128) float64 {
+	var diff, norm float64
+	for i := range want {
+		d := cmplx.Abs(got[i] - want[i])
+		diff += d * d
+		w := cmplx.Abs(want[i])
+		norm += w * w
+	}
+	if norm == 0 {
+		return math.Sqrt(diff)
+	}
+	return math.Sqrt(diff / norm)
+}
+
+// runMatmul multiplies fresh random operands of the case on the device,
+// into an output poisoned with NaNs, and checks the result against the
+// float64 reference. matrix_a is multiplied by inScale and the output by
+// outScale where transformations connected to the parameters do so (scales
+// of 1 connect nothing), matrix_b by the case's bScale. It returns the
+// number of kernels the computation ran.
+func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale float64) int {
+	t.Helper()
+	supported(t, thr, tc.a.DType())
+	supported(t, thr, tc.b.DType())
+	mm, err := computations.NewMatrixMul(tc.a, tc.b, tc.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outParam, _ := mm.Parameter("output")
+	outType := outParam.Type()
+	supported(t, thr, outType.DType())
+	aName, bName, outName := "matrix_a", "matrix_b", "output"
+	if inScale != 1 || outScale != 1 {
+		connectScalings(t, mm.Computation, "matrix_a", tc.a, inScale, "output", outType, outScale)
+		aName, outName = "raw", "scaled"
+	}
+	bScale := 1.0
+	if tc.bScale != 0 {
+		bScale, bName = tc.bScale, "raw_b"
+		if err := mm.Connect("matrix_b", must(transformations.MulConst(tc.b, bScale)), "output", map[string]string{"input": bName}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := mm.Compile(thr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	rng := rand.New(rand.NewPCG(uint64(tc.a.Size()), uint64(tc.b.Size())))
+	xa := randomValues(rng, tc.a.DType(), tc.a.Size())
+	xb := randomValues(rng, tc.b.DType(), tc.b.Size())
+	args := map[string]*cluda.Array{
+		aName:   uploadValues(t, thr, tc.a, xa),
+		bName:   uploadValues(t, thr, tc.b, xb),
+		outName: arrayOfType(t, thr, outType),
+	}
+	var call []any
+	for _, p := range c.Signature() {
+		call = append(call, args[p.Name])
+	}
+	if err := c.Call(call...); err != nil {
+		t.Fatal(err)
+	}
+	a := complexValues(xa)
+	for i := range a {
+		a[i] *= complex(inScale, 0)
+	}
+	b := complexValues(xb)
+	for i := range b {
+		b[i] *= complex(bScale, 0)
+	}
+	want := matmulReference(mm, tc, a, b)
+	for i := range want {
+		want[i] *= complex(outScale, 0)
+	}
+	_, _, _, k := mm.Sizes()
+	got := complexValues(readValues(t, args[outName]))
+	if e, tol := relativeError(got, want), matmulTolerance(outType.DType(), k); !(e <= tol) {
+		t.Errorf("relative error %.3g, want at most %.3g", e, tol)
+	}
+	return len(c.Kernels())
+}
