@@ -22,8 +22,8 @@ func TestPlanMatmulChoosesTilings(t *testing.T) {
 	}{
 		{"float32 4096", square(1, 4096), 4, h200Limits, MatrixMulTiling{128, 128, 16, 8, 8}},
 		{"float32 8192", square(1, 8192), 4, h200Limits, MatrixMulTiling{128, 128, 16, 8, 8}},
-		{"complex64 4096", square(1, 4096), 8, h200Limits, MatrixMulTiling{128, 64, 8, 8, 4}},
-		{"float64 4096", square(1, 4096), 8, h200Limits, MatrixMulTiling{128, 64, 8, 8, 4}},
+		{"complex64 4096", square(1, 4096), 8, h200Limits, MatrixMulTiling{128, 128, 8, 8, 8}},
+		{"float64 4096", square(1, 4096), 8, h200Limits, MatrixMulTiling{128, 128, 8, 8, 8}},
 		{"complex128 4096", square(1, 4096), 16, h200Limits, MatrixMulTiling{64, 64, 8, 4, 4}},
 		// One work-group per matrix of a batch of small ones.
 		{"float32 batch of 64", square(1024, 64), 4, h200Limits, MatrixMulTiling{64, 64, 16, 4, 4}},
