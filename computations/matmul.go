@@ -111,7 +111,7 @@ func (mm *MatrixMul) Sizes() (batch, m, n, k int) {
 // given parameters: the one its options set, or the device's choice. It
 // returns an error where the tiling does not fit the device.
 func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, error) {
-	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.transA, mm.transB, newMatmulLimits(params), mm.tiling)
+	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, newMatmulLimits(params), mm.tiling)
 	if err != nil {
 		return MatrixMulTiling{}, fmt.Errorf("computations: MatrixMul: %w", err)
 	}
@@ -129,7 +129,7 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 		return nil // nothing to write
 	}
 	dt := mm.output.DType()
-	p, err := planMatmul(s, dt.Size(), mm.transA, mm.transB, newMatmulLimits(plan.DeviceParams()), mm.tiling)
+	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, newMatmulLimits(plan.DeviceParams()), mm.tiling)
 	if err != nil {
 		return fmt.Errorf("computations: MatrixMul: %w", err)
 	}

@@ -5,5 +5,5 @@ import "github.com/reikna-go/reikna/dtypes"
 // MatrixMulTilingsFor returns the tilings a GPU's plan chooses from for
 // products of dtype dt, largest first.
 func MatrixMulTilingsFor(dt dtypes.DType) []MatrixMulTiling {
-	return matmulTilings[min(4, dt.Size()/4)]
+	return tilingsFor(dt.Size(), dt.IsComplex())
 }

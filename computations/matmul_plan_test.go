@@ -17,31 +17,32 @@ func TestPlanMatmulChoosesTilings(t *testing.T) {
 		name     string
 		s        matmulShape
 		itemSize int
+		complex  bool
 		lim      matmulLimits
 		want     MatrixMulTiling
 	}{
-		{"float32 4096", square(1, 4096), 4, h200Limits, MatrixMulTiling{128, 128, 16, 8, 8}},
-		{"float32 8192", square(1, 8192), 4, h200Limits, MatrixMulTiling{128, 128, 16, 8, 8}},
-		{"complex64 4096", square(1, 4096), 8, h200Limits, MatrixMulTiling{128, 128, 8, 8, 8}},
-		{"float64 4096", square(1, 4096), 8, h200Limits, MatrixMulTiling{128, 128, 8, 8, 8}},
-		{"complex128 4096", square(1, 4096), 16, h200Limits, MatrixMulTiling{64, 64, 8, 4, 4}},
+		{"float32 4096", square(1, 4096), 4, false, h200Limits, MatrixMulTiling{128, 128, 8, 8, 8}},
+		{"float32 8192", square(1, 8192), 4, false, h200Limits, MatrixMulTiling{128, 128, 8, 8, 8}},
+		{"complex64 4096", square(1, 4096), 8, true, h200Limits, MatrixMulTiling{64, 64, 16, 4, 4}},
+		{"float64 4096", square(1, 4096), 8, false, h200Limits, MatrixMulTiling{128, 128, 8, 8, 8}},
+		{"complex128 4096", square(1, 4096), 16, true, h200Limits, MatrixMulTiling{64, 64, 8, 4, 4}},
 		// One work-group per matrix of a batch of small ones.
-		{"float32 batch of 64", square(1024, 64), 4, h200Limits, MatrixMulTiling{64, 64, 16, 4, 4}},
+		{"float32 batch of 64", square(1024, 64), 4, false, h200Limits, MatrixMulTiling{64, 64, 16, 4, 4}},
 		// Too few tiles of 128 to fill the device.
-		{"float32 1000", square(1, 1000), 4, h200Limits, MatrixMulTiling{64, 64, 16, 4, 4}},
+		{"float32 1000", square(1, 1000), 4, false, h200Limits, MatrixMulTiling{64, 64, 16, 4, 4}},
 		// Too few of any size: the smallest.
-		{"float32 200", square(1, 200), 4, h200Limits, MatrixMulTiling{32, 32, 8, 4, 4}},
+		{"float32 200", square(1, 200), 4, false, h200Limits, MatrixMulTiling{32, 32, 8, 4, 4}},
 		// Every tile is mostly outside 5×7 matrices: the smallest.
-		{"float32 tiny", matmulShape{batch: 1000, m: 5, n: 7, k: 3}, 4, h200Limits, MatrixMulTiling{32, 32, 8, 4, 4}},
+		{"float32 tiny", matmulShape{batch: 1000, m: 5, n: 7, k: 3}, 4, false, h200Limits, MatrixMulTiling{32, 32, 8, 4, 4}},
 		// 16 KiB of local memory holds no double-buffered tile of 128 or 64.
-		{"small local memory", square(1, 4096), 4, matmulLimits{localBytes: 16 << 10, maxWorkGroup: 1024, computeUnits: 1}, MatrixMulTiling{32, 32, 16, 2, 2}},
+		{"small local memory", square(1, 4096), 4, false, matmulLimits{localBytes: 16 << 10, maxWorkGroup: 1024, computeUnits: 1}, MatrixMulTiling{32, 32, 16, 2, 2}},
 		// Work-groups of at most 128 work-items.
-		{"small work-groups", square(1, 4096), 8, matmulLimits{localBytes: 32 << 10, maxWorkGroup: 128, computeUnits: 8}, MatrixMulTiling{32, 32, 8, 4, 4}},
+		{"small work-groups", square(1, 4096), 8, false, matmulLimits{localBytes: 32 << 10, maxWorkGroup: 128, computeUnits: 8}, MatrixMulTiling{32, 32, 8, 4, 4}},
 		// A CPU's large work-groups and local memory take the largest tiles.
-		{"a CPU", square(1, 4096), 4, matmulLimits{localBytes: 4 << 20, maxWorkGroup: 4096, computeUnits: 2}, MatrixMulTiling{128, 128, 16, 8, 8}},
+		{"a CPU", square(1, 4096), 4, false, matmulLimits{localBytes: 4 << 20, maxWorkGroup: 4096, computeUnits: 2}, MatrixMulTiling{128, 128, 8, 8, 8}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := planMatmul(tc.s, tc.itemSize, false, false, tc.lim, MatrixMulTiling{})
+			p, err := planMatmul(tc.s, tc.itemSize, tc.complex, false, false, tc.lim, MatrixMulTiling{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +87,7 @@ func TestPlanMatmulNumbers(t *testing.T) {
 			LoadsA: 5, LoadsB: 10, LocalBytes: 2 * 4 * (21 + 40) * 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := planMatmul(s, tc.itemSize, tc.transA, tc.transB, h200Limits, tc.tiling)
+			p, err := planMatmul(s, tc.itemSize, false, tc.transA, tc.transB, h200Limits, tc.tiling)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +117,7 @@ func TestPlanMatmulErrors(t *testing.T) {
 		{"work-groups too small", 4, matmulLimits{localBytes: 48 << 10, maxWorkGroup: 32, computeUnits: 1}, MatrixMulTiling{}, "no tiling"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := planMatmul(s, tc.itemSize, false, false, tc.lim, tc.tiling)
+			_, err := planMatmul(s, tc.itemSize, false, false, false, tc.lim, tc.tiling)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
