@@ -107,7 +107,7 @@ func TestBijectionKATHost(t *testing.T) {
 
 // katKernel maps each row of counters under the key of the same row of
 // keys by the bijection's module, into the row of outputs.
-const katKernel = `{{ .kernel_declaration }}
+const katKernel = `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);

@@ -21,12 +21,12 @@ var pureParallelTemplate = templates.MustParseFS(pureParallelFS, "templates/pure
 // PureParallel is a computation that runs code once for every index of a
 // guiding shape, with no communication between indices (reikna's
 // PureParallel). The code is a Go template that sees each parameter by name
-// as a *core.KernelParameter and .idxs, the names of the index variables
+// as a *core.KernelParameter and .Idxs, the names of the index variables
 // (core.IndexNames):
 //
 //	{{ .out.StoreSame }}({{ .in1.LoadSame }} + {{ .in2.LoadSame }} * {{ .param }});
 //
-// or, at explicit indices, {{ .out.StoreIdx }}({{ index .idxs 0 }}, value).
+// or, at explicit indices, {{ .out.StoreIdx }}({{ index .Idxs 0 }}, value).
 //
 // PureParallel embeds a *core.Computation, whose methods it has (go doc
 // core.Computation lists them): Connect attaches transformations to its
@@ -113,7 +113,7 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 			return nil, errorf("render argument %q has the name of a parameter", p.Name)
 		}
 	}
-	snippet, err := snippets.SnippetFromTemplate(code, append([]string{"idxs"}, names...), opts.RenderArgs)
+	snippet, err := snippets.SnippetFromTemplate(code, append([]string{"Idxs"}, names...), opts.RenderArgs)
 	if err != nil {
 		return nil, errorf("%w", err)
 	}
@@ -126,7 +126,7 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 		}
 		return plan.KernelCall(pureParallelTemplate, kargs, pp.guiding, core.KernelOptions{
 			Name:       "pp_" + cName(name),
-			RenderArgs: map[string]any{"code": snippet, "idxs": core.IndexNames(rank), "param_names": names},
+			RenderArgs: map[string]any{"code": snippet, "Idxs": core.IndexNames(rank), "param_names": names},
 		})
 	})
 	if err != nil {

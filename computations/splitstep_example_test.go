@@ -19,7 +19,7 @@ import (
 // table of phases.
 var splitStepKernels = templates.MustParse("splitstep.cl", `
 {{- define "potential" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);
@@ -28,7 +28,7 @@ var splitStepKernels = templates.MustParse("splitstep.cl", `
 }
 {{- end }}
 {{- define "kinetic" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);

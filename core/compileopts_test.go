@@ -19,7 +19,7 @@ import (
 // -cl-fast-relaxed-math), 2 in out[1] where the prelude defines
 // COMPILE_FAST_MATH, and the macros SCALE and SHIFT in out[2] and out[3]
 // (0 where they are not defined).
-var probeTemplate = templates.MustParse("probe", `{{ .kernel_declaration }}
+var probeTemplate = templates.MustParse("probe", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     int fast = 0, prelude = 0, scale = 0, shift = 0;

@@ -12,7 +12,7 @@ import (
 )
 
 // weighKernel multiplies each sample by its weight.
-var weighKernel = templates.MustParse("weigh.cl", `{{ .kernel_declaration }}
+var weighKernel = templates.MustParse("weigh.cl", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);

@@ -233,7 +233,7 @@ func TestNewTransformationErrors(t *testing.T) {
 		{"no parameters", nil, "", core.TransformationOptions{}, "no parameters"},
 		{"duplicate", []core.Parameter{core.Param("a", core.In(f32)), core.Param("a", core.Out(f32))}, "", core.TransformationOptions{}, `parameter "a" appears twice`},
 		{"input-output", []core.Parameter{core.Param("a", core.InOut(f32))}, "", core.TransformationOptions{}, "an input or an output, not both"},
-		{"reserved", []core.Parameter{core.Param("idxs", core.In(f32))}, "", core.TransformationOptions{}, `parameter name "idxs" is reserved`},
+		{"reserved", []core.Parameter{core.Param("Idxs", core.In(f32))}, "", core.TransformationOptions{}, `parameter name "Idxs" is reserved`},
 		{"underscore", []core.Parameter{core.Param("_a", core.In(f32))}, "", core.TransformationOptions{}, "names starting with _ are reserved"},
 		{"bad template", []core.Parameter{core.Param("a", core.In(f32))}, "{{ .a", core.TransformationOptions{}, "unclosed action"},
 		{"scalar connector", []core.Parameter{core.Param("a", core.In(f32)), core.Param("s", core.ScalarArg(dtypes.Float32))}, "",

@@ -21,7 +21,7 @@ func ExamplePlan_ConstantArray() {
 	}
 	defer thr.Release()
 
-	decode := templates.MustParse("decode", `{{ .kernel_declaration }}
+	decode := templates.MustParse("decode", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);
@@ -84,7 +84,7 @@ func ExampleComputation_CompileWith() {
 	}
 	defer thr.Release()
 
-	fill := templates.MustParse("fill", `{{ .kernel_declaration }}
+	fill := templates.MustParse("fill", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
 #ifdef COMPILE_FAST_MATH
@@ -136,7 +136,7 @@ func ExampleComputation_CompileWith() {
 // RenderWith shows the defines and the fast math macro in the source that
 // the compiler would get.
 func ExampleComputation_RenderWith() {
-	copyTemplate := templates.MustParse("copy", `{{ .kernel_declaration }}
+	copyTemplate := templates.MustParse("copy", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);

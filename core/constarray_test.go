@@ -16,7 +16,7 @@ import (
 // lookupTemplate computes out[i] = table[idx[i]] * w.x + w.y with
 // w = weights[idx[i] % 4, i % 4], reading both tables through their load
 // entry points.
-var lookupTemplate = templates.MustParse("lookup", `{{ .kernel_declaration }}
+var lookupTemplate = templates.MustParse("lookup", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);
@@ -26,7 +26,7 @@ var lookupTemplate = templates.MustParse("lookup", `{{ .kernel_declaration }}
 }`)
 
 // gatherTemplate computes out[i] = table[idx[i]].
-var gatherTemplate = templates.MustParse("gather", `{{ .kernel_declaration }}
+var gatherTemplate = templates.MustParse("gather", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);
@@ -213,14 +213,14 @@ func constantBuild(tables func(*core.Plan) ([]*core.KernelArgument, error)) core
 }
 
 // constantKernel stores 0 into out; its other arguments it leaves alone.
-var constantKernel = templates.MustParse("constants", `{{ .kernel_declaration }}
+var constantKernel = templates.MustParse("constants", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     {{ .out.StoreIdx }}(virtual_global_id(0), 0);
 }`)
 
 // storeIntoTable stores into its table argument t0.
-var storeIntoTable = templates.MustParse("store", `{{ .kernel_declaration }}
+var storeIntoTable = templates.MustParse("store", `{{ .KernelDeclaration }}
 {
     {{ .t0.StoreIdx }}(0, 1.0f);
 }`)

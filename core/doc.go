@@ -11,8 +11,14 @@
 // kernels that touch the parameter: no extra kernel and no extra pass over
 // memory.
 //
-// Kernel templates print .kernel_declaration and use the load and store
-// entry points of each parameter (see KernelParameter); the kernels are
+// Kernel templates print .KernelDeclaration and use the load and store
+// entry points of each parameter (see KernelParameter). The names a
+// template sees follow one convention: what core provides is capitalized,
+// as Go's exported names are (.KernelDeclaration; .Idxs, the index
+// variables, in the code of transformations and PureParallel; the fields
+// and methods of a KernelParameter such as .CType and .LoadIdx), and the
+// parameters and render arguments appear under the names the computation
+// gives them (.input, .output). The kernels are
 // compiled as cluda static kernels, so the virtual_* size functions are
 // available and each kernel starts with VIRTUAL_SKIP_THREADS.
 //
@@ -26,7 +32,7 @@
 // load and store macros take the indices _i0, _i1, ... and, for stores,
 // the value _v; the function of a transformation returns _result (load)
 // or receives _val (store). Templates receive these names as data
-// (KernelParameter.Indices, .idxs) and do not spell them. The load and
+// (KernelParameter.Indices, .Idxs) and do not spell them. The load and
 // store macros are drawn by templates/access.cl from the leaves, strides
 // and names that Go computes.
 //

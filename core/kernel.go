@@ -66,7 +66,7 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 	if err != nil {
 		return nil, errorf(err)
 	}
-	data["kernel_declaration"] = decl
+	data["KernelDeclaration"] = decl
 	src, err := renderTemplate(tmpl, data)
 	if err != nil {
 		return nil, errorf(err)
@@ -95,7 +95,7 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 // whose arguments are leaves.
 func kernelDeclaration(name string, leaves []*memLeaf) (string, error) {
 	var b strings.Builder
-	err := accessTemplates.ExecuteTemplate(&b, "kernel_declaration", struct {
+	err := accessTemplates.ExecuteTemplate(&b, "KernelDeclaration", struct {
 		Name   string
 		Leaves []cDecl
 	}{name, declsOf(leaves)})

@@ -11,7 +11,7 @@ import (
 )
 
 // TestKernelDeclarationRequired renders kernels whose templates print, or
-// forget, .kernel_declaration: the forgotten one is an error that says so
+// forget, .KernelDeclaration: the forgotten one is an error that says so
 // when the kernel is rendered, before any compiler sees it.
 func TestKernelDeclarationRequired(t *testing.T) {
 	const body = `
@@ -24,11 +24,11 @@ func TestKernelDeclarationRequired(t *testing.T) {
 		name, source string
 		want         string // "" for success
 	}{
-		{"declared", `{{ .kernel_declaration }}` + body, ""},
+		{"declared", `{{ .KernelDeclaration }}` + body, ""},
 		{"declaration forgotten", `KERNEL void copy(GLOBAL_MEM float *dst, GLOBAL_MEM const float *src)` + body,
-			"does not print {{ .kernel_declaration }}"},
+			"does not print {{ .KernelDeclaration }}"},
 		{"declaration in a comment only", `// {{ .src.Name }}
-KERNEL void kernel0()` + body, "does not print {{ .kernel_declaration }}"},
+KERNEL void kernel0()` + body, "does not print {{ .KernelDeclaration }}"},
 	}
 	typ := core.ArrayOf(dtypes.Float32, 64)
 	for _, tt := range tests {

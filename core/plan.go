@@ -162,7 +162,7 @@ func (p *Plan) Constant(dt dtypes.DType, value any) (*KernelArgument, error) {
 
 // KernelCall adds a call of the kernel that tmpl renders, over a virtual
 // global size (row-major, any rank). The template sees each argument as a
-// *KernelParameter under its name, .kernel_declaration (the kernel's
+// *KernelParameter under its name, .KernelDeclaration (the kernel's
 // signature, which it must print before the kernel body), and the render
 // arguments. The kernel is rendered and compiled at once, so errors in the
 // template or the source come back from this call (in a rendered plan,

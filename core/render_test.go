@@ -91,7 +91,7 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
-var copyKernel = templates.MustParse("copy", `{{ .kernel_declaration }}
+var copyKernel = templates.MustParse("copy", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);

@@ -10,7 +10,7 @@ import (
 	"github.com/reikna-go/reikna/templates"
 )
 
-var addOne = templates.MustParse("add_one", `{{ .kernel_declaration }}
+var addOne = templates.MustParse("add_one", `{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);

@@ -15,7 +15,7 @@ import (
 // Transformation).
 //
 // Its code is a Go template. It sees each parameter by name as a
-// *KernelParameter and .idxs, the names of the index variables of the
+// *KernelParameter and .Idxs, the names of the index variables of the
 // connector's shape. Inside it:
 //
 //   - {{ .in.LoadSame }} is the value of input in at the current indices;
@@ -49,7 +49,7 @@ type TransformationOptions struct {
 }
 
 // reservedNames may not name parameters of transformations and kernels.
-var reservedNames = map[string]bool{"idxs": true, "kernel_declaration": true}
+var reservedNames = map[string]bool{"Idxs": true, "KernelDeclaration": true}
 
 // NewTransformation makes a transformation from its parameters and code.
 // Parameters are inputs, outputs or scalars (not input-output); their

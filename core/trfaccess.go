@@ -26,7 +26,7 @@ type trfAccess struct {
 func (g *kernelGen) transformationAccess(n *node, att *attachment, store bool) (access, error) {
 	rank := n.typ.Rank()
 	idxs := IndexNames(rank)
-	data := map[string]any{"idxs": idxs}
+	data := map[string]any{"Idxs": idxs}
 	maps.Copy(data, att.trf.renderArgs)
 	var leaves []*memLeaf
 	for _, p := range att.trf.params {

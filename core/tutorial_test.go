@@ -39,7 +39,7 @@ func tutorialComputation(t *testing.T) *computations.PureParallel {
 		core.Param("in1", core.In(arr)),
 		core.Param("in2", core.In(arr)),
 		core.Param("param", core.ScalarArg(dtypes.Float32)),
-	}, `const VSIZE_T idx = {{ index .idxs 0 }};
+	}, `const VSIZE_T idx = {{ index .Idxs 0 }};
     {{ .out.StoreIdx }}(idx, {{ .in1.LoadIdx }}(idx) + {{ .in2.LoadIdx }}(idx) + COMPLEX_CTR(float2)({{ .param }}, 0.0f));`,
 		computations.PureParallelOptions{Name: "tutorial"})
 	if err != nil {

@@ -76,7 +76,7 @@ func TestInvalidTypesRefused(t *testing.T) {
 	}
 
 	thr := cludatest.Thread(t)
-	empty := template.Must(template.New("k").Parse("{{ .kernel_declaration }} { }"))
+	empty := template.Must(template.New("k").Parse("{{ .KernelDeclaration }} { }"))
 	small := core.ArrayOf(dtypes.Float32, 4)
 	tests := []struct {
 		name  string

@@ -118,8 +118,8 @@ func constant(fn string, d dtypes.DType, c any) (string, dtypes.DType, error) {
 }
 
 // idx returns the template text of the index variable of axis k of the
-// connector, "{{ index .idxs k }}".
-func idx(k int) string { return fmt.Sprintf("{{ index .idxs %d }}", k) }
+// connector, "{{ index .Idxs k }}".
+func idx(k int) string { return fmt.Sprintf("{{ index .Idxs %d }}", k) }
 
 // withArticle returns the dtype with its indefinite article: "an int32", "a float32".
 func withArticle(d dtypes.DType) string {

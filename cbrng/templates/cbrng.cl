@@ -13,7 +13,7 @@
 #define CBRNG_STORE(b, g, value) {{ .randoms.StoreCombined .genDims }}(g, value)
 {{- end }}
 
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T generator = virtual_global_id(0);

@@ -6,7 +6,7 @@ dht_column copies the product of a matrix with a 1-D array, a column
 */ -}}
 
 {{- define "dht_column" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T i = virtual_global_id(0);

@@ -36,7 +36,7 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 #define KERNEL_B(_e) {{ .kernel_b.LoadIdx }}(_e)
 {{- end }}
 
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
 {{- if .body.Local }}{{ template "fft_local_kernel" .body }}{{ else }}{{ template "fft_register_kernel" .body }}{{ end }}
 }

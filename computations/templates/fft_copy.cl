@@ -1,5 +1,5 @@
 {{- /* The FFT over axes of length 1: a copy through the transformations. */ -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
 {{- range $i, $idx := .output.Indices }}

@@ -16,7 +16,7 @@ them, the output may be the input.
 */ -}}
 
 {{- define "fftshift_gather" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
 {{- range $d, $a := .axes }}
@@ -35,7 +35,7 @@ them, the output may be the input.
 {{- end -}}
 
 {{- define "fftshift_swap" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
 {{- range $d, $a := .axes }}

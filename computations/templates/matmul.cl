@@ -243,7 +243,7 @@ if ({{ .second }} < {{ .secondSize }})
 
 {{- define "matmul" -}}
 {{- $p := .p -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     // The slices of both operands, twice, stored with the inner dimension
     // first and read as vectors.

@@ -14,7 +14,7 @@ INLINE WITHIN_KERNEL {{ .output.CType }} reduce_op({{ .output.CType }} v1, {{ .o
 #define REDUCE_LOAD(_o, _r, _i) {{ .input.LoadIdx }}({{ .pass.Load }})
 #define REDUCE_STORE(_o, _q, _i, _v) {{ .output.StoreIdx }}({{ .pass.Store }}_v)
 
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     LOCAL_MEM {{ .output.CType }} partial[{{ mul .pass.S .pass.L }}];

@@ -1,5 +1,5 @@
 {{- /* The reduction of no elements: the empty value everywhere. */ -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
 {{- $n := len .output.Shape }}

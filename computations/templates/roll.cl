@@ -37,7 +37,7 @@ RollInPlace, over the same launch.
 {{- end -}}
 
 {{- define "roll" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T outer = virtual_global_id(0);
@@ -57,7 +57,7 @@ RollInPlace, over the same launch.
 {{- end -}}
 
 {{- define "roll_copy" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     const VSIZE_T outer = virtual_global_id(0);

@@ -113,7 +113,7 @@ INLINE WITHIN_KERNEL unsigned int scan_read(GLOBAL_MEM unsigned int *entry, {{ .
 #define SCAN_STATUS(_o, _b, _i) (status + 1 + (((VSIZE_T)(_o) * {{ $p.Blocks }} + (VSIZE_T)(_b)) * {{ $p.I }} + (VSIZE_T)(_i)) * {{ $p.Chunks }})
 {{- end }}
 
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
     LOCAL_MEM {{ .output.CType }} elems[{{ $p.LocalElems }}];

@@ -16,7 +16,7 @@ index; .srcGroups and .dstGroups are their combined-index groups.
 */ -}}
 
 {{- define "transpose_gather" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     VIRTUAL_SKIP_THREADS;
 {{- range $i := seq .rank }}
@@ -45,7 +45,7 @@ index; .srcGroups and .dstGroups are their combined-index groups.
 {{- end -}}
 
 {{- define "transpose_tiled" -}}
-{{ .kernel_declaration }}
+{{ .KernelDeclaration }}
 {
     LOCAL_MEM {{ .src.CType }} tile[{{ .tile }}][{{ add .tile 1 }}];
 

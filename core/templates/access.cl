@@ -11,7 +11,7 @@
 {{ range $i, $d := . }}{{ if $i }}, {{ end }}{{ template "declaration" $d }}{{ end }}
 {{- end -}}
 
-{{- define "kernel_declaration" -}}
+{{- define "KernelDeclaration" -}}
 KERNEL void {{ .Name }}({{ template "declarations" .Leaves }})
 {{- end -}}
 

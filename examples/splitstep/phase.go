@@ -41,7 +41,7 @@ func quadraticPhase(name string, t core.Type, coef float64, steps [2]float64, mo
 		if err != nil {
 			return "", fmt.Errorf("%s: the step of axis %d: %w", name, axis, err)
 		}
-		i := fmt.Sprintf("(int){{ index .idxs %d }}", axis)
+		i := fmt.Sprintf("(int){{ index .Idxs %d }}", axis)
 		origin := fmt.Sprint(n / 2)
 		if momentum {
 			origin = fmt.Sprintf("(%s < %d ? 0 : %d)", i, (n+1)/2, n)
