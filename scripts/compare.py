@@ -308,12 +308,18 @@ def algo_target(case):
     return "copy", ALGO_COPY_TARGET
 
 
+def torch_rows(d, name):
+    """Returns PyTorch's report of DIR/name ({} where there is none) and its
+    rows by case."""
+    report = load(d, name) or {}
+    return report, {r["case"]: r for r in report.get("rows", [])}
+
+
 def algos_tables(rep, d):
     ours = load(d, "algos.json")
     if not ours:
         return
-    theirs_report = load(d, "torch_algos.json") or {}
-    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    theirs_report, theirs = torch_rows(d, "torch_algos.json")
     torch_copy = theirs_report.get("copy_gbps")
     rep.heading("Algorithms against PyTorch")
     rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
@@ -412,8 +418,7 @@ def random_tables(rep, d):
     ours = load(d, "random.json")
     if not ours:
         return
-    theirs_report = load(d, "torch_random.json") or {}
-    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    theirs_report, theirs = torch_rows(d, "torch_random.json")
     rep.heading("Random numbers against PyTorch")
     rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
              (f"{theirs_report.get('device', 'unknown device')}, copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
@@ -480,8 +485,7 @@ def matmul_tables(rep, d):
     ours = load(d, "matmul.json")
     if not ours:
         return
-    theirs_report = load(d, "torch_matmul.json") or {}
-    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    theirs_report, theirs = torch_rows(d, "torch_matmul.json")
     rep.heading("Matrix products against PyTorch")
     rep.note(f"reikna: {ours['device']}; PyTorch: " +
              (theirs_report.get("device", "unknown device") + " (cuBLAS, TF32 off)" if theirs_report else "not measured"))

@@ -11,9 +11,6 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 )
 
-// algoFlagsUnused are the bench flags that do not apply to --algos.
-var algoFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu", "random", "matmul"}
-
 // benchAlgos times the algorithm cases, each bare and with a scale fused
 // into its input, after checking the result of each against a host
 // reference.
@@ -22,7 +19,7 @@ func benchAlgos(o *benchOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cb, err := startCaseBench(o, algoFlagsUnused, "algorithm", caseDefaultMiB, 2*len(cases), stderr)
+	cb, err := startCaseBench(o, "algos", "algorithm", caseDefaultMiB, 2*len(cases), stderr)
 	if err != nil {
 		return err
 	}

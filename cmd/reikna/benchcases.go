@@ -30,18 +30,39 @@ type caseBench struct {
 	copyGBs float64
 }
 
+// fftFlags are the bench flags of the FFTs only, and caseModes the flags
+// that choose a benchmark of named cases instead.
+var (
+	fftFlags  = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu"}
+	caseModes = []string{"algos", "random", "matmul"}
+)
+
+// flagsUnusedBy returns the bench flags that do not apply to the
+// benchmark of named cases that the flag mode chooses: the FFTs' and the
+// other modes.
+func flagsUnusedBy(mode string) []string {
+	out := slices.Clone(fftFlags)
+	for _, m := range caseModes {
+		if m != mode {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // caseDefaultMiB is the --mib of the benchmarks of named cases on devices
 // other than GPUs, where the full sizes would take minutes.
 const caseDefaultMiB = 8
 
 // startCaseBench checks the options that the benchmarks of named cases
-// share (none of the unused flags given, --mib and --runs within range,
+// share (none of the flags given that the benchmark chosen by the flag
+// mode, such as "algos", does not use; --mib and --runs within range;
 // --json writable), opens the device, sets the default --mib (the cases'
 // full sizes on a GPU, otherMiB elsewhere) and measures the copy
 // bandwidth, the first step of a progress bar of steps+1. what names the
 // cases in errors. The caller releases the run.
-func startCaseBench(o *benchOptions, unused []string, what string, otherMiB float64, steps int, stderr io.Writer) (*caseBench, error) {
-	for _, f := range unused {
+func startCaseBench(o *benchOptions, mode, what string, otherMiB float64, steps int, stderr io.Writer) (*caseBench, error) {
+	for _, f := range flagsUnusedBy(mode) {
 		if o.given[f] {
 			return nil, fmt.Errorf("--%s does not apply to the %s cases", f, what)
 		}

@@ -9,9 +9,6 @@ import (
 	"github.com/reikna-go/reikna/core"
 )
 
-// matmulFlagsUnused are the bench flags that do not apply to --matmul.
-var matmulFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu", "algos", "random"}
-
 // benchMatmul times the matrix product cases with the plan's own tiling
 // and with each tiling the environment lists (matmulTileEnv), after
 // checking a sample of the result of each against a host reference.
@@ -29,7 +26,7 @@ func benchMatmul(o *benchOptions, stdout, stderr io.Writer) error {
 		steps += 1 + len(tunings[c.dt.String()])
 	}
 	// Products are slower than moving memory on a CPU: 4 MiB by default.
-	cb, err := startCaseBench(o, matmulFlagsUnused, "matrix product", 4, steps, stderr)
+	cb, err := startCaseBench(o, "matmul", "matrix product", 4, steps, stderr)
 	if err != nil {
 		return err
 	}

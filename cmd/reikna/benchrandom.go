@@ -11,9 +11,6 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 )
 
-// randomFlagsUnused are the bench flags that do not apply to --random.
-var randomFlagsUnused = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu", "algos", "matmul"}
-
 // benchRandom times the random number cases, each bare and with a scale
 // fused into its output, after checking the mean and the variance of the
 // values of each.
@@ -22,7 +19,7 @@ func benchRandom(o *benchOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cb, err := startCaseBench(o, randomFlagsUnused, "random number", caseDefaultMiB, 2*len(cases), stderr)
+	cb, err := startCaseBench(o, "random", "random number", caseDefaultMiB, 2*len(cases), stderr)
 	if err != nil {
 		return err
 	}
