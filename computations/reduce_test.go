@@ -201,16 +201,9 @@ func TestReduceSum(t *testing.T) {
 		{[]int{}, nil},                      // a 0-d array
 		{[]int{2, 3, 1000}, []int{0, 1, 2}}, // every axis, named
 	}
-	for ci, c := range cases {
-		for _, dt := range reductionDTypes {
-			if ci > 1 && dt != dtypes.Float32 && dt != dtypes.Int32 {
-				continue
-			}
-			t.Run(fmt.Sprintf("%v/%v", c, dt), func(t *testing.T) {
-				runReduce(t, thr, reductionSum, dt, c, uint64(ci))
-			})
-		}
-	}
+	eachSumCase(t, cases, func(t *testing.T, c reduceCase, dt dtypes.DType, seed uint64) {
+		runReduce(t, thr, reductionSum, dt, c, seed)
+	})
 }
 
 // TestReducePredicates reduces with the other ready predicates.

@@ -181,3 +181,18 @@ func uploadComplexes(tb testing.TB, thr *cluda.Thread, dt dtypes.DType, values [
 	}
 	return a
 }
+
+// eachSumCase runs run as a subtest for every case of a sum test and
+// dtype: every dtype of reductionDTypes for the first two cases, and
+// float32 and int32 (a float and an exact type) for the others, which
+// vary the layout. The seed is the case's index.
+func eachSumCase[C any](t *testing.T, cases []C, run func(t *testing.T, c C, dt dtypes.DType, seed uint64)) {
+	for ci, c := range cases {
+		for _, dt := range reductionDTypes {
+			if ci > 1 && dt != dtypes.Float32 && dt != dtypes.Int32 {
+				continue
+			}
+			t.Run(fmt.Sprintf("%v/%v", c, dt), func(t *testing.T) { run(t, c, dt, uint64(ci)) })
+		}
+	}
+}

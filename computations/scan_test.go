@@ -155,16 +155,9 @@ func TestScanSum(t *testing.T) {
 		{[]int{6, 2, 50}, []int{0, 2}, false}, // interleaved axes
 		{[]int{1}, nil, true},                 // a single element
 	}
-	for ci, c := range cases {
-		for _, dt := range reductionDTypes {
-			if ci > 1 && dt != dtypes.Float32 && dt != dtypes.Int32 {
-				continue
-			}
-			t.Run(fmt.Sprintf("%v/%v", c, dt), func(t *testing.T) {
-				runScan(t, thr, reductionSum, dt, c, uint64(ci))
-			})
-		}
-	}
+	eachSumCase(t, cases, func(t *testing.T, c scanCase, dt dtypes.DType, seed uint64) {
+		runScan(t, thr, reductionSum, dt, c, seed)
+	})
 }
 
 // TestScanThreeLevels scans a sequence longer than a block of blocks.
