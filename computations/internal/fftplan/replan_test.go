@@ -35,8 +35,8 @@ func TestReplan(t *testing.T) {
 		refusals int
 		want     []string // the kernels of the axis after Replan of kernel 0
 	}{
-		{"fewer work-items, more elements each", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 64}, 0,
-			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile1 wg64"}},
+		{"fewer work-items, more elements each", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 32}, 0,
+			[]string{"L1024 NS1 [16 16 4] reg E32 TT32 C1/1 tile1 wg32"}},
 		{"the local kernel within the work-items allowed", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 16}, 0,
 			[]string{"L1024 NS1 [16 16 4] local tile1 wg16"}},
 		{"the local kernel for a register kernel not built", []int{64, 1024}, gpuLimits, Refusal{Reason: NotBuilt}, 0,
