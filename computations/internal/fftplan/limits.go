@@ -158,15 +158,19 @@ func (l Limits) check() error {
 
 // budget returns the sizes the limits allow a pass.
 func (l Limits) budget() budget {
-	localBytes := int64(48 << 10)
+	t := l.Tuning
+	// A CPU device planned with Tuning.LocalBytes is planned as a GPU with
+	// that much local memory would be.
+	cpu := l.CPU && t.LocalBytes == 0
+	localBytes := int(min(48<<10, l.LocalMemBytes))
 	maxRegL, maxRegLS, contiguousWG, stridedTile, stridedWG := 0, 0, 128, 32, 256
 	maxPrivateL, privatePass := 0, 0
-	if l.CPU {
+	if cpu {
 		// On PoCL (2 cores, 8 MiB per array) the register kernel is 1.2 to
 		// 2 times faster for single passes up to 4096 and for strided
 		// passes up to 256 (N = 65536 in two), and up to 1.8 times slower
 		// beyond.
-		localBytes, maxRegL, maxRegLS = 256<<10, 4096, 256
+		localBytes, maxRegL, maxRegLS = int(min(256<<10, l.LocalMemBytes)), 4096, 256
 		contiguousWG, stridedTile, stridedWG = 256, 16, 512
 		// A work-item that holds a whole sub-transform of up to 32 points
 		// needs no barrier: N = 16 runs 2.3 times faster, 32 1.2 to 1.7
@@ -176,35 +180,29 @@ func (l Limits) budget() budget {
 		// to 1.7 times.
 		maxPrivateL, privatePass = 32, 16
 	}
+	if t.LocalBytes > 0 {
+		localBytes = t.LocalBytes
+	}
 	b := budget{
-		localBytes:     int(min(localBytes, l.LocalMemBytes)),
+		localBytes:     localBytes,
 		itemSize:       l.ItemSize,
 		maxWG:          min(256, l.MaxWorkGroup),
 		maxRegWG:       min(512, l.MaxWorkGroup),
 		maxRegE:        16,
 		maxRegL:        maxRegL,
 		maxRegLS:       maxRegLS,
-		expTwiddles:    l.CPU,
-		plainLocal:     l.CPU,
-		registers:      !l.Tuning.NoRegisters,
+		expTwiddles:    cpu,
+		plainLocal:     cpu,
+		registers:      !t.NoRegisters,
 		passTable:      maxPassTable,
-		bluesteinPow2:  !l.CPU,
-		shortRowsWhole: !l.CPU,
+		bluesteinPow2:  !cpu,
+		shortRowsWhole: !cpu,
 		contiguousWG:   contiguousWG,
 		stridedTile:    stridedTile,
 		stridedWG:      min(stridedWG, l.MaxWorkGroup),
 		maxPrivateL:    maxPrivateL,
 		privateWG:      min(privateWG, l.MaxWorkGroup),
 		privatePass:    privatePass,
-	}
-	t := l.Tuning
-	if t.LocalBytes > 0 {
-		// Plan as a GPU with that much local memory would.
-		b.localBytes = t.LocalBytes
-		b.maxRegL, b.maxRegLS, b.expTwiddles, b.plainLocal = 0, 0, false, false
-		b.bluesteinPow2, b.shortRowsWhole, b.contiguousWG, b.stridedTile = true, true, 128, 32
-		b.stridedWG = min(256, l.MaxWorkGroup)
-		b.maxPrivateL, b.privatePass = 0, 0
 	}
 	if t.MaxRegE > 0 {
 		b.maxRegE = t.MaxRegE
