@@ -25,6 +25,11 @@ const (
 // Context is a CUDA context: the device memory, modules and streams of one
 // device that belong together.
 //
+// Every object of the package keeps its Context. Their handles are taken
+// before the context's for a call, and a Release takes the object's handle
+// before the context's, so calls, Releases and the context's own Release
+// may run from several goroutines without deadlock.
+//
 // The package makes a Context current on the calling thread for each call
 // that needs one and restores the thread's previous context afterwards, so
 // a Context may be used from any goroutine and several Contexts may be
@@ -71,7 +76,9 @@ func RetainPrimaryContext(dev Device) (*Context, error) {
 // WrapContext returns a Context for a CUcontext that was made elsewhere,
 // given as its handle's value. The Context does not own the handle: its
 // Release only stops this package from using it, and the context must
-// outlive every use through the package.
+// outlive every use through the package. Objects made through the wrapper
+// are freed only by their own Release (or Free) before the wrapper's: once
+// a Context is released, the package takes its objects to be gone with it.
 func WrapContext(raw uintptr) (*Context, error) {
 	if raw == 0 {
 		return nil, errors.New("cu: WrapContext: null context")

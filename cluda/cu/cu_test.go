@@ -97,7 +97,7 @@ func TestDeviceQuery(t *testing.T) {
 		{"opt-in shared memory", info.SharedMemoryPerBlockOptin >= info.SharedMemoryPerBlock},
 		{"shared memory per multiprocessor", info.SharedMemoryPerMultiprocessor >= info.SharedMemoryPerBlockOptin},
 		{"total memory", info.TotalMemory > 0},
-		{"PCI bus ID", len(info.PCIBusID) == len("0000:00:00")},
+		{"PCI address", info.PCIDomain >= 0 && info.PCIBus >= 0 && info.PCIDevice >= 0},
 	} {
 		if !c.ok {
 			t.Errorf("implausible %s in %+v", c.what, info)
@@ -179,6 +179,9 @@ func TestMemory(t *testing.T) {
 				return nil, err
 			}
 			if err := CopyDtoD(stream, a, 0, b, 0, 4*n); err != nil {
+				return nil, err
+			}
+			if err := stream.Synchronize(); err != nil { // the host memory is read until then
 				return nil, err
 			}
 			clear(bytes)
@@ -429,8 +432,9 @@ extern "C" __global__ void reverse(float *y, unsigned int n)
 	dy := alloc(t, ctx, y)
 	cfg := LaunchConfig{Grid: [3]int{1, 1, 1}, Block: [3]int{256, 1, 1}, SharedBytes: bytes}
 	args := (&Args{}).Memory(dy).Uint32(uint32(n))
-	if err := f.Launch(cfg, args); !errors.Is(err, InvalidValue) {
-		t.Errorf("launch with %d bytes before raising the limit: %v, want InvalidValue", bytes, err)
+	var cuErr *Error
+	if err := f.Launch(cfg, args); !errors.As(err, &cuErr) || cuErr.Call != "cuLaunchKernel" {
+		t.Errorf("launch with %d bytes before raising the limit: %v, want cuLaunchKernel to refuse it", bytes, err)
 	}
 	if err := f.SetMaxDynamicSharedMemory(bytes); err != nil {
 		t.Fatal(err)
@@ -482,7 +486,6 @@ func TestInterop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Free()
 	if err := Memset(ws, m, 0, 16, 7); err != nil {
 		t.Fatal(err)
 	}
@@ -496,6 +499,7 @@ func TestInterop(t *testing.T) {
 	if out[15] != 7 {
 		t.Errorf("memset through a wrapped stream: %v", out)
 	}
+	m.Free()
 	ws.Release()
 	wrapped.Release() // forgets only: the primary context lives on
 	if err := primary.Synchronize(); err != nil {

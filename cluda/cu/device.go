@@ -20,30 +20,30 @@ type DeviceAttribute int32
 
 // Device attributes, with the values of CUDA's CUdevice_attribute.
 const (
-	AttrMaxThreadsPerBlock            DeviceAttribute = 1
-	AttrMaxBlockDimX                  DeviceAttribute = 2
-	AttrMaxBlockDimY                  DeviceAttribute = 3
-	AttrMaxBlockDimZ                  DeviceAttribute = 4
-	AttrMaxGridDimX                   DeviceAttribute = 5
-	AttrMaxGridDimY                   DeviceAttribute = 6
-	AttrMaxGridDimZ                   DeviceAttribute = 7
-	AttrMaxSharedMemoryPerBlock       DeviceAttribute = 8
-	AttrTotalConstantMemory           DeviceAttribute = 9
-	AttrWarpSize                      DeviceAttribute = 10
-	AttrMaxRegistersPerBlock          DeviceAttribute = 12
-	AttrMultiprocessorCount           DeviceAttribute = 16
-	AttrIntegrated                    DeviceAttribute = 18
-	AttrPCIBusID                      DeviceAttribute = 33
-	AttrPCIDeviceID                   DeviceAttribute = 34
-	AttrL2CacheSize                   DeviceAttribute = 38
-	AttrMaxThreadsPerMultiprocessor   DeviceAttribute = 39
-	AttrUnifiedAddressing             DeviceAttribute = 41
-	AttrPCIDomainID                   DeviceAttribute = 50
-	AttrComputeCapabilityMajor        DeviceAttribute = 75
-	AttrComputeCapabilityMinor        DeviceAttribute = 76
-	AttrMaxSharedMemoryPerMultiproc   DeviceAttribute = 81
-	AttrMaxRegistersPerMultiprocessor DeviceAttribute = 82
-	AttrMaxSharedMemoryPerBlockOptin  DeviceAttribute = 97
+	AttrMaxThreadsPerBlock               DeviceAttribute = 1
+	AttrMaxBlockDimX                     DeviceAttribute = 2
+	AttrMaxBlockDimY                     DeviceAttribute = 3
+	AttrMaxBlockDimZ                     DeviceAttribute = 4
+	AttrMaxGridDimX                      DeviceAttribute = 5
+	AttrMaxGridDimY                      DeviceAttribute = 6
+	AttrMaxGridDimZ                      DeviceAttribute = 7
+	AttrMaxSharedMemoryPerBlock          DeviceAttribute = 8
+	AttrTotalConstantMemory              DeviceAttribute = 9
+	AttrWarpSize                         DeviceAttribute = 10
+	AttrMaxRegistersPerBlock             DeviceAttribute = 12
+	AttrMultiprocessorCount              DeviceAttribute = 16
+	AttrIntegrated                       DeviceAttribute = 18
+	AttrPCIBusID                         DeviceAttribute = 33
+	AttrPCIDeviceID                      DeviceAttribute = 34
+	AttrL2CacheSize                      DeviceAttribute = 38
+	AttrMaxThreadsPerMultiprocessor      DeviceAttribute = 39
+	AttrUnifiedAddressing                DeviceAttribute = 41
+	AttrPCIDomainID                      DeviceAttribute = 50
+	AttrComputeCapabilityMajor           DeviceAttribute = 75
+	AttrComputeCapabilityMinor           DeviceAttribute = 76
+	AttrMaxSharedMemoryPerMultiprocessor DeviceAttribute = 81
+	AttrMaxRegistersPerMultiprocessor    DeviceAttribute = 82
+	AttrMaxSharedMemoryPerBlockOptin     DeviceAttribute = 97
 )
 
 // DriverVersion returns the version of CUDA that the driver supports, as
@@ -173,7 +173,7 @@ type DeviceInfo struct {
 	TotalMemory                   int64
 	Integrated                    bool
 	UnifiedAddressing             bool
-	PCIBusID                      string // domain:bus:device, as nvidia-smi shows it
+	PCIDomain, PCIBus, PCIDevice  int // the device's place on the PCI bus
 }
 
 // Info returns the device's properties.
@@ -186,7 +186,7 @@ func (d Device) Info() (DeviceInfo, error) {
 	if info.TotalMemory, err = d.TotalMemory(); err != nil {
 		return info, err
 	}
-	var integrated, unified, domain, bus, dev int
+	var integrated, unified int
 	for _, q := range []struct {
 		attr DeviceAttribute
 		dst  *int
@@ -205,15 +205,15 @@ func (d Device) Info() (DeviceInfo, error) {
 		{AttrMaxThreadsPerMultiprocessor, &info.MaxThreadsPerMultiprocessor},
 		{AttrMaxSharedMemoryPerBlock, &info.SharedMemoryPerBlock},
 		{AttrMaxSharedMemoryPerBlockOptin, &info.SharedMemoryPerBlockOptin},
-		{AttrMaxSharedMemoryPerMultiproc, &info.SharedMemoryPerMultiprocessor},
+		{AttrMaxSharedMemoryPerMultiprocessor, &info.SharedMemoryPerMultiprocessor},
 		{AttrMaxRegistersPerBlock, &info.RegistersPerBlock},
 		{AttrTotalConstantMemory, &info.TotalConstantMemory},
 		{AttrL2CacheSize, &info.L2CacheSize},
 		{AttrIntegrated, &integrated},
 		{AttrUnifiedAddressing, &unified},
-		{AttrPCIDomainID, &domain},
-		{AttrPCIBusID, &bus},
-		{AttrPCIDeviceID, &dev},
+		{AttrPCIDomainID, &info.PCIDomain},
+		{AttrPCIBusID, &info.PCIBus},
+		{AttrPCIDeviceID, &info.PCIDevice},
 	} {
 		if *q.dst, err = d.Attribute(q.attr); err != nil {
 			return info, err
@@ -221,6 +221,5 @@ func (d Device) Info() (DeviceInfo, error) {
 	}
 	info.Integrated = integrated != 0
 	info.UnifiedAddressing = unified != 0
-	info.PCIBusID = fmt.Sprintf("%04x:%02x:%02x", domain, bus, dev)
 	return info, nil
 }

@@ -52,8 +52,9 @@ func (e *Event) Release() { e.ref.drop() }
 // Record marks the point after the work queued so far on s (the default
 // stream if nil).
 func (e *Event) Record(s *Stream) error {
-	return e.do(func(lib *library, ch C.CUcontext, eh C.CUevent) error {
-		return onStream(s, e.ctx, func(lib *library, _ C.CUcontext, sh C.CUstream) error {
+	return e.ref.with(func(eh C.CUevent) error {
+		defer runtime.KeepAlive(e)
+		return onStream(s, e.ctx, func(lib *library, ch C.CUcontext, sh C.CUstream) error {
 			return lib.check("cuEventRecord", C.reikna_cuEventRecord(lib.fns, ch, eh, sh))
 		})
 	})
@@ -86,14 +87,21 @@ func (e *Event) Done() (bool, error) {
 // is about half a microsecond.
 func ElapsedTime(start, end *Event) (time.Duration, error) {
 	var ms C.float
-	err := start.do(func(lib *library, ch C.CUcontext, sh C.CUevent) error {
-		if start == end {
-			return lib.check("cuEventElapsedTime", C.reikna_cuEventElapsedTime(lib.fns, ch, &ms, sh, sh))
-		}
-		return end.ref.with(func(eh C.CUevent) error {
+	// Both events' handles are taken before the context's, the order every
+	// call and Release keeps.
+	elapsed := func(sh, eh C.CUevent) error {
+		return start.ctx.do(func(lib *library, ch C.CUcontext) error {
 			return lib.check("cuEventElapsedTime", C.reikna_cuEventElapsedTime(lib.fns, ch, &ms, sh, eh))
 		})
+	}
+	err := start.ref.with(func(sh C.CUevent) error {
+		if start == end {
+			return elapsed(sh, sh)
+		}
+		return end.ref.with(func(eh C.CUevent) error { return elapsed(sh, eh) })
 	})
+	runtime.KeepAlive(start)
+	runtime.KeepAlive(end)
 	if err != nil {
 		return 0, err
 	}

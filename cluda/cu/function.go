@@ -8,6 +8,7 @@ import "C"
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"unsafe"
 )
 
@@ -108,8 +109,9 @@ func (f *Function) Launch(cfg LaunchConfig, args *Args) error {
 	for i, o := range args.offsets {
 		unsafe.Slice(offsets, n)[i] = C.size_t(o)
 	}
-	err := f.module.do(func(lib *library, ch C.CUcontext, _ C.CUmodule) error {
-		return onStream(cfg.Stream, f.module.ctx, func(lib *library, _ C.CUcontext, sh C.CUstream) error {
+	err := f.module.ref.with(func(C.CUmodule) error {
+		defer runtime.KeepAlive(f.module)
+		return onStream(cfg.Stream, f.module.ctx, func(lib *library, ch C.CUcontext, sh C.CUstream) error {
 			return lib.check("cuLaunchKernel", C.reikna_cuLaunchKernel(lib.fns, ch, f.h, &grid[0], &block[0],
 				C.uint(cfg.SharedBytes), sh, values, offsets, C.int(n)))
 		})

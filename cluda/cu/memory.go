@@ -79,6 +79,9 @@ func (m *Memory) Ptr() DevicePtr {
 // checkRange returns an error unless n bytes at offset lie within the
 // memory.
 func (m *Memory) checkRange(call string, offset, n int) error {
+	if m == nil {
+		return fmt.Errorf("cu: %s: nil Memory", call)
+	}
 	if offset < 0 || n < 0 || offset > m.size || n > m.size-offset {
 		return fmt.Errorf("cu: %s: %d bytes at offset %d of memory of %d bytes", call, n, offset, m.size)
 	}
@@ -135,6 +138,9 @@ func (h *HostMemory) Bytes() ([]byte, error) {
 // checkRange returns an error unless n bytes at offset lie within the
 // memory.
 func (h *HostMemory) checkRange(call string, offset, n int) error {
+	if h == nil {
+		return fmt.Errorf("cu: %s: nil HostMemory", call)
+	}
 	if offset < 0 || n < 0 || offset > h.size || n > h.size-offset {
 		return fmt.Errorf("cu: %s: %d bytes at offset %d of host memory of %d bytes", call, n, offset, h.size)
 	}

@@ -74,6 +74,9 @@ func (s *Stream) Handle() uintptr {
 
 // Synchronize waits until all work queued on the stream has completed.
 func (s *Stream) Synchronize() error {
+	if s == nil {
+		return errors.New("cu: Synchronize of a nil Stream (use Context.Synchronize)")
+	}
 	return onStream(s, s.ctx, func(lib *library, ch C.CUcontext, sh C.CUstream) error {
 		return lib.check("cuStreamSynchronize", C.reikna_cuStreamSynchronize(lib.fns, ch, sh))
 	})
