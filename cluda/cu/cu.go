@@ -1,0 +1,7 @@
+package cu
+
+/*
+#cgo LDFLAGS: -ldl
+#include "cuinc.h"
+*/
+import "C"
