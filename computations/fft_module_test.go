@@ -70,31 +70,37 @@ func rowsComputation(t core.Type, extra int) (*core.Computation, error) {
 	})
 }
 
-// moduleCase is a work-group FFT of rows rows of n points.
+// moduleCase is a work-group FFT of rows rows of n points of dt.
 type moduleCase struct {
+	dt      dtypes.DType
 	n, rows int
-	extra   int // work-items per group beyond the module's
+	extra   int // work-items per group beyond the modules'
 }
 
-// moduleCases are length 1, powers of two (4096 the longest the model GPU
-// takes in complex64), lengths with factors 3, 5 and 7 (and 11 and 13,
-// which the butterflies have too), a group larger than the module asks,
-// and two random 7-smooth lengths.
+// moduleCases are, spread over the two precisions so that each length
+// compiles once: length 1, powers of two (4096 and 2048 the longest the
+// model GPU takes), lengths with factors 3, 5 and 7 (and 11 and 13, which
+// the butterflies have too), a group larger than the modules ask, and a
+// random 7-smooth length in each precision.
 func moduleCases() []moduleCase {
+	c64, c128 := dtypes.Complex64, dtypes.Complex128
 	cases := []moduleCase{
-		{n: 1, rows: 2}, {n: 16, rows: 3}, {n: 4096, rows: 1}, {n: 105, rows: 3},
-		{n: 441, rows: 2}, {n: 2 * 11 * 13, rows: 2, extra: 37},
+		{dt: c64, n: 4096, rows: 1}, {dt: c64, n: 105, rows: 3}, {dt: c64, n: 2 * 11 * 13, rows: 2, extra: 37},
+		{dt: c128, n: 1, rows: 2}, {dt: c128, n: 2048, rows: 1}, {dt: c128, n: 441, rows: 2},
 	}
 	rng := rand.New(rand.NewPCG(16, 7))
-	for len(cases) < 8 {
-		n := 1
-		for _, p := range []int{2, 3, 5, 7} {
-			for range rng.IntN(4) {
-				n *= p
+	for _, dt := range []dtypes.DType{c64, c128} {
+		for {
+			n := 1
+			for _, p := range []int{2, 3, 5, 7} {
+				for range rng.IntN(4) {
+					n *= p
+				}
 			}
-		}
-		if n > 1 && n <= 2048 && !slices.ContainsFunc(cases, func(c moduleCase) bool { return c.n == n }) {
-			cases = append(cases, moduleCase{n: n, rows: 2})
+			if n > 1 && n <= 2048 && !slices.ContainsFunc(cases, func(c moduleCase) bool { return c.n == n }) {
+				cases = append(cases, moduleCase{dt: dt, n: n, rows: 2})
+				break
+			}
 		}
 	}
 	return cases
@@ -104,42 +110,41 @@ func moduleCases() []moduleCase {
 // that calls the module, forward and inverse, in both precisions.
 func TestFFTModule(t *testing.T) {
 	thr := cludatest.Thread(t)
-	for _, dt := range []dtypes.DType{dtypes.Complex64, dtypes.Complex128} {
-		for _, tc := range moduleCases() {
-			t.Run(fmt.Sprintf("%v/N=%d/rows=%d/extra=%d", dt, tc.n, tc.rows, tc.extra), func(t *testing.T) {
-				supported(t, thr, dt)
-				shape := []int{tc.rows, tc.n}
-				comp, err := rowsComputation(core.ArrayOf(dt, shape...), tc.extra)
-				if err != nil {
-					t.Fatal(err)
+	for _, tc := range moduleCases() {
+		dt := tc.dt
+		t.Run(fmt.Sprintf("%v/N=%d/rows=%d/extra=%d", dt, tc.n, tc.rows, tc.extra), func(t *testing.T) {
+			supported(t, thr, dt)
+			shape := []int{tc.rows, tc.n}
+			comp, err := rowsComputation(core.ArrayOf(dt, shape...), tc.extra)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := comp.Compile(thr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			rng := rand.New(rand.NewPCG(uint64(tc.n), 2))
+			x := randomData(rng, tc.rows*tc.n)
+			in := upload(t, thr, dt, x, shape)
+			forward, inverse := poisoned(t, thr, dt, shape), poisoned(t, thr, dt, shape)
+			defer in.Release()
+			defer forward.Release()
+			defer inverse.Release()
+			if err := c.Call(forward, inverse, in); err != nil {
+				t.Fatal(err)
+			}
+			for _, out := range []struct {
+				name    string
+				a       *cluda.Array
+				inverse bool
+			}{{"forward", forward, false}, {"inverse", inverse, true}} {
+				want := fftn(x, shape, []int{1}, out.inverse)
+				if e := download(t, out.a, want); e > tolerance(dt) {
+					t.Errorf("%s: relative L2 error %.3g, want at most %.0g", out.name, e, tolerance(dt))
 				}
-				c, err := comp.Compile(thr)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer c.Release()
-				rng := rand.New(rand.NewPCG(uint64(tc.n), 2))
-				x := randomData(rng, tc.rows*tc.n)
-				in := upload(t, thr, dt, x, shape)
-				forward, inverse := poisoned(t, thr, dt, shape), poisoned(t, thr, dt, shape)
-				defer in.Release()
-				defer forward.Release()
-				defer inverse.Release()
-				if err := c.Call(forward, inverse, in); err != nil {
-					t.Fatal(err)
-				}
-				for _, out := range []struct {
-					name    string
-					a       *cluda.Array
-					inverse bool
-				}{{"forward", forward, false}, {"inverse", inverse, true}} {
-					want := fftn(x, shape, []int{1}, out.inverse)
-					if e := download(t, out.a, want); e > tolerance(dt) {
-						t.Errorf("%s: relative L2 error %.3g, want at most %.0g", out.name, e, tolerance(dt))
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 
