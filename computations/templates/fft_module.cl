@@ -32,7 +32,9 @@ INLINE WITHIN_KERNEL {{ .CType }} {{ $p }}_load(LOCAL_MEM_ARG const {{ .CType }}
 
 INLINE WITHIN_KERNEL void {{ $p }}(LOCAL_MEM_ARG {{ .CType }} *buf, const unsigned int lid)
 {
+{{- if .Stages }}
     const bool active = lid < {{ .WG }};
+{{- end }}
     LOCAL_BARRIER;
 {{- range $si, $st := .Stages }}
     {
