@@ -54,7 +54,9 @@ var fftModuleTemplates = templates.MustParseFS(fftModuleFS, "templates/fft_modul
 //
 // The kernel is launched with at least WorkGroupSize work-items per
 // group (core.KernelOptions.Local), and its local memory is
-// LocalBytes plus its own.
+// LocalBytes plus its own. A forward and an inverse module of one length
+// and dtype, made for one device, have the same WorkGroupSize and
+// LocalElems, so that they share a buffer (see ExampleNewFFTModule).
 type FFTModule struct {
 	length  int
 	dt      dtypes.DType
@@ -70,7 +72,9 @@ type FFTModule struct {
 // plan.DeviceParams()). The length's prime factors must be at most 13
 // (powers of two, 7-smooth lengths and those with factors 11 and 13),
 // and its row must fit in the device's local memory; the work-group size
-// is chosen within the device's limit.
+// is chosen within the device's limit (MaxWorkGroupSize: a copy of the
+// parameters with a lower one makes a module for fewer work-items, where
+// a kernel's registers allow fewer than the device).
 func NewFFTModule(length int, dt dtypes.DType, inverse bool, device *cluda.DeviceParams) (*FFTModule, error) {
 	if device == nil {
 		return nil, fmt.Errorf("computations: FFT module: no device parameters")

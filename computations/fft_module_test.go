@@ -78,14 +78,14 @@ type moduleCase struct {
 }
 
 // moduleCases are, spread over the two precisions so that each length
-// compiles once: length 1, powers of two (4096 and 2048 the longest the
-// model GPU takes), lengths with factors 3, 5 and 7 (and 11 and 13, which
+// compiles once: length 1, powers of two (2048 the longest complex128 row
+// the model GPU takes; TestFFTModuleLimits plans the longest ones), lengths with factors 3, 5 and 7 (and 11 and 13, which
 // the butterflies have too), a group larger than the modules ask, and a
 // random 7-smooth length in each precision.
 func moduleCases() []moduleCase {
 	c64, c128 := dtypes.Complex64, dtypes.Complex128
 	cases := []moduleCase{
-		{dt: c64, n: 4096, rows: 1}, {dt: c64, n: 105, rows: 3}, {dt: c64, n: 2 * 11 * 13, rows: 2, extra: 37},
+		{dt: c64, n: 1024, rows: 2}, {dt: c64, n: 105, rows: 3}, {dt: c64, n: 2 * 11 * 13, rows: 2, extra: 37},
 		{dt: c128, n: 1, rows: 2}, {dt: c128, n: 2048, rows: 1}, {dt: c128, n: 441, rows: 2},
 	}
 	rng := rand.New(rand.NewPCG(16, 7))
