@@ -187,22 +187,27 @@ func TestFFTModuleErrors(t *testing.T) {
 
 // TestFFTModuleLimits checks what the module reports for the model GPU:
 // the longest rows of each precision fit, with padded rows and a
-// work-group within the device's limit.
+// work-group within the device's limit, which a lower MaxWorkGroupSize
+// lowers.
 func TestFFTModuleLimits(t *testing.T) {
 	gpu := cluda.ModelGPU()
+	narrow := cluda.ModelGPU()
+	narrow.MaxWorkGroupSize = 32
 	for _, tc := range []struct {
 		n          int
 		dt         dtypes.DType
+		device     *cluda.DeviceParams
 		wg, elems  int
 		localBytes int
 	}{
-		{4096, dtypes.Complex64, 256, 4351, 4351 * 8},
-		{2048, dtypes.Complex128, 128, 2175, 2175 * 16},
-		{1000, dtypes.Complex64, 100, 1062, 1062 * 8},
-		{1, dtypes.Complex64, 1, 1, 8},
+		{4096, dtypes.Complex64, gpu, 256, 4351, 4351 * 8},
+		{2048, dtypes.Complex128, gpu, 128, 2175, 2175 * 16},
+		{1000, dtypes.Complex64, gpu, 100, 1062, 1062 * 8},
+		{1024, dtypes.Complex64, narrow, 32, 1087, 1087 * 8},
+		{1, dtypes.Complex64, gpu, 1, 1, 8},
 	} {
-		t.Run(fmt.Sprintf("%v/N=%d", tc.dt, tc.n), func(t *testing.T) {
-			m, err := computations.NewFFTModule(tc.n, tc.dt, true, gpu)
+		t.Run(fmt.Sprintf("%v/N=%d/max=%d", tc.dt, tc.n, tc.device.MaxWorkGroupSize), func(t *testing.T) {
+			m, err := computations.NewFFTModule(tc.n, tc.dt, true, tc.device)
 			if err != nil {
 				t.Fatal(err)
 			}
