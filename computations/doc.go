@@ -3,6 +3,10 @@
 // any axes of an array of any rank). Each embeds a *core.Computation, so
 // transformations connect to its parameters and Compile makes it callable.
 //
+// FFTModule is the FFT for kernels of one's own: a module that transforms
+// a row the work-group holds in local memory, so that a kernel loads,
+// transforms, filters and stores in one pass over memory.
+//
 // Transpose, Roll, RollInPlace and FFTShift move the elements of arrays of
 // any dtype, as numpy's transpose, roll, fft.fftshift and fft.ifftshift do.
 // Reduce and Scan fold an array over a set of its axes with a Predicate

@@ -32,10 +32,13 @@ const renderExamples = `  reikna render fft --shape 8,1024 --axes 1
   reikna render cumsum --shape 8192,16384 --axes 1 --model gpu
       inclusive prefix sums of the rows (a single pass with look-back)
   reikna render fftshift --shape 1023,1024
-      numpy.fft.fftshift over both axes`
+      numpy.fft.fftshift over both axes
+  reikna render fft-module --length 1024 --inverse
+      a work-group FFT that a kernel of one's own calls (see
+      reikna render fft-module --help)`
 
 // renderables are the computations render prints.
-var renderables = []string{"fft", "pureparallel", "transpose", "fftshift", "sum", "cumsum"}
+var renderables = []string{"fft", "pureparallel", "transpose", "fftshift", "sum", "cumsum", "fft-module"}
 
 // renderable names them for messages.
 var renderable = strings.Join(renderables[:len(renderables)-1], ", ") + " or " + renderables[len(renderables)-1]
@@ -48,7 +51,7 @@ type renderOptions struct {
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
-	const synopsis = "render fft|pureparallel|transpose|fftshift|sum|cumsum [options]"
+	const synopsis = "render fft|pureparallel|transpose|fftshift|sum|cumsum|fft-module [options]"
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fs, _ := renderFlagSet(synopsis, stderr)
 		if len(args) == 0 {
@@ -60,6 +63,9 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	what := args[0]
 	if !slices.Contains(renderables, what) {
 		return fmt.Errorf("render: cannot render %q (choose %s)", what, renderable)
+	}
+	if what == "fft-module" {
+		return runRenderFFTModule(args[1:], stdout, stderr)
 	}
 	fs, o := renderFlagSet("render "+what+" [options]", stderr)
 	if err := fs.Parse(args[1:]); err != nil {

@@ -120,8 +120,8 @@ func TestRender(t *testing.T) {
 func TestRenderErrors(t *testing.T) {
 	cludatest.Thread(t)
 	tests := []errorCase{
-		{[]string{"render"}, "render: say what to render: fft, pureparallel, transpose, fftshift, sum or cumsum"},
-		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, pureparallel, transpose, fftshift, sum or cumsum)`},
+		{[]string{"render"}, "render: say what to render: fft, pureparallel, transpose, fftshift, sum, cumsum or fft-module"},
+		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, pureparallel, transpose, fftshift, sum, cumsum or fft-module)`},
 		{[]string{"render", "transpose", "--shape", "3,4", "--axes", "0,0"}, "render transpose: "},
 		{[]string{"render", "sum", "--shape", "3,4", "--axes", "2"}, "render sum: "},
 		{[]string{"render", "fft", "--in", "window"}, `render fft: --in window: unknown transformation "window" (the choices are combine, real, pad:M, cast:DTYPE, scale[:X], conj)`},
