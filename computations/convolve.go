@@ -7,10 +7,11 @@ import (
 	"github.com/reikna-go/reikna/computations/internal/fftplan"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/transformations"
 )
 
-// Convolve is the convolution of a complex signal with a filter over a set
-// of the signal's axes, batched over the others, computed with FFTs. Its
+// Convolve is the convolution of a signal with a filter over a set of the
+// signal's axes, batched over the others, computed with FFTs. Its
 // signature is (output, signal, filter). Along a convolved axis where the
 // signal has n elements and the filter m, the output is
 //
@@ -27,7 +28,9 @@ import (
 //
 // that is, the convolution with the filter reversed and conjugated.
 //
-// The filter has the signal's rank. On the axes that are not convolved
+// The signal and the filter are complex or real arrays of one precision
+// (real ones are read as the real parts of complex values); the output is
+// complex. The filter has the signal's rank. On the axes that are not convolved
 // its length is the signal's or 1, where one filter serves every row of
 // the batch; on the convolved ones it is any length (at most n for the
 // circular mode).
@@ -53,6 +56,9 @@ type Convolve struct {
 	opts                   ConvolveOptions
 	lines                  []convolveAxis // by axis of the signal; zero on batch axes
 	tuning                 fftplan.Tuning
+	// signalRoot and filterRoot name the computation's own parameters of
+	// the complex signal and filter (see rootName).
+	signalRoot, filterRoot string
 }
 
 // ConvolveOptions are the optional parts of a Convolve.
@@ -71,17 +77,27 @@ func NewConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts C
 
 // newConvolve is NewConvolve with the FFT plans tuned.
 func newConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts ConvolveOptions, tuning fftplan.Tuning) (*Convolve, error) {
-	if err := checkConvolveTypes(signal, filter); err != nil {
+	dt, err := checkConvolveTypes(signal, filter)
+	if err != nil {
 		return nil, err
 	}
 	if mode != ConvolveCircular && mode != ConvolveFull && mode != ConvolveSame {
 		return nil, fmt.Errorf("computations: Convolve: unknown mode %v", mode)
 	}
-	axes, err := convolveAxes(signal.Rank(), axes)
+	axes, err = convolveAxes(signal.Rank(), axes)
 	if err != nil {
 		return nil, err
 	}
 	ss, fs := signal.Shape(), filter.Shape()
+	// The computation is that of complex arrays; real ones are promoted as
+	// they are loaded.
+	realSignal, realFilter := signal, filter
+	if !signal.DType().IsComplex() {
+		signal = core.ArrayOf(dt, ss...)
+	}
+	if !filter.DType().IsComplex() {
+		filter = core.ArrayOf(dt, fs...)
+	}
 	c := &Convolve{signal: signal, filter: filter, axes: axes, mode: mode, opts: opts,
 		lines: make([]convolveAxis, len(ss)), tuning: tuning}
 	out := slices.Clone(ss)
@@ -107,37 +123,76 @@ func newConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts C
 	if err := fftplan.CheckShape(out, axes); err != nil {
 		return nil, fmt.Errorf("computations: Convolve: %w", err)
 	}
-	c.output = core.ArrayOf(signal.DType(), out...)
+	c.output = core.ArrayOf(dt, out...)
+	c.signalRoot, c.filterRoot = rootName("signal", realSignal), rootName("filter", realFilter)
 	c.Computation, err = core.NewComputation("convolve", []core.Parameter{
 		core.Param("output", core.Out(c.output)),
-		core.Param("signal", core.In(signal)),
-		core.Param("filter", core.In(filter)),
+		core.Param(c.signalRoot, core.In(signal)),
+		core.Param(c.filterRoot, core.In(filter)),
 	}, c.build)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.promoteReal("signal", realSignal); err != nil {
+		return nil, err
+	}
+	if err := c.promoteReal("filter", realFilter); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// checkConvolveTypes reports a signal or filter that is not a complex
-// array, or whose dtypes or ranks differ.
-func checkConvolveTypes(signal, filter core.Type) error {
-	for _, x := range []struct {
+// checkConvolveTypes reports a signal or filter that is not a float or
+// complex array, or whose precisions or ranks differ, and returns the
+// complex dtype of the convolution.
+func checkConvolveTypes(signal, filter core.Type) (dtypes.DType, error) {
+	var dts [2]dtypes.DType
+	for i, x := range []struct {
 		name string
 		t    core.Type
 	}{{"signal", signal}, {"filter", filter}} {
 		if err := arrayType("Convolve "+x.name, x.t); err != nil {
-			return err
+			return 0, err
 		}
-		if !x.t.DType().IsComplex() {
-			return fmt.Errorf("computations: Convolve: the %s's dtype %v must be complex64 or complex128 (connect a transformation such as RealToComplex for real data)", x.name, x.t.DType())
+		dt, err := x.t.DType().Complex()
+		if err != nil || x.t.DType().IsInteger() {
+			return 0, fmt.Errorf("computations: Convolve: the %s's dtype %v must be float32, float64, complex64 or complex128 (Cast converts integers)", x.name, x.t.DType())
 		}
+		dts[i] = dt
 	}
-	if signal.DType() != filter.DType() {
-		return fmt.Errorf("computations: Convolve: the signal's dtype %v differs from the filter's %v", signal.DType(), filter.DType())
+	if dts[0] != dts[1] {
+		return 0, fmt.Errorf("computations: Convolve: the signal's dtype %v and the filter's %v differ in precision", signal.DType(), filter.DType())
 	}
 	if signal.Rank() != filter.Rank() {
-		return fmt.Errorf("computations: Convolve: the filter's shape %v has another rank than the signal's %v (give batch axes it serves whole a length of 1)", filter.Shape(), signal.Shape())
+		return 0, fmt.Errorf("computations: Convolve: the filter's shape %v has another rank than the signal's %v (give batch axes it serves whole a length of 1)", filter.Shape(), signal.Shape())
+	}
+	return dts[0], nil
+}
+
+// rootName returns the name of the computation's own parameter for the
+// array called name in its signature, of type t: name itself for a
+// complex array, and for a real one "complex_"+name, which a
+// transformation that reads name as real parts feeds (promoteReal).
+func rootName(name string, t core.Type) string {
+	if t.DType().IsComplex() {
+		return name
+	}
+	return "complex_" + name
+}
+
+// promoteReal connects to the parameter of c for the array called name in
+// the signature, of type t, the transformation that reads it as real
+// parts where t is real.
+func (c *Convolve) promoteReal(name string, t core.Type) error {
+	if t.DType().IsComplex() {
+		return nil
+	}
+	trf, err := transformations.RealToComplex(t)
+	if err != nil {
+		return fmt.Errorf("computations: Convolve: %w", err)
+	}
+	if err := c.Connect(rootName(name, t), trf, "output", map[string]string{"input": name}); err != nil {
+		return fmt.Errorf("computations: Convolve: the real %s: %w", name, err)
 	}
 	return nil
 }
@@ -213,7 +268,7 @@ func (c *Convolve) build(plan *core.Plan, args map[string]*core.KernelArgument) 
 	if c.signal.Size() == 0 {
 		return nil // an empty batch: nothing to convolve
 	}
-	spectrum, err := c.filterSpectrum(plan, args["filter"])
+	spectrum, err := c.filterSpectrum(plan, args[c.filterRoot])
 	if err != nil {
 		return err
 	}
@@ -301,7 +356,7 @@ func (c *Convolve) twoFFTs(plan *core.Plan, args map[string]*core.KernelArgument
 	if err != nil {
 		return err
 	}
-	if err := plan.ComputationCall(forward, product, args["signal"], 0); err != nil {
+	if err := plan.ComputationCall(forward, product, args[c.signalRoot], 0); err != nil {
 		return err
 	}
 	return plan.ComputationCall(inverse, args["output"], product, spectrum, 1)
@@ -321,7 +376,7 @@ func (c *Convolve) fused(plan *core.Plan, args map[string]*core.KernelArgument, 
 		return err
 	}
 	fk := &fftKernel{Kernel: k, dt: dt, name: "convolve_fused",
-		src:     fftEnd{arg: args["signal"], shape: c.signal.Shape()},
+		src:     fftEnd{arg: args[c.signalRoot], shape: c.signal.Shape()},
 		dst:     fftEnd{arg: args["output"], shape: c.output.Shape()},
 		inverse: conj, conjOut: true, scale: 1}
 	if err := newFFTTables(plan, dt).bind(fk); err != nil {

@@ -224,8 +224,10 @@ func TestConvolveErrors(t *testing.T) {
 		want           string
 	}{
 		{"scalar signal", core.ScalarArg(c64).Type, core.ArrayOf(c64, 4), nil, computations.ConvolveFull, "scalar type"},
-		{"real signal", core.ArrayOf(dtypes.Float32, 4), core.ArrayOf(dtypes.Float32, 4), nil, computations.ConvolveFull, "must be complex64 or complex128"},
-		{"dtypes differ", core.ArrayOf(c64, 4), core.ArrayOf(dtypes.Complex128, 4), nil, computations.ConvolveFull, "differs from the filter's"},
+		{"integer signal", core.ArrayOf(dtypes.Int32, 4), core.ArrayOf(c64, 4), nil, computations.ConvolveFull, "must be float32, float64, complex64 or complex128"},
+		{"integer filter", core.ArrayOf(c64, 4), core.ArrayOf(dtypes.Int64, 4), nil, computations.ConvolveFull, "must be float32, float64, complex64 or complex128"},
+		{"precisions differ", core.ArrayOf(c64, 4), core.ArrayOf(dtypes.Complex128, 4), nil, computations.ConvolveFull, "differ in precision"},
+		{"real precisions differ", core.ArrayOf(dtypes.Float64, 4), core.ArrayOf(dtypes.Float32, 4), nil, computations.ConvolveFull, "differ in precision"},
 		{"ranks differ", core.ArrayOf(c64, 2, 4), core.ArrayOf(c64, 4), []int{1}, computations.ConvolveFull, "another rank"},
 		{"batch mismatch", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 2, 4), []int{1}, computations.ConvolveFull, "does not fit the signal's"},
 		{"axis out of range", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 4), []int{2}, computations.ConvolveFull, "out of range"},
@@ -273,6 +275,76 @@ func TestConvolveReference(t *testing.T) {
 			got, _ := convolveRef(a, []int{3}, tt.f, []int{len(tt.f)}, []int{0}, tt.mode, tt.correlate)
 			if e := relError(got, tt.want); e > 1e-15 {
 				t.Errorf("%v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestConvolveReal convolves real signals and filters, read as the real
+// parts of complex values, into complex outputs.
+func TestConvolveReal(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, tt := range []struct {
+		name       string
+		signal     dtypes.DType
+		filter     dtypes.DType
+		sigShape   []int
+		fltShape   []int
+		mode       computations.ConvolveMode
+		complexOut dtypes.DType
+	}{
+		{"float32 both, one kernel", dtypes.Float32, dtypes.Float32, []int{3, 24}, []int{1, 24}, computations.ConvolveCircular, dtypes.Complex64},
+		{"float64 signal, complex filter", dtypes.Float64, dtypes.Complex128, []int{2, 30}, []int{2, 7}, computations.ConvolveFull, dtypes.Complex128},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.complexOut.IsDouble() && !thr.Params().DoubleFP {
+				t.Skip("the device has no double precision")
+			}
+			conv := must(computations.NewConvolve(core.ArrayOf(tt.signal, tt.sigShape...), core.ArrayOf(tt.filter, tt.fltShape...),
+				[]int{1}, tt.mode, computations.ConvolveOptions{}))
+			if got := conv.OutputType().DType(); got != tt.complexOut {
+				t.Errorf("output dtype %v, want %v", got, tt.complexOut)
+			}
+			if p, _ := conv.Parameter("signal"); p.Type().DType() != tt.signal {
+				t.Errorf("the signal parameter is %v, want %v", p.Type(), tt.signal)
+			}
+			c := must(conv.Compile(thr))
+			defer c.Release()
+			rng := rand.New(rand.NewPCG(7, uint64(tt.sigShape[1])))
+			values := func(dt dtypes.DType, shape []int) ([]complex128, *cluda.Array) {
+				x := randomData(rng, elementsOf(shape))
+				if dt.IsComplex() {
+					return x, upload(t, thr, dt, x, shape)
+				}
+				var host any
+				if dt == dtypes.Float32 {
+					v := make([]float32, len(x))
+					for i := range x {
+						v[i] = float32(real(x[i]))
+						x[i] = complex(float64(v[i]), 0)
+					}
+					host = v
+				} else {
+					v := make([]float64, len(x))
+					for i := range x {
+						v[i], x[i] = real(x[i]), complex(real(x[i]), 0)
+					}
+					host = v
+				}
+				return x, must(thr.ToDevice(host, shape...))
+			}
+			x, in := values(tt.signal, tt.sigShape)
+			f, flt := values(tt.filter, tt.fltShape)
+			out := poisoned(t, thr, tt.complexOut, conv.OutputType().Shape())
+			defer in.Release()
+			defer flt.Release()
+			defer out.Release()
+			if err := c.Call(out, in, flt); err != nil {
+				t.Fatal(err)
+			}
+			want, _ := convolveRef(x, tt.sigShape, f, tt.fltShape, []int{1}, tt.mode, false)
+			if e := download(t, out, want); e > convolveTolerance(tt.complexOut) {
+				t.Errorf("relative error %.3g, want at most %.3g", e, convolveTolerance(tt.complexOut))
 			}
 		})
 	}
