@@ -39,10 +39,10 @@ import (
 // where it serves the whole batch). Linear modes transform rows padded to
 // the smallest length of factors 2, 3, 5 and 7 that holds n+m-1 outputs;
 // the padding happens in the loads of the first kernel and the crop in the
-// stores of the last. Where one filter serves the whole batch, one axis is
-// convolved and a padded row fits one work-group, a single kernel reads
-// the signal, transforms it, multiplies by the spectrum, transforms back
-// and writes the output: one pass over memory. Otherwise the forward FFT
+// stores of the last. Where one axis is convolved and a padded row fits
+// one work-group (one pass of the FFT's register kernel), a single kernel
+// reads the signal, transforms it, multiplies by the spectrum, transforms
+// back and writes the output: one pass over memory. Otherwise the forward FFT
 // writes the signal's spectrum to a temporary array and the inverse FFT
 // multiplies it by the filter's as it loads it.
 //
@@ -247,6 +247,27 @@ func (c *Convolve) spectrumShape() (shape, axes []int) {
 	return shape, axes
 }
 
+// spectrumRows returns how the fused kernel indexes the filter's spectrum
+// for the outer index _o, the position _n and the inner index _i of the
+// row it convolves: the indices of the signal's batch axes, without those
+// the filter serves whole.
+func (c *Convolve) spectrumRows() *fftEndIndex {
+	a := c.axes[0]
+	ss, fs := c.signal.Shape(), c.filter.Shape()
+	var x fftEndIndex
+	for i, e := range core.RowMajorIndices("_o", ss[:a]) {
+		if fs[i] != 1 {
+			x.Outer = append(x.Outer, e)
+		}
+	}
+	for i, e := range core.RowMajorIndices("_i", ss[a+1:]) {
+		if fs[a+1+i] != 1 {
+			x.InnerIdx = append(x.InnerIdx, e)
+		}
+	}
+	return &x
+}
+
 // broadcast reports whether one filter serves every row of the batch.
 func (c *Convolve) broadcast() bool {
 	fs := c.filter.Shape()
@@ -272,7 +293,7 @@ func (c *Convolve) build(plan *core.Plan, args map[string]*core.KernelArgument) 
 	if err != nil {
 		return err
 	}
-	if len(c.axes) == 1 && c.broadcast() {
+	if len(c.axes) == 1 {
 		lim := fftLimits(plan.DeviceParams(), dt, c.tuning)
 		if k, ok := fusedConvolution(c.padded(), c.axes[0], lim); ok {
 			err := c.fused(plan, args, spectrum, k)
@@ -386,6 +407,9 @@ func (c *Convolve) fused(plan *core.Plan, args map[string]*core.KernelArgument, 
 	kargs, render := fk.args()
 	body := render["body"].(*fftBody)
 	body.Convolve, body.KernelB = true, false
+	if !c.broadcast() {
+		body.KernelRows = c.spectrumRows()
+	}
 	return plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.Groups() * k.Pass.WG},
 		core.KernelOptions{Name: fk.name, Local: []int{k.Pass.WG}, RenderArgs: render, CompilerOptions: c.tuning.CompilerOptions})
 }
