@@ -37,7 +37,9 @@ import (
 //
 // The filter's spectrum is computed by an FFT on every call (of one row
 // where it serves the whole batch). Linear modes transform rows padded to
-// the smallest length of factors 2, 3, 5 and 7 that holds n+m-1 outputs;
+// the smallest length of factors 2, 3, 5 and 7 that holds n+m-1 outputs
+// (or, along one axis, the smallest such length up to twice as long that
+// the one kernel below computes, where the shortest has no such kernel);
 // the padding happens in the loads of the first kernel and the crop in the
 // stores of the last. Where one axis is convolved and a padded row fits
 // one work-group (one pass of the FFT's register kernel), a single kernel
@@ -117,7 +119,7 @@ func newConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts C
 		c.lines[i] = newConvolveAxis(ss[i], fs[i], mode)
 		out[i] = c.lines[i].Out
 	}
-	if err := fftplan.CheckShape(c.padded(), axes); err != nil {
+	if err := fftplan.CheckShape(c.padded(c.lines), axes); err != nil {
 		return nil, fmt.Errorf("computations: Convolve: %w", err)
 	}
 	if err := fftplan.CheckShape(out, axes); err != nil {
@@ -220,26 +222,26 @@ func (c *Convolve) Mode() ConvolveMode { return c.mode }
 // lengths of the mode along the convolved axes.
 func (c *Convolve) OutputType() core.Type { return c.output }
 
-// padded returns the shape of the transforms: the signal's, with the
-// transform lengths along the convolved axes.
-func (c *Convolve) padded() []int {
+// padded returns the shape of the transforms of lines: the signal's, with
+// the transform lengths along the convolved axes.
+func (c *Convolve) padded(lines []convolveAxis) []int {
 	out := c.signal.Shape()
 	for _, a := range c.axes {
-		out[a] = c.lines[a].T
+		out[a] = lines[a].T
 	}
 	return out
 }
 
 // spectrumShape returns the shape of the filter's spectrum and its
-// transformed axes: the padded shape without the batch axes the filter
-// serves whole (length 1).
-func (c *Convolve) spectrumShape() (shape, axes []int) {
+// transformed axes: the padded shape of lines without the batch axes the
+// filter serves whole (length 1).
+func (c *Convolve) spectrumShape(lines []convolveAxis) (shape, axes []int) {
 	fs := c.filter.Shape()
 	for i, n := range fs {
 		switch {
 		case slices.Contains(c.axes, i):
 			axes = append(axes, len(shape))
-			shape = append(shape, c.lines[i].T)
+			shape = append(shape, lines[i].T)
 		case n != 1:
 			shape = append(shape, n)
 		}
@@ -280,7 +282,9 @@ func (c *Convolve) broadcast() bool {
 }
 
 // build adds the kernels: the filter's spectrum, then the convolution in
-// one kernel where it fits, else the forward and inverse FFTs.
+// one kernel where it fits, else the forward and inverse FFTs. A linear
+// convolution along one axis takes a longer transform where that one fits
+// one kernel and the shortest does not (see fusedLength).
 func (c *Convolve) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
 	dt := c.signal.DType()
 	if !plan.DeviceParams().SupportsDType(dt) {
@@ -289,30 +293,35 @@ func (c *Convolve) build(plan *core.Plan, args map[string]*core.KernelArgument) 
 	if c.signal.Size() == 0 {
 		return nil // an empty batch: nothing to convolve
 	}
-	spectrum, err := c.filterSpectrum(plan, args[c.filterRoot])
+	lines := c.lines
+	var k fftplan.Kernel
+	fuse := false
+	if len(c.axes) == 1 {
+		a := c.axes[0]
+		lines = slices.Clone(c.lines)
+		lines[a].T, k, fuse = fusedLength(c.padded(c.lines), a, c.mode != ConvolveCircular, fftLimits(plan.DeviceParams(), dt, c.tuning))
+	}
+	spectrum, err := c.filterSpectrum(plan, args[c.filterRoot], lines)
 	if err != nil {
 		return err
 	}
-	if len(c.axes) == 1 {
-		lim := fftLimits(plan.DeviceParams(), dt, c.tuning)
-		if k, ok := fusedConvolution(c.padded(), c.axes[0], lim); ok {
-			err := c.fused(plan, args, spectrum, k)
-			if _, refused := fftRefusal(err); !refused {
-				return err
-			}
-			// The device refused the kernel: the two FFTs take its place.
+	if fuse {
+		err := c.fused(plan, args, spectrum, k, lines)
+		if _, refused := fftRefusal(err); !refused {
+			return err
 		}
+		// The device refused the kernel: the two FFTs take its place.
 	}
-	return c.twoFFTs(plan, args, spectrum)
+	return c.twoFFTs(plan, args, spectrum, lines)
 }
 
 // filterSpectrum adds the FFT of the filter, placed in the transform's
 // period and scaled by the inverse transform's normalization, and returns
 // the temporary array it writes.
-func (c *Convolve) filterSpectrum(plan *core.Plan, filter *core.KernelArgument) (*core.KernelArgument, error) {
-	shape, axes := c.spectrumShape()
+func (c *Convolve) filterSpectrum(plan *core.Plan, filter *core.KernelArgument, lines []convolveAxis) (*core.KernelArgument, error) {
+	shape, axes := c.spectrumShape(lines)
 	st := core.ArrayOf(c.signal.DType(), shape...)
-	place, err := c.placement(st)
+	place, err := c.placement(st, lines)
 	if err != nil {
 		return nil, err
 	}
@@ -337,9 +346,9 @@ func (c *Convolve) filterSpectrum(plan *core.Plan, filter *core.KernelArgument) 
 // a temporary array and the inverse FFT of its product with the filter's
 // spectrum (multiplied as it is loaded) into the output (cropped as it is
 // stored).
-func (c *Convolve) twoFFTs(plan *core.Plan, args map[string]*core.KernelArgument, spectrum *core.KernelArgument) error {
+func (c *Convolve) twoFFTs(plan *core.Plan, args map[string]*core.KernelArgument, spectrum *core.KernelArgument, lines []convolveAxis) error {
 	dt := c.signal.DType()
-	pt := core.ArrayOf(dt, c.padded()...)
+	pt := core.ArrayOf(dt, c.padded(lines)...)
 	forward, err := newFFT(pt, c.axes, FFTOptions{}, c.tuning)
 	if err != nil {
 		return fmt.Errorf("Convolve: the signal's FFT: %w", err)
@@ -388,9 +397,9 @@ func (c *Convolve) twoFFTs(plan *core.Plan, args map[string]*core.KernelArgument
 // multiplying by the filter's spectrum after the forward stages and
 // conjugating, running the stages again and storing the conjugate (which
 // is the inverse transform) up to the output's length.
-func (c *Convolve) fused(plan *core.Plan, args map[string]*core.KernelArgument, spectrum *core.KernelArgument, k fftplan.Kernel) error {
+func (c *Convolve) fused(plan *core.Plan, args map[string]*core.KernelArgument, spectrum *core.KernelArgument, k fftplan.Kernel, lines []convolveAxis) error {
 	dt := c.signal.DType()
-	line := c.lines[c.axes[0]]
+	line := lines[c.axes[0]]
 	k.SrcLength, k.DstLength = line.N, line.Out
 	conj, err := plan.Constant(dtypes.Int32, int32(1))
 	if err != nil {

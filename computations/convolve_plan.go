@@ -2,6 +2,7 @@ package computations
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/reikna-go/reikna/computations/internal/fftplan"
 )
@@ -87,6 +88,34 @@ func convolveLength(n int) int {
 		}
 	}
 	return best
+}
+
+// maxFusedGrowth bounds how much longer than the shortest one a linear
+// convolution's transform may grow to run in one kernel: one pass over
+// memory instead of the two FFTs' two or more, whose arithmetic runs
+// under the memory traffic on GPUs.
+const maxFusedGrowth = 2
+
+// fusedLength returns the transform length along axis (of the padded
+// shape) of a convolution in one kernel, and that kernel: the length of
+// the shape where it fits one, or for a linear convolution (linear set)
+// the shortest length with factors 2, 3, 5 and 7, up to maxFusedGrowth
+// times longer, that fits one (on GPUs the register kernel has no plan for
+// some such lengths: 120 is local, 128 not). It returns the length of the
+// shape and false where none fits.
+func fusedLength(padded []int, axis int, linear bool, lim fftplan.Limits) (int, fftplan.Kernel, bool) {
+	n := padded[axis]
+	if k, ok := fusedConvolution(padded, axis, lim); ok || !linear {
+		return n, k, ok
+	}
+	shape := slices.Clone(padded)
+	for t := convolveLength(n + 1); t <= maxFusedGrowth*n; t = convolveLength(t + 1) {
+		shape[axis] = t
+		if k, ok := fusedConvolution(shape, axis, lim); ok {
+			return t, k, true
+		}
+	}
+	return n, fftplan.Kernel{}, false
 }
 
 // fusedConvolution returns the one kernel that computes the convolution of

@@ -85,3 +85,29 @@ func TestFusedConvolution(t *testing.T) {
 		}
 	}
 }
+
+// TestFusedLength checks that a linear convolution grows its transform to
+// a length that one kernel computes where the shortest has no such
+// kernel, and that a circular one keeps its period.
+func TestFusedLength(t *testing.T) {
+	h200 := fftplan.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
+	for _, tc := range []struct {
+		n      int
+		linear bool
+		fused  bool
+		grows  bool
+	}{
+		{1024, true, true, false},
+		{120, true, true, true}, // the local kernel's
+		{120, false, false, false},
+		{1 << 16, true, false, false},
+	} {
+		got, k, ok := fusedLength([]int{1000, tc.n}, 1, tc.linear, h200)
+		if ok != tc.fused || (got != tc.n) != tc.grows {
+			t.Errorf("n=%d linear=%v: length %d, fused %v; want fused %v, grown %v", tc.n, tc.linear, got, ok, tc.fused, tc.grows)
+		}
+		if ok && (k.Pass.L != got || got != convolveLength(got) || got > maxFusedGrowth*tc.n) {
+			t.Errorf("n=%d: length %d with a pass of %d: not a 7-smooth length within bounds", tc.n, got, k.Pass.L)
+		}
+	}
+}

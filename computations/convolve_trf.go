@@ -28,8 +28,8 @@ type convolvePlaceAxis struct {
 }
 
 // placement returns the transformation that fills the input of the
-// filter's FFT, of type st, from the filter.
-func (c *Convolve) placement(st core.Type) (*core.Transformation, error) {
+// filter's FFT, of type st, from the filter, for the transforms of lines.
+func (c *Convolve) placement(st core.Type, lines []convolveAxis) (*core.Transformation, error) {
 	dt := c.signal.DType()
 	real := dt.Real()
 	scale := 1.0
@@ -44,7 +44,7 @@ func (c *Convolve) placement(st core.Type) (*core.Transformation, error) {
 		a := convolvePlaceAxis{Filter: i, Spectrum: spec}
 		switch {
 		case slices.Contains(c.axes, i):
-			l := c.lines[i]
+			l := lines[i]
 			a.Convolved, a.T, a.M, a.Shift = true, l.T, l.M, l.Shift
 			scale /= float64(l.T)
 			spec++
