@@ -16,7 +16,9 @@
 // powers fused into it. MatrixMul multiplies batches of matrices, and DHT
 // transforms between the modes of the harmonic oscillator and coordinates
 // with it (Harmonic, DHTSpatialGrid and DHTSpatialWeights give the mode
-// functions and the grid).
+// functions and the grid). Convolve convolves or correlates a batch of
+// signals with a filter through FFTs, in one kernel where a row fits a
+// work-group.
 //
 // # The shape of a computation
 //

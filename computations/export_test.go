@@ -29,3 +29,8 @@ const (
 func NewTunedScan(t core.Type, predicate *Predicate, axes []int, exclusive bool, tuning ScanTuning) (*Scan, error) {
 	return newScan(t, predicate, axes, exclusive, tuning)
 }
+
+// NewTunedConvolve is NewConvolve with the FFT plans tuned.
+func NewTunedConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts ConvolveOptions, tuning FFTTuning) (*Convolve, error) {
+	return newConvolve(signal, filter, axes, mode, opts, tuning)
+}

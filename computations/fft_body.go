@@ -31,6 +31,10 @@ type fftBody struct {
 	// the stages run again; KernelB is then unset (the stores do not
 	// apply it).
 	Convolve bool
+	// KernelRows, where set, indexes a kernel of one row per
+	// sub-transform (Convolve only): KERNEL_B takes the outer index, the
+	// position and the inner index as the ends do.
+	KernelRows *fftEndIndex
 
 	Twiddle fftPassTwiddle
 

@@ -28,6 +28,12 @@ against 1.0 times torch.bmm's, and the float64 product against 70% of the
 H200's FP64 FMA peak, with its ratio to cuBLAS (on FP64 tensor cores)
 shown; the tilings timed from REIKNA_MATMUL_TILE follow in a table of
 their own.
+
+Where DIR holds convolve.json (reikna bench --convolve), the table
+"Convolution against two FFTs" judges the circular convolution of
+complex64 rows with one filter against 1.1 times two bare FFTs of the same
+rows, timed in the same run, and shows PyTorch's fft → multiply → ifft
+from torch_convolve.json (torch_convolve_bench.py) beside it.
 """
 import argparse
 import glob
@@ -155,7 +161,8 @@ def header(rep, d, ours):
     rep.note(f"device: {first['device']} ({first['platform']}, driver {first['driver_version']}), {first['date']}")
     own_copy = next((copy_gbps(r) for r in ours if r and copy_gbps(r)), 0)
     copies = [f"reikna {own_copy:.0f} GB/s" if own_copy else "reikna n/a"]
-    peers = PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ())
+    peers = PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ()) + \
+        (CONVOLVE_PEERS if load(d, "convolve.json") else ())
     for name, prefix in peers:
         copy = peer_copy(d, prefix)
         copies.append(f"{name} {copy:.0f} GB/s" if copy else f"{name} n/a")
@@ -228,7 +235,7 @@ def cases_nd(d, ours):
 def ratios_table(rep, d):
     ours, mibs = [], set()
     cases = list(cases_1d(d, ours, mibs)) + list(cases_nd(d, ours))
-    others = [r for r in (load(d, "algos.json"), load(d, "random.json"), load(d, "matmul.json")) if r]
+    others = [r for r in (load(d, "algos.json"), load(d, "random.json"), load(d, "matmul.json"), load(d, "convolve.json")) if r]
     header(rep, d, ours + others)
     if not cases:
         return
@@ -544,6 +551,58 @@ def matmul_tables(rep, d):
             rep.note(p)
 
 
+# The peer of the convolution cases: the name in the tables and the prefix of its JSON file.
+CONVOLVE_PEERS = (("PyTorch (convolution)", "torch_convolve"),)
+
+# The target of the convolution cases: the convolution's time over two bare FFTs of its rows.
+CONVOLVE_TARGET = 1.1
+
+
+def convolve_tables(rep, d):
+    ours = load(d, "convolve.json")
+    if not ours:
+        return
+    theirs_report, theirs = torch_rows(d, "torch_convolve.json")
+    rep.heading("Convolution against two FFTs")
+    rep.note(f"reikna: {ours['device']}; PyTorch: " +
+             (theirs_report.get("device", "unknown device") if theirs_report else "not measured"))
+    rep.note(f"target: the circular convolution with one filter ≤ {CONVOLVE_TARGET} times two bare FFTs of its rows (reikna's, "
+             "same run); PyTorch: fft of the filter and the rows, product, ifft, unfused; ratio to PyTorch shown without a verdict")
+    if ours.get("mib_per_array") != ALGO_FULL_MIB:
+        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
+                 "the target is that of the full sizes")
+    t = Table(["case", "shape", "reikna ms", "FFT ms", "to 2 FFTs", "PyTorch ms", "reikna/PyTorch", "target", "verdict"], left=2)
+    notes = []
+    for r in ours["rows"]:
+        case = r["case"]
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        peer_row = theirs.get(case, {})
+        peer = peer_row.get("median_ms")
+        if peer and peer_row.get("shape") != r.get("shape"):
+            notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
+            peer = None
+        target_text = f"≤ {CONVOLVE_TARGET}"
+        if r.get("wrong") or r.get("skipped"):
+            rep.fails += 1 if r.get("wrong") else 0
+            notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
+            t.add(case, shape, "wrong" if r.get("wrong") else "skipped", ms(r.get("fft_median_ms")), "", ms(peer), "", target_text,
+                  "WRONG" if r.get("wrong") else "not measured")
+            continue
+        two = r.get("to_two_ffts")
+        v = verdict(two <= CONVOLVE_TARGET) if two else "n/a"
+        rep.fails += 1 if v == "FAIL" else 0
+        if r.get("fft_skipped"):
+            notes.append(f"{case}: the bare FFT was not timed: {r['fft_skipped']}")
+        t.add(case, shape, ms(r["median_ms"]), ms(r.get("fft_median_ms")), f"{two:.2f}" if two else "n/a", ms(peer),
+              ratio(r["median_ms"] / peer if peer else None), target_text, v)
+    rep.line()
+    rep.table(t)
+    if notes:
+        rep.line()
+        for n in notes:
+            rep.note(n)
+
+
 def startup_line(rep, d):
     cold, warm = load(d, "startup_cold.json"), load(d, "startup_warm.json")
     if not (cold and warm):
@@ -569,6 +628,7 @@ def main():
     algos_tables(rep, args.dir)
     random_tables(rep, args.dir)
     matmul_tables(rep, args.dir)
+    convolve_tables(rep, args.dir)
     startup_line(rep, args.dir)
     rep.line(f"\n{rep.fails} target(s) missed")
     rep.print()

@@ -36,7 +36,12 @@ const benchExamples = `  reikna bench
       MatrixMul on the cases PyTorch is compared on
       (scripts/torch_matmul_bench.py), in TFLOP/s, with the tilings listed
       in REIKNA_MATMUL_TILE (such as 128x128x16/8x8,64x64x16/4x4) timed
-      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU`
+      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU
+  reikna bench --convolve --json convolve.json
+      Convolve's circular convolution of complex64 rows with one filter, on
+      the cases PyTorch's fft → multiply → ifft is compared on
+      (scripts/torch_convolve_bench.py), each beside the bare FFT of its
+      rows: the convolution's target is 1.1 times two FFTs`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -54,6 +59,7 @@ type benchOptions struct {
 	algos     bool
 	random    bool
 	matmul    bool
+	convolve  bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -76,7 +82,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.algos, "algos", false, "time Transpose, Reduce, Scan and FFTShift on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.random, "random", false, "time CBRNG's uniform and normal fills on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
-	fs.StringVar(&o.cases, "cases", "", "with --algos, --random or --matmul, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.convolve, "convolve", false, "time Convolve's circular convolution of complex64 rows with one filter on the cases of the comparison with PyTorch, each beside the bare FFT of its rows (instead of FFTs); --mib below 512 shrinks the cases")
+	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul or --convolve, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -97,6 +104,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if o.convolve {
+		if err := benchConvolve(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --convolve: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -104,7 +117,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos, --random or --matmul")
+		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul or --convolve")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

@@ -203,20 +203,32 @@ func TestCompareAlgos(t *testing.T) {
 // TestTorchAlgosShapes checks that scripts/torch_algos_bench.py shrinks
 // its cases as bench --algos does, at every --mib.
 func TestTorchAlgosShapes(t *testing.T) {
-	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
-	shapes := peerSizes(t, "torch_algos_bench", "b.sized_shape(case[0], m)", mibs)
-	if len(shapes) != len(algoCases) {
-		t.Errorf("PyTorch's script has %d cases, bench --algos %d", len(shapes), len(algoCases))
-	}
+	shapes := map[string]func(float64) []int{}
 	for _, c := range algoCases {
-		theirs, ok := shapes[c.name]
-		if !ok {
-			t.Errorf("PyTorch's script has no case %s", c.name)
+		shapes[c.name] = c.sizedShape
+	}
+	checkPeerShapes(t, "torch_algos_bench", "b.sized_shape(case[0], m)", shapes)
+}
+
+// checkPeerShapes checks that scripts/MODULE.py has the cases of ours, by
+// name, and that the Python expression sized (see peerSizes) gives the
+// shape ours gives each case at every --mib.
+func checkPeerShapes(t *testing.T, module, sized string, ours map[string]func(mib float64) []int) {
+	t.Helper()
+	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
+	theirs := peerSizes(t, module, sized, mibs)
+	if len(theirs) != len(ours) {
+		t.Errorf("%s has %d cases, reikna %d", module, len(theirs), len(ours))
+	}
+	for name, shape := range ours {
+		got, ok := theirs[name]
+		if !ok || len(got) != len(mibs) {
+			t.Errorf("%s has no case %s", module, name)
 			continue
 		}
 		for i, m := range mibs {
-			if ours := c.sizedShape(m); !slices.Equal(ours, theirs[i]) {
-				t.Errorf("%s at %g MiB: PyTorch's shape %v, reikna's %v", c.name, m, theirs[i], ours)
+			if want := shape(m); !slices.Equal(want, got[i]) {
+				t.Errorf("%s at %g MiB: PyTorch's shape %v, reikna's %v", name, m, got[i], want)
 			}
 		}
 	}

@@ -33,7 +33,11 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 #define CHIRP(_e) {{ .chirp.LoadIdx }}(_e)
 {{- end }}
 {{- if .kernel_b }}
+{{- if .body.KernelRows }}
+#define KERNEL_B(_o, _n, _i) {{ .kernel_b.LoadIdx }}({{ template "fft_end_index" .body.KernelRows }})
+{{- else }}
 #define KERNEL_B(_e) {{ .kernel_b.LoadIdx }}(_e)
+{{- end }}
 {{- end }}
 
 {{ .KernelDeclaration }}
