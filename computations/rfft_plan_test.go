@@ -14,8 +14,9 @@ import (
 // TestRFFTPlanVariants runs on this device the plans a GPU gets (48 KiB of
 // local memory, with the register kernel and with the local kernel only)
 // and a small budget that takes several passes: where the transform of
-// N/2 points is one kernel the twist is in it (one kernel in all), else a
-// kernel of its own after it.
+// N/2 points is one kernel the twist is in its stores (one kernel in all),
+// else in a kernel of its own after it. (The inverse untwists in the loads
+// of any first kernel: TestRealFFT covers it.)
 func TestRFFTPlanVariants(t *testing.T) {
 	thr := cludatest.Thread(t)
 	variants := []struct {
@@ -26,7 +27,7 @@ func TestRFFTPlanVariants(t *testing.T) {
 		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, true},
 		{computations.FFTTuning{LocalBytes: 2 << 10, NoRegisters: true, PassTable: 64}, false},
 	}
-	const n = 1024
+	const n = 512
 	shape := []int{3, n}
 	for i, v := range variants {
 		t.Run(fmt.Sprintf("local%dK/registers=%v", v.tuning.LocalBytes>>10, !v.tuning.NoRegisters), func(t *testing.T) {
@@ -43,12 +44,6 @@ func TestRFFTPlanVariants(t *testing.T) {
 			}
 			if e := runRFFT(t, thr, c, dtypes.Float32, shape, []int{1}, uint64(i)); !(e <= tolComplex64) {
 				t.Errorf("relative error %.3g", e)
-			}
-			ir := must(computations.NewTunedIRFFT(core.ArrayOf(dtypes.Complex64, 3, n/2+1), []int{1}, n, v.tuning))
-			ic := must(ir.Compile(thr))
-			defer ic.Release()
-			if e := runIRFFT(t, thr, ic, dtypes.Complex64, []int{3, n/2 + 1}, []int{1}, n, uint64(i)); !(e <= tolComplex64) {
-				t.Errorf("inverse: relative error %.3g", e)
 			}
 		})
 	}
