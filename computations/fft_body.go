@@ -50,6 +50,10 @@ type fftBody struct {
 	Real *fftRealBody
 }
 
+// Paired reports whether the kernel's work-groups take the
+// sub-transforms j and NJ - j together (fftRealBody.Paired).
+func (b *fftBody) Paired() bool { return b.Twisted() && b.Real.Paired }
+
 // Twisted reports whether the kernel stores the spectrum of a real
 // transform from the complex one of half its length (fftRealBody.Twist).
 func (b *fftBody) Twisted() bool { return b.Real != nil && b.Real.Twist }

@@ -45,10 +45,10 @@ type fftRealHooks struct {
 
 // fftRealKernel is what a first or last kernel applies of the hooks.
 type fftRealKernel struct {
-	load, store string
-	n           int
-	scale       float64
-	twist       bool
+	load, store   string
+	n             int
+	scale         float64
+	twist, paired bool
 }
 
 // fftRealBody holds the numbers of a real transform's ends in the
@@ -63,6 +63,13 @@ type fftRealBody struct {
 	// outputs k (M) and Half - k (Off).
 	Twist    bool
 	Partners []fftOffset
+	// Paired: the kernel is the last pass of several, whose sub-transform
+	// j holds the outputs j + q*NS; each work-group takes PairRun
+	// sub-transforms j and the PairRun sub-transforms NS - j (0 goes with
+	// NS/2), so that it holds the partners of its outputs.
+	Paired  bool
+	PairRun int
+	NS      int
 }
 
 // body returns the numbers of the kernel's ends in the body b of a
@@ -71,6 +78,9 @@ func (r *fftRealKernel) body(b *fftBody, dt dtypes.DType) *fftRealBody {
 	real := dt.Real()
 	rt := fftRealBody{Load: r.load, Store: r.store, N: r.n, Half: r.n / 2, Twist: r.twist,
 		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5)}
+	if r.paired {
+		rt.Paired, rt.PairRun, rt.NS = true, b.Tile/2, b.NS
+	}
 	if rt.Twist {
 		if g := b.Register; g != nil {
 			if g.Private {
@@ -111,6 +121,10 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 		k.real.twist = true
 		return h.bindTwiddles(b, k)
 	}
+	if pairsTwist(ax, k) {
+		k.real.twist, k.real.paired = true, true
+		return h.bindTwiddles(b, k)
+	}
 	// The twist takes a kernel of its own, after this one.
 	k.real.store = realStorePlain
 	tmp, err := b.plan.TempArray(core.ArrayOf(b.dt, ax.Temp(i)))
@@ -134,6 +148,18 @@ func fusesTwist(ax *fftplan.Axis, k *fftKernel) bool {
 		return false
 	}
 	return true
+}
+
+// pairsTwist reports whether kernel k, the last of several of ax, can
+// twist the spectrum in its stores with its work-groups taking the
+// sub-transforms j and NS - j together (fftRealBody.Paired): a register
+// kernel with local memory over rows of its own (nothing after the axis),
+// whose tile splits into two halves and whose groups each lie in one row.
+func pairsTwist(ax *fftplan.Axis, k *fftKernel) bool {
+	p := k.Pass
+	nj := p.N / p.L
+	return !ax.Bluestein && p.E > 0 && !p.Private && k.Inner == 1 && nj == p.NS && nj >= 2 &&
+		p.Tile >= 2 && p.Tile%2 == 0 && nj%p.Tile == 0
 }
 
 // bindTwiddles binds the twiddle table to k where its ends read it.

@@ -11,36 +11,50 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 )
 
-// TestRFFTPlanVariants runs on this device the plans a GPU gets (48 KiB of
+// TestRFFTPlanVariants runs on this device the plans other devices get:
+// where the transform of N/2 points is one kernel (a GPU's 48 KiB of
 // local memory, with the register kernel and with the local kernel only)
-// and a small budget that takes several passes: where the transform of
-// N/2 points is one kernel the twist is in its stores (one kernel in all),
-// else in a kernel of its own after it. (The inverse untwists in the loads
-// of any first kernel: TestRealFFT covers it.)
+// the twist is in its stores; where it is passes of the register kernel
+// (small budgets), in the stores of the last pass, whose work-groups take
+// the sub-transforms that hold partners together; otherwise in a kernel of
+// its own. (The inverse untwists in the loads of any first kernel:
+// TestRealFFT covers it.)
 func TestRFFTPlanVariants(t *testing.T) {
 	thr := cludatest.Thread(t)
+	const (
+		whole  = "in the one kernel"
+		paired = "in the last pass"
+		own    = "in a kernel of its own"
+	)
 	variants := []struct {
 		tuning computations.FFTTuning
-		fused  bool
+		n      int
+		twist  string
 	}{
-		{computations.FFTTuning{LocalBytes: 48 << 10}, true},
-		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, true},
-		{computations.FFTTuning{LocalBytes: 2 << 10, NoRegisters: true, PassTable: 64}, false},
+		{computations.FFTTuning{LocalBytes: 48 << 10}, 512, whole},
+		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, 512, whole},
+		{computations.FFTTuning{LocalBytes: 2 << 10, PassTable: 64}, 4096, paired},
+		{computations.FFTTuning{LocalBytes: 2 << 10, NoRegisters: true, PassTable: 64}, 512, own},
 	}
-	const n = 512
-	shape := []int{3, n}
 	for i, v := range variants {
-		t.Run(fmt.Sprintf("local%dK/registers=%v", v.tuning.LocalBytes>>10, !v.tuning.NoRegisters), func(t *testing.T) {
+		shape := []int{3, v.n}
+		t.Run(fmt.Sprintf("local%dK/registers=%v/N=%d", v.tuning.LocalBytes>>10, !v.tuning.NoRegisters, v.n), func(t *testing.T) {
 			r := must(computations.NewTunedRFFT(core.ArrayOf(dtypes.Float32, shape...), []int{1}, v.tuning))
 			c := must(r.Compile(thr))
 			defer c.Release()
 			kernels := c.Kernels()
-			twist := slicesContain(kernels, "rfft_twist")
-			if v.fused && (len(kernels) != 1 || twist) {
-				t.Errorf("kernels %v, want one with the twist fused", kernels)
+			last := kernels[len(kernels)-1]
+			var got string
+			switch {
+			case strings.Contains(last.Name, "rfft_twist"):
+				got = own
+			case strings.Contains(last.Source, "_rfft_paired("):
+				got = paired
+			case len(kernels) == 1:
+				got = whole
 			}
-			if !v.fused && !twist {
-				t.Errorf("kernels %v, want a twist kernel after several passes", kernels)
+			if got != v.twist {
+				t.Errorf("the twist is %q in kernels %v, want %s", got, kernelNames(kernels), v.twist)
 			}
 			if e := runRFFT(t, thr, c, dtypes.Float32, shape, []int{1}, uint64(i)); !(e <= tolComplex64) {
 				t.Errorf("relative error %.3g", e)
@@ -49,12 +63,11 @@ func TestRFFTPlanVariants(t *testing.T) {
 	}
 }
 
-// slicesContain reports whether the name of a kernel of ks contains s.
-func slicesContain(ks []core.KernelInfo, s string) bool {
+// kernelNames returns the names of the kernels.
+func kernelNames(ks []core.KernelInfo) []string {
+	var names []string
 	for _, k := range ks {
-		if strings.Contains(k.Name, s) {
-			return true
-		}
+		names = append(names, k.Name)
 	}
-	return false
+	return names
 }

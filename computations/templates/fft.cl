@@ -49,7 +49,7 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 {{- $ui := .u }}{{ if ne $b.Inner 1 }}{{ $ui = printf "(%s / %d)" .u $b.Inner }}{{ end }}
 {{ $in }}const unsigned int {{ .u }} = first + {{ .s }};
 {{ $in }}const unsigned int {{ .i }} = {{ if eq $b.Inner 1 }}0{{ else }}{{ .u }} % {{ $b.Inner }}{{ end }};
-{{ $in }}const unsigned int j = {{ if eq $b.NJ 1 }}0{{ else }}{{ $ui }} % {{ $b.NJ }}{{ end }};
+{{ $in }}const unsigned int j = {{ if $b.Paired }}_rfft_paired({{ $ui }} % {{ $b.NJ }}){{ else if eq $b.NJ 1 }}0{{ else }}{{ $ui }} % {{ $b.NJ }}{{ end }};
 {{ $in }}const unsigned int o = {{ if eq $b.NJ 1 }}{{ $ui }}{{ else }}({{ $ui }} / {{ $b.NJ }}){{ end }};
 {{- end }}
 

@@ -60,6 +60,17 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian({{ $c }} a, unsigned int n)
 {{- if $r.Twist }}
 {{ template "rfft_twist_function" $b }}
 {{- end }}
+{{- if $r.Paired }}
+
+// The sub-transform of place w in a row: each run of {{ mul 2 $r.PairRun }} places takes
+// {{ $r.PairRun }} sub-transforms j and then the {{ $r.PairRun }} sub-transforms {{ $r.NS }} - j (0 goes
+// with {{ div $r.NS 2 }}).
+INLINE WITHIN_KERNEL unsigned int _rfft_paired(unsigned int w)
+{
+    const unsigned int r = w % {{ mul 2 $r.PairRun }}, low = (w / {{ mul 2 $r.PairRun }}) * {{ $r.PairRun }} + r % {{ $r.PairRun }};
+    return r < {{ $r.PairRun }} ? low : (low == 0 ? {{ div $r.NS 2 }} : {{ $r.NS }} - low);
+}
+{{- end }}
 {{- end }}
 
 {{- /* rfft_twist_function: X[k] from a = Z[k] and b = Z[M - k]. */ -}}
@@ -99,7 +110,8 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
     tile is stored in the order of its addresses. */ -}}
 {{- define "rfft_register_twist_store" }}
 {{- $b := . }}{{ $g := .Register }}
-{{- if $g.Private }}
+{{- if .Paired }}{{ template "rfft_register_paired_store" . }}
+{{- else if $g.Private }}
     if (u < {{ .Count }})
     {
 {{- range .Real.Partners }}
@@ -108,17 +120,7 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
         FFT_STORE(o, {{ .L }}, ii, _rfft_twist(v[0], v[0], {{ .L }}));
     }
 {{- else }}
-    LOCAL_BARRIER;
-{{- range $g.Regs }}
-    buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];
-{{- end }}
-    LOCAL_BARRIER;
-    for (unsigned int r = 0; r < {{ .Loops }}; r++)
-    {
-        const unsigned int e0 = lid + r * {{ .WG }};
-{{- if .LoopGuard }}
-        if (e0 >= {{ .TileElems }}) break;
-{{- end }}
+{{- template "rfft_register_rows" . }}
         const unsigned int sl = e0 / {{ .L }}, q = e0 % {{ .L }};
 {{- template "fft_sub_transform" (dict "b" . "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
         if (ul < {{ .Count }})
@@ -130,5 +132,48 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
                 FFT_STORE(o, {{ .L }}, ii, _rfft_twist(a, a, {{ .L }}));
         }
     }
+{{- end }}
+{{- end }}
+
+{{- /* rfft_register_paired_store stores the twisted spectrum from the
+    last pass of several: sub-transform j holds the outputs k = j + q*NS,
+    whose partners M - k are output L - 1 - q of sub-transform NS - j
+    (output (L - q) mod L of sub-transform 0 for j = 0), which the group
+    holds: the registers go to local memory and consecutive work-items
+    store consecutive sub-transforms. */ -}}
+{{- define "rfft_register_paired_store" }}
+{{- $b := . }}{{ $g := .Register }}{{ $r := .Real }}
+{{- template "rfft_register_rows" . }}
+        const unsigned int sl = e0 % {{ .Tile }}, q = e0 / {{ .Tile }};
+{{- template "fft_sub_transform" (dict "b" . "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
+        if (ul < {{ .Count }})
+        {
+            const unsigned int sp = (j == 0 || 2 * j == {{ $r.NS }}) ? sl : (sl % {{ mul 2 $r.PairRun }} < {{ $r.PairRun }} ? sl + {{ $r.PairRun }} : sl - {{ $r.PairRun }});
+            const unsigned int qp = j == 0 ? ({{ .L }} - q) % {{ .L }} : {{ .L }} - 1 - q;
+            const unsigned int k = j + q * {{ $r.NS }};
+            const {{ .CType }} a = buf[sl * {{ $g.FullRow }} + FFT_PAD(q)];
+            const {{ .CType }} c = buf[sp * {{ $g.FullRow }} + FFT_PAD(qp)];
+            FFT_STORE(o, k, ii, _rfft_twist(a, c, k));
+            if (k == 0)
+                FFT_STORE(o, {{ $r.Half }}, ii, _rfft_twist(a, a, {{ $r.Half }}));
+        }
+    }
+{{- end }}
+
+{{- /* rfft_register_rows writes the registers of the tile to local
+    memory, as whole rows, and opens the loop over its elements e0 in which
+    the stores read them back. */ -}}
+{{- define "rfft_register_rows" }}
+{{- $g := .Register }}
+    LOCAL_BARRIER;
+{{- range $g.Regs }}
+    buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];
+{{- end }}
+    LOCAL_BARRIER;
+    for (unsigned int r = 0; r < {{ .Loops }}; r++)
+    {
+        const unsigned int e0 = lid + r * {{ .WG }};
+{{- if .LoopGuard }}
+        if (e0 >= {{ .TileElems }}) break;
 {{- end }}
 {{- end }}
