@@ -18,10 +18,14 @@ import (
 //
 // An even length N along the last axis is transformed as the complex FFT
 // of N/2 points of the pairs of real values, with the twist that makes
-// the spectrum of the real signal from it in the stores of the same kernel
-// where the transform of N/2 points is one kernel holding whole rows (a
-// kernel of its own otherwise); other lengths as a complex FFT of the real
-// values. Every length the complex FFT takes works. Transformations
+// the spectrum of the real signal from it in the stores of its kernel
+// where the transform of N/2 points is one kernel holding whole rows, or
+// of its last pass where it is passes of the register kernel (whose
+// work-groups then take the sub-transforms that hold partner outputs
+// together), so that the real transform takes as many passes over memory
+// as the complex one of N/2 points; in a kernel of its own otherwise
+// (Bluestein's algorithm, passes of the local kernel). Other lengths are
+// transformed as a complex FFT of the real values. Every length the complex FFT takes works. Transformations
 // connected to input run inside the loads of the first kernel, those
 // connected to output inside the stores of the last.
 //
