@@ -28,17 +28,19 @@ func TestRFFTPlanVariants(t *testing.T) {
 	)
 	variants := []struct {
 		tuning computations.FFTTuning
-		n      int
+		shape  []int // transformed over axis 1
 		twist  string
 	}{
-		{computations.FFTTuning{LocalBytes: 48 << 10}, 512, whole},
-		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, 512, whole},
-		{computations.FFTTuning{LocalBytes: 2 << 10, PassTable: 64}, 4096, paired},
-		{computations.FFTTuning{LocalBytes: 2 << 10, NoRegisters: true, PassTable: 64}, 512, own},
+		{computations.FFTTuning{LocalBytes: 48 << 10}, []int{3, 512}, whole},
+		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, []int{3, 512}, whole},
+		{computations.FFTTuning{LocalBytes: 48 << 10}, []int{2, 64, 3}, whole},
+		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, []int{2, 64, 3}, whole},
+		{computations.FFTTuning{LocalBytes: 2 << 10, PassTable: 64}, []int{3, 4096}, paired},
+		{computations.FFTTuning{LocalBytes: 2 << 10, NoRegisters: true, PassTable: 64}, []int{3, 512}, own},
 	}
 	for i, v := range variants {
-		shape := []int{3, v.n}
-		t.Run(fmt.Sprintf("local%dK/registers=%v/N=%d", v.tuning.LocalBytes>>10, !v.tuning.NoRegisters, v.n), func(t *testing.T) {
+		shape := v.shape
+		t.Run(fmt.Sprintf("local%dK/registers=%v/%v", v.tuning.LocalBytes>>10, !v.tuning.NoRegisters, shape), func(t *testing.T) {
 			r := must(computations.NewTunedRFFT(core.ArrayOf(dtypes.Float32, shape...), []int{1}, v.tuning))
 			c := must(r.Compile(thr))
 			defer c.Release()
