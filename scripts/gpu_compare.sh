@@ -18,7 +18,7 @@
 #
 # The environment chooses what runs (defaults in brackets):
 #   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos
-#           random matmul convolve [all]
+#           random matmul convolve rfft [all]
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
 #           cases, each of reikna's also with a scale fused into its input;
@@ -31,9 +31,11 @@
 #           REIKNA_MATMUL_TILE_F32, _C64 and _F64 where they are set;
 #           convolve: reikna bench --convolve into convolve.json, each case
 #           beside the bare FFT of its rows, and torch_convolve_bench.py
-#           into torch_convolve.json)
+#           into torch_convolve.json;
+#           rfft: reikna bench --rfft into rfft.json and
+#           torch_rfft_bench.py into torch_rfft.json, the same named cases)
 #   MIB     MiB per array of the 1-D sets, and of the algorithm, random,
-#           matrix product and convolution cases, which it shrinks below 512, both programs
+#           matrix product, convolution and real FFT cases, which it shrinks below 512, both programs
 #           alike [each program's default, 512 on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
 #           the lengths of the 1-D sets, comma-separated
@@ -46,7 +48,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve"
+all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -122,6 +124,10 @@ if has random; then
 	step "$out/random.txt" "$reikna" bench --random "${mib[@]}" --json "$out/random.json"
 	cat "$out/random.txt"
 fi
+if has rfft; then
+	step "$out/rfft.txt" "$reikna" bench --rfft "${mib[@]}" --json "$out/rfft.json"
+	cat "$out/rfft.txt"
+fi
 if has matmul; then
 	step "$out/matmul.txt" "$reikna" bench --matmul "${mib[@]}" --json "$out/matmul.json"
 	cat "$out/matmul.txt"
@@ -192,6 +198,9 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
 	fi
 	if has random; then
 		step "$out/torch_random.txt" python3 "$here/torch_random_bench.py" "${mib[@]}" --json "$out/torch_random.json"
+	fi
+	if has rfft; then
+		step "$out/torch_rfft.txt" python3 "$here/torch_rfft_bench.py" "${mib[@]}" --json "$out/torch_rfft.json"
 	fi
 	if has matmul; then
 		step "$out/torch_matmul.txt" python3 "$here/torch_matmul_bench.py" "${mib[@]}" --json "$out/torch_matmul.json"

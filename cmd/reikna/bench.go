@@ -41,7 +41,11 @@ const benchExamples = `  reikna bench
       Convolve's circular convolution of complex64 rows with one filter, on
       the cases PyTorch's fft → multiply → ifft is compared on
       (scripts/torch_convolve_bench.py), each beside the bare FFT of its
-      rows: the convolution's target is 1.1 times two FFTs`
+      rows: the convolution's target is 1.1 times two FFTs
+  reikna bench --rfft --json rfft.json
+      RFFT of batched float32 rows on the cases torch.fft.rfft is compared
+      on (scripts/torch_rfft_bench.py), each also with a scale fused into
+      its input; --mib shrinks the batches`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -60,6 +64,7 @@ type benchOptions struct {
 	random    bool
 	matmul    bool
 	convolve  bool
+	rfft      bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -83,7 +88,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.random, "random", false, "time CBRNG's uniform and normal fills on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.convolve, "convolve", false, "time Convolve's circular convolution of complex64 rows with one filter on the cases of the comparison with PyTorch, each beside the bare FFT of its rows (instead of FFTs); --mib below 512 shrinks the cases")
-	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul or --convolve, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.rfft, "rfft", false, "time RFFT on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the batches")
+	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul, --convolve or --rfft, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -110,6 +116,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if o.rfft {
+		if err := benchRFFT(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --rfft: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -117,7 +129,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul or --convolve")
+		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul, --convolve or --rfft")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

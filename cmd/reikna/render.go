@@ -35,10 +35,12 @@ const renderExamples = `  reikna render fft --shape 8,1024 --axes 1
       numpy.fft.fftshift over both axes
   reikna render fft-module --length 1024 --inverse
       a work-group FFT that a kernel of one's own calls (see
-      reikna render fft-module --help)`
+      reikna render fft-module --help)
+  reikna render rfft --shape 64,4096 --axes 1 --model gpu
+      the real FFT of float32 rows of 4096: one kernel, the twist fused`
 
 // renderables are the computations render prints.
-var renderables = []string{"fft", "pureparallel", "transpose", "fftshift", "sum", "cumsum", "fft-module"}
+var renderables = []string{"fft", "rfft", "pureparallel", "transpose", "fftshift", "sum", "cumsum", "fft-module"}
 
 // renderable names them for messages.
 var renderable = strings.Join(renderables[:len(renderables)-1], ", ") + " or " + renderables[len(renderables)-1]
@@ -51,7 +53,7 @@ type renderOptions struct {
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
-	const synopsis = "render fft|pureparallel|transpose|fftshift|sum|cumsum|fft-module [options]"
+	const synopsis = "render fft|rfft|pureparallel|transpose|fftshift|sum|cumsum|fft-module [options]"
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fs, _ := renderFlagSet(synopsis, stderr)
 		if len(args) == 0 {
@@ -177,6 +179,17 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 		}
 		comp, axes = fft.Computation, fft.Axes()
 		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), axesString(axes))
+	case "rfft":
+		if len(ins)+len(outs) > 0 {
+			return nil, "", fmt.Errorf("--in and --out do not apply to rfft")
+		}
+		rt := core.ArrayOf(t.DType().Real(), shape...)
+		r, err := computations.NewRFFT(rt, axes)
+		if err != nil {
+			return nil, "", err
+		}
+		comp, axes = r.Computation, r.Axes()
+		title = fmt.Sprintf("The real FFT of %s over %s (numpy.fft.rfftn; the last axis has n/2+1 outputs)", typeString(rt), axesString(axes))
 	case "transpose", "fftshift", "sum", "cumsum":
 		comp, title, err = algorithmComputation(what, t, axes)
 		if err != nil {

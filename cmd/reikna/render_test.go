@@ -73,6 +73,7 @@ func TestRender(t *testing.T) {
 		{[]string{"fftshift", "--shape", "7,8", "--in", "real"}, 1, []string{"output", "input_real", "inverse"}, []string{"real_to_complex"}},
 		{[]string{"sum", "--shape", "64,128", "--axes", "0", "--out", "scale:2"}, 0, []string{"output_scale", "input"}, []string{"mul_const", "2.0f"}},
 		{[]string{"cumsum", "--shape", "4,300", "--axes", "1"}, 0, []string{"output", "input"}, nil},
+		{[]string{"rfft", "--shape", "4,64", "--axes", "1"}, 0, []string{"output", "input"}, []string{"_rfft_twist"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -120,10 +121,11 @@ func TestRender(t *testing.T) {
 func TestRenderErrors(t *testing.T) {
 	cludatest.Thread(t)
 	tests := []errorCase{
-		{[]string{"render"}, "render: say what to render: fft, pureparallel, transpose, fftshift, sum, cumsum or fft-module"},
-		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, pureparallel, transpose, fftshift, sum, cumsum or fft-module)`},
+		{[]string{"render"}, "render: say what to render: fft, rfft, pureparallel, transpose, fftshift, sum, cumsum or fft-module"},
+		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, rfft, pureparallel, transpose, fftshift, sum, cumsum or fft-module)`},
 		{[]string{"render", "transpose", "--shape", "3,4", "--axes", "0,0"}, "render transpose: "},
 		{[]string{"render", "sum", "--shape", "3,4", "--axes", "2"}, "render sum: "},
+		{[]string{"render", "rfft", "--shape", "8", "--out", "scale"}, "render rfft: --in and --out do not apply to rfft"},
 		{[]string{"render", "fft", "--in", "window"}, `render fft: --in window: unknown transformation "window" (the choices are combine, real, pad:M, cast:DTYPE, scale[:X], conj)`},
 		{[]string{"render", "fft", "--out", "combine"}, `--out combine: unknown transformation "combine"`},
 		{[]string{"render", "fft", "--in", "pad"}, "--in pad: pad needs an argument: pad:M"},

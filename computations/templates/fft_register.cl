@@ -49,7 +49,8 @@
 {{- end }}
 {{- template "fft_register_stages" . }}
 {{- end }}
-{{- if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
+{{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
+{{- else if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
 {{- else }}
 {{- range $g.Regs }}
     {
