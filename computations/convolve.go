@@ -42,7 +42,8 @@ import (
 // the one kernel below computes, where the shortest has no such kernel);
 // the padding happens in the loads of the first kernel and the crop in the
 // stores of the last. Where one axis is convolved and a padded row fits
-// one work-group (one pass of the FFT's register kernel), a single kernel
+// one work-group (one pass of the FFT's register kernel; on GPUs rows of
+// at most 2048 points, where that is faster than two FFTs), a single kernel
 // reads the signal, transforms it, multiplies by the spectrum, transforms
 // back and writes the output: one pass over memory. Otherwise the forward FFT
 // writes the signal's spectrum to a temporary array and the inverse FFT

@@ -58,9 +58,9 @@ func TestNewConvolveAxis(t *testing.T) {
 }
 
 // TestFusedConvolution checks where one kernel computes the convolution
-// on an H200's limits: rows that one pass of the register kernel
-// transforms, not those of several passes, Bluestein's or the local
-// kernel.
+// on an H200's limits: rows of up to maxFusedRowGPU that one pass of the
+// register kernel transforms, not those of several passes, Bluestein's or
+// the local kernel.
 func TestFusedConvolution(t *testing.T) {
 	h200 := fftplan.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
 	for _, tc := range []struct {
@@ -69,7 +69,8 @@ func TestFusedConvolution(t *testing.T) {
 		want  bool
 	}{
 		{[]int{1 << 16, 1024}, 1, true},
-		{[]int{1 << 14, 4096}, 1, true},
+		{[]int{1 << 15, 2048}, 1, true},
+		{[]int{1 << 14, 4096}, 1, false}, // longer than maxFusedRowGPU
 		{[]int{1 << 10, 1 << 16}, 1, false},
 		{[]int{1 << 9, 1 << 20}, 1, false},
 		{[]int{1000, 1009}, 1, false},

@@ -26,7 +26,7 @@ except ImportError:
 import torch_algos_bench
 
 # The row lengths of reikna's cases, each at 512 MiB of complex64 rows.
-LENGTHS = (1024, 4096, 1 << 16, 1 << 20)
+LENGTHS = (1024, 2048, 4096, 1 << 16, 1 << 20)
 
 # One filter per row length, made once.
 FILTERS = {}

@@ -26,8 +26,9 @@ type convolveCase struct {
 }
 
 // convolveLengths are the row lengths of the cases: rows that one kernel
-// convolves (1024, 4096 on a GPU) and rows of several FFT passes.
-var convolveLengths = []int{1024, 4096, 1 << 16, 1 << 20}
+// convolves (1024 and 2048 on a GPU), rows of one FFT pass each way
+// (4096) and rows of several FFT passes.
+var convolveLengths = []int{1024, 2048, 4096, 1 << 16, 1 << 20}
 
 // convolveCases are the cases in the order they run: 512 MiB of complex64
 // rows of each length.
