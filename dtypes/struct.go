@@ -170,7 +170,7 @@ func StructOf(t reflect.Type) (DType, error) {
 		}
 		var fd DType
 		var err error
-		if ft.Kind() == reflect.Struct {
+		if ft.Kind() == reflect.Struct && ft != halfComplexType {
 			fd, err = StructOf(ft)
 		} else {
 			fd, err = OfType(ft)
