@@ -36,7 +36,12 @@ const benchExamples = `  reikna bench
       MatrixMul on the cases PyTorch is compared on
       (scripts/torch_matmul_bench.py), in TFLOP/s, with the tilings listed
       in REIKNA_MATMUL_TILE (such as 128x128x16/8x8,64x64x16/4x4) timed
-      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU`
+      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU
+  reikna bench --half --json half.json
+      batched FFTs of lengths 64 to 4096 on 512 MiB of complex32
+      (half-precision) data, read and written through FromHalf and ToHalf,
+      each beside the complex64 FFT of as many elements, with the ratio of
+      their times; --mib shrinks the data`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -54,6 +59,7 @@ type benchOptions struct {
 	algos     bool
 	random    bool
 	matmul    bool
+	half      bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -76,7 +82,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.algos, "algos", false, "time Transpose, Reduce, Scan and FFTShift on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.random, "random", false, "time CBRNG's uniform and normal fills on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
-	fs.StringVar(&o.cases, "cases", "", "with --algos, --random or --matmul, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.half, "half", false, "time batched FFTs of lengths 64 to 4096 on complex32 arrays (half precision, through FromHalf and ToHalf) beside the complex64 FFTs of as many elements (instead of --sizes); --mib, the MiB of complex32 data, below 512 shrinks them")
+	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -97,6 +104,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if o.half {
+		if err := benchHalf(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --half: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -104,7 +117,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos, --random or --matmul")
+		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul or --half")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

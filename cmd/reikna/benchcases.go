@@ -34,7 +34,7 @@ type caseBench struct {
 // that choose a benchmark of named cases instead.
 var (
 	fftFlags  = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu"}
-	caseModes = []string{"algos", "random", "matmul"}
+	caseModes = []string{"algos", "random", "matmul", "half"}
 )
 
 // flagsUnusedBy returns the bench flags that do not apply to the
