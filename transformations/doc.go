@@ -71,7 +71,10 @@
 // FromHalf and ToHalf let any computation of float32 or complex64 arrays,
 // an FFT say, read and write arrays of half precision (dtypes.Float16 and
 // dtypes.Complex32) while it computes in float32: connect FromHalf to an
-// input and ToHalf to an output.
+// input and ToHalf to an output. The transformations that compute refuse
+// arrays of those types; Copy, CopyBroadcasted, Pad, Crop, Ignore and
+// BroadcastConst, which move values, take them (Copy gives a half array a
+// strided layout, say).
 //
 // # Generated code
 //
