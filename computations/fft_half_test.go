@@ -85,8 +85,10 @@ func TestFFTHalfStorage(t *testing.T) {
 	}
 }
 
-// The half-precision sides of FromHalf and ToHalf are arrays only: a
-// complex32 scalar, or a half array whose layout splits a half, is refused.
+// The half-precision types are of arrays only: a complex32 scalar, or a
+// half array whose layout splits a half, is refused; so are the
+// computations that would compute with half values (rather than the
+// float32 values FromHalf gives them).
 func TestHalfTypeErrors(t *testing.T) {
 	if err := core.ScalarOf(dtypes.Complex32).Validate(); err == nil {
 		t.Error("a complex32 scalar is valid")
@@ -96,5 +98,45 @@ func TestHalfTypeErrors(t *testing.T) {
 	}
 	if _, err := computations.NewFFT(core.ArrayOf(dtypes.Complex32, 8), []int{0}, computations.FFTOptions{}); err == nil {
 		t.Error("an FFT of complex32 arrays, which it would size as complex64 ones, was made")
+	}
+	if _, err := computations.PredicateSum(dtypes.Float16); err == nil {
+		t.Error("a sum of float16 values was made")
+	}
+	if _, err := computations.NewEntrywiseNorm(core.ArrayOf(dtypes.Complex32, 8), 2, nil); err == nil {
+		t.Error("a norm of complex32 values was made")
+	}
+}
+
+// A computation that moves values takes half-precision arrays as they
+// are: Transpose of a complex32 array, whose kernel reads and writes halves
+// and holds its tile in local memory as complex64, moves every element
+// unchanged.
+func TestTransposeHalf(t *testing.T) {
+	thr := cludatest.Thread(t)
+	const rows, cols = 67, 45
+	rng := rand.New(rand.NewPCG(16, 13))
+	x := make([]dtypes.HalfComplex, rows*cols)
+	for i := range x {
+		x[i] = dtypes.NewHalfComplex(complex64(randomData(rng, 1)[0]))
+	}
+	tr := must(computations.NewTranspose(core.ArrayOf(dtypes.Complex32, rows, cols), nil, computations.TransposeOptions{}))
+	c := must(tr.Compile(thr))
+	defer c.Release()
+	in := must(thr.ToDevice(x, rows, cols))
+	out := must(thr.Empty([]int{cols, rows}, dtypes.Complex32))
+	defer func() { in.Release(); out.Release() }()
+	if err := out.Fill(complex(math.NaN(), math.NaN())); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Call(out, in); err != nil {
+		t.Fatal(err)
+	}
+	got := must(cluda.Read[dtypes.HalfComplex](out))
+	for i := range rows {
+		for j := range cols {
+			if got[j*rows+i] != x[i*cols+j] {
+				t.Fatalf("element (%d, %d) is %v, want %v", j, i, got[j*rows+i], x[i*cols+j])
+			}
+		}
 	}
 }
