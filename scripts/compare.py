@@ -39,6 +39,12 @@ Where DIR holds rfft.json (reikna bench --rfft) and torch_rfft.json
 (torch_rfft_bench.py), the table "Real FFTs against PyTorch" judges RFFT
 of batched float32 rows against a ratio of 1.0 to torch.fft.rfft, and each
 case with a scale fused into its input against 1.05 times the bare case.
+
+Where DIR holds half.json (reikna bench --half), the table "Half-precision
+storage" judges each batched FFT of complex32 data, read and written as
+halves through FromHalf and ToHalf, against 0.55 times the time of the
+complex64 FFT of the same length and number of elements, timed in the same
+run.
 """
 import argparse
 import glob
@@ -241,7 +247,7 @@ def ratios_table(rep, d):
     ours, mibs = [], set()
     cases = list(cases_1d(d, ours, mibs)) + list(cases_nd(d, ours))
     others = [r for r in (load(d, "algos.json"), load(d, "random.json"), load(d, "matmul.json"), load(d, "convolve.json"),
-                          load(d, "rfft.json")) if r]
+                          load(d, "rfft.json"), load(d, "half.json")) if r]
     header(rep, d, ours + others)
     if not cases:
         return
@@ -637,6 +643,51 @@ def convolve_tables(rep, d):
             rep.note(n)
 
 
+# The half-precision FFT's target: its time over the complex64 FFT's of the
+# same length and number of elements.
+HALF_TARGET = 0.55
+
+
+def half_tables(rep, d):
+    ours = load(d, "half.json")
+    if not ours:
+        return
+    rep.heading(f"Half-precision storage: FFTs of complex32 data against complex64 (target ratio ≤ {HALF_TARGET})")
+    rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; {ours.get('mib_per_array'):g} MiB of complex32 data per array; "
+             "ratio: the complex32 FFT's median time / the complex64 FFT's, measured in the same run")
+    if ours.get("mib_per_array") != ALGO_FULL_MIB:
+        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB of complex32 data (their own size is {ALGO_FULL_MIB}): "
+                 "the target is that of the full size")
+    t = Table(["N", "batch×N", "complex64 ms", "complex32 ms", "ratio", "complex32 rel L2", "target", "verdict"], left=2)
+    bare, problems = {}, []
+    for r in ours["rows"]:
+        case = r["case"]
+        if r.get("wrong") or r.get("skipped"):
+            problems.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
+        if not case.endswith("+half"):
+            bare[case] = r
+            continue
+        base = bare.get(case[:-len("+half")], {})
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        mine, theirs = r.get("median_ms"), base.get("median_ms")
+        if r.get("wrong") or base.get("wrong"):
+            v = "WRONG"
+        elif mine and theirs:
+            v = verdict(mine / theirs <= HALF_TARGET)
+        else:
+            v = "not measured"
+        rep.fails += 1 if v in ("FAIL", "WRONG") else 0
+        rel = f"{r['rel_l2']:.2g}" if r.get("rel_l2") else "n/a"
+        t.add(str(r["shape"][-1]) if r.get("shape") else "", shape, ms(theirs), ms(mine), ratio(mine / theirs if mine and theirs else None), rel,
+              f"≤ {HALF_TARGET}", v)
+    rep.line()
+    rep.table(t)
+    if problems:
+        rep.line("\nnot timed by reikna:")
+        for p in problems:
+            rep.note(p)
+
+
 def startup_line(rep, d):
     cold, warm = load(d, "startup_cold.json"), load(d, "startup_warm.json")
     if not (cold and warm):
@@ -664,6 +715,7 @@ def main():
     matmul_tables(rep, args.dir)
     convolve_tables(rep, args.dir)
     rfft_tables(rep, args.dir)
+    half_tables(rep, args.dir)
     startup_line(rep, args.dir)
     rep.line(f"\n{rep.fails} target(s) missed")
     rep.print()

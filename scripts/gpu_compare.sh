@@ -4,8 +4,9 @@
 # case with pass or fail against the targets of docs/fft-gpu-notes.md; and
 # reikna's Transpose, Reduce, Scan and FFTShift beside PyTorch's
 # counterparts (the set algos), CBRNG's uniform and normal fills beside
-# PyTorch's uniform_ and normal_ (the set random), and MatrixMul beside
-# PyTorch's cuBLAS products (the set matmul), with their targets.
+# PyTorch's uniform_ and normal_ (the set random), MatrixMul beside
+# PyTorch's cuBLAS products (the set matmul), and FFTs of half-precision
+# data beside complex64 ones (the set half), with their targets.
 #
 # Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
@@ -18,7 +19,7 @@
 #
 # The environment chooses what runs (defaults in brackets):
 #   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos
-#           random matmul convolve rfft [all]
+#           random matmul convolve rfft half [all]
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
 #           cases, each of reikna's also with a scale fused into its input;
@@ -33,10 +34,14 @@
 #           beside the bare FFT of its rows, and torch_convolve_bench.py
 #           into torch_convolve.json;
 #           rfft: reikna bench --rfft into rfft.json and
-#           torch_rfft_bench.py into torch_rfft.json, the same named cases)
+#           torch_rfft_bench.py into torch_rfft.json, the same named cases;
+#           half: reikna bench --half into half.json, FFTs of lengths 64 to
+#           4096 on complex32 data and on complex64 data of as many
+#           elements, in one run)
 #   MIB     MiB per array of the 1-D sets, and of the algorithm, random,
-#           matrix product, convolution and real FFT cases, which it shrinks below 512, both programs
-#           alike [each program's default, 512 on a GPU]
+#           matrix product, convolution and real FFT cases, which it shrinks
+#           below 512, both programs alike, and of the complex32 data of the
+#           half set [each program's default, 512 on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
 #           the lengths of the 1-D sets, comma-separated
 #   ND      the N-D cases, NAME:SHAPE:AXES:PRECISION separated by spaces
@@ -48,7 +53,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft"
+all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft half"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -135,6 +140,10 @@ fi
 if has convolve; then
 	step "$out/convolve.txt" "$reikna" bench --convolve "${mib[@]}" --json "$out/convolve.json"
 	cat "$out/convolve.txt"
+fi
+if has half; then
+	step "$out/half.txt" "$reikna" bench --half "${mib[@]}" --json "$out/half.json"
+	cat "$out/half.txt"
 fi
 
 # The N-D cases, checked before any of them runs.

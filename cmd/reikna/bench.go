@@ -45,7 +45,12 @@ const benchExamples = `  reikna bench
   reikna bench --rfft --json rfft.json
       RFFT of batched float32 rows on the cases torch.fft.rfft is compared
       on (scripts/torch_rfft_bench.py), each also with a scale fused into
-      its input; --mib shrinks the batches`
+      its input; --mib shrinks the batches
+  reikna bench --half --json half.json
+      batched FFTs of lengths 64 to 4096 on 512 MiB of complex32
+      (half-precision) data, read and written through FromHalf and ToHalf,
+      each beside the complex64 FFT of as many elements, with the ratio of
+      their times; --mib shrinks the data`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -65,6 +70,7 @@ type benchOptions struct {
 	matmul    bool
 	convolve  bool
 	rfft      bool
+	half      bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -89,7 +95,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.convolve, "convolve", false, "time Convolve's circular convolution of complex64 rows with one filter on the cases of the comparison with PyTorch, each beside the bare FFT of its rows (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.rfft, "rfft", false, "time RFFT on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the batches")
-	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul, --convolve or --rfft, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.half, "half", false, "time batched FFTs of lengths 64 to 4096 on complex32 arrays (half precision, through FromHalf and ToHalf) beside the complex64 FFTs of as many elements (instead of --sizes); --mib, the MiB of complex32 data, below 512 shrinks them")
+	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -122,6 +129,12 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if o.half {
+		if err := benchHalf(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --half: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -129,7 +142,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul, --convolve or --rfft")
+		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul, --convolve, --rfft or --half")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

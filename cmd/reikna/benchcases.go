@@ -34,7 +34,7 @@ type caseBench struct {
 // that choose a benchmark of named cases instead.
 var (
 	fftFlags  = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu"}
-	caseModes = []string{"algos", "random", "matmul", "convolve", "rfft"}
+	caseModes = []string{"algos", "random", "matmul", "convolve", "rfft", "half"}
 )
 
 // flagsUnusedBy returns the bench flags that do not apply to the

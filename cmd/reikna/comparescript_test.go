@@ -272,3 +272,39 @@ print(json.dumps({name: [` + sized + ` for m in mibs] for name, case in b.CASES.
 	}
 	return sizes
 }
+
+// TestCompareHalf checks the table of the half set: each complex32 FFT
+// against 0.55 times the complex64 FFT of its length, a wrong result
+// failing.
+func TestCompareHalf(t *testing.T) {
+	ours := []algoFixtureRow{
+		{Case: "c2c_64", Shape: []int{1 << 21, 64}, MedianMS: 0.4},
+		{Case: "c2c_64+half", Shape: []int{1 << 21, 64}, MedianMS: 0.2},
+		{Case: "c2c_1024", Shape: []int{1 << 17, 1024}, MedianMS: 0.5},
+		{Case: "c2c_1024+half", Shape: []int{1 << 17, 1024}, MedianMS: 0.3},
+		{Case: "c2c_4096", Shape: []int{1 << 15, 4096}, MedianMS: 0.6},
+		{Case: "c2c_4096+half", Shape: []int{1 << 15, 4096}, Wrong: "wrong result: relative L2 error 0.5 of the first 16 rows, above 0.0005"},
+	}
+	const table = "Half-precision storage"
+	out := runCompare(t, writeCaseFixture(t, "half", 512, ours, nil), false)
+	for _, tt := range []struct{ n, want string }{
+		{"64", "pass"},   // 0.50
+		{"1024", "FAIL"}, // 0.60
+		{"4096", "WRONG"},
+	} {
+		if got := verdictOf(out, table, tt.n); got != tt.want {
+			t.Errorf("N = %s: verdict %q, want %q", tt.n, got, tt.want)
+		}
+	}
+	for _, want := range []string{"0.50", "0.60", "2 target(s) missed", "c2c_4096+half: wrong result"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "WARNING: the cases were shrunk") {
+		t.Errorf("a warning of shrunk cases at the full size:\n%s", out)
+	}
+	if out := runCompare(t, writeCaseFixture(t, "half", 1, ours, nil), false); !strings.Contains(out, "WARNING: the cases were shrunk to 1 MiB") {
+		t.Errorf("no warning of shrunk cases:\n%s", out)
+	}
+}
