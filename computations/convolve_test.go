@@ -54,7 +54,10 @@ func TestConvolve(t *testing.T) {
 		{"full/gpu one kernel, grown", c128, []int{2, 100}, []int{1, 21}, []int{1}, full, false, gpuTuning, 2},
 		{"same/filter longer, per row", c128, []int{3, 5}, []int{3, 9}, []int{1}, same, false, computations.FFTTuning{}, 2},
 		{"full/gpu one kernel, per row", c64, []int{2, 3, 100}, []int{2, 1, 29}, []int{2}, full, false, gpuTuning, 2},
-		{"correlate/circular short", c128, []int{3, 20}, []int{1, 6}, []int{1}, circ, true, computations.FFTTuning{}, 2},
+		// The device's own plan: on a CPU one kernel; a GPU transforms 20
+		// points with the local kernel, which does not convolve, and so
+		// takes two FFTs.
+		{"correlate/circular short", c128, []int{3, 20}, []int{1, 6}, []int{1}, circ, true, computations.FFTTuning{}, 0},
 		{"correlate/full, negative axis", c64, []int{3, 20}, []int{1, 7}, []int{-1}, full, true, computations.FFTTuning{}, 2},
 		{"two axes/same correlate", c128, []int{2, 7, 9}, []int{1, 4, 3}, []int{1, 2}, same, true, computations.FFTTuning{}, 0},
 		{"two axes/circular batch", c64, []int{5, 3, 8}, []int{5, 1, 8}, []int{0, 2}, circ, false, computations.FFTTuning{}, 0},
