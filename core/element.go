@@ -8,7 +8,8 @@ import "strconv"
 // element size, the template indexes the array in elements; otherwise it
 // adds the offset in bytes to a char pointer. An array of a half-precision
 // storage type is read and written through vload_halfN and vstore_halfN
-// only, which convert to and from float.
+// only (vloada_half2 and vstorea_half2 for aligned complex32 elements),
+// which convert to and from float.
 type elementAddress struct {
 	Array     string // the leaf's C name
 	CType     string // the element's C type

@@ -11,8 +11,9 @@ import (
 // complex32 for complex64; see dtypes.IsHalf). Connected to an input of a
 // computation by its output connector, it lets the computation read a
 // half-precision array while it computes in float32: each element is read
-// with OpenCL's vload_half or vload_half2, which every device has, and
-// widened exactly.
+// with OpenCL's vload_half or vload_half2 (vloada_half2, one aligned
+// word, where the layout keeps elements aligned), which every device has,
+// and widened exactly.
 //
 // Parameters: output (t), input (t with the half dtype).
 func FromHalf(t core.Type) (*core.Transformation, error) {
@@ -31,7 +32,8 @@ func FromHalf(t core.Type) (*core.Transformation, error) {
 // an array of t's shape and the half dtype of t's precision. Connected to
 // an output of a computation by its input connector, it lets the
 // computation write a half-precision array: each element is written with
-// OpenCL's vstore_half_rte or vstore_half2_rte. Values beyond the range of
+// OpenCL's vstore_half_rte or vstore_half2_rte (vstorea_half2_rte where
+// the layout keeps elements aligned). Values beyond the range of
 // a half become infinities, as in IEEE 754.
 //
 // The rounding happens where the value is stored in memory: transformations

@@ -244,7 +244,8 @@ func TestToHalfRounding(t *testing.T) {
 // Views of halves that are strided, or whose complex32 elements are not
 // aligned to 4 bytes, are read and written at the right places; the
 // kernel reads and writes halves with the vload_half and vstore_half
-// built-ins, never through a pointer.
+// built-ins (their aligned forms where the layout keeps complex32 elements
+// aligned), never through a pointer.
 func TestHalfViews(t *testing.T) {
 	thr := thread(t)
 	const n = 100
@@ -258,6 +259,8 @@ func TestHalfViews(t *testing.T) {
 	}{
 		{"float16 strided", dtypes.Float16, 6, 2, "vload_half(", "vstore_half_rte("},
 		{"complex32 offset by one half", dtypes.Complex32, 4, 2, "vload_half2(0, (GLOBAL_MEM half *)", "vstore_half2_rte("},
+		// Whole elements stay 4-byte aligned: one aligned word each.
+		{"complex32 strided", dtypes.Complex32, 8, 4, "vloada_half2(", "vstorea_half2_rte("},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			halves := make([]float16.Float16, (tc.offset+n*tc.stride)/2)
