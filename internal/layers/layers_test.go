@@ -18,14 +18,14 @@ import (
 // of the layers before its own.
 var layers = [][]string{
 	{"dtypes"},
-	{"cluda/cl"},
+	{"cluda/cl", "cluda/cu"},
 	{"cluda"},
 	{"templates", "cluda/cludatest"},
 	{"snippets"},
 	{"functions"},
 	{"core"},
-	{"computations/internal/fftplan"},
-	{"computations", "transformations", "cbrng"},
+	{"computations/internal/fftplan", "transformations"},
+	{"computations", "cbrng"},
 	{"cmd/reikna", "examples/demo", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 
