@@ -74,6 +74,10 @@ func TestRender(t *testing.T) {
 		{[]string{"sum", "--shape", "64,128", "--axes", "0", "--out", "scale:2"}, 0, []string{"output_scale", "input"}, []string{"mul_const", "2.0f"}},
 		{[]string{"cumsum", "--shape", "4,300", "--axes", "1"}, 0, []string{"output", "input"}, nil},
 		{[]string{"rfft", "--shape", "4,64", "--axes", "1"}, 0, []string{"output", "input"}, []string{"_rfft_twist"}},
+		{[]string{"matmul", "--shape", "3,24,40", "--shape-b", "24,56", "--transposed-a"}, 1, []string{"output", "matrix_a", "matrix_b"}, nil},
+		{[]string{"dht", "--shape", "6,10", "--axes", "0", "--inverse", "--order", "2", "--complex"}, 0, []string{"coords", "modes"}, []string{"float2"}},
+		{[]string{"cbrng", "--shape", "4,100", "--sampler", "normal", "--bijection", "threefry2x64-13", "--seed", "5"}, 1,
+			[]string{"counters", "randoms"}, []string{"threefry"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -121,11 +125,22 @@ func TestRender(t *testing.T) {
 func TestRenderErrors(t *testing.T) {
 	cludatest.Thread(t)
 	tests := []errorCase{
-		{[]string{"render"}, "render: say what to render: fft, rfft, pureparallel, transpose, fftshift, sum, cumsum or fft-module"},
-		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, rfft, pureparallel, transpose, fftshift, sum, cumsum or fft-module)`},
+		{[]string{"render"}, "render: say what to render: fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, matmul, dht, cbrng or fft-module"},
+		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, matmul, dht, cbrng or fft-module)`},
+		{[]string{"render", "matmul", "--shape", "4,5"}, "render matmul: --shape-b: say the shape of matrix_b, a LIST such as 1024,512 (--shape is matrix_a's)"},
+		{[]string{"render", "matmul", "--shape", "4,5", "--shape-b", "4,x"}, "render matmul: --shape-b"},
+		{[]string{"render", "matmul", "--shape", "4,5", "--shape-b", "4,5"}, "render matmul: computations: MatrixMul: the inner dimensions differ"},
+		{[]string{"render", "matmul", "--shape", "4,5", "--shape-b", "5,4", "--axes", "1"}, "render matmul: --axes does not apply to matmul (it is for fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, dht)"},
+		{[]string{"render", "dht", "--shape", "8", "--order", "0"}, "render dht: --order 0: the order is a power of 1 or more"},
+		{[]string{"render", "dht", "--shape", "8", "--out", "abs"}, "render dht: --out does not apply to dht"},
+		{[]string{"render", "cbrng", "--sampler", "gamma"}, "render cbrng: --sampler gamma: no such sampler (choose uniform or normal)"},
+		{[]string{"render", "cbrng", "--bijection", "philox3x32"}, "render cbrng: --bijection philox3x32: cbrng: philox: 3 words in a counter"},
+		{[]string{"render", "cbrng", "--bijection", "mt19937"}, "render cbrng: --bijection mt19937: not a bijection"},
+		{[]string{"render", "cbrng", "--complex"}, "render cbrng: --sampler uniform: cbrng: uniform_float sampler of complex64"},
+		{[]string{"render", "fft", "--seed", "1"}, "render fft: --seed does not apply to fft (it is for cbrng)"},
 		{[]string{"render", "transpose", "--shape", "3,4", "--axes", "0,0"}, "render transpose: "},
 		{[]string{"render", "sum", "--shape", "3,4", "--axes", "2"}, "render sum: "},
-		{[]string{"render", "rfft", "--shape", "8", "--out", "scale"}, "render rfft: --in and --out do not apply to rfft"},
+		{[]string{"render", "rfft", "--shape", "8", "--out", "scale"}, "render rfft: --out does not apply to rfft (it is for fft, pureparallel, transpose, fftshift, sum, cumsum)"},
 		{[]string{"render", "fft", "--in", "window"}, `render fft: --in window: unknown transformation "window" (the choices are combine, real, pad:M, cast:DTYPE, scale[:X], conj)`},
 		{[]string{"render", "fft", "--out", "combine"}, `--out combine: unknown transformation "combine"`},
 		{[]string{"render", "fft", "--in", "pad"}, "--in pad: pad needs an argument: pad:M"},
@@ -163,6 +178,13 @@ func TestRenderModel(t *testing.T) {
 		{[]string{"fft", "--shape", "4,1024", "--axes", "1", "--model", "cpu"}, "model CPU with PoCL's limits", 3},
 		{[]string{"fft", "--shape", "2,65536", "--axes", "1", "--model", "gpu", "--in", "combine", "--out", "split"}, "model GPU", 2},
 		{[]string{"pureparallel", "--shape", "3,100", "--out", "abs", "--model", "cpu", "--precision", "double"}, "model CPU", 1},
+		{[]string{"matmul", "--shape", "4096,4096", "--shape-b", "4096,4096", "--model", "gpu"}, "model GPU", 1},
+		{[]string{"matmul", "--shape", "2,100,30", "--shape-b", "50,30", "--transposed-b", "--complex", "--model", "cpu"}, "model CPU", 1},
+		// An axis other than the last two is moved last and back by transposes.
+		{[]string{"dht", "--shape", "8,16,4", "--axes", "0", "--model", "gpu"}, "model GPU", 3},
+		{[]string{"dht", "--shape", "8,16", "--model", "cpu", "--precision", "double"}, "model CPU", 2},
+		{[]string{"cbrng", "--shape", "1024,1024", "--sampler", "normal", "--bijection", "threefry4x64", "--model", "gpu"}, "model GPU", 1},
+		{[]string{"cbrng", "--shape", "100", "--seed", "42", "--model", "cpu"}, "model CPU", 1},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
