@@ -121,30 +121,14 @@ if has pipelines; then
 	step "$out/pipelines.txt" "$reikna" bench --cpu=false "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/pipelines.json"
 fi
 
-if has algos; then
-	step "$out/algos.txt" "$reikna" bench --algos "${mib[@]}" --json "$out/algos.json"
-	cat "$out/algos.txt"
-fi
-if has random; then
-	step "$out/random.txt" "$reikna" bench --random "${mib[@]}" --json "$out/random.json"
-	cat "$out/random.txt"
-fi
-if has rfft; then
-	step "$out/rfft.txt" "$reikna" bench --rfft "${mib[@]}" --json "$out/rfft.json"
-	cat "$out/rfft.txt"
-fi
-if has matmul; then
-	step "$out/matmul.txt" "$reikna" bench --matmul "${mib[@]}" --json "$out/matmul.json"
-	cat "$out/matmul.txt"
-fi
-if has convolve; then
-	step "$out/convolve.txt" "$reikna" bench --convolve "${mib[@]}" --json "$out/convolve.json"
-	cat "$out/convolve.txt"
-fi
-if has half; then
-	step "$out/half.txt" "$reikna" bench --half "${mib[@]}" --json "$out/half.json"
-	cat "$out/half.txt"
-fi
+# The sets that a mode of reikna bench of the same name times, each into
+# NAME.txt and NAME.json.
+for s in algos random rfft matmul convolve half; do
+	if has "$s"; then
+		step "$out/$s.txt" "$reikna" bench "--$s" "${mib[@]}" --json "$out/$s.json"
+		cat "$out/$s.txt"
+	fi
+done
 
 # The N-D cases, checked before any of them runs.
 nd_cases=()
@@ -202,21 +186,15 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
 	if has pipelines; then
 		step "$out/cufft_pipelines.txt" python3 "$here/cufft_bench.py" "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json"
 	fi
-	if has algos; then
-		step "$out/torch_algos.txt" python3 "$here/torch_algos_bench.py" "${mib[@]}" --json "$out/torch_algos.json"
-	fi
-	if has random; then
-		step "$out/torch_random.txt" python3 "$here/torch_random_bench.py" "${mib[@]}" --json "$out/torch_random.json"
-	fi
-	if has rfft; then
-		step "$out/torch_rfft.txt" python3 "$here/torch_rfft_bench.py" "${mib[@]}" --json "$out/torch_rfft.json"
-	fi
+	# The sets that scripts/torch_NAME_bench.py measures, each into
+	# torch_NAME.txt and torch_NAME.json.
+	for s in algos random rfft matmul convolve; do
+		if has "$s"; then
+			step "$out/torch_$s.txt" python3 "$here/torch_${s}_bench.py" "${mib[@]}" --json "$out/torch_$s.json"
+		fi
+	done
 	if has matmul; then
-		step "$out/torch_matmul.txt" python3 "$here/torch_matmul_bench.py" "${mib[@]}" --json "$out/torch_matmul.json"
 		cat "$out/torch_matmul.txt"
-	fi
-	if has convolve; then
-		step "$out/torch_convolve.txt" python3 "$here/torch_convolve_bench.py" "${mib[@]}" --json "$out/torch_convolve.json"
 	fi
 else
 	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the matrix products and the convolutions" >&2
