@@ -154,14 +154,6 @@ func (p *DeviceParams) SupportsDType(dt dtypes.DType) bool {
 	return dt.Valid() && (!dt.IsDouble() || p.DoubleFP)
 }
 
-func newDeviceParams(d *cl.Device) (*DeviceParams, error) {
-	info, err := d.Info()
-	if err != nil {
-		return nil, fmt.Errorf("cluda: %w", err)
-	}
-	return deviceParams(info, d.Platform().Name()), nil
-}
-
 // deviceParams derives the parameters of a device from its properties.
 // WarpSize is 0 where the device does not report its preferred work-group
 // size multiple; a Thread asks a kernel for it then.

@@ -18,7 +18,7 @@ func scaleKernel(factor int) string {
 
 // isReleased reports whether the built program has been released.
 func isReleased(b *builtProgram) bool {
-	_, err := b.prog.KernelNames()
+	_, err := b.prog.kernelNames()
 	return errors.Is(err, cl.ErrReleased)
 }
 
@@ -151,7 +151,7 @@ func TestThreadReleasesPrograms(t *testing.T) {
 
 func TestProgramCacheLimitOption(t *testing.T) {
 	t.Setenv(CacheDirEnv, "off")
-	dev := testThread(t).device
+	dev := testThread(t).Device()
 	for _, tt := range []struct{ option, want int }{{0, DefaultProgramCacheLimit}, {5, 5}, {-1, 0}} {
 		thr, err := NewThread(dev, ThreadOptions{ProgramCacheLimit: tt.option})
 		if err != nil {

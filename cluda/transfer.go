@@ -6,7 +6,6 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/dtypes"
 )
 
@@ -129,15 +128,15 @@ func (a *Array) transferBytes(host []byte, toDevice bool) error {
 	if err != nil {
 		return err
 	}
-	q := a.thread.queue
+	be := a.thread.be
 	if a.IsContiguous() {
 		if toDevice {
-			return cl.Write(q, buf, a.offset, host)
+			return be.write(buf, a.offset, host)
 		}
-		return cl.Read(q, buf, a.offset, host)
+		return be.read(buf, a.offset, host)
 	}
 	span := make([]byte, a.span-a.offset)
-	if err := cl.Read(q, buf, a.offset, span); err != nil {
+	if err := be.read(buf, a.offset, span); err != nil {
 		return err
 	}
 	size := a.dtype.Size()
@@ -149,7 +148,7 @@ func (a *Array) transferBytes(host []byte, toDevice bool) error {
 		}
 	})
 	if toDevice {
-		return cl.Write(q, buf, a.offset, span)
+		return be.write(buf, a.offset, span)
 	}
 	return nil
 }
@@ -214,7 +213,7 @@ func (a *Array) Fill(v any) error {
 		return err
 	}
 	if a.IsContiguous() && a.offset%len(pattern) == 0 {
-		if _, err := a.thread.queue.FillBuffer(buf, pattern, a.offset, n*len(pattern), nil, false); err != nil {
+		if err := a.thread.be.fill(buf, pattern, a.offset, n*len(pattern)); err != nil {
 			return fmt.Errorf("cluda: fill: %w", err)
 		}
 		return nil
@@ -269,7 +268,7 @@ func (t *Thread) Copy(dst, src *Array) error {
 		if err != nil {
 			return err
 		}
-		if _, err := t.queue.CopyBuffer(sb, db, src.offset, dst.offset, src.NBytes(), nil, false); err != nil {
+		if err := t.be.copy(sb, db, src.offset, dst.offset, src.NBytes()); err != nil {
 			return fmt.Errorf("cluda: copy: %w", err)
 		}
 		return nil
