@@ -118,6 +118,11 @@ type DeviceParams struct {
 	cl.DeviceInfo
 	PlatformName string
 
+	// API is the interface programs for the device are written for: the
+	// prelude maps the CLUDA macros onto its language. The empty API is
+	// OpenCL, for parameters made by hand.
+	API API
+
 	// MaxNumGroups is the largest number of work-groups in each of the three
 	// dimensions of a launch. OpenCL has no query for it; the figures are
 	// those of the most restrictive common driver (NVIDIA's, which maps
@@ -158,7 +163,7 @@ func (p *DeviceParams) SupportsDType(dt dtypes.DType) bool {
 // WarpSize is 0 where the device does not report its preferred work-group
 // size multiple; a Thread asks a kernel for it then.
 func deviceParams(info cl.DeviceInfo, platform string) *DeviceParams {
-	p := &DeviceParams{DeviceInfo: info, PlatformName: platform}
+	p := &DeviceParams{DeviceInfo: info, PlatformName: platform, API: OpenCL}
 	maxGroups := int64(1)<<31 - 1
 	if info.AddressBits == 32 {
 		maxGroups = int64(1)<<32 - 1

@@ -12,11 +12,14 @@ import (
 // CompileOptions control how a program is built.
 type CompileOptions struct {
 	// FastMath lets the compiler trade accuracy for speed
-	// (-cl-fast-relaxed-math) and defines COMPILE_FAST_MATH.
+	// (-cl-fast-relaxed-math on OpenCL, --use_fast_math on CUDA) and
+	// defines COMPILE_FAST_MATH.
 	FastMath bool
 	// Options are passed to the OpenCL compiler as they are, separated by
 	// spaces (-D NAME=VALUE, -cl-mad-enable, -w, ...). An option the
-	// compiler does not know fails the build with a *BuildError.
+	// compiler does not know fails the build with a *BuildError. On CUDA
+	// they go to NVRTC: -D, -I and -w become NVRTC's spellings, OpenCL's
+	// -cl-* options are refused, and the others pass as they are.
 	Options []string
 	// Defines are macros defined for the program, each as a line
 	// "#define NAME VALUE" between the prelude and the source, where the
@@ -29,12 +32,17 @@ type CompileOptions struct {
 	Origin func(line int) string
 }
 
-func (o CompileOptions) flags() string {
+// flags returns the compiler options of a build on api, one string.
+func (o CompileOptions) flags(api API) (string, error) {
+	if api == CUDA {
+		opts, err := nvrtcOptions(o)
+		return strings.Join(opts, " "), err
+	}
 	opts := append([]string(nil), o.Options...)
 	if o.FastMath {
 		opts = append(opts, "-cl-fast-relaxed-math", "-cl-mad-enable")
 	}
-	return strings.Join(opts, " ")
+	return strings.Join(opts, " "), nil
 }
 
 // Program is a program built on a Thread's device from source with the
@@ -73,8 +81,12 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("cluda: compile: %w", err)
 	}
+	flags, err := opts.flags(t.be.api())
+	if err != nil {
+		return nil, fmt.Errorf("cluda: compile: %w", err)
+	}
 	full, linesBefore := programSource(t.params, opts, header, source)
-	key := programKey{full, opts.flags()}
+	key := programKey{full, flags}
 	b := t.progs.get(key)
 	if b == nil {
 		prog, err := t.buildCached(full, key.flags)
@@ -94,7 +106,7 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 // compilers report physical line numbers (NVIDIA's ignores #line), so
 // build errors subtract them. The defines must have been validated.
 func programSource(p *DeviceParams, opts CompileOptions, header, source string) (full string, linesBefore int) {
-	before := preludeSource(p.DoubleFP, opts.FastMath) + defineLines(opts.Defines) + header
+	before := preludeSource(p.API, p.DoubleFP, opts.FastMath) + defineLines(opts.Defines) + header
 	return before + source, strings.Count(before, "\n")
 }
 
