@@ -1,0 +1,100 @@
+package cluda
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// TestCUDAPreludeMacros checks that the CUDA prelude defines every CLUDA
+// macro and spells none of OpenCL's qualifiers.
+func TestCUDAPreludeMacros(t *testing.T) {
+	for _, fastMath := range []bool{false, true} {
+		src := preludeSource(CUDA, true, fastMath)
+		for _, name := range append([]string{"REIKNA_CUDA"}, PreludeMacros...) {
+			if !regexp.MustCompile(`(?m)^#define ` + name + `\b`).MatchString(src) {
+				t.Errorf("fast math %v: the CUDA prelude does not define %s", fastMath, name)
+			}
+		}
+		if got := strings.Contains(src, "#define COMPILE_FAST_MATH\n"); got != fastMath {
+			t.Errorf("fast math %v: COMPILE_FAST_MATH defined: %v", fastMath, got)
+		}
+		for _, opencl := range []string{"__kernel", "__global", "__local", "__constant", "OPENCL", "REIKNA_OPENCL"} {
+			if regexp.MustCompile(`\b` + opencl + `\b`).MatchString(src) {
+				t.Errorf("fast math %v: the CUDA prelude has OpenCL's %s", fastMath, opencl)
+			}
+		}
+	}
+	if preludeSource("", true, false) != preludeSource(OpenCL, true, false) {
+		t.Error("the empty API does not get the OpenCL prelude")
+	}
+}
+
+// openCLBuiltinCall matches calls of the OpenCL C built-ins that CUDA C++
+// lacks or spells otherwise; CUDA's math library has the others (sin,
+// sqrt, hypot, fmin, sinpi, ...) with float overloads.
+var openCLBuiltinCall = regexp.MustCompile(`\b(get_\w+|native_\w+|half_\w+|vload\w*|vstore\w*|as_\w+|convert_\w+|atomic_\w+|atom_\w+|barrier|mem_fence|read_mem_fence|write_mem_fence|mad|mad24|mul24|mad_hi|mul_hi|rotate|clamp|mix|sign|select|step|smoothstep|upsample|popcount|clz|hadd|rhadd|add_sat|sub_sat|abs_diff|shuffle2?|dot|cross|distance|normalize|pown|rootn|powr|fract|maxmag|minmag|isequal|isnotequal|isgreater|isless|bitselect|any|all|sincos)\s*\(`)
+
+// TestCUDAPreludeCoversTemplates checks that every OpenCL built-in that a
+// kernel template of the project calls has a CUDA definition in the
+// prelude, so that the templates compile unchanged for CUDA.
+func TestCUDAPreludeCoversTemplates(t *testing.T) {
+	prelude := preludeSource(CUDA, true, false)
+	used := map[string]string{} // built-in → a template that calls it
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (path == filepath.Join("..", "cluda", "cl") || strings.HasPrefix(d.Name(), ".")) && path != ".." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".cl") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range openCLBuiltinCall.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = path
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(used) == 0 {
+		t.Fatal("no template calls an OpenCL built-in: the walk found no templates")
+	}
+	for name, path := range used {
+		defined := regexp.MustCompile(`(?m)^(__device__ inline [\w ]+[ *&]` + name + `\(|#define ` + name + `\()`)
+		if !defined.MatchString(prelude) {
+			t.Errorf("%s calls %s, which the CUDA prelude does not define", path, name)
+		}
+	}
+}
+
+// TestRenderStaticCUDA checks that a static kernel rendered for a CUDA
+// device gets the CUDA prelude and a launch that maps onto a CUDA grid.
+func TestRenderStaticCUDA(t *testing.T) {
+	p := ModelGPU()
+	p.API, p.PlatformName = CUDA, CUDAPlatformName
+	for _, global := range [][]int{{1000}, {13, 17}, {7, 11, 13}} {
+		src := idsKernel(len(global))
+		r, err := RenderStatic(p, src, "ids", global, StaticOptions{CompileOptions: CompileOptions{FastMath: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(r.FullSource, cudaPreludeSource(true)) || !strings.HasSuffix(r.FullSource, src) {
+			t.Errorf("%v: the source is not the CUDA prelude, the virtual sizes and the kernel", global)
+		}
+		if _, _, err := cudaGeometry(cl.NDRange{Global: r.RealGlobalSize, Local: r.RealLocalSize}, 0); err != nil {
+			t.Errorf("%v: real launch %v / %v: %v", global, r.RealGlobalSize, r.RealLocalSize, err)
+		}
+	}
+}
