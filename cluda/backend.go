@@ -35,8 +35,9 @@ type backend interface {
 	// fill enqueues the repetition of pattern over size bytes of buf from
 	// offset (a multiple of the pattern's length).
 	fill(buf deviceBuffer, pattern []byte, offset, size int) error
-	// copy enqueues a copy of n bytes between buffers.
-	copy(src, dst deviceBuffer, srcOffset, dstOffset, n int) error
+	// copy enqueues a copy of n bytes between buffers, and returns its
+	// event if event is set.
+	copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error)
 	// launch enqueues a kernel over an OpenCL-style range (entry i of
 	// Global is the total number of work-items along dimension i) after
 	// the events in wait, and returns the command's event if event is set.

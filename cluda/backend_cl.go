@@ -165,17 +165,20 @@ func (b *clBackend) fill(buf deviceBuffer, pattern []byte, offset, size int) err
 	return err
 }
 
-func (b *clBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int) error {
+func (b *clBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error) {
 	sb, err := clBufferOf(src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	db, err := clBufferOf(dst)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = b.queue.CopyBuffer(sb, db, srcOffset, dstOffset, n, nil, false)
-	return err
+	ev, err := b.queue.CopyBuffer(sb, db, srcOffset, dstOffset, n, nil, event)
+	if err != nil || ev == nil {
+		return nil, err
+	}
+	return clEvent{ev}, nil
 }
 
 func (b *clBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {

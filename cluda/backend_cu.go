@@ -405,27 +405,7 @@ func (b *cuBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []devi
 	if err != nil {
 		return nil, fmt.Errorf("kernel %s: %w", ck.fn.Name(), err)
 	}
-	var start *cu.Event
-	if event {
-		if start, err = b.record(); err != nil {
-			return nil, err
-		}
-	}
-	if err := ck.fn.Launch(cfg, a); err != nil {
-		if start != nil {
-			start.Release()
-		}
-		return nil, err
-	}
-	if !event {
-		return nil, nil
-	}
-	end, err := b.record()
-	if err != nil {
-		start.Release()
-		return nil, err
-	}
-	return cuEvent{start, end}, nil
+	return b.timed(event, func() error { return ck.fn.Launch(cfg, a) })
 }
 
 func (b *cuBackend) write(buf deviceBuffer, offset int, host []byte) error {
@@ -464,16 +444,39 @@ func (b *cuBackend) fill(buf deviceBuffer, pattern []byte, offset, size int) err
 	return b.write(buf, offset, bytes.Repeat(pattern, size/len(pattern)))
 }
 
-func (b *cuBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int) error {
+func (b *cuBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error) {
 	sb, err := cuBufferOf(src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	db, err := cuBufferOf(dst)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return cu.CopyDtoD(b.stream, db.mem, db.offset+dstOffset, sb.mem, sb.offset+srcOffset, n)
+	return b.timed(event, func() error {
+		return cu.CopyDtoD(b.stream, db.mem, db.offset+dstOffset, sb.mem, sb.offset+srcOffset, n)
+	})
+}
+
+// timed enqueues a command, between two recorded events if event is set.
+func (b *cuBackend) timed(event bool, enqueue func() error) (deviceEvent, error) {
+	if !event {
+		return nil, enqueue()
+	}
+	start, err := b.record()
+	if err != nil {
+		return nil, err
+	}
+	if err := enqueue(); err != nil {
+		start.Release()
+		return nil, err
+	}
+	end, err := b.record()
+	if err != nil {
+		start.Release()
+		return nil, err
+	}
+	return cuEvent{start, end}, nil
 }
 
 func (b *cuBackend) synchronize() error { return b.stream.Synchronize() }

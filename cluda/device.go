@@ -12,9 +12,14 @@ import (
 // DeviceFilter selects devices. Empty fields match everything; name filters
 // are case-insensitive substrings.
 type DeviceFilter struct {
-	Platform string        // substring of the platform name
+	Platform string        // substring of the platform name (CUDAPlatformName for CUDA devices)
 	Device   string        // substring of the device name
 	Type     cl.DeviceType // a set of types; 0 means any
+
+	// API is the interface to run on: OpenCL, CUDA, or empty for the one
+	// that APIEnv names, and where it is unset, the default (see
+	// CreateThread).
+	API API
 }
 
 func (f DeviceFilter) String() string {
@@ -27,6 +32,9 @@ func (f DeviceFilter) String() string {
 	}
 	if f.Type != 0 && f.Type != cl.DeviceTypeAll {
 		parts = append(parts, "type "+f.Type.String())
+	}
+	if f.API != "" {
+		parts = append(parts, "API "+string(f.API))
 	}
 	if len(parts) == 0 {
 		return "any device"
@@ -53,9 +61,13 @@ func Platforms() ([]*cl.Platform, error) {
 	return platforms, nil
 }
 
-// Devices returns every device that matches f, platform by platform in the
-// order the ICD loader lists them.
+// Devices returns every OpenCL device that matches f, platform by platform
+// in the order the ICD loader lists them; none where f asks for CUDA
+// (CUDADevices lists those).
 func Devices(f DeviceFilter) ([]*cl.Device, error) {
+	if f.API == CUDA {
+		return nil, nil
+	}
 	platforms, err := Platforms()
 	if err != nil {
 		return nil, err
@@ -83,7 +95,7 @@ func Devices(f DeviceFilter) ([]*cl.Device, error) {
 }
 
 // ErrNoDevice is wrapped by errors that report that no device matched.
-var ErrNoDevice = fmt.Errorf("cluda: no OpenCL device")
+var ErrNoDevice = fmt.Errorf("cluda: no device")
 
 // BestDevice returns the first GPU among the devices matching f, or else the
 // first matching device (on a machine without a GPU, PoCL's CPU device).
@@ -101,7 +113,7 @@ func BestDevice(f DeviceFilter) (*cl.Device, error) {
 		if len(names) == 0 {
 			return nil, fmt.Errorf("%w matches %s: no OpenCL platform is installed (on Debian: apt-get install pocl-opencl-icd)", ErrNoDevice, f)
 		}
-		return nil, fmt.Errorf("%w matches %s; the devices are %s", ErrNoDevice, f, strings.Join(names, ", "))
+		return nil, fmt.Errorf("%w matches %s; the OpenCL devices are %s", ErrNoDevice, f, strings.Join(names, ", "))
 	}
 	for _, d := range devs {
 		info, err := d.Info()

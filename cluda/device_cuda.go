@@ -48,13 +48,18 @@ func CUDADevices(f DeviceFilter) ([]cu.Device, error) {
 }
 
 // bestCUDADevice returns the first CUDA device that matches f.
+// Where the driver does not load, the machine has no CUDA device: the
+// error wraps ErrNoDevice as well as cu.ErrNoDriver.
 func bestCUDADevice(f DeviceFilter) (cu.Device, error) {
 	devs, err := CUDADevices(f)
+	if errors.Is(err, cu.ErrNoDriver) {
+		return 0, fmt.Errorf("%w matches %s: %w", ErrNoDevice, f, err)
+	}
 	if err != nil {
 		return 0, err
 	}
 	if len(devs) == 0 {
-		return 0, fmt.Errorf("%w: no CUDA device matches %s", ErrNoDevice, f)
+		return 0, fmt.Errorf("%w matches %s among the CUDA devices", ErrNoDevice, f)
 	}
 	return devs[0], nil
 }

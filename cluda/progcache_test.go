@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
 )
 
 // scaleKernel returns the source of a kernel scale that multiplies by
@@ -16,10 +17,14 @@ func scaleKernel(factor int) string {
 	return fmt.Sprintf("KERNEL void scale(GLOBAL_MEM float *x) { x[get_global_id(0)] *= %d.0f; }", factor)
 }
 
-// isReleased reports whether the built program has been released.
+// isReleased reports whether the built program has been released: its
+// kernels cannot be looked up any more.
 func isReleased(b *builtProgram) bool {
-	_, err := b.prog.kernelNames()
-	return errors.Is(err, cl.ErrReleased)
+	k, err := b.prog.kernel("scale")
+	if err == nil {
+		k.release()
+	}
+	return errors.Is(err, cl.ErrReleased) || errors.Is(err, cu.ErrReleased)
 }
 
 // TestCompileAfterRelease checks that a released Program is never served

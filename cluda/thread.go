@@ -1,6 +1,7 @@
 package cluda
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -26,7 +27,7 @@ type ThreadOptions struct {
 }
 
 // Thread owns one OpenCL context and one in-order command queue on one
-// device (reikna's Thread). Arrays, programs and compiled computations
+// device, or one CUDA context and stream (reikna's Thread). Arrays, programs and compiled computations
 // belong to a Thread.
 //
 // A Thread is safe to use from several goroutines. Commands enqueued by one
@@ -46,8 +47,21 @@ type Thread struct {
 }
 
 // CreateThread creates a Thread on the best device that matches f: the
-// first GPU, else the first device (reikna's Thread.create).
+// first GPU, else the first device (reikna's Thread.create). The
+// interface is f.API, else the one APIEnv names, else the default (see
+// defaultAPI).
 func CreateThread(f DeviceFilter, opts ThreadOptions) (*Thread, error) {
+	api, err := chooseAPI(f)
+	if err != nil {
+		return nil, err
+	}
+	if api == CUDA {
+		d, err := bestCUDADevice(f)
+		if err != nil {
+			return nil, err
+		}
+		return NewCUDAThread(d, opts)
+	}
 	d, err := BestDevice(f)
 	if err != nil {
 		return nil, err
@@ -55,8 +69,12 @@ func CreateThread(f DeviceFilter, opts ThreadOptions) (*Thread, error) {
 	return NewThread(d, opts)
 }
 
-// NewThread creates a Thread with a new context and queue on dev.
+// NewThread creates a Thread with a new context and queue on the OpenCL
+// device dev.
 func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
+	if dev == nil {
+		return nil, errors.New("cluda: new thread: nil device")
+	}
 	ctx, err := cl.CreateContext(dev)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)

@@ -235,43 +235,52 @@ func (a *Array) Fill(v any) error {
 // may not overlap in memory (unless they are the same elements, which
 // leaves nothing to do), nor may the elements of dst overlap each other.
 func (t *Thread) Copy(dst, src *Array) error {
+	_, err := t.EnqueueCopy(dst, src, false)
+	return err
+}
+
+// EnqueueCopy is Copy that optionally returns the event of the copy (nil
+// when event is false, and where there is nothing to copy), for timing it;
+// the caller must Release the event.
+func (t *Thread) EnqueueCopy(dst, src *Array, event bool) (*Event, error) {
 	switch {
 	case dst == nil:
-		return fmt.Errorf("cluda: copy: the destination is a nil *Array")
+		return nil, fmt.Errorf("cluda: copy: the destination is a nil *Array")
 	case src == nil:
-		return fmt.Errorf("cluda: copy: the source is a nil *Array")
+		return nil, fmt.Errorf("cluda: copy: the source is a nil *Array")
 	}
 	if dst.thread != t || src.thread != t {
-		return fmt.Errorf("cluda: copy: arrays of another Thread")
+		return nil, fmt.Errorf("cluda: copy: arrays of another Thread")
 	}
 	if dst.dtype != src.dtype || !slices.Equal(dst.shape, src.shape) {
-		return fmt.Errorf("cluda: copy: %v into %v", src, dst)
+		return nil, fmt.Errorf("cluda: copy: %v into %v", src, dst)
 	}
 	if src.Size() == 0 {
-		return nil
+		return nil, nil
 	}
 	if OverlapsItself(dst) {
-		return fmt.Errorf("cluda: copy: elements of the destination %v overlap each other", dst)
+		return nil, fmt.Errorf("cluda: copy: elements of the destination %v overlap each other", dst)
 	}
 	if SharesMemory(dst, src) {
 		if dst.offset == src.offset && slices.Equal(dst.strides, src.strides) {
-			return nil // the same elements
+			return nil, nil // the same elements
 		}
-		return fmt.Errorf("cluda: copy: the source %v and the destination %v overlap in memory", src, dst)
+		return nil, fmt.Errorf("cluda: copy: the source %v and the destination %v overlap in memory", src, dst)
 	}
 	if dst.IsContiguous() && src.IsContiguous() {
 		sb, err := src.mem.buffer()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		db, err := dst.mem.buffer()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := t.be.copy(sb, db, src.offset, dst.offset, src.NBytes()); err != nil {
-			return fmt.Errorf("cluda: copy: %w", err)
+		ev, err := t.be.copy(sb, db, src.offset, dst.offset, src.NBytes(), event)
+		if err != nil {
+			return nil, fmt.Errorf("cluda: copy: %w", err)
 		}
-		return nil
+		return newEvent(t, ev), nil
 	}
-	return t.stridedCopy(dst, src)
+	return t.stridedCopy(dst, src, event)
 }

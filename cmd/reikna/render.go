@@ -43,6 +43,7 @@ var renderable = strings.Join(renderables[:len(renderables)-1], ", ") + " or " +
 // renderOptions are the flags of render.
 type renderOptions struct {
 	shape, axes, device, model string
+	api                        string
 	precision                  *precisionFlag
 	in, out                    listFlag
 }
@@ -82,7 +83,8 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 	o.precision = addPrecision(fs)
 	fs.Var(&o.in, "in", "a transformation `T` that feeds the input; repeat for a chain, in the order the data flows:"+kindsHelp(inputKinds))
 	fs.Var(&o.out, "out", "a transformation `T` that consumes the output; repeat for a chain, in the order the data flows:"+kindsHelp(outputKinds))
-	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	addAPIFlag(fs, &o.api)
 	fs.StringVar(&o.model, "model", "", "render for a model `DEVICE` instead, without OpenCL: gpu (NVIDIA's limits: 48 KiB of local memory, 1024 work-items per work-group, 132 compute units) or cpu (PoCL's CPU device on 2 cores)")
 	return fs, o
 }
@@ -111,6 +113,11 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 	dt := o.precision.complexDType()
 	if model != nil {
 		p := model()
+		if api, err := cluda.ParseAPI(o.api); err != nil {
+			return fmt.Errorf("--api: %w", err)
+		} else if api == cluda.CUDA {
+			p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
+		}
 		if err := checkPrecision(p, dt); err != nil {
 			return err
 		}
@@ -123,7 +130,7 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 			"// real device's compiler allows fewer, the plan compiled there differs", p.Name)
 		return writeKernels(w, title, target, plan.Signature, plan.Kernels)
 	}
-	thr, err := openThread(o.device, false)
+	thr, err := openThread(o.device, o.api, false)
 	if err != nil {
 		return err
 	}
