@@ -18,7 +18,7 @@ import (
 // of the layers before its own.
 var layers = [][]string{
 	{"dtypes"},
-	{"cluda/cl"},
+	{"cluda/cl", "cluda/cu"},
 	{"cluda"},
 	{"templates", "cluda/cludatest"},
 	{"snippets"},
