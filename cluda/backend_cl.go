@@ -1,6 +1,7 @@
 package cluda
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -33,7 +34,7 @@ func (b clBuffer) release() { b.buf.Release() }
 func clBufferOf(b deviceBuffer) (*cl.Buffer, error) {
 	cb, ok := b.(clBuffer)
 	if !ok {
-		return nil, fmt.Errorf("cluda: a %T is not OpenCL memory", b)
+		return nil, errors.New("cluda: the memory is not OpenCL's: the array belongs to a Thread on another API")
 	}
 	return cb.buf, nil
 }

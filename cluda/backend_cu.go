@@ -53,7 +53,7 @@ func (b cuBuffer) release() {
 func cuBufferOf(b deviceBuffer) (cuBuffer, error) {
 	cb, ok := b.(cuBuffer)
 	if !ok {
-		return cuBuffer{}, fmt.Errorf("cluda: a %T is not CUDA memory", b)
+		return cuBuffer{}, errors.New("cluda: the memory is not CUDA's: the array belongs to a Thread on another API")
 	}
 	return cb, nil
 }

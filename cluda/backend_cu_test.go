@@ -160,7 +160,7 @@ func TestCUDAArgumentsRefused(t *testing.T) {
 		{(*cl.Buffer)(nil), "OpenCL buffer"},
 		{[]byte{}, "empty bytes"},
 		{nil, "nil value"},
-		{clBuffer{}, "not CUDA memory"},
+		{clBuffer{}, "not CUDA's"},
 	} {
 		if _, err := cuArgs([]any{int32(0), tt.value}); err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "argument 1") {
 			t.Errorf("%T: error %v, want one with %q", tt.value, err, tt.err)

@@ -25,7 +25,8 @@ import (
 // gives the other functions (sin, sqrt, hypot, sinpi, fmin, ... with
 // float overloads). Not covered: get_work_dim, vload/vstore, convert_*,
 // swizzles other than .x .y .z .w, vector comparisons, and local memory
-// kernel arguments (LOCAL_MEM_ARG is empty, and a launch refuses
+// kernel arguments (LOCAL_MEM_ARG and LOCAL_MEM_DYNAMIC, OpenCL's
+// qualifiers of such parameters, are empty, and a launch refuses
 // cl.LocalMem).
 func cudaPreludeSource(fastMath bool) string {
 	var b strings.Builder
@@ -44,7 +45,7 @@ const cudaPrelude = `#define REIKNA_CUDA
 #define WITHIN_KERNEL __device__
 #define GLOBAL_MEM
 #define LOCAL_MEM __shared__
-#define LOCAL_MEM_DYNAMIC extern __shared__
+#define LOCAL_MEM_DYNAMIC
 #define LOCAL_MEM_ARG
 #define CONSTANT_MEM const
 #define INLINE inline
@@ -60,10 +61,10 @@ typedef unsigned int uint;
 typedef unsigned long ulong;
 
 #ifndef INFINITY
-#define INFINITY __int_as_float(0x7f800000)
+#define INFINITY __builtin_huge_valf()
 #endif
 #ifndef NAN
-#define NAN __int_as_float(0x7fffffff)
+#define NAN __builtin_nanf("")
 #endif
 #ifndef M_PI
 #define M_PI 3.141592653589793115997963468544185161590576171875
