@@ -93,7 +93,10 @@
 // loads it. Launch sizes stay OpenCL's: a global size of work-items and a
 // local size per work-group, which become a grid of blocks. On CUDA, local
 // memory is shared memory, 48 KiB per block as static arrays take it; a
-// kernel takes no local memory arguments (cl.LocalMem). NewCUDAThread and
+// kernel takes no local memory arguments (cl.LocalMem). LOCAL_MEM declares
+// local arrays and variables (CUDA's __shared__); a pointer to local memory
+// is qualified with LOCAL_MEM_ARG instead, which CUDA, where such pointers
+// are plain ones, leaves empty. NewCUDAThread and
 // WrapCUDAThread make CUDA Threads directly, ArrayFromCUDA wraps device
 // memory allocated elsewhere. The OpenCL accessors (Thread.Queue,
 // Array.Buffer, Event.CL, ...) answer nil or an error on CUDA.

@@ -40,17 +40,16 @@ func TestCUDAPreludeMacros(t *testing.T) {
 // sqrt, hypot, fmin, sinpi, ...) with float overloads.
 var openCLBuiltinCall = regexp.MustCompile(`\b(get_\w+|native_\w+|half_\w+|vload\w*|vstore\w*|as_\w+|convert_\w+|atomic_\w+|atom_\w+|barrier|mem_fence|read_mem_fence|write_mem_fence|mad|mad24|mul24|mad_hi|mul_hi|rotate|clamp|mix|sign|select|step|smoothstep|upsample|popcount|clz|hadd|rhadd|add_sat|sub_sat|abs_diff|shuffle2?|dot|cross|distance|normalize|pown|rootn|powr|fract|maxmag|minmag|isequal|isnotequal|isgreater|isless|bitselect|any|all|sincos)\s*\(`)
 
-// TestCUDAPreludeCoversTemplates checks that every OpenCL built-in that a
-// kernel template of the project calls has a CUDA definition in the
-// prelude, so that the templates compile unchanged for CUDA.
-func TestCUDAPreludeCoversTemplates(t *testing.T) {
-	prelude := preludeSource(CUDA, true, false)
-	used := map[string]string{} // built-in → a template that calls it
+// walkTemplates calls f with the path and source of every kernel template
+// (.cl file) of the module, and fails the test where it finds none.
+func walkTemplates(t *testing.T, f func(path, src string)) {
+	t.Helper()
+	found := 0
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (path == filepath.Join("..", "cluda", "cl") || strings.HasPrefix(d.Name(), ".")) && path != ".." {
+		if d.IsDir() && path != ".." && (path == filepath.Join("..", "cluda", "cl") || strings.HasPrefix(d.Name(), ".")) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".cl") {
@@ -60,16 +59,31 @@ func TestCUDAPreludeCoversTemplates(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		for _, m := range openCLBuiltinCall.FindAllStringSubmatch(string(src), -1) {
-			used[m[1]] = path
-		}
+		found++
+		f(path, string(src))
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if found == 0 {
+		t.Fatal("no kernel templates found")
+	}
+}
+
+// TestCUDAPreludeCoversTemplates checks that every OpenCL built-in that a
+// kernel template of the project calls has a CUDA definition in the
+// prelude, so that the templates compile unchanged for CUDA.
+func TestCUDAPreludeCoversTemplates(t *testing.T) {
+	prelude := preludeSource(CUDA, true, false)
+	used := map[string]string{} // built-in → a template that calls it
+	walkTemplates(t, func(path, src string) {
+		for _, m := range openCLBuiltinCall.FindAllStringSubmatch(src, -1) {
+			used[m[1]] = path
+		}
+	})
 	if len(used) == 0 {
-		t.Fatal("no template calls an OpenCL built-in: the walk found no templates")
+		t.Fatal("no template calls an OpenCL built-in")
 	}
 	for name, path := range used {
 		defined := regexp.MustCompile(`(?m)^(__device__ inline [\w ]+[ *&]` + name + `\(|#define ` + name + `\()`)
@@ -77,6 +91,24 @@ func TestCUDAPreludeCoversTemplates(t *testing.T) {
 			t.Errorf("%s calls %s, which the CUDA prelude does not define", path, name)
 		}
 	}
+}
+
+// localMemPointer matches a pointer to local memory qualified with
+// LOCAL_MEM, in a declaration or a cast.
+var localMemPointer = regexp.MustCompile(`\bLOCAL_MEM\s+[^;=()\[\]]*\*`)
+
+// TestTemplatesQualifyLocalPointers checks that the templates qualify
+// pointers to local memory with LOCAL_MEM_ARG: LOCAL_MEM is CUDA's
+// __shared__, which on a pointer declares a shared pointer variable (an
+// error where it has an initializer).
+func TestTemplatesQualifyLocalPointers(t *testing.T) {
+	walkTemplates(t, func(path, src string) {
+		for i, line := range strings.Split(src, "\n") {
+			if localMemPointer.MatchString(line) {
+				t.Errorf("%s:%d: a pointer to local memory takes LOCAL_MEM_ARG, not LOCAL_MEM: %s", path, i+1, strings.TrimSpace(line))
+			}
+		}
+	})
 }
 
 // TestRenderStaticCUDA checks that a static kernel rendered for a CUDA
