@@ -261,7 +261,7 @@ if ({{ .second }} < {{ .secondSize }})
     const VSIZE_T tile = group % {{ mul $p.GroupsM $p.GroupsN }};
     const VSIZE_T row0 = (tile / {{ $p.GroupsN }}) * {{ $p.BlockM }};
     const VSIZE_T col0 = (tile % {{ $p.GroupsN }}) * {{ $p.BlockN }};
-    const {{ ctype .compute }} zero = ({{ ctype .compute }})(0);
+    const {{ ctype .compute }} zero = {{ literal .compute 0 }};
 
     {{ ctype .compute }} acc[{{ $p.ItemM }}][{{ $p.ItemN }}];
     #pragma unroll
