@@ -3,6 +3,7 @@ package cluda
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"testing"
 	"time"
@@ -156,9 +157,9 @@ func TestThreadReleasesPrograms(t *testing.T) {
 
 func TestProgramCacheLimitOption(t *testing.T) {
 	t.Setenv(CacheDirEnv, "off")
-	dev := testThread(t).Device()
+	testThread(t) // skips where there is no device
 	for _, tt := range []struct{ option, want int }{{0, DefaultProgramCacheLimit}, {5, 5}, {-1, 0}} {
-		thr, err := NewThread(dev, ThreadOptions{ProgramCacheLimit: tt.option})
+		thr, err := CreateThread(DeviceFilter{Device: os.Getenv("REIKNA_TEST_DEVICE")}, ThreadOptions{ProgramCacheLimit: tt.option})
 		if err != nil {
 			t.Fatal(err)
 		}
