@@ -89,7 +89,7 @@ run() {
 			log="$out/$api/$(echo "$rel" | tr / _).log"
 			echo "gpu_test: $api: $rel" >&2
 			start=$(date +%s)
-			(cd "$root/$rel" && REIKNA_API=$api REIKNA_REQUIRE_DEVICE=1 REIKNA_CACHE_DIR=$cache \
+			(cd "$root/$rel" && REIKNA_API=$api REIKNA_REQUIRE_DEVICE=1 REIKNA_REQUIRE_CUDA=1 REIKNA_CACHE_DIR=$cache \
 				"$dir/$bin" "${args[@]}" -test.v) >"$log" 2>&1
 			status=$?
 			secs=$(($(date +%s) - start))
