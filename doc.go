@@ -23,7 +23,7 @@
 //   - [github.com/reikna-go/reikna/core]: types, parameters and signatures,
 //     Computation, Transformation and Connect, plans, the Callable, and
 //     CompileTemplate for kernels outside a computation.
-//   - [github.com/reikna-go/reikna/computations]: FFT, PureParallel,
+//   - [github.com/reikna-go/reikna/computations]: FFT, RFFT, IRFFT, FFTModule, PureParallel,
 //     Transpose, Roll, FFTShift, Reduce, Scan, EntrywiseNorm;
 //     [github.com/reikna-go/reikna/transformations]: the transformation
 //     library; [github.com/reikna-go/reikna/cbrng]: counter-based random

@@ -19,12 +19,19 @@ func randomSlice(rng *rand.Rand, dt dtypes.DType, n int) any {
 	for i := 0; i < n; i++ {
 		v := reflect.ValueOf(rng.NormFloat64() * 100)
 		switch {
-		case dt.IsComplex():
+		case dt.IsComplex() || dt == dtypes.Complex32:
 			v = reflect.ValueOf(complex(rng.NormFloat64(), rng.NormFloat64()))
 		case dt.IsUnsigned():
 			v = reflect.ValueOf(rng.Uint64() >> (64 - 8*dt.Size()))
 		case dt.IsSigned():
 			v = reflect.ValueOf(rng.Int64() >> (64 - 8*dt.Size()))
+		}
+		if dt.IsHalf() {
+			h, err := dt.Convert(v.Interface())
+			if err != nil {
+				panic(err)
+			}
+			v = reflect.ValueOf(h)
 		}
 		s.Index(i).Set(v.Convert(dt.GoType()))
 	}

@@ -21,13 +21,16 @@ import (
 // mul24, mul_hi, rotate, clamp, mix, sign, select; OpenCL's two-argument
 // sincos; the native_* functions; as_int, as_uint, as_float, as_long,
 // as_ulong, as_double; the 32-bit atomic_* functions on (volatile) int and
-// unsigned int; INFINITY, NAN, M_PI and M_PI_F. CUDA's own math library
-// gives the other functions (sin, sqrt, hypot, sinpi, fmin, ... with
-// float overloads). Not covered: get_work_dim, vload/vstore, convert_*,
-// swizzles other than .x .y .z .w, vector comparisons, and local memory
-// kernel arguments (LOCAL_MEM_ARG and LOCAL_MEM_DYNAMIC, OpenCL's
-// qualifiers of such parameters, are empty, and a launch refuses
-// cl.LocalMem).
+// unsigned int; the half-precision storage built-ins vload_half,
+// vload_half2, vloada_half2, vstore_half_rte, vstore_half2_rte and
+// vstorea_half2_rte on half pointers (the half of cuda_fp16.h, which
+// NVRTC has built in); INFINITY, NAN, M_PI and M_PI_F. CUDA's own math
+// library gives the other functions (sin, sqrt, hypot, sinpi, fmin, ...
+// with float overloads). Not covered: get_work_dim, the other vload and
+// vstore functions, convert_*, swizzles other than .x .y .z .w, vector
+// comparisons, and local memory kernel arguments (LOCAL_MEM_ARG and
+// LOCAL_MEM_DYNAMIC, OpenCL's qualifiers of such parameters, are empty,
+// and a launch refuses cl.LocalMem).
 func cudaPreludeSource(fastMath bool) string {
 	var b strings.Builder
 	if fastMath {
@@ -40,7 +43,8 @@ func cudaPreludeSource(fastMath bool) string {
 	return b.String()
 }
 
-const cudaPrelude = `#define REIKNA_CUDA
+const cudaPrelude = `#include <cuda_fp16.h>
+#define REIKNA_CUDA
 #define KERNEL extern "C" __global__
 #define WITHIN_KERNEL __device__
 #define GLOBAL_MEM
@@ -59,6 +63,7 @@ typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
+typedef __half half;
 
 #ifndef INFINITY
 #define INFINITY __builtin_huge_valf()
@@ -152,6 +157,16 @@ __device__ inline long as_long(double x) { return __double_as_longlong(x); }
 __device__ inline ulong as_ulong(double x) { return (ulong)__double_as_longlong(x); }
 __device__ inline double as_double(long x) { return __longlong_as_double(x); }
 __device__ inline double as_double(ulong x) { return __longlong_as_double((long long)x); }
+
+__device__ inline float vload_half(size_t offset, const half *p) { return __half2float(p[offset]); }
+__device__ inline float2 vload_half2(size_t offset, const half *p) { return make_float2(__half2float(p[2 * offset]), __half2float(p[2 * offset + 1])); }
+__device__ inline float2 vloada_half2(size_t offset, const half *p) { return __half22float2(((const __half2 *)p)[offset]); }
+__device__ inline void vstore_half_rte(float v, size_t offset, half *p) { p[offset] = __float2half_rn(v); }
+__device__ inline void vstore_half_rte(double v, size_t offset, half *p) { p[offset] = __double2half(v); }
+__device__ inline void vstore_half2_rte(float2 v, size_t offset, half *p) { p[2 * offset] = __float2half_rn(v.x); p[2 * offset + 1] = __float2half_rn(v.y); }
+__device__ inline void vstore_half2_rte(double2 v, size_t offset, half *p) { p[2 * offset] = __double2half(v.x); p[2 * offset + 1] = __double2half(v.y); }
+__device__ inline void vstorea_half2_rte(float2 v, size_t offset, half *p) { ((__half2 *)p)[offset] = __floats2half2_rn(v.x, v.y); }
+__device__ inline void vstorea_half2_rte(double2 v, size_t offset, half *p) { ((__half2 *)p)[offset] = __halves2half2(__double2half(v.x), __double2half(v.y)); }
 
 __device__ inline int atomic_add(volatile int *p, int v) { return atomicAdd((int *)p, v); }
 __device__ inline uint atomic_add(volatile uint *p, uint v) { return atomicAdd((uint *)p, v); }

@@ -40,6 +40,19 @@ func TestCUDAPreludeMacros(t *testing.T) {
 // sqrt, hypot, fmin, sinpi, ...) with float overloads.
 var openCLBuiltinCall = regexp.MustCompile(`\b(get_\w+|native_\w+|half_\w+|vload\w*|vstore\w*|as_\w+|convert_\w+|atomic_\w+|atom_\w+|barrier|mem_fence|read_mem_fence|write_mem_fence|mad|mad24|mul24|mad_hi|mul_hi|rotate|clamp|mix|sign|select|step|smoothstep|upsample|popcount|clz|hadd|rhadd|add_sat|sub_sat|abs_diff|shuffle2?|dot|cross|distance|normalize|pown|rootn|powr|fract|maxmag|minmag|isequal|isnotequal|isgreater|isless|bitselect|any|all|sincos)\s*\(`)
 
+// composedCall matches a call whose name a template composes of text and
+// actions, such as vload{{ ... }}_half{{ ... }}(; its group 1 is the text
+// before the first action.
+var composedCall = regexp.MustCompile(`\b(\w+)(?:\{\{[^}]*\}\}\w*)+\(`)
+
+// composedBuiltins are the built-ins that the templates call by composed
+// names (see composedCall), each spelling with the names it renders to.
+var composedBuiltins = map[string][]string{
+	// core/templates/access.cl: the loads and stores of half storage.
+	`vload{{ template "half_aligned" .a.Element }}_half{{ .a.Element.HalfWidth }}`:      {"vload_half", "vload_half2", "vloada_half2"},
+	`vstore{{ template "half_aligned" .a.Element }}_half{{ .a.Element.HalfWidth }}_rte`: {"vstore_half_rte", "vstore_half2_rte", "vstorea_half2_rte"},
+}
+
 // walkTemplates calls f with the path and source of every kernel template
 // (.cl file) of the module, and fails the test where it finds none.
 func walkTemplates(t *testing.T, f func(path, src string)) {
@@ -80,6 +93,19 @@ func TestCUDAPreludeCoversTemplates(t *testing.T) {
 	walkTemplates(t, func(path, src string) {
 		for _, m := range openCLBuiltinCall.FindAllStringSubmatch(src, -1) {
 			used[m[1]] = path
+		}
+		for _, m := range composedCall.FindAllStringSubmatch(src, -1) {
+			if !openCLBuiltinCall.MatchString(m[1] + "(") {
+				continue
+			}
+			spelling := strings.Join(strings.Fields(m[0][:len(m[0])-1]), " ")
+			names, ok := composedBuiltins[spelling]
+			if !ok {
+				t.Errorf("%s composes the name of a built-in as %s: list what it renders to in composedBuiltins", path, spelling)
+			}
+			for _, name := range names {
+				used[name] = path
+			}
 		}
 	})
 	if len(used) == 0 {

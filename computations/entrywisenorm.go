@@ -55,8 +55,8 @@ func NewEntrywiseNorm(t core.Type, order float64, axes []int) (*EntrywiseNorm, e
 		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
 	}
 	dt, rd := t.DType(), t.DType().Real()
-	if dt.IsInteger() {
-		return nil, fmt.Errorf("computations: EntrywiseNorm of %v: the dtype must be a float or complex one (connect a cast for integers)", dt)
+	if dt.IsInteger() || dt.IsHalf() {
+		return nil, fmt.Errorf("computations: EntrywiseNorm of %v: the dtype must be a float or complex one (connect a cast for integers, transformations.FromHalf for halves)", dt)
 	}
 	if !(order > 0) || math.IsInf(order, 0) {
 		return nil, fmt.Errorf("computations: EntrywiseNorm: the order %v must be positive and finite", order)

@@ -29,3 +29,18 @@ const (
 func NewTunedScan(t core.Type, predicate *Predicate, axes []int, exclusive bool, tuning ScanTuning) (*Scan, error) {
 	return newScan(t, predicate, axes, exclusive, tuning)
 }
+
+// NewTunedConvolve is NewConvolve with the FFT plans tuned.
+func NewTunedConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts ConvolveOptions, tuning FFTTuning) (*Convolve, error) {
+	return newConvolve(signal, filter, axes, mode, opts, tuning)
+}
+
+// NewTunedRFFT is NewRFFT with the plan tuned.
+func NewTunedRFFT(t core.Type, axes []int, tuning FFTTuning) (*RFFT, error) {
+	return newRFFT(t, axes, tuning)
+}
+
+// NewTunedIRFFT is NewIRFFT with the plan tuned.
+func NewTunedIRFFT(t core.Type, axes []int, n int, tuning FFTTuning) (*IRFFT, error) {
+	return newIRFFT(t, axes, n, tuning)
+}

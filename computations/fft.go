@@ -11,10 +11,11 @@ import (
 	"github.com/reikna-go/reikna/templates"
 )
 
-//go:embed templates/fft.cl templates/fft_local.cl templates/fft_register.cl templates/fft_copy.cl
+//go:embed templates/fft.cl templates/fft_local.cl templates/fft_register.cl templates/fft_copy.cl templates/rfft_hooks.cl templates/rfft_twist.cl templates/rfft_copy.cl
 var fftFS embed.FS
 
-var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/fft_local.cl", "templates/fft_register.cl", "templates/fft_copy.cl")
+var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/fft_local.cl", "templates/fft_register.cl", "templates/fft_copy.cl",
+	"templates/rfft_hooks.cl", "templates/rfft_twist.cl", "templates/rfft_copy.cl")
 
 // FFT is the fast Fourier transform of a complex array over a set of its
 // axes, batched over the others. Its signature is (output, input, inverse):
@@ -173,6 +174,9 @@ type fftBuild struct {
 	scale  float64
 	src    fftEnd // where the next kernel reads
 	count  int    // kernels added
+	// real, where set, makes the first and last kernels those of a real
+	// transform (rfft_hooks.go) in place of the inverse flag's hooks.
+	real *fftRealHooks
 }
 
 // axis adds the kernels of the transform along one axis. A kernel the
@@ -206,11 +210,13 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 	if err := b.tables.bind(k); err != nil {
 		return err
 	}
-	if first {
+	if first && b.real == nil {
 		k.inverse, k.conjIn = b.args["inverse"], true
 	}
 	if last {
-		k.inverse, k.conjOut, k.scale = b.args["inverse"], true, b.scale
+		if b.real == nil {
+			k.inverse, k.conjOut, k.scale = b.args["inverse"], true, b.scale
+		}
 		k.dst = fftEnd{arg: b.args["output"], shape: b.shape}
 	} else {
 		// A temporary array of a kernel the device refuses stays unused,
@@ -220,6 +226,11 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 			return err
 		}
 		k.dst = fftEnd{arg: tmp}
+	}
+	if b.real != nil {
+		if err := b.real.hook(b, ax, i, k, first, last); err != nil {
+			return err
+		}
 	}
 	k.name = fmt.Sprintf("fft_axis%d_pass%d", k.Axis, b.count)
 	kargs, render := k.args()

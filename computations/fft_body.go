@@ -31,6 +31,10 @@ type fftBody struct {
 	// the stages run again; KernelB is then unset (the stores do not
 	// apply it).
 	Convolve bool
+	// KernelRows, where set, indexes a kernel of one row per
+	// sub-transform (Convolve only): KERNEL_B takes the outer index, the
+	// position and the inner index as the ends do.
+	KernelRows *fftEndIndex
 
 	Twiddle fftPassTwiddle
 
@@ -44,7 +48,19 @@ type fftBody struct {
 
 	Local    *fftLocalBody    // of the local kernel, else nil
 	Register *fftRegisterBody // of the register kernel, else nil
+
+	// Real is how the first and last kernels of a real transform read and
+	// write (rfft_hooks.go); nil in a complex FFT.
+	Real *fftRealBody
 }
+
+// Paired reports whether the kernel's work-groups take the
+// sub-transforms j and NJ - j together (fftRealBody.Paired).
+func (b *fftBody) Paired() bool { return b.Twisted() && b.Real.Paired }
+
+// Twisted reports whether the kernel stores the spectrum of a real
+// transform from the complex one of half its length (fftRealBody.Twist).
+func (b *fftBody) Twisted() bool { return b.Real != nil && b.Real.Twist }
 
 // ProcessModules lets the renderer find the butterfly modules.
 func (b *fftBody) ProcessModules(process func(any) (any, error)) (any, error) {

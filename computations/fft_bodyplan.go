@@ -42,6 +42,9 @@ func newFFTBody(k *fftKernel) *fftBody {
 	} else {
 		b.Local = localBody(p, k.Inner, k.Tables.StageOffsets)
 	}
+	if k.real != nil {
+		b.Real = k.real.body(b, k.dt)
+	}
 	return b
 }
 

@@ -27,6 +27,11 @@ type fftKernel struct {
 	scale   float64 // applied with conjOut
 
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
+
+	// real is set on the first and last kernels of a real transform: how
+	// they read and write (rfft_hooks.go); realTw is the table it reads.
+	real   *fftRealKernel
+	realTw *core.KernelArgument
 }
 
 // index returns how the load or store macro of an end, of length along
@@ -63,6 +68,7 @@ func (k *fftKernel) args() ([]core.KernelArg, map[string]any) {
 	}{
 		{"inverse", k.inverse}, {"tw_inner", k.twInner}, {"tw_pass_lo", k.twPassLo},
 		{"tw_pass_hi", k.twPassHi}, {"chirp", k.chirp}, {"kernel_b", k.bTable},
+		{"real_twiddle", k.realTw},
 	}
 	for _, o := range optional {
 		if o.arg != nil {

@@ -15,7 +15,10 @@ import (
 // TestFFTPlanVariants runs on this device the plans other devices get: the
 // local memory of a GPU (48 KiB) and smaller budgets that force split and
 // chunked exchanges, staged stores and several passes, with the register
-// kernel and with the local kernel only.
+// kernel and with the local kernel only. Each case runs under two
+// neighbouring variants (case i under variants i and i+1, in a ring), so
+// that every variant meets short, long, strided and double cases while the
+// suite compiles half the plans of the full product.
 func TestFFTPlanVariants(t *testing.T) {
 	thr := cludatest.Thread(t)
 	type variant struct {
@@ -40,8 +43,8 @@ func TestFFTPlanVariants(t *testing.T) {
 		{[]int{3, 2048, 5}, []int{1}, dtypes.Complex64, true},
 		{[]int{4096}, nil, dtypes.Complex128, false},
 	}
-	for _, v := range variants {
-		for i, c := range cases {
+	for i, c := range cases {
+		for _, v := range []variant{variants[i%len(variants)], variants[(i+1)%len(variants)]} {
 			name := fmt.Sprintf("local%dK/registers=%v/%v/%v", v.budget>>10, !v.noRegisters, c.dt, c.shape)
 			t.Run(name, func(t *testing.T) {
 				if c.long && testing.Short() {

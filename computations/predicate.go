@@ -34,6 +34,9 @@ func NewPredicate(dt dtypes.DType, operation *snippets.Snippet, empty any) (*Pre
 	if !dt.Valid() {
 		return nil, fmt.Errorf("computations: predicate of the invalid dtype %v", dt)
 	}
+	if dt.IsHalf() {
+		return nil, fmt.Errorf("computations: predicate of %v, a half-precision storage type: reduce %v values (connect transformations.FromHalf)", dt, dt.Arithmetic())
+	}
 	if operation == nil {
 		return nil, fmt.Errorf("computations: predicate of %v: nil operation", dt)
 	}

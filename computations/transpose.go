@@ -107,12 +107,15 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 		return nil
 	}
 	dt := tr.input.DType()
+	// The tile in local memory holds values as kernels compute with them:
+	// the float32s of a float16 array, say.
+	item := dt.Arithmetic().Size()
 	lim := newTransposeLimits(plan.DeviceParams())
 	if tr.tiles > 0 {
 		lim.tiledBytes = 0
-		lim.localBytes = min(lim.localBytes, tr.tiles*(tr.tiles+1)*dt.Size())
+		lim.localBytes = min(lim.localBytes, tr.tiles*(tr.tiles+1)*item)
 	}
-	p := planTranspose(tr.input.Shape(), tr.axes, dt.Size(), lim)
+	p := planTranspose(tr.input.Shape(), tr.axes, item, lim)
 	if p.gather {
 		source := make([]int, len(tr.axes))
 		for k, a := range tr.axes {

@@ -36,9 +36,14 @@ type cDecl struct {
 	Constant     bool
 }
 
-// decl returns the declaration of l.
+// decl returns the declaration of l: an array is a pointer to its
+// elements' type in memory (half for the half-precision storage types).
 func (l *memLeaf) decl() cDecl {
-	return cDecl{CName: l.cname, CType: l.typ.CType(), Scalar: l.scalar, Constant: l.kind == argConstArray}
+	ctype := l.typ.CType()
+	if !l.scalar {
+		ctype = l.typ.dtype.StorageCType()
+	}
+	return cDecl{CName: l.cname, CType: ctype, Scalar: l.scalar, Constant: l.kind == argConstArray}
 }
 
 // declsOf returns the declarations of leaves.

@@ -58,12 +58,17 @@ func NewArrayType(dtype dtypes.DType, shape, strides []int, offset int) (Type, e
 // Validate reports whether t is a valid type: a valid dtype and, for an
 // array, a layout that obeys cluda's rules (no negative dimension, stride
 // or offset, and element counts, byte sizes and the span all within an
-// int). The error names the type's shape.
+// int). The half-precision storage types (see dtypes.DType.IsHalf) are
+// types of arrays only, whose offset and strides are whole halves. The
+// error names the type's shape.
 func (t Type) Validate() error {
 	if !t.dtype.Valid() {
 		return fmt.Errorf("core: invalid dtype %v", t.dtype)
 	}
 	if !t.array {
+		if t.dtype.IsHalf() {
+			return fmt.Errorf("core: %v is a storage type of arrays only; a scalar of it has no kernel argument (take %v)", t.dtype, t.dtype.Arithmetic())
+		}
 		return nil
 	}
 	err := t.err
@@ -72,6 +77,13 @@ func (t Type) Validate() error {
 	}
 	if err != nil {
 		return fmt.Errorf("core: array type of %v: %w", t.dtype, err)
+	}
+	if t.dtype.IsHalf() {
+		for _, b := range append([]int{t.offset}, t.strides...) {
+			if b%2 != 0 {
+				return fmt.Errorf("core: array type of %v: offset %d or strides %v not in whole halves (2 bytes)", t.dtype, t.offset, t.strides)
+			}
+		}
 	}
 	return nil
 }

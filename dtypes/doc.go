@@ -6,6 +6,17 @@
 // unsigned integers of 8 to 64 bits, float32, float64, and the complex types
 // complex64 (OpenCL float2) and complex128 (OpenCL double2).
 //
+// # Half-precision storage
+//
+// Float16 (numpy's float16, OpenCL's half) and Complex32 (two halves, the
+// real part first) are storage types: arrays of them hold half the bytes
+// of float32 and complex64 arrays, and kernels read and write them with
+// OpenCL's vload_half and vstore_half_rte built-ins, which every OpenCL 1.2
+// device has, computing with the values as float32 and complex64 (see
+// IsHalf and Arithmetic). On the host their elements are float16.Float16
+// values of the package github.com/x448/float16 and HalfComplex values.
+// The transformations FromHalf and ToHalf connect them to any computation.
+//
 // # Struct dtypes
 //
 // A struct of such numbers, of nested structs and of fixed-size arrays of

@@ -24,10 +24,16 @@ const (
 	Float64
 	Complex64
 	Complex128
+	// Float16 and Complex32 are half-precision storage types (see
+	// IsHalf): kernels compute with their values as float32 and complex64.
+	Float16
+	Complex32
 )
 
-// All lists every valid DType, integers first.
-var All = []DType{Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64, Float32, Float64, Complex64, Complex128}
+// All lists every valid DType but structs, integers first and the
+// half-precision storage types last.
+var All = []DType{Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64, Float32, Float64, Complex64, Complex128,
+	Float16, Complex32}
 
 type info struct {
 	name  string
@@ -44,6 +50,8 @@ const (
 	kindUnsigned
 	kindFloat
 	kindComplex
+	kindHalf
+	kindHalfComplex
 )
 
 var infos = [...]info{
@@ -60,6 +68,8 @@ var infos = [...]info{
 	Float64:    {"float64", "double", 8, kindFloat},
 	Complex64:  {"complex64", "float2", 8, kindComplex},
 	Complex128: {"complex128", "double2", 16, kindComplex},
+	Float16:    {"float16", "float", 2, kindHalf},
+	Complex32:  {"complex32", "float2", 4, kindHalfComplex},
 }
 
 func (d DType) info() info {
@@ -95,8 +105,10 @@ func (d DType) Size() int {
 }
 
 // CType returns the OpenCL C name of d, such as "float" or "double2", or
-// the name of a struct's typedef (see CDefinition). It returns "" for an
-// invalid DType.
+// the name of a struct's typedef (see CDefinition): the type kernels
+// compute with, which for the half-precision storage types is that of
+// their Arithmetic dtype (see StorageCType for the type in memory). It
+// returns "" for an invalid DType.
 func (d DType) CType() string {
 	if s := d.structOf(); s != nil {
 		return s.name
@@ -139,12 +151,15 @@ func (d DType) Real() DType {
 		return Float32
 	case Complex128:
 		return Float64
+	case Complex32:
+		return Float16
 	}
 	return d
 }
 
 // Complex returns the complex type whose parts have type d: complex64 for
-// float32, complex128 for float64 and d itself for a complex type. Integer
+// float32, complex128 for float64, complex32 for float16 and d itself for
+// a complex type. Integer
 // types have no complex counterpart on the device, and give an error.
 func (d DType) Complex() (DType, error) {
 	switch d {
@@ -152,6 +167,8 @@ func (d DType) Complex() (DType, error) {
 		return Complex64, nil
 	case Float64, Complex128:
 		return Complex128, nil
+	case Float16, Complex32:
+		return Complex32, nil
 	}
 	return Invalid, fmt.Errorf("dtypes: %v has no complex counterpart", d)
 }
@@ -166,11 +183,12 @@ func Parse(name string) (DType, error) {
 	return Invalid, fmt.Errorf("dtypes: unknown dtype %q", name)
 }
 
-// Element is the set of Go types that have a DType.
+// Element is the set of Go types that have a DType. float16.Float16, a
+// uint16 by its Go type, is Float16's; HalfComplex is Complex32's.
 type Element interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~int |
 		~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint |
-		~float32 | ~float64 | ~complex64 | ~complex128
+		~float32 | ~float64 | ~complex64 | ~complex128 | HalfComplex
 }
 
 // For returns the DType of the Go type T.
@@ -198,8 +216,15 @@ func Of(v any) (DType, error) {
 	return OfType(t)
 }
 
-// OfType returns the DType of the Go type t.
+// OfType returns the DType of the Go type t: float16.Float16 (of
+// github.com/x448/float16) maps to Float16 and HalfComplex to Complex32.
 func OfType(t reflect.Type) (DType, error) {
+	switch t {
+	case float16Type:
+		return Float16, nil
+	case halfComplexType:
+		return Complex32, nil
+	}
 	switch t.Kind() {
 	case reflect.Int8:
 		return Int8, nil
@@ -269,6 +294,10 @@ func (d DType) GoType() reflect.Type {
 		return reflect.TypeFor[complex64]()
 	case Complex128:
 		return reflect.TypeFor[complex128]()
+	case Float16:
+		return float16Type
+	case Complex32:
+		return halfComplexType
 	}
 	return nil
 }

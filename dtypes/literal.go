@@ -26,6 +26,9 @@ func (d DType) Literal(v any) (string, error) {
 	if d.IsStruct() {
 		return structLiteral(d, v)
 	}
+	if d.IsHalf() {
+		return halfLiteral(d, v)
+	}
 	c, err := toComplex(v)
 	if err != nil {
 		return "", err
@@ -159,6 +162,9 @@ func (d DType) Convert(v any) (any, error) {
 	}
 	if d.IsStruct() {
 		return v, nil
+	}
+	if d.IsHalf() {
+		return convertHalf(d, v)
 	}
 	rv := reflect.ValueOf(v)
 	t := d.GoType()

@@ -11,7 +11,11 @@ import "fmt"
 //   - an integer and a float32 give float32 for integers of up to 16 bits and
 //     float64 for wider ones; with float64 they give float64;
 //   - complex types take the precision the real rules above would give for
-//     their parts.
+//     their parts;
+//   - float16 and complex32 give float16 or complex32 with each other, and
+//     with any other type what float32 and complex64 would give, the types
+//     kernels compute them in (numpy would keep float16 with an 8-bit
+//     integer).
 //
 // It returns an error when no types, or an invalid one, are given.
 func ResultType(ds ...DType) (DType, error) {
@@ -44,6 +48,12 @@ func MustResultType(ds ...DType) DType {
 func promote2(a, b DType) DType {
 	if a == b {
 		return a
+	}
+	switch {
+	case a.IsHalf() && b.IsHalf():
+		return Complex32
+	case a.IsHalf() || b.IsHalf():
+		return promote2(a.Arithmetic(), b.Arithmetic())
 	}
 	ka, kb := a.info().kind, b.info().kind
 	if ka > kb {

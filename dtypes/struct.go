@@ -170,13 +170,16 @@ func StructOf(t reflect.Type) (DType, error) {
 		}
 		var fd DType
 		var err error
-		if ft.Kind() == reflect.Struct {
+		if ft.Kind() == reflect.Struct && ft != halfComplexType {
 			fd, err = StructOf(ft)
 		} else {
 			fd, err = OfType(ft)
 		}
 		if err != nil {
 			return Invalid, fmt.Errorf("dtypes: struct %v: field %s: %w", t, f.Name, err)
+		}
+		if fd.IsHalf() {
+			return Invalid, fmt.Errorf("dtypes: struct %v: field %s of the half-precision storage type %v, which kernels cannot address in a struct", t, f.Name, fd)
 		}
 		fields = append(fields, Field{Name: f.Name, DType: fd, Shape: shape})
 	}
@@ -307,6 +310,9 @@ func goStructFields(name string, fields []Field) ([]reflect.StructField, error) 
 		seen[f.Name], seen[goName] = true, true
 		if !f.DType.Valid() {
 			return nil, fmt.Errorf("dtypes: struct %s: field %s of the invalid dtype %v", name, f.Name, f.DType)
+		}
+		if f.DType.IsHalf() {
+			return nil, fmt.Errorf("dtypes: struct %s: field %s of the half-precision storage type %v, which kernels cannot address in a struct", name, f.Name, f.DType)
 		}
 		t := f.DType.GoType()
 		for i := len(f.Shape) - 1; i >= 0; i-- {

@@ -28,6 +28,23 @@ against 1.0 times torch.bmm's, and the float64 product against 70% of the
 H200's FP64 FMA peak, with its ratio to cuBLAS (on FP64 tensor cores)
 shown; the tilings timed from REIKNA_MATMUL_TILE follow in a table of
 their own.
+
+Where DIR holds convolve.json (reikna bench --convolve), the table
+"Convolution against two FFTs" judges the circular convolution of
+complex64 rows with one filter against 1.1 times two bare FFTs of the same
+rows, timed in the same run, and shows PyTorch's fft → multiply → ifft
+from torch_convolve.json (torch_convolve_bench.py) beside it.
+
+Where DIR holds rfft.json (reikna bench --rfft) and torch_rfft.json
+(torch_rfft_bench.py), the table "Real FFTs against PyTorch" judges RFFT
+of batched float32 rows against a ratio of 1.0 to torch.fft.rfft, and each
+case with a scale fused into its input against 1.05 times the bare case.
+
+Where DIR holds half.json (reikna bench --half), the table "Half-precision
+storage" judges each batched FFT of complex32 data, read and written as
+halves through FromHalf and ToHalf, against 0.55 times the time of the
+complex64 FFT of the same length and number of elements, timed in the same
+run.
 """
 import argparse
 import glob
@@ -155,7 +172,8 @@ def header(rep, d, ours):
     rep.note(f"device: {first['device']} ({first['platform']}, driver {first['driver_version']}), {first['date']}")
     own_copy = next((copy_gbps(r) for r in ours if r and copy_gbps(r)), 0)
     copies = [f"reikna {own_copy:.0f} GB/s" if own_copy else "reikna n/a"]
-    peers = PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ())
+    peers = (PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ()) +
+             (CONVOLVE_PEERS if load(d, "convolve.json") else ()) + (RFFT_PEERS if load(d, "rfft.json") else ()))
     for name, prefix in peers:
         copy = peer_copy(d, prefix)
         copies.append(f"{name} {copy:.0f} GB/s" if copy else f"{name} n/a")
@@ -228,7 +246,8 @@ def cases_nd(d, ours):
 def ratios_table(rep, d):
     ours, mibs = [], set()
     cases = list(cases_1d(d, ours, mibs)) + list(cases_nd(d, ours))
-    others = [r for r in (load(d, "algos.json"), load(d, "random.json"), load(d, "matmul.json")) if r]
+    others = [r for r in (load(d, "algos.json"), load(d, "random.json"), load(d, "matmul.json"), load(d, "convolve.json"),
+                          load(d, "rfft.json"), load(d, "half.json")) if r]
     header(rep, d, ours + others)
     if not cases:
         return
@@ -415,21 +434,35 @@ RANDOM_FUSED_TARGET = 1.05
 
 
 def random_tables(rep, d):
-    ours = load(d, "random.json")
+    torch_case_tables(rep, d, "random", "Random numbers against PyTorch", RANDOM_TARGETS, "bytes written",
+                      "Random numbers with a fused transformation: a scale on the output against the bare case",
+                      RANDOM_FUSED_TARGET, extra=("bijection", "bijection"))
+
+
+def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fused_target, extra=None):
+    """Adds the tables of the set name: reikna's rows (name.json) against
+    PyTorch's (torch_name.json), each case judged by its ratio to PyTorch
+    against targets (by case; a case without one has no verdict), then
+    each case with a fused scale against its bare one. counted says what
+    GB/s counts; extra, where given, is a column (its title and the key of
+    reikna's rows) after the shape."""
+    ours = load(d, name + ".json")
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_random.json")
-    rep.heading("Random numbers against PyTorch")
+    theirs_report, theirs = torch_rows(d, "torch_" + name + ".json")
+    rep.heading(heading)
     rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
              (f"{theirs_report.get('device', 'unknown device')}, copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
               if theirs_report else "not measured"))
-    rep.note("targets: " + "; ".join(f"{c} ratio ≤ {x:.2f}" for c, x in RANDOM_TARGETS.items()) +
-             "; ratio: reikna / PyTorch; GB/s: bytes written / median time")
+    rep.note("targets: " + "; ".join(f"{c} ratio ≤ {x:.2f}" for c, x in targets.items()) +
+             f"; ratio: reikna / PyTorch; GB/s: {counted} / median time")
     if ours.get("mib_per_array") != ALGO_FULL_MIB:
         rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
                  "the targets are those of the full sizes")
-    t = Table(["case", "shape", "bijection", "reikna ms", "PyTorch ms", "ratio reikna/PyTorch", "reikna GB/s", "PyTorch GB/s",
-               "target", "verdict"], left=3)
+    extra_title, extra_key = extra or (None, None)
+    columns = ["case", "shape"] + ([extra_title] if extra else []) + ["reikna ms", "PyTorch ms", "ratio reikna/PyTorch",
+                                                                      "reikna GB/s", "PyTorch GB/s", "target", "verdict"]
+    t = Table(columns, left=len(columns) - 7)
     bare, fused, notes = {}, [], []
     for r in ours["rows"]:
         case = r["case"]
@@ -437,9 +470,9 @@ def random_tables(rep, d):
             fused.append(r)
             continue
         bare[case] = r
-        target = RANDOM_TARGETS.get(case)
+        target = targets.get(case)
         target_text = f"ratio ≤ {target:.2f}" if target else "-"
-        shape = "×".join(str(n) for n in r.get("shape", []))
+        lead = [case, "×".join(str(n) for n in r.get("shape", []))] + ([r.get(extra_key, "")] if extra else [])
         peer_row = theirs.get(case, {})
         peer = peer_row.get("median_ms")
         if peer and peer_row.get("shape") != r.get("shape"):
@@ -449,13 +482,13 @@ def random_tables(rep, d):
         if r.get("wrong") or r.get("skipped"):
             rep.fails += 1 if r.get("wrong") else 0
             notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
-            t.add(case, shape, r.get("bijection", ""), "wrong" if r.get("wrong") else "skipped", ms(peer), "", "", peer_gbps,
+            t.add(*lead, "wrong" if r.get("wrong") else "skipped", ms(peer), "", "", peer_gbps,
                   target_text, "WRONG" if r.get("wrong") else "not measured")
             continue
         x = r["median_ms"] / peer if peer else None
         v = "-" if not target else ("n/a" if x is None else verdict(x <= target))
         rep.fails += 1 if v == "FAIL" else 0
-        t.add(case, shape, r.get("bijection", ""), ms(r["median_ms"]), ms(peer), ratio(x), f"{r['gbps']:.4g}", peer_gbps, target_text, v)
+        t.add(*lead, ms(r["median_ms"]), ms(peer), ratio(x), f"{r['gbps']:.4g}", peer_gbps, target_text, v)
     rep.line()
     rep.table(t)
     if notes:
@@ -463,7 +496,21 @@ def random_tables(rep, d):
         for n in notes:
             rep.note(n)
 
-    fused_table(rep, "Random numbers with a fused transformation: a scale on the output against the bare case", fused, bare, RANDOM_FUSED_TARGET)
+    fused_table(rep, fused_title, fused, bare, fused_target)
+
+
+# The peer of the real FFT cases: the name in the tables and the prefix of its JSON file.
+RFFT_PEERS = (("PyTorch (rfft)", "torch_rfft"),)
+
+# The targets of the real FFT cases: the ratio to torch.fft.rfft, and the
+# cost of a fused transformation.
+RFFT_TARGETS = {c: 1.0 for c in ("rfft_f32_1024", "rfft_f32_4096", "rfft_f32_65536", "rfft_f32_2^20")}
+RFFT_FUSED_TARGET = 1.05
+
+
+def rfft_tables(rep, d):
+    torch_case_tables(rep, d, "rfft", "Real FFTs against PyTorch", RFFT_TARGETS, "bytes of the real input and the half spectrum",
+                      "Real FFTs with a fused transformation: a scale on the input against the bare case", RFFT_FUSED_TARGET)
 
 
 # The matrix product cases: the minimum ratio of reikna's TFLOP/s to
@@ -544,6 +591,103 @@ def matmul_tables(rep, d):
             rep.note(p)
 
 
+# The peer of the convolution cases: the name in the tables and the prefix of its JSON file.
+CONVOLVE_PEERS = (("PyTorch (convolution)", "torch_convolve"),)
+
+# The target of the convolution cases: the convolution's time over two bare FFTs of its rows.
+CONVOLVE_TARGET = 1.1
+
+
+def convolve_tables(rep, d):
+    ours = load(d, "convolve.json")
+    if not ours:
+        return
+    theirs_report, theirs = torch_rows(d, "torch_convolve.json")
+    rep.heading("Convolution against two FFTs")
+    rep.note(f"reikna: {ours['device']}; PyTorch: " +
+             (theirs_report.get("device", "unknown device") if theirs_report else "not measured"))
+    rep.note(f"target: the circular convolution with one filter ≤ {CONVOLVE_TARGET} times two bare FFTs of its rows (reikna's, "
+             "same run); PyTorch: fft of the filter and the rows, product, ifft, unfused; ratio to PyTorch shown without a verdict")
+    if ours.get("mib_per_array") != ALGO_FULL_MIB:
+        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
+                 "the target is that of the full sizes")
+    t = Table(["case", "shape", "reikna ms", "FFT ms", "to 2 FFTs", "PyTorch ms", "reikna/PyTorch", "target", "verdict"], left=2)
+    notes = []
+    for r in ours["rows"]:
+        case = r["case"]
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        peer_row = theirs.get(case, {})
+        peer = peer_row.get("median_ms")
+        if peer and peer_row.get("shape") != r.get("shape"):
+            notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
+            peer = None
+        target_text = f"≤ {CONVOLVE_TARGET}"
+        if r.get("wrong") or r.get("skipped"):
+            rep.fails += 1 if r.get("wrong") else 0
+            notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
+            t.add(case, shape, "wrong" if r.get("wrong") else "skipped", ms(r.get("fft_median_ms")), "", ms(peer), "", target_text,
+                  "WRONG" if r.get("wrong") else "not measured")
+            continue
+        two = r.get("to_two_ffts")
+        v = verdict(two <= CONVOLVE_TARGET) if two else "n/a"
+        rep.fails += 1 if v == "FAIL" else 0
+        if r.get("fft_skipped"):
+            notes.append(f"{case}: the bare FFT was not timed: {r['fft_skipped']}")
+        t.add(case, shape, ms(r["median_ms"]), ms(r.get("fft_median_ms")), f"{two:.2f}" if two else "n/a", ms(peer),
+              ratio(r["median_ms"] / peer if peer else None), target_text, v)
+    rep.line()
+    rep.table(t)
+    if notes:
+        rep.line()
+        for n in notes:
+            rep.note(n)
+
+
+# The half-precision FFT's target: its time over the complex64 FFT's of the
+# same length and number of elements.
+HALF_TARGET = 0.55
+
+
+def half_tables(rep, d):
+    ours = load(d, "half.json")
+    if not ours:
+        return
+    rep.heading(f"Half-precision storage: FFTs of complex32 data against complex64 (target ratio ≤ {HALF_TARGET})")
+    rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; {ours.get('mib_per_array'):g} MiB of complex32 data per array; "
+             "ratio: the complex32 FFT's median time / the complex64 FFT's, measured in the same run")
+    if ours.get("mib_per_array") != ALGO_FULL_MIB:
+        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB of complex32 data (their own size is {ALGO_FULL_MIB}): "
+                 "the target is that of the full size")
+    t = Table(["N", "batch×N", "complex64 ms", "complex32 ms", "ratio", "complex32 rel L2", "target", "verdict"], left=2)
+    bare, problems = {}, []
+    for r in ours["rows"]:
+        case = r["case"]
+        if r.get("wrong") or r.get("skipped"):
+            problems.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
+        if not case.endswith("+half"):
+            bare[case] = r
+            continue
+        base = bare.get(case[:-len("+half")], {})
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        mine, theirs = r.get("median_ms"), base.get("median_ms")
+        if r.get("wrong") or base.get("wrong"):
+            v = "WRONG"
+        elif mine and theirs:
+            v = verdict(mine / theirs <= HALF_TARGET)
+        else:
+            v = "not measured"
+        rep.fails += 1 if v in ("FAIL", "WRONG") else 0
+        rel = f"{r['rel_l2']:.2g}" if r.get("rel_l2") else "n/a"
+        t.add(str(r["shape"][-1]) if r.get("shape") else "", shape, ms(theirs), ms(mine), ratio(mine / theirs if mine and theirs else None), rel,
+              f"≤ {HALF_TARGET}", v)
+    rep.line()
+    rep.table(t)
+    if problems:
+        rep.line("\nnot timed by reikna:")
+        for p in problems:
+            rep.note(p)
+
+
 def startup_line(rep, d):
     cold, warm = load(d, "startup_cold.json"), load(d, "startup_warm.json")
     if not (cold and warm):
@@ -569,6 +713,9 @@ def main():
     algos_tables(rep, args.dir)
     random_tables(rep, args.dir)
     matmul_tables(rep, args.dir)
+    convolve_tables(rep, args.dir)
+    rfft_tables(rep, args.dir)
+    half_tables(rep, args.dir)
     startup_line(rep, args.dir)
     rep.line(f"\n{rep.fails} target(s) missed")
     rep.print()

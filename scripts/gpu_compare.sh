@@ -4,8 +4,9 @@
 # case with pass or fail against the targets of docs/fft-gpu-notes.md; and
 # reikna's Transpose, Reduce, Scan and FFTShift beside PyTorch's
 # counterparts (the set algos), CBRNG's uniform and normal fills beside
-# PyTorch's uniform_ and normal_ (the set random), and MatrixMul beside
-# PyTorch's cuBLAS products (the set matmul), with their targets.
+# PyTorch's uniform_ and normal_ (the set random), MatrixMul beside
+# PyTorch's cuBLAS products (the set matmul), and FFTs of half-precision
+# data beside complex64 ones (the set half), with their targets.
 #
 # Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
@@ -18,7 +19,7 @@
 #
 # The environment chooses what runs (defaults in brackets):
 #   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos
-#           random matmul [all]
+#           random matmul convolve rfft half [all]
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
 #           cases, each of reikna's also with a scale fused into its input;
@@ -28,10 +29,19 @@
 #           matmul: reikna bench --matmul into matmul.json and
 #           torch_matmul_bench.py into torch_matmul.json, the same named
 #           cases, reikna's also with the tilings of REIKNA_MATMUL_TILE,
-#           REIKNA_MATMUL_TILE_F32, _C64 and _F64 where they are set)
-#   MIB     MiB per array of the 1-D sets, and of the algorithm, random and
-#           matrix product cases, which it shrinks below 512, both programs
-#           alike [each program's default, 512 on a GPU]
+#           REIKNA_MATMUL_TILE_F32, _C64 and _F64 where they are set;
+#           convolve: reikna bench --convolve into convolve.json, each case
+#           beside the bare FFT of its rows, and torch_convolve_bench.py
+#           into torch_convolve.json;
+#           rfft: reikna bench --rfft into rfft.json and
+#           torch_rfft_bench.py into torch_rfft.json, the same named cases;
+#           half: reikna bench --half into half.json, FFTs of lengths 64 to
+#           4096 on complex32 data and on complex64 data of as many
+#           elements, in one run)
+#   MIB     MiB per array of the 1-D sets, and of the algorithm, random,
+#           matrix product, convolution and real FFT cases, which it shrinks
+#           below 512, both programs alike, and of the complex32 data of the
+#           half set [each program's default, 512 on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
 #           the lengths of the 1-D sets, comma-separated
 #   ND      the N-D cases, NAME:SHAPE:AXES:PRECISION separated by spaces
@@ -43,7 +53,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup algos random matmul"
+all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft half"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -119,9 +129,21 @@ if has random; then
 	step "$out/random.txt" "$reikna" bench --random "${mib[@]}" --json "$out/random.json"
 	cat "$out/random.txt"
 fi
+if has rfft; then
+	step "$out/rfft.txt" "$reikna" bench --rfft "${mib[@]}" --json "$out/rfft.json"
+	cat "$out/rfft.txt"
+fi
 if has matmul; then
 	step "$out/matmul.txt" "$reikna" bench --matmul "${mib[@]}" --json "$out/matmul.json"
 	cat "$out/matmul.txt"
+fi
+if has convolve; then
+	step "$out/convolve.txt" "$reikna" bench --convolve "${mib[@]}" --json "$out/convolve.json"
+	cat "$out/convolve.txt"
+fi
+if has half; then
+	step "$out/half.txt" "$reikna" bench --half "${mib[@]}" --json "$out/half.json"
+	cat "$out/half.txt"
 fi
 
 # The N-D cases, checked before any of them runs.
@@ -186,12 +208,18 @@ if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1
 	if has random; then
 		step "$out/torch_random.txt" python3 "$here/torch_random_bench.py" "${mib[@]}" --json "$out/torch_random.json"
 	fi
+	if has rfft; then
+		step "$out/torch_rfft.txt" python3 "$here/torch_rfft_bench.py" "${mib[@]}" --json "$out/torch_rfft.json"
+	fi
 	if has matmul; then
 		step "$out/torch_matmul.txt" python3 "$here/torch_matmul_bench.py" "${mib[@]}" --json "$out/torch_matmul.json"
 		cat "$out/torch_matmul.txt"
 	fi
+	if has convolve; then
+		step "$out/torch_convolve.txt" python3 "$here/torch_convolve_bench.py" "${mib[@]}" --json "$out/torch_convolve.json"
+	fi
 else
-	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers and the matrix products" >&2
+	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the matrix products and the convolutions" >&2
 fi
 
 if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ]; then

@@ -24,7 +24,7 @@ var (
 
 // constOp makes output = input op c, with c a C literal.
 func constOp(fn, name string, op binaryOp, t core.Type, c any) (*core.Transformation, error) {
-	if err := checkArray(fn, "t", t); err != nil {
+	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
 	lit, cd, err := constant(fn, t.DType(), c)
@@ -51,6 +51,9 @@ func checkOperand(fn, what string, t core.Type, d dtypes.DType) error {
 	if err := checkDType(fn, what, d); err != nil {
 		return err
 	}
+	if err := checkNotHalf(fn, what, d); err != nil {
+		return err
+	}
 	switch {
 	case d.IsComplex() && !t.DType().IsComplex():
 		return errorf(fn, "%s %s needs a complex array, not %s one (the output dtype is the input's)", withArticle(d), what, withArticle(t.DType()))
@@ -62,7 +65,7 @@ func checkOperand(fn, what string, t core.Type, d dtypes.DType) error {
 
 // paramOp makes output = input op param, with param a scalar of dtype d.
 func paramOp(fn, name string, op binaryOp, t core.Type, d dtypes.DType) (*core.Transformation, error) {
-	if err := checkArray(fn, "t", t); err != nil {
+	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
 	if err := checkOperand(fn, "parameter", t, d); err != nil {
@@ -152,10 +155,10 @@ func DivParam(t core.Type, dtype dtypes.DType) (*core.Transformation, error) {
 // input) of computations; factor is loaded at the indices of its axes.
 func MulArray(t core.Type, factor core.Type, axes []int) (*core.Transformation, error) {
 	const fn = "MulArray"
-	if err := checkArray(fn, "t", t); err != nil {
+	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
-	if err := checkArray(fn, "factor", factor); err != nil {
+	if err := checkNumbers(fn, "factor", factor); err != nil {
 		return nil, err
 	}
 	if err := checkOperand(fn, "factor", t, factor.DType()); err != nil {

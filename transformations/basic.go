@@ -69,10 +69,13 @@ func CopyBroadcasted(in, out core.Type) (*core.Transformation, error) {
 // Parameters: output (t with dtype), input (t).
 func Cast(t core.Type, dtype dtypes.DType) (*core.Transformation, error) {
 	const fn = "Cast"
-	if err := checkArray(fn, "t", t); err != nil {
+	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
 	if err := checkDType(fn, "output", dtype); err != nil {
+		return nil, err
+	}
+	if err := checkNotHalf(fn, "the output", dtype); err != nil {
 		return nil, err
 	}
 	if t.DType().IsComplex() && !dtype.IsComplex() {

@@ -106,7 +106,7 @@ const hypotX = "hypot(x.x, x.y)"
 // Parameters: output (t with the real dtype), input (t).
 func Abs(t core.Type) (*core.Transformation, error) {
 	const fn = "Abs"
-	if err := checkArray(fn, "t", t); err != nil {
+	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
 	d := t.DType()
@@ -137,7 +137,7 @@ func absOf(d dtypes.DType, e string) string {
 // Parameters: output (t), input (t).
 func Conj(t core.Type) (*core.Transformation, error) {
 	const fn = "Conj"
-	if err := checkArray(fn, "t", t); err != nil {
+	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
 	conj, err := functions.Conj(t.DType())
@@ -164,7 +164,7 @@ func Conj(t core.Type) (*core.Transformation, error) {
 // Parameters: output (t with the real dtype), input (t).
 func NormConst(t core.Type, order float64) (*core.Transformation, error) {
 	const fn = "NormConst"
-	if err := checkArray(fn, "t", t); err != nil {
+	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
 	if math.IsNaN(order) {

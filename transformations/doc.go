@@ -61,11 +61,20 @@
 //	Abs(t)                      output, input          output = |input|, real (hypot for complex)
 //	Conj(t)                     output, input          output = conj(input)
 //	MulArray(t, factor, axes)   output, input, factor  output = input · factor[input's indices on axes], a window
+//	FromHalf(t)                 output, input          output = input, read from a float16 or complex32 array
+//	ToHalf(t)                   output, input          output = input rounded to halves, ties to even
 //
 // Pad and Crop work along any axes of arrays of any rank; offsets place the
 // shorter array in the longer one on each axis (nil: at the start).
 // MulArray multiplies by an array that varies along some axes only, such as
 // a window along the last axis before an FFT; it works on either side.
+// FromHalf and ToHalf let any computation of float32 or complex64 arrays,
+// an FFT say, read and write arrays of half precision (dtypes.Float16 and
+// dtypes.Complex32) while it computes in float32: connect FromHalf to an
+// input and ToHalf to an output. The transformations that compute refuse
+// arrays of those types; Copy, CopyBroadcasted, Pad, Crop, Ignore and
+// BroadcastConst, which move values, take them (Copy gives a half array a
+// strided layout, say).
 //
 // # Generated code
 //

@@ -186,3 +186,71 @@ func ExampleMulArray() {
 	// [0 5 10 5]
 	// [0 20 60 40]
 }
+
+// Transform half-precision data: the FFT reads complex32 values through
+// FromHalf and writes them through ToHalf, computing in float32, so that
+// its arrays take half the memory and half the bandwidth of complex64 ones.
+func ExampleFromHalf() {
+	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer thr.Release()
+
+	t := core.ArrayOf(dtypes.Complex64, 4)
+	fft, err := computations.NewFFT(t, nil, computations.FFTOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	from, err := transformations.FromHalf(t)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	to, err := transformations.ToHalf(t)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := fft.Connect("input", from, "output", map[string]string{"input": "input_half"}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := fft.Connect("output", to, "input", map[string]string{"output": "output_half"}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range fft.Signature() {
+		fmt.Println(p.Name, p.Type().DType())
+	}
+
+	c, err := fft.Compile(thr)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer c.Release()
+	x := []dtypes.HalfComplex{
+		dtypes.NewHalfComplex(1), dtypes.NewHalfComplex(2), dtypes.NewHalfComplex(3), dtypes.NewHalfComplex(4 + 0.5i),
+	}
+	in, _ := thr.ToDevice(x)
+	out, _ := thr.Empty([]int{4}, dtypes.Complex32)
+	defer in.Release()
+	defer out.Release()
+	if err := c.Call(out, in, int32(0)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	y, _ := cluda.Read[dtypes.HalfComplex](out)
+	for _, v := range y {
+		fmt.Print(v.Complex64(), " ")
+	}
+	fmt.Println()
+	// Output:
+	// output_half complex32
+	// input_half complex32
+	// inverse int32
+	// (10+0.5i) (-2.5+2i) (-2-0.5i) (-1.5-2i)
+}

@@ -26,6 +26,24 @@ func checkArray(fn, what string, t core.Type) error {
 	return nil
 }
 
+// checkNumbers returns an error unless t is an array whose dtype kernels
+// compute with: any valid dtype but the half-precision storage types,
+// which transformations that compute would treat as what they are not.
+func checkNumbers(fn, what string, t core.Type) error {
+	if err := checkArray(fn, what, t); err != nil {
+		return err
+	}
+	return checkNotHalf(fn, what, t.DType())
+}
+
+// checkNotHalf returns an error if d is a half-precision storage type.
+func checkNotHalf(fn, what string, d dtypes.DType) error {
+	if d.IsHalf() {
+		return errorf(fn, "%s is of %v, a half-precision storage type: connect FromHalf or ToHalf and compute on %v", what, d, d.Arithmetic())
+	}
+	return nil
+}
+
 // checkDType returns an error unless d is a valid dtype.
 func checkDType(fn, what string, d dtypes.DType) error {
 	if !d.Valid() {
@@ -48,7 +66,7 @@ func checkComplex(fn, what string, t core.Type) error {
 // checkFloat returns an error unless t is an array of a float or complex
 // dtype.
 func checkFloat(fn, what string, t core.Type) error {
-	if err := checkArray(fn, what, t); err != nil {
+	if err := checkNumbers(fn, what, t); err != nil {
 		return err
 	}
 	if t.DType().IsInteger() {

@@ -36,7 +36,21 @@ const benchExamples = `  reikna bench
       MatrixMul on the cases PyTorch is compared on
       (scripts/torch_matmul_bench.py), in TFLOP/s, with the tilings listed
       in REIKNA_MATMUL_TILE (such as 128x128x16/8x8,64x64x16/4x4) timed
-      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU`
+      beside the plan's own; --mib 1 shrinks them to run in seconds on a CPU
+  reikna bench --convolve --json convolve.json
+      Convolve's circular convolution of complex64 rows with one filter, on
+      the cases PyTorch's fft → multiply → ifft is compared on
+      (scripts/torch_convolve_bench.py), each beside the bare FFT of its
+      rows: the convolution's target is 1.1 times two FFTs
+  reikna bench --rfft --json rfft.json
+      RFFT of batched float32 rows on the cases torch.fft.rfft is compared
+      on (scripts/torch_rfft_bench.py), each also with a scale fused into
+      its input; --mib shrinks the batches
+  reikna bench --half --json half.json
+      batched FFTs of lengths 64 to 4096 on 512 MiB of complex32
+      (half-precision) data, read and written through FromHalf and ToHalf,
+      each beside the complex64 FFT of as many elements, with the ratio of
+      their times; --mib shrinks the data`
 
 // benchOptions are the flags of the bench command.
 type benchOptions struct {
@@ -55,6 +69,9 @@ type benchOptions struct {
 	algos     bool
 	random    bool
 	matmul    bool
+	convolve  bool
+	rfft      bool
+	half      bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -78,7 +95,10 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.algos, "algos", false, "time Transpose, Reduce, Scan and FFTShift on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.random, "random", false, "time CBRNG's uniform and normal fills on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
-	fs.StringVar(&o.cases, "cases", "", "with --algos, --random or --matmul, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.BoolVar(&o.convolve, "convolve", false, "time Convolve's circular convolution of complex64 rows with one filter on the cases of the comparison with PyTorch, each beside the bare FFT of its rows (instead of FFTs); --mib below 512 shrinks the cases")
+	fs.BoolVar(&o.rfft, "rfft", false, "time RFFT on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the batches")
+	fs.BoolVar(&o.half, "half", false, "time batched FFTs of lengths 64 to 4096 on complex32 arrays (half precision, through FromHalf and ToHalf) beside the complex64 FFTs of as many elements (instead of --sizes); --mib, the MiB of complex32 data, below 512 shrinks them")
+	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -99,6 +119,24 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if o.convolve {
+		if err := benchConvolve(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --convolve: %w", err)
+		}
+		return nil
+	}
+	if o.rfft {
+		if err := benchRFFT(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --rfft: %w", err)
+		}
+		return nil
+	}
+	if o.half {
+		if err := benchHalf(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --half: %w", err)
+		}
+		return nil
+	}
 	if o.algos {
 		if err := benchAlgos(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --algos: %w", err)
@@ -106,7 +144,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos, --random or --matmul")
+		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul, --convolve, --rfft or --half")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

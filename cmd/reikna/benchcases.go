@@ -34,7 +34,7 @@ type caseBench struct {
 // that choose a benchmark of named cases instead.
 var (
 	fftFlags  = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu"}
-	caseModes = []string{"algos", "random", "matmul"}
+	caseModes = []string{"algos", "random", "matmul", "convolve", "rfft", "half"}
 )
 
 // flagsUnusedBy returns the bench flags that do not apply to the
@@ -212,4 +212,26 @@ func writeUntimed(tw *tabwriter.Writer, r algoRow) bool {
 		return false
 	}
 	return true
+}
+
+// selectCases returns the cases of all named in list (comma-separated, ""
+// for all), in the order given; name gives a case's name and what names
+// the cases in errors.
+func selectCases[C any](list string, all []C, name func(C) string, what string) ([]C, error) {
+	if list == "" {
+		return all, nil
+	}
+	var cs []C
+	for _, n := range strings.Split(list, ",") {
+		i := slices.IndexFunc(all, func(c C) bool { return name(c) == n })
+		if i < 0 {
+			var names []string
+			for _, c := range all {
+				names = append(names, name(c))
+			}
+			return nil, fmt.Errorf("--cases: unknown case %q (the %s cases are %s)", n, what, strings.Join(names, ", "))
+		}
+		cs = append(cs, all[i])
+	}
+	return cs, nil
 }

@@ -10,15 +10,16 @@ import (
 	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
-// runCaseBench runs bench with flag (--algos or --random) at 0.25 MiB per
-// array and 3 runs on the test device, checks that it wrote nothing to
-// stderr, that its output names the device and holds wants, and that its
+// runCaseBench runs bench with flag (--algos or --random, and any other
+// flags separated by spaces) at 0.25 MiB per array and 3 runs on the test
+// device, checks that it wrote nothing to stderr, that its output names the device and holds wants, and that its
 // JSON has the run's header, and decodes the JSON into rep.
 func runCaseBench(t *testing.T, flag string, rep any, wants ...string) {
 	t.Helper()
 	thr := cludatest.Thread(t)
 	jsonFile := filepath.Join(t.TempDir(), "cases.json")
-	stdout, stderr := runOK(t, "bench", flag, "--mib", "0.25", "--runs", "3", "--json", jsonFile)
+	args := append(append([]string{"bench"}, strings.Fields(flag)...), "--mib", "0.25", "--runs", "3", "--json", jsonFile)
+	stdout, stderr := runOK(t, args...)
 	if stderr != "" {
 		t.Errorf("bench %s wrote to stderr, which is not a terminal:\n%s", flag, stderr)
 	}

@@ -193,6 +193,8 @@ func (b *bencher) randomValues(dt dtypes.DType, n int) any {
 		return grow(b.random, dt, n, u)
 	case dtypes.Complex64:
 		return grow(b.random, dt, n, func() complex64 { return complex(float32(u()), float32(u())) })
+	case dtypes.Complex32:
+		return grow(b.random, dt, n, func() dtypes.HalfComplex { return dtypes.NewHalfComplex(complex(float32(u()), float32(u()))) })
 	}
 	return grow(b.random, dt, n, func() complex128 { return complex(u(), u()) })
 }

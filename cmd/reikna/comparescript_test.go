@@ -203,20 +203,32 @@ func TestCompareAlgos(t *testing.T) {
 // TestTorchAlgosShapes checks that scripts/torch_algos_bench.py shrinks
 // its cases as bench --algos does, at every --mib.
 func TestTorchAlgosShapes(t *testing.T) {
-	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
-	shapes := peerSizes(t, "torch_algos_bench", "b.sized_shape(case[0], m)", mibs)
-	if len(shapes) != len(algoCases) {
-		t.Errorf("PyTorch's script has %d cases, bench --algos %d", len(shapes), len(algoCases))
-	}
+	shapes := map[string]func(float64) []int{}
 	for _, c := range algoCases {
-		theirs, ok := shapes[c.name]
-		if !ok {
-			t.Errorf("PyTorch's script has no case %s", c.name)
+		shapes[c.name] = c.sizedShape
+	}
+	checkPeerShapes(t, "torch_algos_bench", "b.sized_shape(case[0], m)", shapes)
+}
+
+// checkPeerShapes checks that scripts/MODULE.py has the cases of ours, by
+// name, and that the Python expression sized (see peerSizes) gives the
+// shape ours gives each case at every --mib.
+func checkPeerShapes(t *testing.T, module, sized string, ours map[string]func(mib float64) []int) {
+	t.Helper()
+	mibs := []float64{512, 256, 100, 8, 1, 0.25, 0.001}
+	theirs := peerSizes(t, module, sized, mibs)
+	if len(theirs) != len(ours) {
+		t.Errorf("%s has %d cases, reikna %d", module, len(theirs), len(ours))
+	}
+	for name, shape := range ours {
+		got, ok := theirs[name]
+		if !ok || len(got) != len(mibs) {
+			t.Errorf("%s has no case %s", module, name)
 			continue
 		}
 		for i, m := range mibs {
-			if ours := c.sizedShape(m); !slices.Equal(ours, theirs[i]) {
-				t.Errorf("%s at %g MiB: PyTorch's shape %v, reikna's %v", c.name, m, theirs[i], ours)
+			if want := shape(m); !slices.Equal(want, got[i]) {
+				t.Errorf("%s at %g MiB: PyTorch's shape %v, reikna's %v", name, m, got[i], want)
 			}
 		}
 	}
@@ -259,4 +271,40 @@ print(json.dumps({name: [` + sized + ` for m in mibs] for name, case in b.CASES.
 		t.Fatalf("%v: %s", err, out)
 	}
 	return sizes
+}
+
+// TestCompareHalf checks the table of the half set: each complex32 FFT
+// against 0.55 times the complex64 FFT of its length, a wrong result
+// failing.
+func TestCompareHalf(t *testing.T) {
+	ours := []algoFixtureRow{
+		{Case: "c2c_64", Shape: []int{1 << 21, 64}, MedianMS: 0.4},
+		{Case: "c2c_64+half", Shape: []int{1 << 21, 64}, MedianMS: 0.2},
+		{Case: "c2c_1024", Shape: []int{1 << 17, 1024}, MedianMS: 0.5},
+		{Case: "c2c_1024+half", Shape: []int{1 << 17, 1024}, MedianMS: 0.3},
+		{Case: "c2c_4096", Shape: []int{1 << 15, 4096}, MedianMS: 0.6},
+		{Case: "c2c_4096+half", Shape: []int{1 << 15, 4096}, Wrong: "wrong result: relative L2 error 0.5 of the first 16 rows, above 0.0005"},
+	}
+	const table = "Half-precision storage"
+	out := runCompare(t, writeCaseFixture(t, "half", 512, ours, nil), false)
+	for _, tt := range []struct{ n, want string }{
+		{"64", "pass"},   // 0.50
+		{"1024", "FAIL"}, // 0.60
+		{"4096", "WRONG"},
+	} {
+		if got := verdictOf(out, table, tt.n); got != tt.want {
+			t.Errorf("N = %s: verdict %q, want %q", tt.n, got, tt.want)
+		}
+	}
+	for _, want := range []string{"0.50", "0.60", "2 target(s) missed", "c2c_4096+half: wrong result"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "WARNING: the cases were shrunk") {
+		t.Errorf("a warning of shrunk cases at the full size:\n%s", out)
+	}
+	if out := runCompare(t, writeCaseFixture(t, "half", 1, ours, nil), false); !strings.Contains(out, "WARNING: the cases were shrunk to 1 MiB") {
+		t.Errorf("no warning of shrunk cases:\n%s", out)
+	}
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"slices"
-	"strings"
 
 	"github.com/reikna-go/reikna/cbrng"
 	"github.com/reikna-go/reikna/core"
@@ -50,22 +48,7 @@ var randomCases = []randomCase{
 // selectRandomCases returns the cases named in list (comma-separated, ""
 // for all), in the order given.
 func selectRandomCases(list string) ([]randomCase, error) {
-	if list == "" {
-		return randomCases, nil
-	}
-	var cs []randomCase
-	for _, name := range strings.Split(list, ",") {
-		i := slices.IndexFunc(randomCases, func(c randomCase) bool { return c.name == name })
-		if i < 0 {
-			var names []string
-			for _, c := range randomCases {
-				names = append(names, c.name)
-			}
-			return nil, fmt.Errorf("--cases: unknown case %q (the random cases are %s)", name, strings.Join(names, ", "))
-		}
-		cs = append(cs, randomCases[i])
-	}
-	return cs, nil
+	return selectCases(list, randomCases, func(c randomCase) string { return c.name }, "random")
 }
 
 // sizedShape returns the case's shape at mib MiB per array, shrunk as the

@@ -32,10 +32,22 @@ const renderExamples = `  reikna render fft --shape 8,1024 --axes 1
   reikna render cumsum --shape 8192,16384 --axes 1 --model gpu
       inclusive prefix sums of the rows (a single pass with look-back)
   reikna render fftshift --shape 1023,1024
-      numpy.fft.fftshift over both axes`
+      numpy.fft.fftshift over both axes
+  reikna render fft-module --length 1024 --inverse
+      a work-group FFT that a kernel of one's own calls (see
+      reikna render fft-module --help)
+  reikna render rfft --shape 64,4096 --axes 1 --model gpu
+      the real FFT of float32 rows of 4096: one kernel, the twist fused
+  reikna render matmul --shape 4096,4096 --shape-b 4096,4096 --model gpu
+      the tiled product of two float32 matrices (--transposed-a and
+      --transposed-b take an operand's last two axes swapped)
+  reikna render dht --shape 64,64 --axes 1 --inverse --order 2
+      the inverse discrete Hermite transform of 64 modes along axis 1
+  reikna render cbrng --shape 1024,1024 --sampler normal --bijection threefry4x64 --seed 7
+      normal float32 values from Threefry 4×64, a generator for each column`
 
 // renderables are the computations render prints.
-var renderables = []string{"fft", "pureparallel", "transpose", "fftshift", "sum", "cumsum"}
+var renderables = []string{"fft", "rfft", "pureparallel", "transpose", "fftshift", "sum", "cumsum", "matmul", "dht", "cbrng", "fft-module"}
 
 // renderable names them for messages.
 var renderable = strings.Join(renderables[:len(renderables)-1], ", ") + " or " + renderables[len(renderables)-1]
@@ -46,10 +58,47 @@ type renderOptions struct {
 	api                        string
 	precision                  *precisionFlag
 	in, out                    listFlag
+	complex                    bool
+	shapeB                     string // matmul
+	transposedA, transposedB   bool   // matmul
+	inverse                    bool   // dht
+	order                      int    // dht
+	sampler, bijection         string // cbrng
+	seed                       uint64 // cbrng
+}
+
+// renderFlagUsers are the computations that use the flags not every
+// computation uses.
+var renderFlagUsers = map[string][]string{
+	"axes":         {"fft", "rfft", "pureparallel", "transpose", "fftshift", "sum", "cumsum", "dht"},
+	"in":           {"fft", "pureparallel", "transpose", "fftshift", "sum", "cumsum"},
+	"out":          {"fft", "pureparallel", "transpose", "fftshift", "sum", "cumsum"},
+	"complex":      {"matmul", "dht", "cbrng"},
+	"shape-b":      {"matmul"},
+	"transposed-a": {"matmul"},
+	"transposed-b": {"matmul"},
+	"inverse":      {"dht"},
+	"order":        {"dht"},
+	"sampler":      {"cbrng"},
+	"bijection":    {"cbrng"},
+	"seed":         {"cbrng"},
+}
+
+// checkFlagUsers returns an error for the first flag set on fs that what
+// does not use.
+func checkFlagUsers(fs *flag.FlagSet, what string) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		users, ok := renderFlagUsers[f.Name]
+		if err == nil && ok && !slices.Contains(users, what) {
+			err = fmt.Errorf("--%s does not apply to %s (it is for %s)", f.Name, what, strings.Join(users, ", "))
+		}
+	})
+	return err
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
-	const synopsis = "render fft|pureparallel|transpose|fftshift|sum|cumsum [options]"
+	const synopsis = "render fft|rfft|pureparallel|transpose|fftshift|sum|cumsum|matmul|dht|cbrng|fft-module [options]"
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fs, _ := renderFlagSet(synopsis, stderr)
 		if len(args) == 0 {
@@ -62,12 +111,18 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if !slices.Contains(renderables, what) {
 		return fmt.Errorf("render: cannot render %q (choose %s)", what, renderable)
 	}
+	if what == "fft-module" {
+		return runRenderFFTModule(args[1:], stdout, stderr)
+	}
 	fs, o := renderFlagSet("render "+what+" [options]", stderr)
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("render %s: unexpected arguments %v (the output goes to standard output; redirect it to a file)", what, fs.Args())
+	}
+	if err := checkFlagUsers(fs, what); err != nil {
+		return fmt.Errorf("render %s: %w", what, err)
 	}
 	if err := renderComputation(what, o, stdout); err != nil {
 		return fmt.Errorf("render %s: %w", what, err)
@@ -78,11 +133,20 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOptions) {
 	fs := newFlagSet("render", synopsis, renderExamples, stderr)
 	o := &renderOptions{}
-	fs.StringVar(&o.shape, "shape", "1024", "the array shape in row-major order, a `LIST` such as 8,1024")
-	fs.StringVar(&o.axes, "axes", "", "the axes, a `LIST` such as 1 or 0,1: transformed (fft, fftshift; default every axis), the output's order (transpose; default reversed), summed (sum; default every axis), scanned (cumsum; default every axis), or for pureparallel the axes that pad and crop act on (the last by default)")
+	fs.StringVar(&o.shape, "shape", "1024", "the array shape in row-major order, a `LIST` such as 8,1024 (matmul: matrix_a's; dht: the modes'; cbrng: the random values')")
+	fs.StringVar(&o.axes, "axes", "", "the axes, a `LIST` such as 1 or 0,1: transformed (fft, fftshift, dht; default every axis), the output's order (transpose; default reversed), summed (sum; default every axis), scanned (cumsum; default every axis), or for pureparallel the axes that pad and crop act on (the last by default)")
 	o.precision = addPrecision(fs)
 	fs.Var(&o.in, "in", "a transformation `T` that feeds the input; repeat for a chain, in the order the data flows:"+kindsHelp(inputKinds))
 	fs.Var(&o.out, "out", "a transformation `T` that consumes the output; repeat for a chain, in the order the data flows:"+kindsHelp(outputKinds))
+	fs.BoolVar(&o.complex, "complex", false, "complex values of --precision rather than real ones (matmul, dht; cbrng with --sampler normal)")
+	fs.StringVar(&o.shapeB, "shape-b", "", "matrix_b's shape in row-major order, a `LIST` such as 1024,512 (matmul; required)")
+	fs.BoolVar(&o.transposedA, "transposed-a", false, "matrix_a holds the transpose of the operand in its last two axes (matmul)")
+	fs.BoolVar(&o.transposedB, "transposed-b", false, "matrix_b holds the transpose of the operand in its last two axes (matmul)")
+	fs.BoolVar(&o.inverse, "inverse", false, "the inverse transform, from modes to coordinates (dht)")
+	fs.IntVar(&o.order, "order", 1, "the power `N` of a function of the modes that the forward transform expands exactly (dht)")
+	fs.StringVar(&o.sampler, "sampler", "uniform", "the distribution `NAME` of the random values: uniform (in [0, 1)) or normal (mean 0, deviation 1) (cbrng)")
+	fs.StringVar(&o.bijection, "bijection", "philox4x32", "the counter-based bijection `NAME`: philox or threefry, the words of a counter (2 or 4) and their bits (32 or 64), and optionally -ROUNDS, such as threefry2x64-13 (cbrng)")
+	fs.Uint64Var(&o.seed, "seed", 0, "the `SEED` the generators' keys come from (cbrng)")
 	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
 	addAPIFlag(fs, &o.api)
 	fs.StringVar(&o.model, "model", "", "render for a model `DEVICE` instead, without OpenCL: gpu (NVIDIA's limits: 48 KiB of local memory, 1024 work-items per work-group, 132 compute units) or cpu (PoCL's CPU device on 2 cores)")
@@ -91,6 +155,18 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 
 // modelDevices are the devices --model names.
 var modelDevices = map[string]func() *cluda.DeviceParams{"gpu": cluda.ModelGPU, "cpu": cluda.ModelCPU}
+
+// modelAPI makes p, a model device, one of api (see addAPIFlag).
+func modelAPI(p *cluda.DeviceParams, api string) error {
+	a, err := cluda.ParseAPI(api)
+	if err != nil {
+		return fmt.Errorf("--api: %w", err)
+	}
+	if a == cluda.CUDA {
+		p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
+	}
+	return nil
+}
 
 // renderComputation builds the FFT or a copy as a PureParallel with the
 // transformation chains of o, compiles it (or renders it for a model
@@ -103,7 +179,7 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 			return fmt.Errorf("--model %s: no such model device (choose gpu or cpu)", o.model)
 		}
 		if o.device != "" {
-			return fmt.Errorf("--model and --device exclude each other: render for a model device or for an OpenCL device")
+			return fmt.Errorf("--model and --device exclude each other: render for a model device or for a real device")
 		}
 	}
 	comp, title, err := renderedComputation(what, o)
@@ -113,10 +189,8 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 	dt := o.precision.complexDType()
 	if model != nil {
 		p := model()
-		if api, err := cluda.ParseAPI(o.api); err != nil {
-			return fmt.Errorf("--api: %w", err)
-		} else if api == cluda.CUDA {
-			p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
+		if err := modelAPI(p, o.api); err != nil {
+			return err
 		}
 		if err := checkPrecision(p, dt); err != nil {
 			return err
@@ -178,6 +252,20 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 		}
 		comp, axes = fft.Computation, fft.Axes()
 		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), axesString(axes))
+	case "rfft":
+		rt := core.ArrayOf(t.DType().Real(), shape...)
+		r, err := computations.NewRFFT(rt, axes)
+		if err != nil {
+			return nil, "", err
+		}
+		comp, axes = r.Computation, r.Axes()
+		title = fmt.Sprintf("The real FFT of %s over %s (numpy.fft.rfftn; the last axis has n/2+1 outputs)", typeString(rt), axesString(axes))
+	case "matmul":
+		return matmulComputation(o, shape)
+	case "dht":
+		return dhtComputation(o, shape, axes)
+	case "cbrng":
+		return cbrngComputation(o, shape)
 	case "transpose", "fftshift", "sum", "cumsum":
 		comp, title, err = algorithmComputation(what, t, axes)
 		if err != nil {

@@ -73,6 +73,11 @@ func TestRender(t *testing.T) {
 		{[]string{"fftshift", "--shape", "7,8", "--in", "real"}, 1, []string{"output", "input_real", "inverse"}, []string{"real_to_complex"}},
 		{[]string{"sum", "--shape", "64,128", "--axes", "0", "--out", "scale:2"}, 0, []string{"output_scale", "input"}, []string{"mul_const", "2.0f"}},
 		{[]string{"cumsum", "--shape", "4,300", "--axes", "1"}, 0, []string{"output", "input"}, nil},
+		{[]string{"rfft", "--shape", "4,64", "--axes", "1"}, 0, []string{"output", "input"}, []string{"_rfft_twist"}},
+		{[]string{"matmul", "--shape", "3,24,40", "--shape-b", "24,56", "--transposed-a"}, 1, []string{"output", "matrix_a", "matrix_b"}, nil},
+		{[]string{"dht", "--shape", "6,10", "--axes", "0", "--inverse", "--order", "2", "--complex"}, 0, []string{"coords", "modes"}, []string{"float2"}},
+		{[]string{"cbrng", "--shape", "4,100", "--sampler", "normal", "--bijection", "threefry2x64-13", "--seed", "5"}, 1,
+			[]string{"counters", "randoms"}, []string{"threefry"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -120,10 +125,22 @@ func TestRender(t *testing.T) {
 func TestRenderErrors(t *testing.T) {
 	cludatest.Thread(t)
 	tests := []errorCase{
-		{[]string{"render"}, "render: say what to render: fft, pureparallel, transpose, fftshift, sum or cumsum"},
-		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, pureparallel, transpose, fftshift, sum or cumsum)`},
+		{[]string{"render"}, "render: say what to render: fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, matmul, dht, cbrng or fft-module"},
+		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, matmul, dht, cbrng or fft-module)`},
+		{[]string{"render", "matmul", "--shape", "4,5"}, "render matmul: --shape-b: say the shape of matrix_b, a LIST such as 1024,512 (--shape is matrix_a's)"},
+		{[]string{"render", "matmul", "--shape", "4,5", "--shape-b", "4,x"}, "render matmul: --shape-b"},
+		{[]string{"render", "matmul", "--shape", "4,5", "--shape-b", "4,5"}, "render matmul: computations: MatrixMul: the inner dimensions differ"},
+		{[]string{"render", "matmul", "--shape", "4,5", "--shape-b", "5,4", "--axes", "1"}, "render matmul: --axes does not apply to matmul (it is for fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, dht)"},
+		{[]string{"render", "dht", "--shape", "8", "--order", "0"}, "render dht: --order 0: the order is a power of 1 or more"},
+		{[]string{"render", "dht", "--shape", "8", "--out", "abs"}, "render dht: --out does not apply to dht"},
+		{[]string{"render", "cbrng", "--sampler", "gamma"}, "render cbrng: --sampler gamma: no such sampler (choose uniform or normal)"},
+		{[]string{"render", "cbrng", "--bijection", "philox3x32"}, "render cbrng: --bijection philox3x32: cbrng: philox: 3 words in a counter"},
+		{[]string{"render", "cbrng", "--bijection", "mt19937"}, "render cbrng: --bijection mt19937: not a bijection"},
+		{[]string{"render", "cbrng", "--complex"}, "render cbrng: --sampler uniform: cbrng: uniform_float sampler of complex64"},
+		{[]string{"render", "fft", "--seed", "1"}, "render fft: --seed does not apply to fft (it is for cbrng)"},
 		{[]string{"render", "transpose", "--shape", "3,4", "--axes", "0,0"}, "render transpose: "},
 		{[]string{"render", "sum", "--shape", "3,4", "--axes", "2"}, "render sum: "},
+		{[]string{"render", "rfft", "--shape", "8", "--out", "scale"}, "render rfft: --out does not apply to rfft (it is for fft, pureparallel, transpose, fftshift, sum, cumsum)"},
 		{[]string{"render", "fft", "--in", "window"}, `render fft: --in window: unknown transformation "window" (the choices are combine, real, pad:M, cast:DTYPE, scale[:X], conj)`},
 		{[]string{"render", "fft", "--out", "combine"}, `--out combine: unknown transformation "combine"`},
 		{[]string{"render", "fft", "--in", "pad"}, "--in pad: pad needs an argument: pad:M"},
@@ -148,6 +165,23 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
+// checkKernels checks that render's output out has the kernels it should,
+// each a program of the prelude that defines KERNEL as kernelDefine and
+// of the kernel itself.
+func checkKernels(t *testing.T, out string, kernels int, kernelDefine string) []renderedKernel {
+	t.Helper()
+	ks := splitKernels(t, out)
+	if len(ks) != kernels {
+		t.Fatalf("%d kernels, want %d", len(ks), kernels)
+	}
+	for _, k := range ks {
+		if !strings.Contains(k.source, kernelDefine) || !strings.Contains(k.source, "KERNEL void "+k.name+"(") {
+			t.Errorf("kernel %s: the prelude or the kernel is missing", k.name)
+		}
+	}
+	return ks
+}
+
 // TestRenderModel renders for the model devices, which needs no OpenCL
 // device.
 func TestRenderModel(t *testing.T) {
@@ -161,6 +195,13 @@ func TestRenderModel(t *testing.T) {
 		{[]string{"fft", "--shape", "4,1024", "--axes", "1", "--model", "cpu"}, "model CPU with PoCL's limits", 3},
 		{[]string{"fft", "--shape", "2,65536", "--axes", "1", "--model", "gpu", "--in", "combine", "--out", "split"}, "model GPU", 2},
 		{[]string{"pureparallel", "--shape", "3,100", "--out", "abs", "--model", "cpu", "--precision", "double"}, "model CPU", 1},
+		{[]string{"matmul", "--shape", "4096,4096", "--shape-b", "4096,4096", "--model", "gpu"}, "model GPU", 1},
+		{[]string{"matmul", "--shape", "2,100,30", "--shape-b", "50,30", "--transposed-b", "--complex", "--model", "cpu"}, "model CPU", 1},
+		// An axis other than the last two is moved last and back by transposes.
+		{[]string{"dht", "--shape", "8,16,4", "--axes", "0", "--model", "gpu"}, "model GPU", 3},
+		{[]string{"dht", "--shape", "8,16", "--model", "cpu", "--precision", "double"}, "model CPU", 2},
+		{[]string{"cbrng", "--shape", "1024,1024", "--sampler", "normal", "--bijection", "threefry4x64", "--model", "gpu"}, "model GPU", 1},
+		{[]string{"cbrng", "--shape", "100", "--seed", "42", "--model", "cpu"}, "model CPU", 1},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -168,15 +209,7 @@ func TestRenderModel(t *testing.T) {
 			if first := strings.SplitN(out, "\n", 2)[0]; !strings.Contains(first, tt.device) || !strings.Contains(first, "without a device") {
 				t.Errorf("header %q does not name the model device", first)
 			}
-			ks := splitKernels(t, out)
-			if len(ks) != tt.kernels {
-				t.Fatalf("%d kernels, want %d", len(ks), tt.kernels)
-			}
-			for _, k := range ks {
-				if !strings.Contains(k.source, "#define KERNEL __kernel") || !strings.Contains(k.source, "KERNEL void "+k.name+"(") {
-					t.Errorf("kernel %s: the prelude or the kernel is missing", k.name)
-				}
-			}
+			checkKernels(t, out, tt.kernels, "#define KERNEL __kernel")
 		})
 	}
 	checkErrors(t, []errorCase{

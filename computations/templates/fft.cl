@@ -15,8 +15,8 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 }
 
 {{ if .body.PadLocal }}#define FFT_PAD(_a) ((_a) + ((_a) >> 4)){{ else }}#define FFT_PAD(_a) (_a){{ end }}
-#define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ template "fft_end_index" .body.Load }})
-#define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Store }}, _v)
+{{ if .body.Real }}{{ template "rfft_ends" . }}{{ else }}#define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ template "fft_end_index" .body.Load }})
+#define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Store }}, _v){{ end }}
 {{- if .inverse }}
 #define FFT_INVERSE ({{ .inverse }} != 0)
 {{- end }}
@@ -33,7 +33,11 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 #define CHIRP(_e) {{ .chirp.LoadIdx }}(_e)
 {{- end }}
 {{- if .kernel_b }}
+{{- if .body.KernelRows }}
+#define KERNEL_B(_o, _n, _i) {{ .kernel_b.LoadIdx }}({{ template "fft_end_index" .body.KernelRows }})
+{{- else }}
 #define KERNEL_B(_e) {{ .kernel_b.LoadIdx }}(_e)
+{{- end }}
 {{- end }}
 
 {{ .KernelDeclaration }}
@@ -49,7 +53,7 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 {{- $ui := .u }}{{ if ne $b.Inner 1 }}{{ $ui = printf "(%s / %d)" .u $b.Inner }}{{ end }}
 {{ $in }}const unsigned int {{ .u }} = first + {{ .s }};
 {{ $in }}const unsigned int {{ .i }} = {{ if eq $b.Inner 1 }}0{{ else }}{{ .u }} % {{ $b.Inner }}{{ end }};
-{{ $in }}const unsigned int j = {{ if eq $b.NJ 1 }}0{{ else }}{{ $ui }} % {{ $b.NJ }}{{ end }};
+{{ $in }}const unsigned int j = {{ if $b.Paired }}_rfft_paired({{ $ui }} % {{ $b.NJ }}){{ else if eq $b.NJ 1 }}0{{ else }}{{ $ui }} % {{ $b.NJ }}{{ end }};
 {{ $in }}const unsigned int o = {{ if eq $b.NJ 1 }}{{ $ui }}{{ else }}({{ $ui }} / {{ $b.NJ }}){{ end }};
 {{- end }}
 

@@ -17,7 +17,7 @@
         LOCAL_BARRIER;
     }
 {{- end }}
-{{- template "fft_local_store" . }}
+{{- if .Twisted }}{{ template "rfft_local_twist_store" . }}{{ else }}{{ template "fft_local_store" . }}{{ end }}
 {{- end }}
 
 {{- /* fft_local_round starts round r of a loop over the tile's elements:

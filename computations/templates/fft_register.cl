@@ -37,14 +37,20 @@
 {{- end }}
 {{- template "fft_register_stages" . }}
 {{- if .Convolve }}
+{{- if .ChirpIn }}
     // Bluestein: the product with the transformed kernel, conjugated, and
     // the transform back on the same registers
+{{- else }}
+    // the product with the filter's spectrum, conjugated, and the
+    // transform back on the same registers
+{{- end }}
 {{- range $g.Regs }}
-    v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B(t + {{ .Off }})));
+    v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}t + {{ .Off }}{{ if $b.KernelRows }}, ii{{ end }})));
 {{- end }}
 {{- template "fft_register_stages" . }}
 {{- end }}
-{{- if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
+{{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
+{{- else if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
 {{- else }}
 {{- range $g.Regs }}
     {

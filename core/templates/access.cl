@@ -29,12 +29,35 @@ KERNEL void {{ .Name }}({{ template "declarations" .Leaves }})
 {{- else }}*((GLOBAL_MEM {{ .CType }} *)((GLOBAL_MEM char *){{ .Array }} + {{ template "element_offset" . }})){{ end }}
 {{- end -}}
 
+{{- /* The arguments (offset, pointer) of vload_halfn and vstore_halfn
+    that address an element of an array of halves. */ -}}
+{{- define "half_address" -}}
+{{ if .Aligned }}{{ template "element_offset" . }}, {{ .Array }}
+{{- else }}0, (GLOBAL_MEM half *)((GLOBAL_MEM char *){{ .Array }} + {{ template "element_offset" . }}){{ end }}
+{{- end -}}
+
+{{- /* vloada_half2 and vstorea_half2 move a whole complex32 element as
+    one aligned 4-byte word where the layout keeps elements aligned;
+    vload_half2 and vstore_half2 assume 2-byte alignment only, and
+    compilers split them into two 2-byte accesses. */ -}}
+{{- define "half_aligned" -}}
+{{ if and .Aligned (eq .HalfWidth "2") }}a{{ end }}
+{{- end -}}
+
 {{- define "leaf_load" -}}
+{{ if .a.Element.Half -}}
+#define {{ .prefix }}({{ args .a.Params }}) (vload{{ template "half_aligned" .a.Element }}_half{{ .a.Element.HalfWidth }}({{ template "half_address" .a.Element }}))
+{{- else -}}
 #define {{ .prefix }}({{ args .a.Params }}) ({{ template "element" .a.Element }})
+{{- end }}
 {{- end -}}
 
 {{- define "leaf_store" -}}
+{{ if .a.Element.Half -}}
+#define {{ .prefix }}({{ args .a.Params .names.Value }}) (vstore{{ template "half_aligned" .a.Element }}_half{{ .a.Element.HalfWidth }}_rte(({{ .names.Value }}), {{ template "half_address" .a.Element }}))
+{{- else -}}
 #define {{ .prefix }}({{ args .a.Params .names.Value }}) ({{ template "element" .a.Element }} = ({{ .names.Value }}))
+{{- end }}
 #define {{ .prefix }}{{ .names.Same }}({{ .names.Value }}) {{ .prefix }}({{ args .a.Same .names.Value }})
 {{- end -}}
 

@@ -24,8 +24,8 @@ var layers = [][]string{
 	{"snippets"},
 	{"functions"},
 	{"core"},
-	{"computations/internal/fftplan"},
-	{"computations", "transformations", "cbrng"},
+	{"computations/internal/fftplan", "transformations"},
+	{"computations", "cbrng"},
 	{"cmd/reikna", "examples/demo", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 
