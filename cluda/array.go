@@ -15,11 +15,11 @@ import (
 // commands are being enqueued.
 type memory struct {
 	mu   sync.RWMutex
-	buf  *cl.Buffer
+	buf  deviceBuffer
 	size int
 }
 
-func (m *memory) buffer() (*cl.Buffer, error) {
+func (m *memory) buffer() (deviceBuffer, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	if m.buf == nil {
@@ -44,7 +44,7 @@ type Array struct {
 	span    int // see Span
 
 	subMu sync.Mutex
-	sub   *cl.Buffer // sub-buffer at offset, for raw kernel arguments
+	sub   deviceBuffer // sub-buffer at offset, for raw kernel arguments
 }
 
 // ArrayLike is anything that describes an array's layout: an *Array, or a
@@ -74,7 +74,7 @@ func (t *Thread) NewArray(shape []int, dtype dtypes.DType, strides []int, offset
 	if int64(span) > t.params.MaxMemAllocSize {
 		return nil, fmt.Errorf("cluda: new array of %d bytes: larger than the device's largest allocation (%d bytes)", span, t.params.MaxMemAllocSize)
 	}
-	buf, err := cl.CreateBuffer(t.ctx, cl.MemReadWrite, max(span, 1))
+	buf, err := t.be.allocate(max(span, 1))
 	if err != nil {
 		return nil, fmt.Errorf("cluda: new array of %d bytes: %w", span, err)
 	}
@@ -128,10 +128,24 @@ func (a *Array) IsContiguous() bool {
 	return slices.Equal(a.strides, contiguousStrides(a.shape, a.dtype.Size())) || a.Size() <= 1
 }
 
-// Buffer returns the buffer the array lives in (its element 0 is at
-// Offset bytes). For a temporary array the buffer can change when the
-// Thread's temporary memory grows.
-func (a *Array) Buffer() (*cl.Buffer, error) { return a.mem.buffer() }
+// Buffer returns the OpenCL buffer the array lives in (its element 0 is at
+// Offset bytes); on another API it is an error. For a temporary array the
+// buffer can change when the Thread's temporary memory grows.
+func (a *Array) Buffer() (*cl.Buffer, error) {
+	buf, err := a.mem.buffer()
+	if err != nil {
+		return nil, err
+	}
+	return clBufferOf(buf)
+}
+
+// BaseArg is a kernel argument that passes the start of an array's memory
+// rather than its element 0, for kernels that index the memory with the
+// array's offset and strides themselves.
+type BaseArg struct{ array *Array }
+
+// Base returns the kernel argument of the start of the array's memory.
+func (a *Array) Base() BaseArg { return BaseArg{a} }
 
 // View returns an array over the same memory with another layout (byte
 // strides, nil for row-major, and a byte offset from the start of the
@@ -159,7 +173,7 @@ func (a *Array) View(shape []int, dtype dtypes.DType, strides []int, offset int)
 func (a *Array) Release() {
 	a.subMu.Lock()
 	if a.sub != nil {
-		a.sub.Release()
+		a.sub.release()
 		a.sub = nil
 	}
 	a.subMu.Unlock()
@@ -169,7 +183,7 @@ func (a *Array) Release() {
 	case a.owner:
 		a.mem.mu.Lock()
 		if a.mem.buf != nil {
-			a.mem.buf.Release()
+			a.mem.buf.release()
 			a.mem.buf = nil
 		}
 		a.mem.mu.Unlock()
@@ -178,7 +192,7 @@ func (a *Array) Release() {
 
 // kernelBuffer returns the buffer to pass to a raw kernel: the array's
 // buffer, or a sub-buffer starting at its offset.
-func (a *Array) kernelBuffer() (*cl.Buffer, error) {
+func (a *Array) kernelBuffer() (deviceBuffer, error) {
 	buf, err := a.mem.buffer()
 	if err != nil {
 		return nil, err
@@ -193,7 +207,7 @@ func (a *Array) kernelBuffer() (*cl.Buffer, error) {
 	a.subMu.Lock()
 	defer a.subMu.Unlock()
 	if a.sub == nil {
-		if a.sub, err = buf.SubBuffer(cl.MemReadWrite, a.offset, max(a.span-a.offset, 1)); err != nil {
+		if a.sub, err = buf.sub(a.offset, max(a.span-a.offset, 1)); err != nil {
 			return nil, fmt.Errorf("cluda: sub-buffer: %w", err)
 		}
 	}

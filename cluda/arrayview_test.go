@@ -406,6 +406,7 @@ func TestReadInto(t *testing.T) {
 		})
 	}
 	t.Run("no allocation", func(t *testing.T) {
+		cludatest.RequireOpenCL(t, thr)
 		// ReadInto allocates no more than the binding's read of the
 		// buffer itself, nothing of the array's size.
 		dst := make([]float32, 12)

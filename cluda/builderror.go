@@ -8,14 +8,17 @@ import (
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
 )
 
-// BuildError is a failed build of a program. It unwraps to the *cl.BuildError
+// BuildError is a failed build of a program. It unwraps to the
+// *cl.BuildError of an OpenCL build or the *cu.BuildError of a CUDA one
 // (and so to its status), and its message shows, for every error line of
 // the build log, the failing source line with its number and where it came
 // from.
 type BuildError struct {
-	Err    *cl.BuildError
+	Err    *cl.BuildError // the OpenCL build's, nil for CUDA
+	CUDA   *cu.BuildError // the CUDA build's (NVRTC or the driver's JIT), nil for OpenCL
 	Source string
 	Lines  []BuildErrorLine
 }
@@ -32,8 +35,9 @@ type BuildErrorLine struct {
 // Diagnostics come as "<file>:LINE:COL: error: message" (clang, NVIDIA) or
 // "error: <file>:LINE:COL: message" (PoCL, which may put "<Spelling=...>:"
 // between the column and the message for a line that a macro expanded);
-// the column may be missing.
+// the column may be missing. NVRTC writes "<file>(LINE): error: message".
 var (
+	diagnosticNVRTC    = regexp.MustCompile(`(?m)^[^(\n]*\((\d+)\):\s*((?:catastrophic )?error|warning)\s*:?\s*(.*)$`)
 	diagnosticLocFirst = regexp.MustCompile(`(?m)^[^:\n]*:(\d+):(?:(\d+):)?\s*((?:fatal )?error|warning)\s*:\s*(.*)$`)
 	diagnosticSevFirst = regexp.MustCompile(`(?m)^((?:fatal )?error|warning)\s*:\s*[^:\n]*:(\d+):(?:(\d+)(?::|\s))?\s*(?:<Spelling=[^>\n]*>:\s*)?(.*)$`)
 )
@@ -48,20 +52,34 @@ func diagnostics(log string) [][4]string {
 	for _, m := range diagnosticSevFirst.FindAllStringSubmatch(log, -1) {
 		out = append(out, [4]string{m[2], m[3], m[1], m[4]})
 	}
+	for _, m := range diagnosticNVRTC.FindAllStringSubmatch(log, -1) {
+		out = append(out, [4]string{m[1], "", m[2], m[3]})
+	}
 	return out
 }
 
 // newBuildError maps the diagnostics of a failed build of the prelude's
 // lines followed by source back to lines of source.
 func newBuildError(err error, source string, preludeLines int, origin func(int) string) error {
+	out := &BuildError{Source: source}
+	var logs []string
 	var be *cl.BuildError
-	if !errors.As(err, &be) {
+	var cube *cu.BuildError
+	switch {
+	case errors.As(err, &be):
+		out.Err = be
+		for _, l := range be.Logs {
+			logs = append(logs, l.Log)
+		}
+	case errors.As(err, &cube):
+		out.CUDA = cube
+		logs = append(logs, cube.Log)
+	default:
 		return err
 	}
-	out := &BuildError{Err: be, Source: source}
 	lines := strings.Split(source, "\n")
-	for _, l := range be.Logs {
-		for _, m := range diagnostics(l.Log) {
+	for _, l := range logs {
+		for _, m := range diagnostics(l) {
 			if !strings.Contains(m[2], "error") {
 				continue
 			}
@@ -82,13 +100,20 @@ func newBuildError(err error, source string, preludeLines int, origin func(int) 
 }
 
 func (e *BuildError) Error() string {
-	if e.Err == nil {
-		return "cluda: build failed"
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "cluda: build failed: %v", e.Err.Err)
-	if e.Err.Options != "" {
-		fmt.Fprintf(&b, " (options %q)", e.Err.Options)
+	switch {
+	case e.Err != nil:
+		fmt.Fprintf(&b, "cluda: build failed: %v", e.Err.Err)
+		if e.Err.Options != "" {
+			fmt.Fprintf(&b, " (options %q)", e.Err.Options)
+		}
+	case e.CUDA != nil:
+		fmt.Fprintf(&b, "cluda: build failed: %v", e.CUDA.Err)
+		if len(e.CUDA.Options) > 0 {
+			fmt.Fprintf(&b, " (options %q)", strings.Join(e.CUDA.Options, " "))
+		}
+	default:
+		return "cluda: build failed"
 	}
 	for _, l := range e.Lines {
 		fmt.Fprintf(&b, "\n  line %d", l.Line)
@@ -97,18 +122,26 @@ func (e *BuildError) Error() string {
 		}
 		fmt.Fprintf(&b, ": %s\n  %5d | %s", l.Message, l.Line, l.Text)
 	}
-	for _, l := range e.Err.Logs {
-		if strings.TrimSpace(l.Log) != "" {
-			fmt.Fprintf(&b, "\nbuild log of %s:\n%s", l.Device, strings.TrimRight(l.Log, "\n"))
+	if e.Err != nil {
+		for _, l := range e.Err.Logs {
+			if strings.TrimSpace(l.Log) != "" {
+				fmt.Fprintf(&b, "\nbuild log of %s:\n%s", l.Device, strings.TrimRight(l.Log, "\n"))
+			}
 		}
+	} else if log := strings.TrimSpace(e.CUDA.Log); log != "" {
+		fmt.Fprintf(&b, "\nbuild log:\n%s", log)
 	}
 	return b.String()
 }
 
-// Unwrap returns the OpenCL build error, or nil where there is none.
+// Unwrap returns the OpenCL or CUDA build error, or nil where there is
+// none.
 func (e *BuildError) Unwrap() error {
-	if e.Err == nil {
-		return nil
+	switch {
+	case e.Err != nil:
+		return e.Err
+	case e.CUDA != nil:
+		return e.CUDA
 	}
-	return e.Err
+	return nil
 }

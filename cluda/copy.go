@@ -7,7 +7,7 @@ import (
 
 // stridedCopy copies between arrays of equal shape and dtype but different
 // layouts with a static kernel over the shape.
-func (t *Thread) stridedCopy(dst, src *Array) error {
+func (t *Thread) stridedCopy(dst, src *Array, event bool) (*Event, error) {
 	n := len(dst.shape)
 	var dOff, sOff []string
 	dOff = append(dOff, fmt.Sprint(dst.offset))
@@ -38,19 +38,12 @@ func (t *Thread) stridedCopy(dst, src *Array) error {
 `, body.String())
 	k, err := t.CompileStatic(source, "_strided_copy", dst.shape, StaticOptions{})
 	if err != nil {
-		return fmt.Errorf("cluda: copy: %w", err)
+		return nil, fmt.Errorf("cluda: copy: %w", err)
 	}
 	defer k.Release()
-	db, err := dst.mem.buffer()
+	ev, err := k.Enqueue([]any{dst.Base(), src.Base()}, nil, event)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("cluda: copy: %w", err)
 	}
-	sb, err := src.mem.buffer()
-	if err != nil {
-		return err
-	}
-	if err := k.Call(db, sb); err != nil {
-		return fmt.Errorf("cluda: copy: %w", err)
-	}
-	return nil
+	return ev, nil
 }

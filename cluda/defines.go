@@ -10,7 +10,7 @@ import (
 // reservedMacros are the macros a program's own defines may not redefine:
 // those of the prelude, and the ones it adds for fast math and double
 // precision.
-var reservedMacros = append([]string{"REIKNA_OPENCL", "COMPILE_FAST_MATH"}, PreludeMacros...)
+var reservedMacros = append([]string{"REIKNA_OPENCL", "REIKNA_CUDA", "COMPILE_FAST_MATH"}, PreludeMacros...)
 
 // Validate reports options that no program can be built with: a define
 // whose name is not a C identifier or is one of the prelude's macros, or

@@ -12,9 +12,14 @@ import (
 // DeviceFilter selects devices. Empty fields match everything; name filters
 // are case-insensitive substrings.
 type DeviceFilter struct {
-	Platform string        // substring of the platform name
+	Platform string        // substring of the platform name (CUDAPlatformName for CUDA devices)
 	Device   string        // substring of the device name
 	Type     cl.DeviceType // a set of types; 0 means any
+
+	// API is the interface to run on: OpenCL, CUDA, or empty for the one
+	// that APIEnv names, and where it is unset, the default (see
+	// CreateThread).
+	API API
 }
 
 func (f DeviceFilter) String() string {
@@ -27,6 +32,9 @@ func (f DeviceFilter) String() string {
 	}
 	if f.Type != 0 && f.Type != cl.DeviceTypeAll {
 		parts = append(parts, "type "+f.Type.String())
+	}
+	if f.API != "" {
+		parts = append(parts, "API "+string(f.API))
 	}
 	if len(parts) == 0 {
 		return "any device"
@@ -53,9 +61,13 @@ func Platforms() ([]*cl.Platform, error) {
 	return platforms, nil
 }
 
-// Devices returns every device that matches f, platform by platform in the
-// order the ICD loader lists them.
+// Devices returns every OpenCL device that matches f, platform by platform
+// in the order the ICD loader lists them; none where f asks for CUDA
+// (CUDADevices lists those).
 func Devices(f DeviceFilter) ([]*cl.Device, error) {
+	if f.API == CUDA {
+		return nil, nil
+	}
 	platforms, err := Platforms()
 	if err != nil {
 		return nil, err
@@ -83,7 +95,7 @@ func Devices(f DeviceFilter) ([]*cl.Device, error) {
 }
 
 // ErrNoDevice is wrapped by errors that report that no device matched.
-var ErrNoDevice = fmt.Errorf("cluda: no OpenCL device")
+var ErrNoDevice = fmt.Errorf("cluda: no device")
 
 // BestDevice returns the first GPU among the devices matching f, or else the
 // first matching device (on a machine without a GPU, PoCL's CPU device).
@@ -101,7 +113,7 @@ func BestDevice(f DeviceFilter) (*cl.Device, error) {
 		if len(names) == 0 {
 			return nil, fmt.Errorf("%w matches %s: no OpenCL platform is installed (on Debian: apt-get install pocl-opencl-icd)", ErrNoDevice, f)
 		}
-		return nil, fmt.Errorf("%w matches %s; the devices are %s", ErrNoDevice, f, strings.Join(names, ", "))
+		return nil, fmt.Errorf("%w matches %s; the OpenCL devices are %s", ErrNoDevice, f, strings.Join(names, ", "))
 	}
 	for _, d := range devs {
 		info, err := d.Info()
@@ -117,6 +129,11 @@ func BestDevice(f DeviceFilter) (*cl.Device, error) {
 type DeviceParams struct {
 	cl.DeviceInfo
 	PlatformName string
+
+	// API is the interface programs for the device are written for: the
+	// prelude maps the CLUDA macros onto its language. The empty API is
+	// OpenCL, for parameters made by hand.
+	API API
 
 	// MaxNumGroups is the largest number of work-groups in each of the three
 	// dimensions of a launch. OpenCL has no query for it; the figures are
@@ -154,19 +171,11 @@ func (p *DeviceParams) SupportsDType(dt dtypes.DType) bool {
 	return dt.Valid() && (!dt.IsDouble() || p.DoubleFP)
 }
 
-func newDeviceParams(d *cl.Device) (*DeviceParams, error) {
-	info, err := d.Info()
-	if err != nil {
-		return nil, fmt.Errorf("cluda: %w", err)
-	}
-	return deviceParams(info, d.Platform().Name()), nil
-}
-
 // deviceParams derives the parameters of a device from its properties.
 // WarpSize is 0 where the device does not report its preferred work-group
 // size multiple; a Thread asks a kernel for it then.
 func deviceParams(info cl.DeviceInfo, platform string) *DeviceParams {
-	p := &DeviceParams{DeviceInfo: info, PlatformName: platform}
+	p := &DeviceParams{DeviceInfo: info, PlatformName: platform, API: OpenCL}
 	maxGroups := int64(1)<<31 - 1
 	if info.AddressBits == 32 {
 		maxGroups = int64(1)<<32 - 1

@@ -12,8 +12,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // diskCache keeps built program binaries in a directory, so that a second
@@ -76,7 +74,7 @@ var trialLocks sync.Map // entry name → *sync.Mutex
 
 // loadProgram returns the program of key built from its entry, or nil
 // where there is no sound entry. Entries found unsound are removed.
-func (c *diskCache) loadProgram(ctx *cl.Context, dev *cl.Device, k entryKey) *cl.Program {
+func (c *diskCache) loadProgram(be backend, k entryKey) deviceProgram {
 	mu, _ := trialLocks.LoadOrStore(k.name(), new(sync.Mutex))
 	mu.(*sync.Mutex).Lock()
 	defer mu.(*sync.Mutex).Unlock()
@@ -95,7 +93,7 @@ func (c *diskCache) loadProgram(ctx *cl.Context, dev *cl.Device, k entryKey) *cl
 	}
 	// Where no marker can be made (a read-only cache), the entry is
 	// loaded without one.
-	prog, err := c.build(ctx, dev, e)
+	prog, err := c.build(be, e)
 	if err != nil {
 		c.drop(k)
 		return nil
@@ -106,18 +104,13 @@ func (c *diskCache) loadProgram(ctx *cl.Context, dev *cl.Device, k entryKey) *cl
 
 // build builds the program of an entry, checking that it defines the
 // kernels that the program built from source did.
-func (c *diskCache) build(ctx *cl.Context, dev *cl.Device, e cacheEntry) (*cl.Program, error) {
-	devices := []*cl.Device{dev}
-	prog, err := cl.CreateProgramWithBinaries(ctx, devices, [][]byte{e.binary})
+func (c *diskCache) build(be backend, e cacheEntry) (deviceProgram, error) {
+	prog, err := be.buildBinary(e.binary, e.key.options)
 	if err != nil {
 		return nil, err
 	}
-	if err := prog.Build(devices, e.key.options); err != nil {
-		prog.Release()
-		return nil, err
-	}
-	if names, _ := prog.KernelNames(); names != e.kernels {
-		prog.Release()
+	if names, _ := prog.kernelNames(); names != e.kernels {
+		prog.release()
 		return nil, fmt.Errorf("cluda: cached program defines kernels %q, not %q", names, e.kernels)
 	}
 	return prog, nil
@@ -188,13 +181,13 @@ func (c *diskCache) drop(k entryKey) {
 // storeProgram stores the binary of prog, built from source, under k.
 // Failures only cost a later rebuild; a directory that cannot be written
 // is warned about once.
-func (c *diskCache) storeProgram(k entryKey, prog *cl.Program) {
-	bins, err := prog.Binaries()
-	if err != nil || len(bins) != 1 || len(bins[0]) == 0 {
+func (c *diskCache) storeProgram(k entryKey, prog deviceProgram) {
+	bin, err := prog.binary()
+	if err != nil {
 		return
 	}
-	names, _ := prog.KernelNames()
-	data := encodeEntry(cacheEntry{key: k, kernels: names, binary: bins[0]})
+	names, _ := prog.kernelNames()
+	data := encodeEntry(cacheEntry{key: k, kernels: names, binary: bin})
 	if len(data) > maxEntryBytes || int64(len(data)) > c.maxBytes {
 		return
 	}

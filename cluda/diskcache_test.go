@@ -59,7 +59,7 @@ func runScale(t *testing.T, thr *Thread, src, name string, factor float32) {
 // entryKeyOf returns the disk cache key of src compiled on thr without
 // options.
 func entryKeyOf(thr *Thread, src string) entryKey {
-	return newEntryKey(preludeSource(thr.params.DoubleFP, false)+src, "", thr.params)
+	return newEntryKey(preludeSource(thr.params.API, thr.params.DoubleFP, false)+src, "", thr.params)
 }
 
 // readEntry reads and decodes the entry of k in dir.

@@ -1,5 +1,6 @@
-// Package cluda is the OpenCL abstraction layer of reikna-go (reikna's
-// CLUDA): a Thread owns a context and an in-order queue on one device;
+// Package cluda is the GPU abstraction layer of reikna-go (reikna's
+// CLUDA), over OpenCL and CUDA: a Thread owns a context and an in-order
+// queue (a CUDA stream) on one device;
 // Arrays carry a dtype, shape, byte strides and offset; programs are
 // compiled with a prelude of portable macros (KERNEL, GLOBAL_MEM,
 // LOCAL_BARRIER, ...); static kernels run over virtual sizes of any rank;
@@ -73,14 +74,34 @@
 // Compiled computations (core.Callable) hold temporary arrays of the
 // Thread and must be released as well.
 //
-// As a safety net, the OpenCL objects behind arrays, programs, kernels,
-// events, queues and contexts are released by runtime cleanups once their
+// As a safety net, the OpenCL and CUDA objects behind arrays, programs,
+// kernels, events, queues and contexts are released by runtime cleanups once their
 // Go values become unreachable. The collector runs when Go memory grows,
 // not device memory, so a program that relies on it can run out of device
 // memory first; temporary arrays, which the Thread keeps track of, are not
 // caught at all while their Thread lives.
 //
+// # OpenCL and CUDA
+//
+// A Thread runs on OpenCL (through the subpackage cl) or on CUDA (through
+// the subpackage cu, NVIDIA's driver API and NVRTC, loaded at run time).
+// DeviceFilter.API chooses, else the environment variable REIKNA_API
+// (APIEnv), else the default, OpenCL. Programs are written once, in OpenCL
+// C with the prelude's macros: for CUDA the prelude defines the macros and
+// the OpenCL built-ins that kernels use in CUDA C++ (see
+// cudaPreludeSource), NVRTC compiles the program to PTX and the driver
+// loads it. Launch sizes stay OpenCL's: a global size of work-items and a
+// local size per work-group, which become a grid of blocks. On CUDA, local
+// memory is shared memory, 48 KiB per block as static arrays take it; a
+// kernel takes no local memory arguments (cl.LocalMem). LOCAL_MEM declares
+// local arrays and variables (CUDA's __shared__); a pointer to local memory
+// is qualified with LOCAL_MEM_ARG instead, which CUDA, where such pointers
+// are plain ones, leaves empty. NewCUDAThread and
+// WrapCUDAThread make CUDA Threads directly, ArrayFromCUDA wraps device
+// memory allocated elsewhere. The OpenCL accessors (Thread.Queue,
+// Array.Buffer, Event.CL, ...) answer nil or an error on CUDA.
+//
 // Element types live in the package dtypes, the OpenCL binding in the
-// subpackage cl. cluda renders no templates: core.CompileTemplate renders a
+// subpackage cl, the CUDA binding in cu. cluda renders no templates: core.CompileTemplate renders a
 // kernel template with its modules and compiles it on a Thread.
 package cluda

@@ -13,11 +13,11 @@ import (
 // unreachable.
 type Event struct {
 	thread *Thread
-	event  *cl.Event
+	event  deviceEvent
 }
 
 // newEvent wraps the event of a command enqueued on t, nil for none.
-func newEvent(t *Thread, ev *cl.Event) *Event {
+func newEvent(t *Thread, ev deviceEvent) *Event {
 	if ev == nil {
 		return nil
 	}
@@ -26,7 +26,7 @@ func newEvent(t *Thread, ev *cl.Event) *Event {
 
 // Wait blocks until the command has completed.
 func (e *Event) Wait() error {
-	if err := e.event.Wait(); err != nil {
+	if err := e.event.wait(); err != nil {
 		return fmt.Errorf("cluda: wait for event: %w", err)
 	}
 	return nil
@@ -36,27 +36,33 @@ func (e *Event) Wait() error {
 // its profiling times. The Thread's queue must have been created with
 // profiling on (ThreadOptions.Profiling).
 func (e *Event) Duration() (time.Duration, error) {
-	t, err := e.event.Times()
+	d, err := e.event.duration()
 	if err != nil {
 		return 0, fmt.Errorf("cluda: event profiling times: %w", err)
 	}
-	return t.Duration(), nil
+	return d, nil
 }
 
 // CL returns the underlying OpenCL event, for the wait lists of commands
-// enqueued on the Thread's queue directly. It stays valid until Release.
-func (e *Event) CL() *cl.Event { return e.event }
+// enqueued on the Thread's queue directly, or nil for an event of another
+// API. It stays valid until Release.
+func (e *Event) CL() *cl.Event {
+	if ce, ok := e.event.(clEvent); ok {
+		return ce.event
+	}
+	return nil
+}
 
 // Release releases the event. It is safe to call more than once.
-func (e *Event) Release() { e.event.Release() }
+func (e *Event) Release() { e.event.release() }
 
-// waitList returns the OpenCL events of a wait list of commands enqueued
-// on t, checking that each is an event of t.
-func (t *Thread) waitList(wait []*Event) ([]*cl.Event, error) {
+// waitList returns the backend's events of a wait list of commands
+// enqueued on t, checking that each is an event of t.
+func (t *Thread) waitList(wait []*Event) ([]deviceEvent, error) {
 	if len(wait) == 0 {
 		return nil, nil
 	}
-	evs := make([]*cl.Event, len(wait))
+	evs := make([]deviceEvent, len(wait))
 	for i, e := range wait {
 		switch {
 		case e == nil:

@@ -7,7 +7,10 @@ import (
 // preludeSource returns the macros every program is compiled with, so that
 // kernel sources never spell OpenCL qualifiers themselves (reikna's CLUDA
 // kernel toolbox).
-func preludeSource(doubleFP, fastMath bool) string {
+func preludeSource(api API, doubleFP, fastMath bool) string {
+	if api == CUDA {
+		return cudaPreludeSource(fastMath)
+	}
 	var b strings.Builder
 	if doubleFP {
 		b.WriteString("#pragma OPENCL EXTENSION cl_khr_fp64: enable\n")

@@ -3,8 +3,6 @@ package cluda
 import (
 	"container/list"
 	"sync"
-
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // DefaultProgramCacheLimit is the number of built programs a Thread keeps
@@ -21,7 +19,7 @@ type programKey struct {
 // released when nothing holds it any more: neither the Thread's cache nor
 // an unreleased Program.
 type builtProgram struct {
-	prog *cl.Program
+	prog deviceProgram
 	key  programKey
 	refs int           // the cache's reference and each unreleased Program's
 	elem *list.Element // in the cache's recency list while cached
@@ -61,11 +59,11 @@ func (c *programCache) get(key programKey) *builtProgram {
 // add caches prog, just built for key, and returns it with a reference
 // taken for the caller. If another caller cached a program of key
 // meanwhile, prog is released and that one is returned instead.
-func (c *programCache) add(key programKey, prog *cl.Program) *builtProgram {
+func (c *programCache) add(key programKey, prog deviceProgram) *builtProgram {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if b := c.byKey[key]; b != nil {
-		prog.Release()
+		prog.release()
 		c.lru.MoveToFront(b.elem)
 		b.refs++
 		return b
@@ -91,7 +89,7 @@ func (c *programCache) unref(b *builtProgram) {
 func (c *programCache) unrefLocked(b *builtProgram) {
 	if b.refs--; b.refs == 0 {
 		delete(c.live, b)
-		b.prog.Release()
+		b.prog.release()
 	}
 }
 
@@ -125,7 +123,7 @@ func (c *programCache) releaseAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for b := range c.live {
-		b.prog.Release()
+		b.prog.release()
 		b.refs = 0
 	}
 	clear(c.live)

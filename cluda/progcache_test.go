@@ -3,11 +3,13 @@ package cluda
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"testing"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
 )
 
 // scaleKernel returns the source of a kernel scale that multiplies by
@@ -16,10 +18,14 @@ func scaleKernel(factor int) string {
 	return fmt.Sprintf("KERNEL void scale(GLOBAL_MEM float *x) { x[get_global_id(0)] *= %d.0f; }", factor)
 }
 
-// isReleased reports whether the built program has been released.
+// isReleased reports whether the built program has been released: its
+// kernels cannot be looked up any more.
 func isReleased(b *builtProgram) bool {
-	_, err := b.prog.KernelNames()
-	return errors.Is(err, cl.ErrReleased)
+	k, err := b.prog.kernel("scale")
+	if err == nil {
+		k.release()
+	}
+	return errors.Is(err, cl.ErrReleased) || errors.Is(err, cu.ErrReleased)
 }
 
 // TestCompileAfterRelease checks that a released Program is never served
@@ -151,9 +157,9 @@ func TestThreadReleasesPrograms(t *testing.T) {
 
 func TestProgramCacheLimitOption(t *testing.T) {
 	t.Setenv(CacheDirEnv, "off")
-	dev := testThread(t).device
+	testThread(t) // skips where there is no device
 	for _, tt := range []struct{ option, want int }{{0, DefaultProgramCacheLimit}, {5, 5}, {-1, 0}} {
-		thr, err := NewThread(dev, ThreadOptions{ProgramCacheLimit: tt.option})
+		thr, err := CreateThread(DeviceFilter{Device: os.Getenv("REIKNA_TEST_DEVICE")}, ThreadOptions{ProgramCacheLimit: tt.option})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package cluda
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -13,11 +12,14 @@ import (
 // CompileOptions control how a program is built.
 type CompileOptions struct {
 	// FastMath lets the compiler trade accuracy for speed
-	// (-cl-fast-relaxed-math) and defines COMPILE_FAST_MATH.
+	// (-cl-fast-relaxed-math on OpenCL, --use_fast_math on CUDA) and
+	// defines COMPILE_FAST_MATH.
 	FastMath bool
 	// Options are passed to the OpenCL compiler as they are, separated by
 	// spaces (-D NAME=VALUE, -cl-mad-enable, -w, ...). An option the
-	// compiler does not know fails the build with a *BuildError.
+	// compiler does not know fails the build with a *BuildError. On CUDA
+	// they go to NVRTC: -D, -I and -w become NVRTC's spellings, OpenCL's
+	// -cl-* options are refused, and the others pass as they are.
 	Options []string
 	// Defines are macros defined for the program, each as a line
 	// "#define NAME VALUE" between the prelude and the source, where the
@@ -30,12 +32,17 @@ type CompileOptions struct {
 	Origin func(line int) string
 }
 
-func (o CompileOptions) flags() string {
+// flags returns the compiler options of a build on api, one string.
+func (o CompileOptions) flags(api API) (string, error) {
+	if api == CUDA {
+		opts, err := nvrtcOptions(o)
+		return strings.Join(opts, " "), err
+	}
 	opts := append([]string(nil), o.Options...)
 	if o.FastMath {
 		opts = append(opts, "-cl-fast-relaxed-math", "-cl-mad-enable")
 	}
-	return strings.Join(opts, " ")
+	return strings.Join(opts, " "), nil
 }
 
 // Program is a program built on a Thread's device from source with the
@@ -74,8 +81,12 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("cluda: compile: %w", err)
 	}
+	flags, err := opts.flags(t.be.api())
+	if err != nil {
+		return nil, fmt.Errorf("cluda: compile: %w", err)
+	}
 	full, linesBefore := programSource(t.params, opts, header, source)
-	key := programKey{full, opts.flags()}
+	key := programKey{full, flags}
 	b := t.progs.get(key)
 	if b == nil {
 		prog, err := t.buildCached(full, key.flags)
@@ -95,7 +106,7 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 // compilers report physical line numbers (NVIDIA's ignores #line), so
 // build errors subtract them. The defines must have been validated.
 func programSource(p *DeviceParams, opts CompileOptions, header, source string) (full string, linesBefore int) {
-	before := preludeSource(p.DoubleFP, opts.FastMath) + defineLines(opts.Defines) + header
+	before := preludeSource(p.API, p.DoubleFP, opts.FastMath) + defineLines(opts.Defines) + header
 	return before + source, strings.Count(before, "\n")
 }
 
@@ -108,8 +119,8 @@ func (p *Program) FullSource() string { return p.full }
 // errProgramReleased is returned by the methods of a released Program.
 var errProgramReleased = fmt.Errorf("cluda: program released: %w", cl.ErrReleased)
 
-// clProgram returns the built program, unless p was released.
-func (p *Program) clProgram() (*cl.Program, error) {
+// deviceProgram returns the built program, unless p was released.
+func (p *Program) deviceProgram() (deviceProgram, error) {
 	p.kmu.Lock()
 	defer p.kmu.Unlock()
 	if p.released {
@@ -120,27 +131,20 @@ func (p *Program) clProgram() (*cl.Program, error) {
 
 // BuildLog returns the compiler's log of the successful build (warnings).
 func (p *Program) BuildLog() (string, error) {
-	prog, err := p.clProgram()
+	prog, err := p.deviceProgram()
 	if err != nil {
 		return "", err
 	}
-	return prog.BuildLog(p.thread.device)
+	return prog.buildLog()
 }
 
 // Binary returns the device binary of the program, for caching.
 func (p *Program) Binary() ([]byte, error) {
-	prog, err := p.clProgram()
+	prog, err := p.deviceProgram()
 	if err != nil {
 		return nil, err
 	}
-	bins, err := prog.Binaries()
-	if err != nil {
-		return nil, err
-	}
-	if len(bins) != 1 {
-		return nil, errors.New("cluda: program has no binary")
-	}
-	return bins[0], nil
+	return prog.binary()
 }
 
 // Kernel returns the kernel called name. Kernels are created once per
@@ -154,7 +158,7 @@ func (p *Program) Kernel(name string) (*Kernel, error) {
 	if k, ok := p.kernels[name]; ok {
 		return k, nil
 	}
-	k, err := cl.CreateKernel(p.built.prog, name)
+	k, err := p.built.prog.kernel(name)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
@@ -174,7 +178,7 @@ func (p *Program) Release() {
 	}
 	p.released = true
 	for _, k := range p.kernels {
-		k.kernel.Release()
+		k.kernel.release()
 	}
 	p.kernels = nil
 	p.kmu.Unlock()
@@ -186,7 +190,7 @@ func (p *Program) Release() {
 // serialised, since OpenCL kernel arguments are shared state.
 type Kernel struct {
 	program *Program
-	kernel  *cl.Kernel
+	kernel  deviceKernel
 	name    string
 	mu      sync.Mutex
 }
@@ -199,14 +203,15 @@ func (k *Kernel) Program() *Program { return k.program }
 
 // WorkGroupInfo returns what the device allows for this kernel.
 func (k *Kernel) WorkGroupInfo() (cl.KernelWorkGroupInfo, error) {
-	return k.kernel.WorkGroupInfo(k.program.thread.device)
+	return k.kernel.workGroupInfo()
 }
 
 // Call enqueues the kernel with the given global and local sizes (OpenCL
 // order: entry i is get_global_size(i); local may be nil) and arguments:
-// *Array values (passed as their buffer), Go numbers of the kernel's
-// parameter types (int32 for int, float32 for float, complex64 for float2,
-// ...), cl.LocalMem sizes, or raw bytes.
+// *Array values (passed as the address of their element 0), BaseArg values
+// (the start of an array's memory), Go numbers of the kernel's parameter
+// types (int32 for int, float32 for float, complex64 for float2, ...),
+// cl.LocalMem sizes (OpenCL only), or raw bytes.
 func (k *Kernel) Call(global, local []int, args ...any) error {
 	_, err := k.Enqueue(cl.NDRange{Global: global, Local: local}, args, nil, false)
 	return err
@@ -223,25 +228,15 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*Event, event bool) (*
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	values := make([]any, len(args))
 	for i, a := range args {
-		if arr, ok := a.(*Array); ok {
-			if arr == nil {
-				return nil, fmt.Errorf("cluda: kernel %s: argument %d is a nil *Array", k.name, i)
-			}
-			if arr.thread != t {
-				return nil, fmt.Errorf("cluda: kernel %s: argument %d is an array of another Thread", k.name, i)
-			}
-			buf, err := arr.kernelBuffer()
-			if err != nil {
-				return nil, fmt.Errorf("cluda: kernel %s: argument %d: %w", k.name, i, err)
-			}
-			a = buf
+		v, err := t.kernelArg(i, a)
+		if err != nil {
+			return nil, fmt.Errorf("cluda: kernel %s: %w", k.name, err)
 		}
-		if err := k.kernel.SetArg(i, a); err != nil {
-			return nil, fmt.Errorf("cluda: %w", err)
-		}
+		values[i] = v
 	}
-	ev, err := t.queue.EnqueueKernel(k.kernel, r, clWait, event)
+	ev, err := t.be.launch(k.kernel, r, values, clWait, event)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
@@ -249,25 +244,53 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*Event, event bool) (*
 	return newEvent(t, ev), nil
 }
 
+// kernelArg returns the value a backend passes for a kernel argument:
+// the device memory of an array (at its element 0) or of a BaseArg (at
+// its start), anything else as it is.
+func (t *Thread) kernelArg(i int, a any) (any, error) {
+	var arr *Array
+	base := false
+	switch v := a.(type) {
+	case *Array:
+		arr = v
+	case BaseArg:
+		arr, base = v.array, true
+	default:
+		return a, nil
+	}
+	switch {
+	case arr == nil:
+		return nil, fmt.Errorf("argument %d is a nil *Array", i)
+	case arr.thread != t:
+		return nil, fmt.Errorf("argument %d is an array of another Thread", i)
+	}
+	var buf deviceBuffer
+	var err error
+	if base {
+		buf, err = arr.mem.buffer()
+	} else {
+		buf, err = arr.kernelBuffer()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("argument %d: %w", i, err)
+	}
+	return buf, nil
+}
+
 // buildCached builds full from the binary in the disk cache if there is a
 // sound one, else from source, storing the binary for later processes.
-func (t *Thread) buildCached(full, flags string) (*cl.Program, error) {
+func (t *Thread) buildCached(full, flags string) (deviceProgram, error) {
 	var key entryKey
 	if t.disk != nil {
 		key = newEntryKey(full, flags, t.params)
-		if prog := t.disk.loadProgram(t.ctx, t.device, key); prog != nil {
+		if prog := t.disk.loadProgram(t.be, key); prog != nil {
 			t.disk.hits.Add(1)
 			return prog, nil
 		}
 		t.disk.misses.Add(1)
 	}
-	prog, err := cl.CreateProgramWithSource(t.ctx, full)
+	prog, err := t.be.buildSource(full, flags)
 	if err != nil {
-		return nil, fmt.Errorf("cluda: compile: %w", err)
-	}
-	devices := []*cl.Device{t.device}
-	if err := prog.Build(devices, flags); err != nil {
-		prog.Release()
 		return nil, err
 	}
 	if t.disk != nil {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/dtypes"
 )
 
@@ -31,8 +30,8 @@ func ReadInto[T dtypes.Element](a *Array, dst []T) error {
 	if len(dst) == 0 {
 		return nil
 	}
+	host := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*a.dtype.Size())
 	if !a.IsContiguous() {
-		host := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), len(dst)*a.dtype.Size())
 		if err := a.transferBytes(host, false); err != nil {
 			return fmt.Errorf("cluda: read into: %w", err)
 		}
@@ -42,7 +41,7 @@ func ReadInto[T dtypes.Element](a *Array, dst []T) error {
 	if err != nil {
 		return fmt.Errorf("cluda: read into: %w", err)
 	}
-	if err := cl.Read(a.thread.queue, buf, a.offset, dst); err != nil {
+	if err := a.thread.be.read(buf, a.offset, host); err != nil {
 		return fmt.Errorf("cluda: read into: %w", err)
 	}
 	return nil

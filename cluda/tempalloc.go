@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/dtypes"
 )
 
@@ -91,7 +90,7 @@ func (m *tempManager) place(a *Array) error {
 		}
 	}
 	if best == nil {
-		buf, err := cl.CreateBuffer(m.thread.ctx, cl.MemReadWrite, a.temp.span)
+		buf, err := m.thread.be.allocate(a.temp.span)
 		if err != nil {
 			return fmt.Errorf("cluda: temporary array of %d bytes: %w", a.temp.span, err)
 		}
@@ -111,7 +110,7 @@ func (m *tempManager) place(a *Array) error {
 // grow replaces the pool's buffer with a larger one. Commands already
 // enqueued keep the old buffer alive until they complete.
 func (p *tempPool) grow(t *Thread, size int) error {
-	buf, err := cl.CreateBuffer(t.ctx, cl.MemReadWrite, size)
+	buf, err := t.be.allocate(size)
 	if err != nil {
 		return fmt.Errorf("cluda: grow temporary memory to %d bytes: %w", size, err)
 	}
@@ -120,12 +119,12 @@ func (p *tempPool) grow(t *Thread, size int) error {
 	p.mem.buf, p.mem.size = buf, size
 	p.mem.mu.Unlock()
 	if old != nil {
-		old.Release()
+		old.release()
 	}
 	for u := range p.users {
 		u.subMu.Lock()
 		if u.sub != nil {
-			u.sub.Release()
+			u.sub.release()
 			u.sub = nil
 		}
 		u.subMu.Unlock()
@@ -152,7 +151,7 @@ func (m *tempManager) release(a *Array) {
 		if len(p.users) == 0 {
 			p.mem.mu.Lock()
 			if p.mem.buf != nil {
-				p.mem.buf.Release()
+				p.mem.buf.release()
 				p.mem.buf = nil
 			}
 			p.mem.mu.Unlock()

@@ -1,6 +1,7 @@
 package cluda
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -26,17 +27,14 @@ type ThreadOptions struct {
 }
 
 // Thread owns one OpenCL context and one in-order command queue on one
-// device (reikna's Thread). Arrays, programs and compiled computations
+// device, or one CUDA context and stream (reikna's Thread). Arrays, programs and compiled computations
 // belong to a Thread.
 //
 // A Thread is safe to use from several goroutines. Commands enqueued by one
 // goroutine may interleave with those of another, except within Serialize.
 type Thread struct {
-	ctx    *cl.Context
-	queue  *cl.Queue
-	device *cl.Device
+	be     backend
 	params *DeviceParams
-	owned  bool // the context and queue were created here and are released here
 
 	serial sync.Mutex // held while a sequence of commands is enqueued
 	temp   tempManager
@@ -49,8 +47,21 @@ type Thread struct {
 }
 
 // CreateThread creates a Thread on the best device that matches f: the
-// first GPU, else the first device (reikna's Thread.create).
+// first GPU, else the first device (reikna's Thread.create). The
+// interface is f.API, else the one APIEnv names, else the default (see
+// defaultAPI).
 func CreateThread(f DeviceFilter, opts ThreadOptions) (*Thread, error) {
+	api, err := chooseAPI(f)
+	if err != nil {
+		return nil, err
+	}
+	if api == CUDA {
+		d, err := bestCUDADevice(f)
+		if err != nil {
+			return nil, err
+		}
+		return NewCUDAThread(d, opts)
+	}
 	d, err := BestDevice(f)
 	if err != nil {
 		return nil, err
@@ -58,8 +69,12 @@ func CreateThread(f DeviceFilter, opts ThreadOptions) (*Thread, error) {
 	return NewThread(d, opts)
 }
 
-// NewThread creates a Thread with a new context and queue on dev.
+// NewThread creates a Thread with a new context and queue on the OpenCL
+// device dev.
 func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
+	if dev == nil {
+		return nil, errors.New("cluda: new thread: nil device")
+	}
 	ctx, err := cl.CreateContext(dev)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
@@ -69,38 +84,41 @@ func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
 		ctx.Release()
 		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
 	}
-	t, err := newThread(ctx, q, true, !opts.NoDiskCache)
+	be := &clBackend{ctx: ctx, queue: q, device: dev, owned: true}
+	params, err := clDeviceParams(dev)
 	if err != nil {
-		q.Release()
-		ctx.Release()
+		be.release()
 		return nil, err
 	}
-	if opts.ProgramCacheLimit != 0 {
-		t.SetProgramCacheLimit(opts.ProgramCacheLimit)
-	}
-	return t, nil
+	return newThread(be, params, opts)
 }
 
 // WrapThread creates a Thread around an existing queue and its context, to
 // use the framework inside a larger program. The Thread does not release
 // them.
 func WrapThread(q *cl.Queue) (*Thread, error) {
-	return newThread(q.Context(), q, false, true)
-}
-
-func newThread(ctx *cl.Context, q *cl.Queue, owned, disk bool) (*Thread, error) {
-	params, err := newDeviceParams(q.Device())
+	params, err := clDeviceParams(q.Device())
 	if err != nil {
 		return nil, err
 	}
-	t := &Thread{ctx: ctx, queue: q, device: q.Device(), params: params, owned: owned,
-		progs: newProgramCache(DefaultProgramCacheLimit)}
+	return newThread(&clBackend{ctx: q.Context(), queue: q, device: q.Device()}, params, ThreadOptions{})
+}
+
+// newThread makes a Thread on a backend and the parameters of its device.
+// Where it fails, it releases the backend.
+func newThread(be backend, params *DeviceParams, opts ThreadOptions) (*Thread, error) {
+	t := &Thread{be: be, params: params, progs: newProgramCache(DefaultProgramCacheLimit)}
 	t.temp.thread = t
-	if disk {
+	if !opts.NoDiskCache {
 		t.disk = newDiskCache()
 	}
+	if opts.ProgramCacheLimit != 0 {
+		t.SetProgramCacheLimit(opts.ProgramCacheLimit)
+	}
 	if params.WarpSize == 0 {
+		var err error
 		if params.WarpSize, err = t.kernelWarpSize(); err != nil {
+			t.Release()
 			return nil, err
 		}
 	}
@@ -129,25 +147,43 @@ func (t *Thread) kernelWarpSize() (int, error) {
 	return info.PreferredWorkGroupSizeMultiple, nil
 }
 
-// Device returns the Thread's device.
-func (t *Thread) Device() *cl.Device { return t.device }
+// API returns the interface the Thread runs on.
+func (t *Thread) API() API { return t.be.api() }
+
+// Device returns the Thread's OpenCL device, nil on another API.
+func (t *Thread) Device() *cl.Device {
+	if b, ok := t.be.(*clBackend); ok {
+		return b.device
+	}
+	return nil
+}
 
 // Params returns the properties of the Thread's device.
 func (t *Thread) Params() *DeviceParams { return t.params }
 
-// Context returns the Thread's OpenCL context.
-func (t *Thread) Context() *cl.Context { return t.ctx }
+// Context returns the Thread's OpenCL context, nil on another API.
+func (t *Thread) Context() *cl.Context {
+	if b, ok := t.be.(*clBackend); ok {
+		return b.ctx
+	}
+	return nil
+}
 
-// Queue returns the Thread's command queue.
-func (t *Thread) Queue() *cl.Queue { return t.queue }
+// Queue returns the Thread's OpenCL command queue, nil on another API.
+func (t *Thread) Queue() *cl.Queue {
+	if b, ok := t.be.(*clBackend); ok {
+		return b.queue
+	}
+	return nil
+}
 
 // Profiling reports whether the Thread's queue records profiling times, so
 // that Event.Duration works.
-func (t *Thread) Profiling() bool { return t.queue.Profiling() }
+func (t *Thread) Profiling() bool { return t.be.profiling() }
 
 // Synchronize blocks until every command enqueued so far has completed.
 func (t *Thread) Synchronize() error {
-	if err := t.queue.Finish(); err != nil {
+	if err := t.be.synchronize(); err != nil {
 		return fmt.Errorf("cluda: synchronize: %w", err)
 	}
 	return nil
@@ -182,17 +218,14 @@ func (t *Thread) Release() {
 	for _, p := range t.temp.pools {
 		p.mem.mu.Lock()
 		if p.mem.buf != nil {
-			p.mem.buf.Release()
+			p.mem.buf.release()
 			p.mem.buf = nil
 		}
 		p.mem.mu.Unlock()
 	}
 	t.temp.pools = nil
 	t.serial.Unlock()
-	if t.owned {
-		t.queue.Release()
-		t.ctx.Release()
-	}
+	t.be.release()
 }
 
 // KernelEnqueues returns how many kernel launches the Thread has enqueued

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/dtypes"
 )
 
@@ -129,15 +128,15 @@ func (a *Array) transferBytes(host []byte, toDevice bool) error {
 	if err != nil {
 		return err
 	}
-	q := a.thread.queue
+	be := a.thread.be
 	if a.IsContiguous() {
 		if toDevice {
-			return cl.Write(q, buf, a.offset, host)
+			return be.write(buf, a.offset, host)
 		}
-		return cl.Read(q, buf, a.offset, host)
+		return be.read(buf, a.offset, host)
 	}
 	span := make([]byte, a.span-a.offset)
-	if err := cl.Read(q, buf, a.offset, span); err != nil {
+	if err := be.read(buf, a.offset, span); err != nil {
 		return err
 	}
 	size := a.dtype.Size()
@@ -149,7 +148,7 @@ func (a *Array) transferBytes(host []byte, toDevice bool) error {
 		}
 	})
 	if toDevice {
-		return cl.Write(q, buf, a.offset, span)
+		return be.write(buf, a.offset, span)
 	}
 	return nil
 }
@@ -214,7 +213,7 @@ func (a *Array) Fill(v any) error {
 		return err
 	}
 	if a.IsContiguous() && a.offset%len(pattern) == 0 {
-		if _, err := a.thread.queue.FillBuffer(buf, pattern, a.offset, n*len(pattern), nil, false); err != nil {
+		if err := a.thread.be.fill(buf, pattern, a.offset, n*len(pattern)); err != nil {
 			return fmt.Errorf("cluda: fill: %w", err)
 		}
 		return nil
@@ -236,43 +235,52 @@ func (a *Array) Fill(v any) error {
 // may not overlap in memory (unless they are the same elements, which
 // leaves nothing to do), nor may the elements of dst overlap each other.
 func (t *Thread) Copy(dst, src *Array) error {
+	_, err := t.EnqueueCopy(dst, src, false)
+	return err
+}
+
+// EnqueueCopy is Copy that optionally returns the event of the copy (nil
+// when event is false, and where there is nothing to copy), for timing it;
+// the caller must Release the event.
+func (t *Thread) EnqueueCopy(dst, src *Array, event bool) (*Event, error) {
 	switch {
 	case dst == nil:
-		return fmt.Errorf("cluda: copy: the destination is a nil *Array")
+		return nil, fmt.Errorf("cluda: copy: the destination is a nil *Array")
 	case src == nil:
-		return fmt.Errorf("cluda: copy: the source is a nil *Array")
+		return nil, fmt.Errorf("cluda: copy: the source is a nil *Array")
 	}
 	if dst.thread != t || src.thread != t {
-		return fmt.Errorf("cluda: copy: arrays of another Thread")
+		return nil, fmt.Errorf("cluda: copy: arrays of another Thread")
 	}
 	if dst.dtype != src.dtype || !slices.Equal(dst.shape, src.shape) {
-		return fmt.Errorf("cluda: copy: %v into %v", src, dst)
+		return nil, fmt.Errorf("cluda: copy: %v into %v", src, dst)
 	}
 	if src.Size() == 0 {
-		return nil
+		return nil, nil
 	}
 	if OverlapsItself(dst) {
-		return fmt.Errorf("cluda: copy: elements of the destination %v overlap each other", dst)
+		return nil, fmt.Errorf("cluda: copy: elements of the destination %v overlap each other", dst)
 	}
 	if SharesMemory(dst, src) {
 		if dst.offset == src.offset && slices.Equal(dst.strides, src.strides) {
-			return nil // the same elements
+			return nil, nil // the same elements
 		}
-		return fmt.Errorf("cluda: copy: the source %v and the destination %v overlap in memory", src, dst)
+		return nil, fmt.Errorf("cluda: copy: the source %v and the destination %v overlap in memory", src, dst)
 	}
 	if dst.IsContiguous() && src.IsContiguous() {
 		sb, err := src.mem.buffer()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		db, err := dst.mem.buffer()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if _, err := t.queue.CopyBuffer(sb, db, src.offset, dst.offset, src.NBytes(), nil, false); err != nil {
-			return fmt.Errorf("cluda: copy: %w", err)
+		ev, err := t.be.copy(sb, db, src.offset, dst.offset, src.NBytes(), event)
+		if err != nil {
+			return nil, fmt.Errorf("cluda: copy: %w", err)
 		}
-		return nil
+		return newEvent(t, ev), nil
 	}
-	return t.stridedCopy(dst, src)
+	return t.stridedCopy(dst, src, event)
 }

@@ -28,6 +28,10 @@ type matmulLimits struct {
 	localBytes   int // local memory of a work-group
 	maxWorkGroup int // work-items of a work-group
 	computeUnits int
+	// scalarReads keeps the reads from local memory to one element: the
+	// vector reads take OpenCL's vector types and components (float8,
+	// .s01), which CUDA C lacks.
+	scalarReads bool
 }
 
 // newMatmulLimits returns the limits of a device.
@@ -36,6 +40,7 @@ func newMatmulLimits(p *cluda.DeviceParams) matmulLimits {
 		localBytes:   int(p.LocalMemSize),
 		maxWorkGroup: p.MaxWorkGroupSize,
 		computeUnits: p.MaxComputeUnits,
+		scalarReads:  p.API == cluda.CUDA,
 	}
 }
 
@@ -156,6 +161,9 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 	}
 	p.LoadsA, p.LoadsB = t.BlockM*t.BlockK/p.Items, t.BlockN*t.BlockK/p.Items
 	maxVec := max(1, maxVectorBytes/itemSize)
+	if lim.scalarReads {
+		maxVec = 1
+	}
 	p.VecM, p.VecN = vectorWidth(t.ItemM, maxVec), vectorWidth(t.ItemN, maxVec)
 	// A slice of matrix_a is loaded along the inner dimension where it is
 	// stored by rows, one of matrix_b where it is stored transposed.

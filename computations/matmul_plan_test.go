@@ -3,6 +3,8 @@ package computations
 import (
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
 )
 
 // h200Limits are the limits of the H200 through OpenCL: 48 KiB of local
@@ -132,5 +134,30 @@ func TestVectorWidth(t *testing.T) {
 		if got := vectorWidth(tc.items, tc.maxVec); got != tc.want {
 			t.Errorf("vectorWidth(%d, %d) = %d, want %d", tc.items, tc.maxVec, got, tc.want)
 		}
+	}
+}
+
+// TestPlanMatmulScalarReads checks that a device without OpenCL's vector
+// components (CUDA) gets plans that read local memory element by element.
+func TestPlanMatmulScalarReads(t *testing.T) {
+	lim := h200Limits
+	lim.scalarReads = true
+	for _, itemSize := range []int{4, 8, 16} {
+		s := matmulShape{batch: 2, m: 1000, n: 1000, k: 1000}
+		p, err := planMatmul(s, itemSize, itemSize == 8, false, false, lim, MatrixMulTiling{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.VecM != 1 || p.VecN != 1 || p.PadM != 1 {
+			t.Errorf("%d-byte elements: vectors of %d and %d, padding %d; want 1, 1, 1", itemSize, p.VecM, p.VecN, p.PadM)
+		}
+	}
+	p := cluda.ModelGPU()
+	if newMatmulLimits(p).scalarReads {
+		t.Error("the OpenCL model GPU's limits ask for scalar reads")
+	}
+	p.API = cluda.CUDA
+	if !newMatmulLimits(p).scalarReads {
+		t.Error("a CUDA device's limits ask for vector reads")
 	}
 }

@@ -269,12 +269,8 @@ func (c *Callable) source(src argSource, values []any) (any, error) {
 		a = c.constants[src.index]
 	}
 	// Strides and offsets are compiled into the kernels, which index from
-	// the start of the buffer.
-	buf, err := a.Buffer()
-	if err != nil {
-		return nil, fmt.Errorf("core: %s: %w", c.name, err)
-	}
-	return buf, nil
+	// the start of the memory.
+	return a.Base(), nil
 }
 
 // check validates the arguments and converts scalars to their dtypes.

@@ -81,16 +81,8 @@ func BenchmarkFusedCopy(b *testing.B) {
 
 	b.Run("device_copy", func(b *testing.B) {
 		src, dst := upload(b, data), empty(b, d)
-		sb, err := src.Buffer()
-		if err != nil {
-			b.Fatal(err)
-		}
-		db, err := dst.Buffer()
-		if err != nil {
-			b.Fatal(err)
-		}
 		measure(b, nbytes, func() (time.Duration, error) {
-			ev, err := thr.Queue().CopyBuffer(sb, db, 0, 0, nbytes, nil, true)
+			ev, err := thr.EnqueueCopy(dst, src, true)
 			if err != nil {
 				return 0, err
 			}
@@ -98,8 +90,7 @@ func BenchmarkFusedCopy(b *testing.B) {
 			if err := ev.Wait(); err != nil {
 				return 0, err
 			}
-			t, err := ev.Times()
-			return t.Duration(), err
+			return ev.Duration()
 		})
 	})
 	b.Run("pure_parallel_copy", func(b *testing.B) {

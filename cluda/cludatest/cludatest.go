@@ -1,7 +1,7 @@
 // Package cludatest gives tests a shared cluda.Thread on the machine's
-// default OpenCL device.
+// default device (REIKNA_API chooses OpenCL or CUDA).
 //
-// Where no OpenCL platform exists, tests that need a device are skipped,
+// Where no device exists, tests that need one are skipped,
 // unless REIKNA_REQUIRE_DEVICE=1 is set (as make test sets it), which turns
 // the missing device into a failure so that CI cannot pass without running
 // them. REIKNA_TEST_DEVICE selects the device by a substring of its name.
@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
 )
 
 var (
@@ -31,9 +33,26 @@ func Thread(tb testing.TB) *cluda.Thread {
 	})
 	if err != nil {
 		if errors.Is(err, cluda.ErrNoDevice) && os.Getenv("REIKNA_REQUIRE_DEVICE") != "1" {
-			tb.Skipf("no OpenCL device: %v", err)
+			tb.Skipf("no device: %v", err)
 		}
 		tb.Fatalf("cludatest: %v", err)
 	}
 	return thread
+}
+
+// RequireOpenCL skips a test of OpenCL's own objects (queues, buffers,
+// local memory arguments) where thr runs on another API.
+func RequireOpenCL(tb testing.TB, thr *cluda.Thread) {
+	tb.Helper()
+	if thr.API() != cluda.OpenCL {
+		tb.Skipf("a test of OpenCL's objects; the Thread runs on %s", thr.API())
+	}
+}
+
+// IsBuildFailure reports whether err is a failed build of a program's
+// source: an OpenCL build of status CL_BUILD_PROGRAM_FAILURE, or a failed
+// NVRTC compilation or module load.
+func IsBuildFailure(err error) bool {
+	var cube *cu.BuildError
+	return errors.Is(err, cl.BuildProgramFailure) || errors.As(err, &cube)
 }

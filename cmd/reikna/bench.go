@@ -58,6 +58,7 @@ type benchOptions struct {
 	mib       float64
 	precision *precisionFlag
 	device    string
+	api       string
 	pipeline  bool
 	cpu       bool
 	runs      int
@@ -82,7 +83,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.sizes, "sizes", "2^4-2^24", "the transform `lengths`: a list and ranges A-B (A, 2A, 4A, ... up to B), such as 16-65536 or 100,1000,2^20")
 	fs.Float64Var(&o.mib, "mib", 0, "the size of one array in `MiB`: the batch of each length fills it (default 512 on a GPU, 8 on other devices)")
 	o.precision = addPrecision(fs)
-	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	addAPIFlag(fs, &o.api)
 	fs.BoolVar(&o.pipeline, "pipeline", false, "also time the fused pipelines combine → FFT → scale → split and pad → FFT")
 	fs.BoolVar(&o.cpu, "cpu", true, "time the same transforms on the CPU with gonum (float64)")
 	fs.IntVar(&o.runs, "runs", 0, "timed runs per length after the warm-up (default: as many as fit in about half a second, 5 to 100)")
@@ -174,7 +176,7 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 	if err := checkOutputFile("--plot", o.plotFile, ".png"); err != nil {
 		return err
 	}
-	thr, err := openThread(o.device, true)
+	thr, err := openThread(o.device, o.api, true)
 	if err != nil {
 		return err
 	}

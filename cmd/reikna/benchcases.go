@@ -76,7 +76,7 @@ func startCaseBench(o *benchOptions, mode, what string, otherMiB float64, steps 
 	if err := checkOutputFile("--json", o.jsonFile, ""); err != nil {
 		return nil, err
 	}
-	thr, err := openThread(o.device, true)
+	thr, err := openThread(o.device, o.api, true)
 	if err != nil {
 		return nil, err
 	}

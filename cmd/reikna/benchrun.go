@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
@@ -258,31 +257,23 @@ func copyBandwidth(thr *cluda.Thread, bytes int64) (float64, error) {
 	if err := src.Fill(1.5); err != nil {
 		return 0, err
 	}
-	sb, err := src.Buffer()
-	if err != nil {
-		return 0, err
-	}
-	db, err := dst.Buffer()
-	if err != nil {
-		return 0, err
-	}
 	var times []time.Duration
 	for i := 0; i < 12; i++ {
-		ev, err := thr.Queue().CopyBuffer(sb, db, 0, 0, int(n), nil, true)
+		ev, err := thr.EnqueueCopy(dst, src, true)
 		if err != nil {
 			return 0, err
 		}
 		err = ev.Wait()
-		var t cl.EventTimes
+		var d time.Duration
 		if err == nil {
-			t, err = ev.Times()
+			d, err = ev.Duration()
 		}
 		ev.Release()
 		if err != nil {
 			return 0, err
 		}
 		if i >= 2 { // the first two warm up
-			times = append(times, t.Duration())
+			times = append(times, d)
 		}
 	}
 	return 2 * float64(n) / median(times).Seconds() / 1e9, nil

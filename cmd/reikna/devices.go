@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
 )
 
 // platformReport is what `reikna devices --json` prints for a platform.
@@ -22,7 +24,7 @@ type platformReport struct {
 
 func runDevices(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("devices", "devices [--json]",
-		"  reikna devices          a table of every platform and device\n  reikna devices --json   the same as JSON, for scripts", stderr)
+		"  reikna devices          a table of every platform and device, CUDA's among them where NVIDIA's driver loads\n  reikna devices --json   the same as JSON, for scripts", stderr)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -40,7 +42,7 @@ func runDevices(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(report)
 	}
 	if len(report) == 0 {
-		fmt.Fprintln(stdout, "No OpenCL platform found. On Debian, `apt-get install pocl-opencl-icd` adds a CPU device.")
+		fmt.Fprintln(stdout, "No OpenCL platform found, and no CUDA driver. On Debian, `apt-get install pocl-opencl-icd` adds a CPU device.")
 		return nil
 	}
 	for i, p := range report {
@@ -77,7 +79,38 @@ func collectDevices() ([]platformReport, error) {
 		}
 		report = append(report, pr)
 	}
+	if cuda, ok := collectCUDADevices(); ok {
+		report = append(report, cuda)
+	}
 	return report, nil
+}
+
+// collectCUDADevices returns the CUDA devices as a platform, with the
+// properties that a CUDA Thread's computations see; ok is false where
+// NVIDIA's driver does not load. A device whose properties cannot be read
+// (NVRTC missing, say) is left out and the platform's version says why.
+func collectCUDADevices() (platformReport, bool) {
+	devs, err := cluda.CUDADevices(cluda.DeviceFilter{})
+	if errors.Is(err, cu.ErrNoDriver) {
+		return platformReport{}, false
+	}
+	pr := platformReport{Name: cluda.CUDAPlatformName, Vendor: "NVIDIA Corporation", Version: "CUDA", Devices: []cl.DeviceInfo{}}
+	if v, verr := cu.DriverVersion(); verr == nil {
+		pr.Version = fmt.Sprintf("CUDA %d.%d", v/1000, v%1000/10)
+	}
+	if err != nil {
+		pr.Version += fmt.Sprintf(" (unavailable: %v)", err)
+		return pr, true
+	}
+	for _, d := range devs {
+		p, err := cluda.CUDADeviceParams(d)
+		if err != nil {
+			pr.Version += fmt.Sprintf(" (device %d unavailable: %v)", d, err)
+			continue
+		}
+		pr.Devices = append(pr.Devices, p.DeviceInfo)
+	}
+	return pr, true
 }
 
 func bytesString(n int64) string {

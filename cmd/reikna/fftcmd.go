@@ -26,6 +26,7 @@ type fftOptions struct {
 	inverse, pow2, check bool
 	pad, shape, axes     string
 	device               string
+	api                  string
 	tol                  float64
 	precision            *precisionFlag
 }
@@ -39,7 +40,8 @@ func runFFT(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.shape, "shape", "", "the shape of the data in row-major order, a `LIST` such as 64,100 (default: one axis)")
 	fs.StringVar(&o.axes, "axes", "", "the axes to transform, a `LIST` such as 1 or 0,1 (default: all)")
 	o.precision = addPrecision(fs)
-	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	addAPIFlag(fs, &o.api)
 	fs.BoolVar(&o.check, "check", false, "compare with a float64 FFT on the CPU (gonum) and report the errors; fail if values are off by more than --tol")
 	fs.Float64Var(&o.tol, "tol", 0, "the tolerance of --check, relative to the largest magnitude of the result (default 1e-5 single, 1e-12 double)")
 	pos, err := parseArgs(fs, args)
@@ -97,7 +99,7 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 	defer bar.Finish()
 
 	bar.Step(0, "opening the device")
-	thr, err := openThread(o.device, true)
+	thr, err := openThread(o.device, o.api, true)
 	if err != nil {
 		return err
 	}

@@ -185,11 +185,21 @@ func nextPow2(n int) int {
 	return 1 << bits.Len(uint(n-1))
 }
 
+// addAPIFlag adds --api, the interface a command runs on, to a command
+// that opens a device.
+func addAPIFlag(fs *flag.FlagSet, api *string) {
+	fs.StringVar(api, "api", "", "the `API` to run on: opencl or cuda (default: $"+cluda.APIEnv+", else opencl)")
+}
+
 // openThread creates the Thread a command runs on: the first GPU, or else
-// the first device, among those whose name contains device. Commands
-// release it when they are done.
-func openThread(device string, profiling bool) (*cluda.Thread, error) {
-	thr, err := cluda.CreateThread(cluda.DeviceFilter{Device: device}, cluda.ThreadOptions{Profiling: profiling})
+// the first device, among those of api (see addAPIFlag) whose name
+// contains device. Commands release it when they are done.
+func openThread(device, api string, profiling bool) (*cluda.Thread, error) {
+	a, err := cluda.ParseAPI(api)
+	if err != nil {
+		return nil, fmt.Errorf("--api: %w", err)
+	}
+	thr, err := cluda.CreateThread(cluda.DeviceFilter{Device: device, API: a}, cluda.ThreadOptions{Profiling: profiling})
 	if err != nil {
 		return nil, fmt.Errorf("%w (`reikna devices` lists the devices; --device takes part of a name)", err)
 	}

@@ -55,6 +55,7 @@ var renderable = strings.Join(renderables[:len(renderables)-1], ", ") + " or " +
 // renderOptions are the flags of render.
 type renderOptions struct {
 	shape, axes, device, model string
+	api                        string
 	precision                  *precisionFlag
 	in, out                    listFlag
 	complex                    bool
@@ -146,13 +147,26 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 	fs.StringVar(&o.sampler, "sampler", "uniform", "the distribution `NAME` of the random values: uniform (in [0, 1)) or normal (mean 0, deviation 1) (cbrng)")
 	fs.StringVar(&o.bijection, "bijection", "philox4x32", "the counter-based bijection `NAME`: philox or threefry, the words of a counter (2 or 4) and their bits (32 or 64), and optionally -ROUNDS, such as threefry2x64-13 (cbrng)")
 	fs.Uint64Var(&o.seed, "seed", 0, "the `SEED` the generators' keys come from (cbrng)")
-	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	addAPIFlag(fs, &o.api)
 	fs.StringVar(&o.model, "model", "", "render for a model `DEVICE` instead, without OpenCL: gpu (NVIDIA's limits: 48 KiB of local memory, 1024 work-items per work-group, 132 compute units) or cpu (PoCL's CPU device on 2 cores)")
 	return fs, o
 }
 
 // modelDevices are the devices --model names.
 var modelDevices = map[string]func() *cluda.DeviceParams{"gpu": cluda.ModelGPU, "cpu": cluda.ModelCPU}
+
+// modelAPI makes p, a model device, one of api (see addAPIFlag).
+func modelAPI(p *cluda.DeviceParams, api string) error {
+	a, err := cluda.ParseAPI(api)
+	if err != nil {
+		return fmt.Errorf("--api: %w", err)
+	}
+	if a == cluda.CUDA {
+		p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
+	}
+	return nil
+}
 
 // renderComputation builds the FFT or a copy as a PureParallel with the
 // transformation chains of o, compiles it (or renders it for a model
@@ -165,7 +179,7 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 			return fmt.Errorf("--model %s: no such model device (choose gpu or cpu)", o.model)
 		}
 		if o.device != "" {
-			return fmt.Errorf("--model and --device exclude each other: render for a model device or for an OpenCL device")
+			return fmt.Errorf("--model and --device exclude each other: render for a model device or for a real device")
 		}
 	}
 	comp, title, err := renderedComputation(what, o)
@@ -175,6 +189,9 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 	dt := o.precision.complexDType()
 	if model != nil {
 		p := model()
+		if err := modelAPI(p, o.api); err != nil {
+			return err
+		}
 		if err := checkPrecision(p, dt); err != nil {
 			return err
 		}
@@ -187,7 +204,7 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 			"// real device's compiler allows fewer, the plan compiled there differs", p.Name)
 		return writeKernels(w, title, target, plan.Signature, plan.Kernels)
 	}
-	thr, err := openThread(o.device, false)
+	thr, err := openThread(o.device, o.api, false)
 	if err != nil {
 		return err
 	}

@@ -165,6 +165,23 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
+// checkKernels checks that render's output out has the kernels it should,
+// each a program of the prelude that defines KERNEL as kernelDefine and
+// of the kernel itself.
+func checkKernels(t *testing.T, out string, kernels int, kernelDefine string) []renderedKernel {
+	t.Helper()
+	ks := splitKernels(t, out)
+	if len(ks) != kernels {
+		t.Fatalf("%d kernels, want %d", len(ks), kernels)
+	}
+	for _, k := range ks {
+		if !strings.Contains(k.source, kernelDefine) || !strings.Contains(k.source, "KERNEL void "+k.name+"(") {
+			t.Errorf("kernel %s: the prelude or the kernel is missing", k.name)
+		}
+	}
+	return ks
+}
+
 // TestRenderModel renders for the model devices, which needs no OpenCL
 // device.
 func TestRenderModel(t *testing.T) {
@@ -192,15 +209,7 @@ func TestRenderModel(t *testing.T) {
 			if first := strings.SplitN(out, "\n", 2)[0]; !strings.Contains(first, tt.device) || !strings.Contains(first, "without a device") {
 				t.Errorf("header %q does not name the model device", first)
 			}
-			ks := splitKernels(t, out)
-			if len(ks) != tt.kernels {
-				t.Fatalf("%d kernels, want %d", len(ks), tt.kernels)
-			}
-			for _, k := range ks {
-				if !strings.Contains(k.source, "#define KERNEL __kernel") || !strings.Contains(k.source, "KERNEL void "+k.name+"(") {
-					t.Errorf("kernel %s: the prelude or the kernel is missing", k.name)
-				}
-			}
+			checkKernels(t, out, tt.kernels, "#define KERNEL __kernel")
 		})
 	}
 	checkErrors(t, []errorCase{

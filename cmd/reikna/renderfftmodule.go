@@ -21,6 +21,7 @@ type fftModuleOptions struct {
 	length        int
 	inverse       bool
 	device, model string
+	api           string
 	precision     *precisionFlag
 }
 
@@ -32,7 +33,8 @@ func runRenderFFTModule(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.length, "length", 0, "the number of points `N` of the transform; its prime factors at most 13 (required)")
 	fs.BoolVar(&o.inverse, "inverse", false, "the inverse transform (divided by N) rather than the forward one")
 	o.precision = addPrecision(fs)
-	fs.StringVar(&o.device, "device", "", "the first OpenCL device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
+	addAPIFlag(fs, &o.api)
 	fs.StringVar(&o.model, "model", "", "render for a model `DEVICE` instead, without OpenCL: gpu (NVIDIA's limits: 48 KiB of local memory, 1024 work-items per work-group) or cpu (PoCL's CPU device)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -55,16 +57,19 @@ func renderFFTModule(o *fftModuleOptions, w io.Writer) error {
 	var target string
 	switch {
 	case o.model != "" && o.device != "":
-		return fmt.Errorf("--model and --device exclude each other: render for a model device or for an OpenCL device")
+		return fmt.Errorf("--model and --device exclude each other: render for a model device or for a real device")
 	case o.model != "":
 		model, ok := modelDevices[o.model]
 		if !ok {
 			return fmt.Errorf("--model %s: no such model device (choose gpu or cpu)", o.model)
 		}
 		params = model()
+		if err := modelAPI(params, o.api); err != nil {
+			return err
+		}
 		target = fmt.Sprintf("the %s, without a device", params.Name)
 	default:
-		thr, err := openThread(o.device, false)
+		thr, err := openThread(o.device, o.api, false)
 		if err != nil {
 			return err
 		}

@@ -13,7 +13,7 @@
     VIRTUAL_SKIP_THREADS;
 {{- if not $g.Private }}
     LOCAL_MEM {{ .CType }} buf[{{ $g.BufElems }}];
-    LOCAL_MEM {{ .RType }} *rbuf = (LOCAL_MEM {{ .RType }} *)buf;
+    LOCAL_MEM_ARG {{ .RType }} *rbuf = (LOCAL_MEM_ARG {{ .RType }} *)buf;
 {{- end }}
     const unsigned int lid = virtual_local_id(0);
     const unsigned int first = (unsigned int)virtual_group_id(0) * {{ .Tile }};

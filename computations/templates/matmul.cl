@@ -174,13 +174,13 @@ if ({{ .second }} < {{ .secondSize }})
         for (int l = 0; l < {{ .p.LoadsA }}; l++)
         {
 {{- template "slice_a_position" . }}
-            ((LOCAL_MEM {{ ctype $.compute }} *)tile_a[buf][kk])[r] = next_a[l];
+            ((LOCAL_MEM_ARG {{ ctype $.compute }} *)tile_a[buf][kk])[r] = next_a[l];
         }
         #pragma unroll
         for (int l = 0; l < {{ .p.LoadsB }}; l++)
         {
 {{- template "slice_b_position" . }}
-            ((LOCAL_MEM {{ ctype $.compute }} *)tile_b[buf][kk])[c] = next_b[l];
+            ((LOCAL_MEM_ARG {{ ctype $.compute }} *)tile_b[buf][kk])[c] = next_b[l];
         }
     }
 {{- end -}}
@@ -261,7 +261,7 @@ if ({{ .second }} < {{ .secondSize }})
     const VSIZE_T tile = group % {{ mul $p.GroupsM $p.GroupsN }};
     const VSIZE_T row0 = (tile / {{ $p.GroupsN }}) * {{ $p.BlockM }};
     const VSIZE_T col0 = (tile % {{ $p.GroupsN }}) * {{ $p.BlockN }};
-    const {{ ctype .compute }} zero = ({{ ctype .compute }})(0);
+    const {{ ctype .compute }} zero = {{ literal .compute 0 }};
 
     {{ ctype .compute }} acc[{{ $p.ItemM }}][{{ $p.ItemN }}];
     #pragma unroll

@@ -1,0 +1,86 @@
+package cluda
+
+import (
+	"time"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+)
+
+// The backend is what a Thread needs of a GPU programming interface:
+// device memory, programs built from source (or loaded from a binary of
+// the program cache), kernels launched over OpenCL-style global and local
+// sizes, events with profiling times, copies and fills. Everything above
+// it (arrays, layouts, static kernels, temporary memory, the caches) is
+// the same for every interface. Each method's errors carry the failing
+// call; the callers add what they were doing.
+type backend interface {
+	api() API
+
+	// allocate returns size bytes of device memory.
+	allocate(size int) (deviceBuffer, error)
+
+	// buildSource compiles a program's full source with the compiler
+	// options flags; a failed compilation is a *BuildError-convertible
+	// error (see buildFailure).
+	buildSource(full, flags string) (deviceProgram, error)
+	// buildBinary loads a program from a binary that a program of
+	// buildSource gave.
+	buildBinary(binary []byte, flags string) (deviceProgram, error)
+
+	// write and read copy between host bytes and a buffer at a byte
+	// offset, returning when the copy is done (read after every command
+	// enqueued before it).
+	write(buf deviceBuffer, offset int, host []byte) error
+	read(buf deviceBuffer, offset int, host []byte) error
+	// fill enqueues the repetition of pattern over size bytes of buf from
+	// offset (a multiple of the pattern's length).
+	fill(buf deviceBuffer, pattern []byte, offset, size int) error
+	// copy enqueues a copy of n bytes between buffers, and returns its
+	// event if event is set.
+	copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error)
+	// launch enqueues a kernel over an OpenCL-style range (entry i of
+	// Global is the total number of work-items along dimension i) after
+	// the events in wait, and returns the command's event if event is set.
+	launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error)
+
+	synchronize() error
+	profiling() bool
+	// release frees the context and queue, if the Thread made them.
+	release()
+}
+
+// deviceBuffer is an allocation of device memory.
+type deviceBuffer interface {
+	// sub returns a buffer that starts offset bytes into this one and
+	// holds size bytes, for a kernel argument that starts at an array's
+	// element 0. It is released before the buffer it views.
+	sub(offset, size int) (deviceBuffer, error)
+	release()
+}
+
+// deviceProgram is a built program.
+type deviceProgram interface {
+	// binary returns what buildBinary loads again.
+	binary() ([]byte, error)
+	// kernelNames lists the program's kernels, separated by semicolons, in
+	// an order that is the same for the program built from source and for
+	// the one loaded from its binary.
+	kernelNames() (string, error)
+	buildLog() (string, error)
+	kernel(name string) (deviceKernel, error)
+	release()
+}
+
+// deviceKernel is a kernel of a built program.
+type deviceKernel interface {
+	workGroupInfo() (cl.KernelWorkGroupInfo, error)
+	release()
+}
+
+// deviceEvent is the completion of an enqueued command.
+type deviceEvent interface {
+	wait() error
+	// duration is the time the completed command ran on the device.
+	duration() (time.Duration, error)
+	release()
+}

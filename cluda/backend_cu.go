@@ -1,0 +1,490 @@
+package cluda
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
+)
+
+// cuBackend runs a Thread on a CUDA context and stream. Programs are
+// compiled by NVRTC to PTX, which the driver loads as a module.
+type cuBackend struct {
+	ctx    *cu.Context
+	stream *cu.Stream
+	arch   string // NVRTC's virtual architecture of the device, "compute_90"
+	warp   int
+	prof   bool
+	owned  bool // the context and stream were created here and are released here
+}
+
+func (b *cuBackend) api() API { return CUDA }
+
+// cuBuffer is device memory seen from offset bytes into an allocation; a
+// sub-buffer shares its allocation and frees nothing.
+type cuBuffer struct {
+	mem    *cu.Memory
+	offset int
+	owner  bool
+}
+
+func (b cuBuffer) sub(offset, size int) (deviceBuffer, error) {
+	if offset < 0 || size < 0 || b.offset+offset+size > b.mem.Size() {
+		return nil, fmt.Errorf("cluda: %d bytes at offset %d lie outside the %d bytes of memory", size, b.offset+offset, b.mem.Size())
+	}
+	return cuBuffer{mem: b.mem, offset: b.offset + offset}, nil
+}
+
+func (b cuBuffer) release() {
+	if b.owner {
+		b.mem.Free()
+	}
+}
+
+// cuBufferOf returns the memory of a buffer of the CUDA backend.
+func cuBufferOf(b deviceBuffer) (cuBuffer, error) {
+	cb, ok := b.(cuBuffer)
+	if !ok {
+		return cuBuffer{}, errors.New("cluda: the memory is not CUDA's: the array belongs to a Thread on another API")
+	}
+	return cb, nil
+}
+
+func (b *cuBackend) allocate(size int) (deviceBuffer, error) {
+	mem, err := cu.Alloc(b.ctx, size)
+	if err != nil {
+		return nil, err
+	}
+	return cuBuffer{mem: mem, owner: true}, nil
+}
+
+// nvrtcOptions returns NVRTC's options for the compiler options of a
+// program (CompileOptions.Options and fast math), or an error for an
+// option that only OpenCL knows.
+func nvrtcOptions(o CompileOptions) ([]string, error) {
+	var out []string
+	var fields []string
+	for _, opt := range o.Options {
+		fields = append(fields, strings.Fields(opt)...)
+	}
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		switch {
+		case f == "-D" || f == "-I":
+			if i+1 == len(fields) {
+				return nil, fmt.Errorf("compiler option %s without its value", f)
+			}
+			i++
+			out = append(out, map[string]string{"-D": "--define-macro=", "-I": "--include-path="}[f]+fields[i])
+		case strings.HasPrefix(f, "-D") && len(f) > 2:
+			out = append(out, "--define-macro="+f[2:])
+		case strings.HasPrefix(f, "-I") && len(f) > 2:
+			out = append(out, "--include-path="+f[2:])
+		case f == "-w":
+			out = append(out, "--disable-warnings")
+		case strings.HasPrefix(f, "-cl-"):
+			return nil, fmt.Errorf("compiler option %s is OpenCL's; CUDA programs take NVRTC's options (CompileOptions.FastMath stands for the fast-math ones)", f)
+		default:
+			out = append(out, f)
+		}
+	}
+	if o.FastMath {
+		out = append(out, "--use_fast_math")
+	}
+	return out, nil
+}
+
+// cuSourceName is the name of every program in NVRTC's diagnostics.
+const cuSourceName = "reikna.cu"
+
+type cuProgram struct {
+	module *cu.Module
+	ptx    []byte
+	log    string
+	warp   int
+}
+
+func (b *cuBackend) buildSource(full, flags string) (deviceProgram, error) {
+	prog, err := cu.CreateProgram(full, cuSourceName)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: compile: %w", err)
+	}
+	defer prog.Release()
+	opts := append([]string{"--gpu-architecture=" + b.arch, "--device-as-default-execution-space"}, strings.Fields(flags)...)
+	if err := prog.Compile(opts...); err != nil {
+		return nil, err
+	}
+	ptx, err := prog.PTX()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: compile: %w", err)
+	}
+	log, _ := prog.Log()
+	p, err := b.buildBinary(ptx, flags)
+	if err != nil {
+		return nil, err
+	}
+	p.(*cuProgram).log = strings.TrimSpace(log + "\n" + p.(*cuProgram).log)
+	return p, nil
+}
+
+func (b *cuBackend) buildBinary(binary []byte, flags string) (deviceProgram, error) {
+	m, err := cu.LoadModule(b.ctx, binary)
+	if err != nil {
+		return nil, err
+	}
+	return &cuProgram{module: m, ptx: binary, log: m.Log(), warp: b.warp}, nil
+}
+
+func (p *cuProgram) binary() ([]byte, error) { return p.ptx, nil }
+
+// ptxEntry matches the kernel entries of PTX.
+var ptxEntry = regexp.MustCompile(`(?m)^\s*(?:\.visible\s+|\.weak\s+)?\.entry\s+([A-Za-z_$%][\w$]*)`)
+
+// kernelNames returns the kernels that the PTX defines, sorted.
+func (p *cuProgram) kernelNames() (string, error) {
+	var names []string
+	for _, m := range ptxEntry.FindAllSubmatch(p.ptx, -1) {
+		names = append(names, string(m[1]))
+	}
+	slices.Sort(names)
+	return strings.Join(names, ";"), nil
+}
+
+func (p *cuProgram) buildLog() (string, error) { return p.log, nil }
+func (p *cuProgram) release()                  { p.module.Release() }
+
+func (p *cuProgram) kernel(name string) (deviceKernel, error) {
+	f, err := p.module.Function(name)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %q: %w", name, err)
+	}
+	return &cuKernel{fn: f, warp: p.warp}, nil
+}
+
+type cuKernel struct {
+	fn   *cu.Function
+	warp int
+}
+
+func (k *cuKernel) workGroupInfo() (cl.KernelWorkGroupInfo, error) {
+	var threads, shared, local int
+	for _, q := range []struct {
+		attr cu.FunctionAttribute
+		dst  *int
+	}{
+		{cu.FuncMaxThreadsPerBlock, &threads},
+		{cu.FuncSharedSizeBytes, &shared},
+		{cu.FuncLocalSizeBytes, &local},
+	} {
+		v, err := k.fn.Attribute(q.attr)
+		if err != nil {
+			return cl.KernelWorkGroupInfo{}, fmt.Errorf("kernel %s: %w", k.fn.Name(), err)
+		}
+		*q.dst = v
+	}
+	return cl.KernelWorkGroupInfo{
+		WorkGroupSize:                  threads,
+		CompileWorkGroupSize:           []int{0, 0, 0},
+		LocalMemSize:                   int64(shared),
+		PrivateMemSize:                 int64(local),
+		PreferredWorkGroupSizeMultiple: k.warp,
+	}, nil
+}
+
+// The module's release unloads its functions.
+func (k *cuKernel) release() {}
+
+// launchConfig returns the launch of the kernel over an OpenCL range.
+func (k *cuKernel) launchConfig(r cl.NDRange) (cu.LaunchConfig, error) {
+	limit := 0
+	if r.Local == nil {
+		var err error
+		if limit, err = k.fn.Attribute(cu.FuncMaxThreadsPerBlock); err != nil {
+			return cu.LaunchConfig{}, err
+		}
+	}
+	grid, block, err := cudaGeometry(r, limit)
+	return cu.LaunchConfig{Grid: grid, Block: block}, err
+}
+
+// cudaGeometry maps an OpenCL range onto a CUDA grid: blocks of the local
+// size, global/local of them along each dimension. OpenCL (before 2.0)
+// requires the global size to be a multiple of the local one, and so does
+// the mapping. Without a local size, blocks are the largest divisor of the
+// global size along dimension 0 up to 256 threads (limit, the kernel's
+// most threads per block, if lower), and one thread along the others.
+func cudaGeometry(r cl.NDRange, limit int) (grid, block [3]int, err error) {
+	dims := len(r.Global)
+	if dims < 1 || dims > 3 {
+		return grid, block, fmt.Errorf("global size %v: want 1 to 3 dimensions", r.Global)
+	}
+	for _, o := range r.Offset {
+		if o != 0 {
+			return grid, block, fmt.Errorf("global offset %v: CUDA launches have none", r.Offset)
+		}
+	}
+	if slices.Min(r.Global) < 1 {
+		return grid, block, fmt.Errorf("global size %v has a dimension below 1", r.Global)
+	}
+	local := r.Local
+	if local == nil {
+		local = []int{1, 1, 1}[:dims]
+		for l := max(min(limit, 256, r.Global[0]), 1); l >= 1; l-- {
+			if r.Global[0]%l == 0 {
+				local[0] = l
+				break
+			}
+		}
+	}
+	if len(local) != dims {
+		return grid, block, fmt.Errorf("local size %v does not match global size %v", local, r.Global)
+	}
+	grid, block = [3]int{1, 1, 1}, [3]int{1, 1, 1}
+	for i := range dims {
+		if local[i] < 1 || r.Global[i]%local[i] != 0 {
+			return grid, block, fmt.Errorf("global size %v is not a multiple of local size %v", r.Global, local)
+		}
+		grid[i], block[i] = r.Global[i]/local[i], local[i]
+	}
+	return grid, block, nil
+}
+
+// cuArgs lays out kernel arguments as CUDA C expects them.
+func cuArgs(args []any) (*cu.Args, error) {
+	a := &cu.Args{}
+	for i, v := range args {
+		if err := addCUDAArg(a, v); err != nil {
+			return nil, fmt.Errorf("argument %d (%T): %w", i, v, err)
+		}
+	}
+	return a, nil
+}
+
+func addCUDAArg(a *cu.Args, v any) error {
+	switch v := v.(type) {
+	case deviceBuffer:
+		b, err := cuBufferOf(v)
+		if err != nil {
+			return err
+		}
+		p := b.mem.Ptr()
+		if p == 0 {
+			return errReleasedArray
+		}
+		a.Ptr(p + cu.DevicePtr(b.offset))
+		return nil
+	case cl.LocalMem:
+		return errors.New("CUDA kernels take no local memory arguments: declare LOCAL_MEM arrays in the kernel")
+	case *cl.Buffer:
+		return errors.New("an OpenCL buffer cannot be an argument of a CUDA kernel")
+	case []byte:
+		if len(v) == 0 {
+			return errors.New("empty bytes")
+		}
+		_, err := a.Bytes(v, bytesAlign(len(v)))
+		return err
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return errors.New("nil value")
+	}
+	align, err := cudaAlign(rv.Type())
+	if err != nil {
+		return err
+	}
+	p := reflect.New(rv.Type())
+	p.Elem().Set(rv)
+	_, err = a.Bytes(bytes.Clone(unsafe.Slice((*byte)(p.UnsafePointer()), rv.Type().Size())), align)
+	return err
+}
+
+// bytesAlign is the alignment given to an argument passed as raw bytes,
+// such as an encoded struct: the largest power of two up to 8 that divides
+// its size (a struct's size is a multiple of its alignment; the members
+// of vector types aligned to 16 bytes, double2 among them, are passed as
+// Go values instead).
+func bytesAlign(n int) int {
+	align := 1
+	for align < 8 && n%(align*2) == 0 {
+		align *= 2
+	}
+	return align
+}
+
+// cudaAlign returns the alignment CUDA C gives a Go value's type: Go's,
+// except for complex numbers, which are CUDA's float2 (8 bytes) and
+// double2 (16 bytes). Types that hold pointers, and structs whose fields
+// CUDA C would place elsewhere than Go does, are refused.
+func cudaAlign(t reflect.Type) (int, error) {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return t.Align(), nil
+	case reflect.Complex64:
+		return 8, nil
+	case reflect.Complex128:
+		return 16, nil
+	case reflect.Array:
+		align, err := cudaAlign(t.Elem())
+		if err == nil && t.Elem().Size()%uintptr(align) != 0 {
+			err = fmt.Errorf("%v is laid out differently in Go and CUDA C; pass its bytes", t)
+		}
+		return align, err
+	case reflect.Struct:
+		align, offset := 1, uintptr(0)
+		for i := range t.NumField() {
+			f := t.Field(i)
+			a, err := cudaAlign(f.Type)
+			if err != nil {
+				return 0, err
+			}
+			align = max(align, a)
+			offset = (offset + uintptr(a) - 1) / uintptr(a) * uintptr(a)
+			if offset != f.Offset {
+				return 0, fmt.Errorf("%v is laid out differently in Go and CUDA C; pass its bytes", t)
+			}
+			offset += f.Type.Size()
+		}
+		if (offset+uintptr(align)-1)/uintptr(align)*uintptr(align) != t.Size() {
+			return 0, fmt.Errorf("%v is laid out differently in Go and CUDA C; pass its bytes", t)
+		}
+		return align, nil
+	}
+	return 0, fmt.Errorf("%v is not a kernel argument type", t)
+}
+
+// cuEvent brackets a command with two events, for its completion and its
+// device time.
+type cuEvent struct{ start, end *cu.Event }
+
+func (e cuEvent) wait() error { return e.end.Synchronize() }
+
+func (e cuEvent) duration() (time.Duration, error) { return cu.ElapsedTime(e.start, e.end) }
+
+func (e cuEvent) release() {
+	e.start.Release()
+	e.end.Release()
+}
+
+// record records a new event on the stream.
+func (b *cuBackend) record() (*cu.Event, error) {
+	ev, err := cu.CreateEvent(b.ctx, cu.EventDefault)
+	if err != nil {
+		return nil, err
+	}
+	if err := ev.Record(b.stream); err != nil {
+		ev.Release()
+		return nil, err
+	}
+	return ev, nil
+}
+
+// The stream runs its commands in order, so waiting for earlier commands
+// of the Thread takes nothing more than the order of the stream.
+func (b *cuBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
+	ck := k.(*cuKernel)
+	for i, w := range wait {
+		if _, ok := w.(cuEvent); !ok {
+			return nil, fmt.Errorf("wait list entry %d is not a CUDA event", i)
+		}
+	}
+	cfg, err := ck.launchConfig(r)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %s: %w", ck.fn.Name(), err)
+	}
+	cfg.Stream = b.stream
+	a, err := cuArgs(args)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %s: %w", ck.fn.Name(), err)
+	}
+	return b.timed(event, func() error { return ck.fn.Launch(cfg, a) })
+}
+
+func (b *cuBackend) write(buf deviceBuffer, offset int, host []byte) error {
+	cb, err := cuBufferOf(buf)
+	if err != nil {
+		return err
+	}
+	// The copy must follow the commands enqueued before it.
+	if err := b.stream.Synchronize(); err != nil {
+		return err
+	}
+	return cu.CopyBytesHtoD(cb.mem, cb.offset+offset, host)
+}
+
+func (b *cuBackend) read(buf deviceBuffer, offset int, host []byte) error {
+	cb, err := cuBufferOf(buf)
+	if err != nil {
+		return err
+	}
+	if err := b.stream.Synchronize(); err != nil {
+		return err
+	}
+	return cu.CopyBytesDtoH(host, cb.mem, cb.offset+offset)
+}
+
+// fill sets bytes with the driver's memset where the pattern is one byte
+// repeated, and writes the repeated pattern otherwise.
+func (b *cuBackend) fill(buf deviceBuffer, pattern []byte, offset, size int) error {
+	cb, err := cuBufferOf(buf)
+	if err != nil {
+		return err
+	}
+	if len(pattern) > 0 && bytes.Count(pattern, pattern[:1]) == len(pattern) {
+		return cu.Memset(b.stream, cb.mem, cb.offset+offset, size, pattern[0])
+	}
+	return b.write(buf, offset, bytes.Repeat(pattern, size/len(pattern)))
+}
+
+func (b *cuBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error) {
+	sb, err := cuBufferOf(src)
+	if err != nil {
+		return nil, err
+	}
+	db, err := cuBufferOf(dst)
+	if err != nil {
+		return nil, err
+	}
+	return b.timed(event, func() error {
+		return cu.CopyDtoD(b.stream, db.mem, db.offset+dstOffset, sb.mem, sb.offset+srcOffset, n)
+	})
+}
+
+// timed enqueues a command, between two recorded events if event is set.
+func (b *cuBackend) timed(event bool, enqueue func() error) (deviceEvent, error) {
+	if !event {
+		return nil, enqueue()
+	}
+	start, err := b.record()
+	if err != nil {
+		return nil, err
+	}
+	if err := enqueue(); err != nil {
+		start.Release()
+		return nil, err
+	}
+	end, err := b.record()
+	if err != nil {
+		start.Release()
+		return nil, err
+	}
+	return cuEvent{start, end}, nil
+}
+
+func (b *cuBackend) synchronize() error { return b.stream.Synchronize() }
+func (b *cuBackend) profiling() bool    { return b.prof }
+
+func (b *cuBackend) release() {
+	if b.owned {
+		b.stream.Release()
+		b.ctx.Release()
+	}
+}

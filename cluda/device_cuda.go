@@ -1,0 +1,223 @@
+package cluda
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// CUDAPlatformName is the platform name of CUDA devices in DeviceParams
+// and in the program cache (no OpenCL platform is called so), so that a
+// DeviceFilter's Platform can name it.
+const CUDAPlatformName = "CUDA driver API"
+
+// cudaMemBaseAlignBits is the alignment that the CUDA backend asks of an
+// array's offset where a kernel gets the array (at its element 0), in
+// bits: 16 bytes, the alignment of double2, the widest vector type a
+// kernel may read through the pointer. The driver's allocations are
+// aligned far more.
+const cudaMemBaseAlignBits = 128
+
+// CUDADevices returns the CUDA devices that match f (its Platform against
+// CUDAPlatformName, its Device against the device name, its Type against
+// GPU); f.API is not looked at. Where the driver does not load, the error
+// wraps cu.ErrNoDriver.
+func CUDADevices(f DeviceFilter) ([]cu.Device, error) {
+	devs, err := cu.Devices()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: list CUDA devices: %w", err)
+	}
+	if f.Platform != "" && !containsFold(CUDAPlatformName, f.Platform) || f.Type != 0 && f.Type&cl.DeviceTypeGPU == 0 {
+		return nil, nil
+	}
+	var out []cu.Device
+	for _, d := range devs {
+		name, err := d.Name()
+		if err != nil {
+			return nil, fmt.Errorf("cluda: CUDA device %d: %w", d, err)
+		}
+		if f.Device == "" || containsFold(name, f.Device) {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// bestCUDADevice returns the first CUDA device that matches f.
+// Where the driver does not load, the machine has no CUDA device: the
+// error wraps ErrNoDevice as well as cu.ErrNoDriver.
+func bestCUDADevice(f DeviceFilter) (cu.Device, error) {
+	devs, err := CUDADevices(f)
+	if errors.Is(err, cu.ErrNoDriver) {
+		return 0, fmt.Errorf("%w matches %s: %w", ErrNoDevice, f, err)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if len(devs) == 0 {
+		return 0, fmt.Errorf("%w matches %s among the CUDA devices", ErrNoDevice, f)
+	}
+	return devs[0], nil
+}
+
+// CUDADeviceParams returns the parameters of a CUDA device, in the terms
+// of OpenCL's device properties that computations read: work-groups are
+// blocks, local memory is shared memory, compute units are
+// multiprocessors. LocalMemSize is the shared memory a block gets without
+// opting in (48 KiB): kernels declare their shared arrays statically, and
+// static shared memory cannot go beyond it. The driver and NVRTC versions
+// are in DriverVersion, the compute capability in Version, so that the
+// program cache tells their programs apart.
+func CUDADeviceParams(d cu.Device) (*DeviceParams, error) {
+	info, err := d.Info()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: CUDA device %d: %w", d, err)
+	}
+	driver, err := cu.DriverVersion()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: CUDA device %d: %w", d, err)
+	}
+	major, minor, err := cu.NVRTCVersion()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: CUDA device %d: %w", d, err)
+	}
+	p := deviceParams(cl.DeviceInfo{
+		Name:                           info.Name,
+		Vendor:                         "NVIDIA Corporation",
+		Version:                        fmt.Sprintf("CUDA compute capability %d.%d", info.ComputeCapability[0], info.ComputeCapability[1]),
+		DriverVersion:                  fmt.Sprintf("CUDA %d.%d driver, NVRTC %d.%d", driver/1000, driver%1000/10, major, minor),
+		Type:                           cl.DeviceTypeGPU,
+		Available:                      true,
+		CompilerAvailable:              true,
+		MaxComputeUnits:                info.Multiprocessors,
+		MaxWorkGroupSize:               info.MaxThreadsPerBlock,
+		MaxWorkItemSizes:               info.MaxBlockDim[:],
+		LocalMemSize:                   int64(info.SharedMemoryPerBlock),
+		LocalMemIsDedicated:            true,
+		GlobalMemSize:                  info.TotalMemory,
+		GlobalMemCacheSize:             int64(info.L2CacheSize),
+		MaxMemAllocSize:                info.TotalMemory,
+		MaxConstantBufferSize:          int64(info.TotalConstantMemory),
+		MaxConstantArgs:                9,
+		MaxParameterSize:               4096,
+		AddressBits:                    64,
+		MemBaseAddrAlignBits:           cudaMemBaseAlignBits,
+		DoubleFP:                       true,
+		PreferredWorkGroupSizeMultiple: info.WarpSize,
+	}, CUDAPlatformName)
+	p.API = CUDA
+	p.MaxNumGroups = info.MaxGridDim[:]
+	p.WarpSize = max(info.WarpSize, 1)
+	return p, nil
+}
+
+// NewCUDAThread creates a Thread on a CUDA device, on its primary context
+// (the one the CUDA runtime uses) and a stream of its own.
+func NewCUDAThread(dev cu.Device, opts ThreadOptions) (*Thread, error) {
+	params, err := CUDADeviceParams(dev)
+	if err != nil {
+		return nil, err
+	}
+	ctx, err := cu.RetainPrimaryContext(dev)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: thread on %q: %w", params.Name, err)
+	}
+	stream, err := cu.CreateStream(ctx, false)
+	if err != nil {
+		ctx.Release()
+		return nil, fmt.Errorf("cluda: thread on %q: %w", params.Name, err)
+	}
+	be, err := cudaBackend(ctx, stream, params, opts.Profiling, true)
+	if err != nil {
+		stream.Release()
+		ctx.Release()
+		return nil, err
+	}
+	return newThread(be, params, opts)
+}
+
+// WrapCUDAThread creates a Thread around an existing CUDA context and one
+// of its streams, to use the framework inside a program that uses CUDA.
+// The Thread does not release them. Its events are always timed, so
+// Event.Duration works.
+func WrapCUDAThread(ctx *cu.Context, stream *cu.Stream) (*Thread, error) {
+	switch {
+	case ctx == nil:
+		return nil, errors.New("cluda: wrap CUDA thread: nil context")
+	case stream == nil:
+		return nil, errors.New("cluda: wrap CUDA thread: nil stream")
+	case stream.Context() != ctx:
+		return nil, errors.New("cluda: wrap CUDA thread: the stream belongs to another context")
+	}
+	params, err := CUDADeviceParams(ctx.Device())
+	if err != nil {
+		return nil, err
+	}
+	be, err := cudaBackend(ctx, stream, params, true, false)
+	if err != nil {
+		return nil, err
+	}
+	return newThread(be, params, ThreadOptions{})
+}
+
+// cudaBackend returns the backend of a Thread on a context and stream;
+// NVRTC compiles for the virtual architecture of the device's compute
+// capability.
+func cudaBackend(ctx *cu.Context, stream *cu.Stream, p *DeviceParams, profiling, owned bool) (*cuBackend, error) {
+	major, minor, err := ctx.Device().ComputeCapability()
+	if err != nil {
+		return nil, fmt.Errorf("cluda: thread on %q: %w", p.Name, err)
+	}
+	return &cuBackend{ctx: ctx, stream: stream, arch: fmt.Sprintf("compute_%d%d", major, minor),
+		warp: p.WarpSize, prof: profiling, owned: owned}, nil
+}
+
+// ArrayFromCUDA returns an array with the given layout (byte strides, nil
+// for row-major, and byte offset) over size bytes of device memory at ptr,
+// allocated elsewhere in the Thread's CUDA context: a computation works on
+// it without a copy. The memory must outlive the array; Release does not
+// free it.
+func (t *Thread) ArrayFromCUDA(ptr cu.DevicePtr, size int, shape []int, dtype dtypes.DType, strides []int, offset int) (*Array, error) {
+	b, ok := t.be.(*cuBackend)
+	if !ok {
+		return nil, fmt.Errorf("cluda: array from CUDA memory on a Thread of %s", t.API())
+	}
+	strides, span, err := layout(dtype, shape, strides, offset)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: array from CUDA memory: %w", err)
+	}
+	if span > size {
+		return nil, fmt.Errorf("cluda: array from CUDA memory: the layout reaches byte %d of %d", span, size)
+	}
+	if !t.params.SupportsDType(dtype) {
+		return nil, fmt.Errorf("cluda: array from CUDA memory: device %q does not support %v", t.params.Name, dtype)
+	}
+	mem, err := cu.WrapMemory(b.ctx, ptr, size)
+	if err != nil {
+		return nil, fmt.Errorf("cluda: array from CUDA memory: %w", err)
+	}
+	return &Array{
+		thread: t, mem: &memory{buf: cuBuffer{mem: mem, owner: true}, size: size}, owner: true,
+		dtype: dtype, shape: slices.Clone(shape), strides: slices.Clone(strides), offset: offset, span: span,
+	}, nil
+}
+
+// CUDAContext returns the Thread's CUDA context, nil on another API.
+func (t *Thread) CUDAContext() *cu.Context {
+	if b, ok := t.be.(*cuBackend); ok {
+		return b.ctx
+	}
+	return nil
+}
+
+// CUDAStream returns the Thread's CUDA stream, nil on another API.
+func (t *Thread) CUDAStream() *cu.Stream {
+	if b, ok := t.be.(*cuBackend); ok {
+		return b.stream
+	}
+	return nil
+}
