@@ -23,8 +23,9 @@ import (
 // as_ulong, as_double; the 32-bit atomic_* functions on (volatile) int and
 // unsigned int; the half-precision storage built-ins vload_half,
 // vload_half2, vloada_half2, vstore_half_rte, vstore_half2_rte and
-// vstorea_half2_rte on half pointers (the half of cuda_fp16.h, which
-// NVRTC has built in); INFINITY, NAN, M_PI and M_PI_F. CUDA's own math
+// vstorea_half2_rte on half pointers (half is a 16-bit storage type
+// converted by PTX's cvt instructions, so that no CUDA header is needed:
+// NVRTC finds none without the toolkit's include directory); INFINITY, NAN, M_PI and M_PI_F. CUDA's own math
 // library gives the other functions (sin, sqrt, hypot, sinpi, fmin, ...
 // with float overloads). Not covered: get_work_dim, the other vload and
 // vstore functions, convert_*, swizzles other than .x .y .z .w, vector
@@ -43,8 +44,7 @@ func cudaPreludeSource(fastMath bool) string {
 	return b.String()
 }
 
-const cudaPrelude = `#include <cuda_fp16.h>
-#define REIKNA_CUDA
+const cudaPrelude = `#define REIKNA_CUDA
 #define KERNEL extern "C" __global__
 #define WITHIN_KERNEL __device__
 #define GLOBAL_MEM
@@ -63,7 +63,7 @@ typedef unsigned char uchar;
 typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
-typedef __half half;
+typedef unsigned short half;
 
 #ifndef INFINITY
 #define INFINITY __builtin_huge_valf()
@@ -158,15 +158,18 @@ __device__ inline ulong as_ulong(double x) { return (ulong)__double_as_longlong(
 __device__ inline double as_double(long x) { return __longlong_as_double(x); }
 __device__ inline double as_double(ulong x) { return __longlong_as_double((long long)x); }
 
-__device__ inline float vload_half(size_t offset, const half *p) { return __half2float(p[offset]); }
-__device__ inline float2 vload_half2(size_t offset, const half *p) { return make_float2(__half2float(p[2 * offset]), __half2float(p[2 * offset + 1])); }
-__device__ inline float2 vloada_half2(size_t offset, const half *p) { return __half22float2(((const __half2 *)p)[offset]); }
-__device__ inline void vstore_half_rte(float v, size_t offset, half *p) { p[offset] = __float2half_rn(v); }
-__device__ inline void vstore_half_rte(double v, size_t offset, half *p) { p[offset] = __double2half(v); }
-__device__ inline void vstore_half2_rte(float2 v, size_t offset, half *p) { p[2 * offset] = __float2half_rn(v.x); p[2 * offset + 1] = __float2half_rn(v.y); }
-__device__ inline void vstore_half2_rte(double2 v, size_t offset, half *p) { p[2 * offset] = __double2half(v.x); p[2 * offset + 1] = __double2half(v.y); }
-__device__ inline void vstorea_half2_rte(float2 v, size_t offset, half *p) { ((__half2 *)p)[offset] = __floats2half2_rn(v.x, v.y); }
-__device__ inline void vstorea_half2_rte(double2 v, size_t offset, half *p) { ((__half2 *)p)[offset] = __halves2half2(__double2half(v.x), __double2half(v.y)); }
+__device__ inline float reikna_half_to_float(half h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ inline half reikna_float_to_half(float f) { half h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h; }
+__device__ inline half reikna_double_to_half(double d) { half h; asm("cvt.rn.f16.f64 %0, %1;" : "=h"(h) : "d"(d)); return h; }
+__device__ inline float vload_half(size_t offset, const half *p) { return reikna_half_to_float(p[offset]); }
+__device__ inline float2 vload_half2(size_t offset, const half *p) { return make_float2(reikna_half_to_float(p[2 * offset]), reikna_half_to_float(p[2 * offset + 1])); }
+__device__ inline float2 vloada_half2(size_t offset, const half *p) { uint w = ((const uint *)p)[offset]; return make_float2(reikna_half_to_float((half)(w & 0xffffu)), reikna_half_to_float((half)(w >> 16))); }
+__device__ inline void vstore_half_rte(float v, size_t offset, half *p) { p[offset] = reikna_float_to_half(v); }
+__device__ inline void vstore_half_rte(double v, size_t offset, half *p) { p[offset] = reikna_double_to_half(v); }
+__device__ inline void vstore_half2_rte(float2 v, size_t offset, half *p) { p[2 * offset] = reikna_float_to_half(v.x); p[2 * offset + 1] = reikna_float_to_half(v.y); }
+__device__ inline void vstore_half2_rte(double2 v, size_t offset, half *p) { p[2 * offset] = reikna_double_to_half(v.x); p[2 * offset + 1] = reikna_double_to_half(v.y); }
+__device__ inline void vstorea_half2_rte(float2 v, size_t offset, half *p) { ((uint *)p)[offset] = (uint)reikna_float_to_half(v.x) | ((uint)reikna_float_to_half(v.y) << 16); }
+__device__ inline void vstorea_half2_rte(double2 v, size_t offset, half *p) { ((uint *)p)[offset] = (uint)reikna_double_to_half(v.x) | ((uint)reikna_double_to_half(v.y) << 16); }
 
 __device__ inline int atomic_add(volatile int *p, int v) { return atomicAdd((int *)p, v); }
 __device__ inline uint atomic_add(volatile uint *p, uint v) { return atomicAdd((uint *)p, v); }
