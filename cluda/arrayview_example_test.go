@@ -168,7 +168,7 @@ func ExampleCompileOptions() {
 	defer x.Release()
 	for _, opts := range []cluda.CompileOptions{
 		{Defines: map[string]string{"WIDTH": "3"}},
-		{FastMath: true, Defines: map[string]string{"WIDTH": "(2 * 2)"}, Options: []string{"-Werror"}},
+		{FastMath: true, Defines: map[string]string{"WIDTH": "(2 * 2)"}, Options: []string{"-w"}},
 	} {
 		prog, err := thr.Compile(source, opts)
 		if err != nil {

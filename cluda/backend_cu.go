@@ -361,13 +361,25 @@ func cudaAlign(t reflect.Type) (int, error) {
 	return 0, fmt.Errorf("%v is not a kernel argument type", t)
 }
 
-// cuEvent brackets a command with two events, for its completion and its
-// device time.
-type cuEvent struct{ start, end *cu.Event }
+// cuEvent brackets a command with two events, for its completion and,
+// on a Thread with profiling on, its device time.
+type cuEvent struct {
+	start, end *cu.Event
+	timed      bool
+}
+
+// errNoProfiling is the error of the duration of a command of a Thread
+// created without profiling.
+var errNoProfiling = errors.New("the Thread was created without profiling (ThreadOptions.Profiling)")
 
 func (e cuEvent) wait() error { return e.end.Synchronize() }
 
-func (e cuEvent) duration() (time.Duration, error) { return cu.ElapsedTime(e.start, e.end) }
+func (e cuEvent) duration() (time.Duration, error) {
+	if !e.timed {
+		return 0, errNoProfiling
+	}
+	return cu.ElapsedTime(e.start, e.end)
+}
 
 func (e cuEvent) release() {
 	e.start.Release()
@@ -376,7 +388,11 @@ func (e cuEvent) release() {
 
 // record records a new event on the stream.
 func (b *cuBackend) record() (*cu.Event, error) {
-	ev, err := cu.CreateEvent(b.ctx, cu.EventDefault)
+	flags := cu.EventDisableTiming
+	if b.prof {
+		flags = cu.EventDefault
+	}
+	ev, err := cu.CreateEvent(b.ctx, flags)
 	if err != nil {
 		return nil, err
 	}
@@ -476,7 +492,7 @@ func (b *cuBackend) timed(event bool, enqueue func() error) (deviceEvent, error)
 		start.Release()
 		return nil, err
 	}
-	return cuEvent{start, end}, nil
+	return cuEvent{start, end, b.prof}, nil
 }
 
 func (b *cuBackend) synchronize() error { return b.stream.Synchronize() }

@@ -25,7 +25,7 @@ type BuildError struct {
 
 // BuildErrorLine is one diagnostic of the build log with its source line.
 type BuildErrorLine struct {
-	Line    int    // 1-based line of Source
+	Line    int    // 1-based line of Source, 0 for a line the compiler got before it (the prelude)
 	Column  int    // 1-based column, 0 if unknown
 	Message string // the diagnostic, such as "error: use of undeclared identifier 'x'"
 	Text    string // the source line
@@ -87,11 +87,15 @@ func newBuildError(err error, source string, preludeLines int, origin func(int) 
 			n -= preludeLines
 			col, _ := strconv.Atoi(m[1])
 			e := BuildErrorLine{Line: n, Column: col, Message: m[2] + ": " + m[3]}
-			if n >= 1 && n <= len(lines) {
+			switch {
+			case n < 1:
+				// A line of the prelude, the defines or the header.
+				e.Line, e.Origin = 0, "before the source"
+			case n <= len(lines):
 				e.Text = lines[n-1]
-			}
-			if origin != nil && n >= 1 {
-				e.Origin = origin(n)
+				if origin != nil {
+					e.Origin = origin(n)
+				}
 			}
 			out.Lines = append(out.Lines, e)
 		}
@@ -116,6 +120,10 @@ func (e *BuildError) Error() string {
 		return "cluda: build failed"
 	}
 	for _, l := range e.Lines {
+		if l.Line == 0 {
+			fmt.Fprintf(&b, "\n  %s: %s", l.Origin, l.Message)
+			continue
+		}
 		fmt.Fprintf(&b, "\n  line %d", l.Line)
 		if l.Origin != "" {
 			fmt.Fprintf(&b, " (%s)", l.Origin)

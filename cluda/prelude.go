@@ -36,11 +36,12 @@ const prelude = `#define REIKNA_OPENCL
 #define LOCAL_BARRIER barrier(CLK_LOCAL_MEM_FENCE)
 #define ALIGN(bytes) __attribute__ ((aligned(bytes)))
 #define COMPLEX_CTR(T) (T)
+#define STRUCT_CTR(T) (T)
 `
 
 // PreludeMacros lists the macros the prelude defines for every program
 // (COMPILE_FAST_MATH only where fast math is asked for).
 var PreludeMacros = []string{
 	"KERNEL", "WITHIN_KERNEL", "GLOBAL_MEM", "LOCAL_MEM", "LOCAL_MEM_DYNAMIC", "LOCAL_MEM_ARG",
-	"CONSTANT_MEM", "INLINE", "SIZE_T", "VSIZE_T", "LOCAL_BARRIER", "ALIGN", "COMPLEX_CTR",
+	"CONSTANT_MEM", "INLINE", "SIZE_T", "VSIZE_T", "LOCAL_BARRIER", "ALIGN", "COMPLEX_CTR", "STRUCT_CTR",
 }

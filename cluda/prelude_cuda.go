@@ -35,7 +35,10 @@ import (
 func cudaPreludeSource(fastMath bool) string {
 	var b strings.Builder
 	if fastMath {
-		b.WriteString("#define COMPILE_FAST_MATH\n")
+		// OpenCL's compiler defines __FAST_RELAXED_MATH__ under
+		// -cl-fast-relaxed-math; NVRTC has no such macro for
+		// --use_fast_math, so kernels that test it see it here.
+		b.WriteString("#define COMPILE_FAST_MATH\n#define __FAST_RELAXED_MATH__ 1\n")
 	}
 	b.WriteString(cudaPrelude)
 	for _, v := range cudaVectorTypes {
@@ -58,6 +61,7 @@ const cudaPrelude = `#define REIKNA_CUDA
 #define LOCAL_BARRIER __syncthreads()
 #define ALIGN(bytes) __align__(bytes)
 #define COMPLEX_CTR(T) make_##T
+#define STRUCT_CTR(T) T
 
 typedef unsigned char uchar;
 typedef unsigned short ushort;

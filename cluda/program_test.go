@@ -30,7 +30,7 @@ func TestBuildErrorShowsSourceLine(t *testing.T) {
 		t.Fatalf("diagnostics %+v, want one on line 4", be.Lines)
 	}
 	msg := err.Error()
-	for _, want := range []string{"undeclared_thing", "    4 |     x[i] = undeclared_thing * 2.0f;", "test template line 4", "build log of"} {
+	for _, want := range []string{"undeclared_thing", "    4 |     x[i] = undeclared_thing * 2.0f;", "test template line 4", "build log"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("error message lacks %q:\n%s", want, msg)
 		}

@@ -108,9 +108,12 @@ func NewFFTModule(length int, dt dtypes.DType, inverse bool, device *cluda.Devic
 // newModule makes the module of the plan wp with its stage twiddles.
 func (m *FFTModule) newModule(wp fftplan.WorkGroupPlan, twiddles []complex128) (*snippets.Module, error) {
 	p := wp.Pass
+	// The table holds real and imaginary parts as scalars: a table of
+	// vector literals would need a run-time initialisation on CUDA, where
+	// vectors are built by functions.
 	lits := make([]string, len(twiddles))
 	for i, t := range twiddles {
-		lits[i] = m.dt.MustLiteral(t)
+		lits[i] = m.dt.Real().MustLiteral(real(t)) + ", " + m.dt.Real().MustLiteral(imag(t))
 	}
 	butterflies := map[int]any{}
 	for _, r := range p.Radices {
@@ -127,7 +130,7 @@ func (m *FFTModule) newModule(wp fftplan.WorkGroupPlan, twiddles []complex128) (
 	stages := localBody(p, 1, wp.StageOffsets).Stages
 	args := map[string]any{
 		"N": m.length, "WG": m.wg, "LocalElems": m.elems, "Padded": !p.Plain,
-		"CType": m.dt.CType(), "Inverse": m.inverse, "Scale": m.dt.Real().MustLiteral(1 / float64(m.length)),
+		"CType": m.dt.CType(), "RealCType": m.dt.Real().CType(), "Inverse": m.inverse, "Scale": m.dt.Real().MustLiteral(1 / float64(m.length)),
 		"Stages": stages, "LastStage": len(stages) - 1, "Twiddles": lits,
 		"Butterflies": butterflies, "mul": mul, "conj": conj,
 	}

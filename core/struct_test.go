@@ -33,10 +33,11 @@ type pair struct {
 var layoutKernel = templates.MustParse("layout.cl", `{{ .definition }}
 KERNEL void layout(GLOBAL_MEM int *out)
 {
+    {{ .t }} probe;
     out[0] = (int)sizeof({{ .t }});
     out[1] = (int)__alignof__({{ .t }});
 {{- range $i, $f := .flat }}
-    out[{{ add $i 2 }}] = (int)__builtin_offsetof({{ $.t }}, {{ $f.Path }});
+    out[{{ add $i 2 }}] = (int)((char *)&probe.{{ $f.Path }} - (char *)&probe);
 {{- end }}
 }`)
 

@@ -17,7 +17,7 @@ import (
 //
 // v may be any Go integer, float or complex value; for a struct dtype it
 // is a value of the dtype's Go type, and the literal a C compound literal
-// such as ((pair){1.0f, 2}). A value that d cannot hold exactly (a fraction or an out-of-range value for an integer type, a
+// such as (STRUCT_CTR(pair){1.0f, 2}). A value that d cannot hold exactly (a fraction or an out-of-range value for an integer type, a
 // non-zero imaginary part for a real type) is an error.
 func (d DType) Literal(v any) (string, error) {
 	if !d.Valid() {

@@ -182,7 +182,7 @@ func TestStructOfGoType(t *testing.T) {
 func TestStructLiteralAndDefinition(t *testing.T) {
 	d, _ := dtypes.Of(point{})
 	lit, err := d.Literal(point{-1.5, 7})
-	if err != nil || lit != "((point){(-1.5f), 7})" {
+	if err != nil || lit != "(STRUCT_CTR(point){(-1.5f), 7})" {
 		t.Errorf("literal %q, %v", lit, err)
 	}
 	if _, err := d.Literal(1.0); err == nil {

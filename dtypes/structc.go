@@ -145,8 +145,10 @@ func arraySuffix(shape []int, i int) string {
 	return s
 }
 
-// structLiteral returns the C compound literal of v, a value of a struct
-// dtype's Go type, such as ((pair){1.0f, 2}).
+// structLiteral returns the literal of v, a value of a struct dtype's Go
+// type, such as (STRUCT_CTR(pair){1.0f, 2}): the prelude's STRUCT_CTR
+// makes it a compound literal in OpenCL C and a braced initialisation in
+// CUDA C++.
 func structLiteral(d DType, v any) (string, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() || rv.Type() != d.GoType() {
@@ -156,7 +158,7 @@ func structLiteral(d DType, v any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return "((" + d.CType() + ")" + body + ")", nil
+	return "(STRUCT_CTR(" + d.CType() + ")" + body + ")", nil
 }
 
 // initializer returns the C initializer of rv, a Go value of dtype d.

@@ -53,6 +53,7 @@ func ints(t *testing.T, s string) []int {
 
 func TestRender(t *testing.T) {
 	thr := cludatest.Thread(t)
+	prelude := preludeOf(t, thr)
 	tests := []struct {
 		args    []string
 		kernels int      // 0: at least one
@@ -100,16 +101,14 @@ func TestRender(t *testing.T) {
 			if len(ks) == 0 || tt.kernels > 0 && len(ks) != tt.kernels {
 				t.Fatalf("%d kernels, want %d", len(ks), tt.kernels)
 			}
-			// Each kernel as printed is a complete OpenCL program: the
-			// compiler builds it as it stands (its prelude is compiled a
-			// second time in front of it, which redefines the same macros,
-			// as C allows).
+			// Each kernel as printed is a complete program: the prelude of
+			// the Thread's API, then what the compiler builds after it.
 			for _, k := range ks {
-				if !strings.Contains(k.source, "#define KERNEL __kernel") || !strings.Contains(k.source, "virtual_global_id") ||
-					!strings.Contains(k.source, "KERNEL void "+k.name+"(") {
+				_, body, ok := strings.Cut(k.source, prelude)
+				if !ok || !strings.Contains(body, "virtual_global_id") || !strings.Contains(body, "KERNEL void "+k.name+"(") {
 					t.Errorf("kernel %s: the prelude, the virtual size functions or the kernel is missing", k.name)
 				}
-				p, err := thr.Compile(k.source, cluda.CompileOptions{})
+				p, err := thr.Compile(body, cluda.CompileOptions{})
 				if err != nil {
 					t.Errorf("kernel %s does not compile: %v", k.name, err)
 					continue
@@ -216,4 +215,21 @@ func TestRenderModel(t *testing.T) {
 		{[]string{"render", "fft", "--model", "tpu"}, "--model tpu: no such model device (choose gpu or cpu)"},
 		{[]string{"render", "fft", "--model", "gpu", "--device", "pocl"}, "--model and --device exclude each other"},
 	})
+}
+
+// preludeOf returns the prelude that thr's compiler gets in front of every
+// source, which a rendered kernel starts with.
+func preludeOf(t *testing.T, thr *cluda.Thread) string {
+	t.Helper()
+	const probe = "KERNEL void prelude_probe(GLOBAL_MEM int *x)\n{\n}\n"
+	p, err := thr.Compile(probe, cluda.CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	prelude, ok := strings.CutSuffix(p.FullSource(), probe)
+	if !ok {
+		t.Fatal("the full source does not end with the source")
+	}
+	return prelude
 }

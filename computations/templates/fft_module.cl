@@ -13,7 +13,7 @@
 #define {{ $p }}_LOCAL_ELEMS {{ .LocalElems }}
 {{- if .Twiddles }}
 
-CONSTANT_MEM {{ .CType }} {{ $p }}_twiddles[{{ len .Twiddles }}] = {
+CONSTANT_MEM {{ .RealCType }} {{ $p }}_twiddles[2 * {{ len .Twiddles }}] = {
 {{- range $i, $t := .Twiddles }}{{ if $i }},{{ end }}
     {{ $t }}
 {{- end }}
@@ -57,7 +57,7 @@ INLINE WITHIN_KERNEL void {{ $p }}(LOCAL_MEM_ARG {{ .CType }} *buf, const unsign
 {{- end }}
 {{- end }}
 {{- range $st.Twiddles }}
-            v{{ $it.Q }}[{{ .M }}] = {{ $b.mul }}(v{{ $it.Q }}[{{ .M }}], {{ $p }}_twiddles[{{ .Off }} + k{{ $it.Q }}]);
+            v{{ $it.Q }}[{{ .M }}] = {{ $b.mul }}(v{{ $it.Q }}[{{ .M }}], COMPLEX_CTR({{ $.CType }})({{ $p }}_twiddles[2 * ({{ .Off }} + k{{ $it.Q }})], {{ $p }}_twiddles[2 * ({{ .Off }} + k{{ $it.Q }}) + 1]));
 {{- end }}
             {{ index $b.Butterflies $st.Radix }}(v{{ .Q }});
         }
