@@ -106,6 +106,7 @@ func nvrtcOptions(o CompileOptions) ([]string, error) {
 const cuSourceName = "reikna.cu"
 
 type cuProgram struct {
+	ctx    *cu.Context
 	module *cu.Module
 	ptx    []byte
 	log    string
@@ -140,7 +141,7 @@ func (b *cuBackend) buildBinary(binary []byte, flags string) (deviceProgram, err
 	if err != nil {
 		return nil, err
 	}
-	return &cuProgram{module: m, ptx: binary, log: m.Log(), warp: b.warp}, nil
+	return &cuProgram{ctx: b.ctx, module: m, ptx: binary, log: m.Log(), warp: b.warp}, nil
 }
 
 func (p *cuProgram) binary() ([]byte, error) { return p.ptx, nil }
@@ -166,12 +167,56 @@ func (p *cuProgram) kernel(name string) (deviceKernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kernel %q: %w", name, err)
 	}
-	return &cuKernel{fn: f, warp: p.warp}, nil
+	k := &cuKernel{fn: f, warp: p.warp}
+	if k.buffer, err = p.localBufferBytes(); err != nil {
+		return nil, fmt.Errorf("kernel %q: %w", name, err)
+	}
+	if k.buffer > cudaStaticSharedLimit {
+		if err := f.SetMaxDynamicSharedMemory(k.buffer); err != nil {
+			return nil, fmt.Errorf("kernel %q: LOCAL_BUFFER of %d bytes: %w", name, k.buffer, err)
+		}
+	}
+	return k, nil
+}
+
+// cudaStaticSharedLimit is the shared memory a block may have without
+// opting in: all of its static shared memory, and dynamic shared memory up
+// to the rest.
+const cudaStaticSharedLimit = 48 << 10
+
+// cudaLocalBufferSymbol is the global variable of a program that holds the
+// bytes of its kernels' LOCAL_BUFFER (the prelude's LOCAL_BUFFER_SIZE).
+const cudaLocalBufferSymbol = "reikna_local_buffer_bytes"
+
+// localBufferBytes returns the dynamic shared memory that the program's
+// kernels declare with LOCAL_BUFFER_SIZE, 0 where they declare none.
+func (p *cuProgram) localBufferBytes() (int, error) {
+	if !bytes.Contains(p.ptx, []byte(cudaLocalBufferSymbol)) {
+		return 0, nil
+	}
+	ptr, size, err := p.module.Global(cudaLocalBufferSymbol)
+	if err != nil {
+		return 0, err
+	}
+	mem, err := cu.WrapMemory(p.ctx, ptr, size)
+	if err != nil {
+		return 0, err
+	}
+	defer mem.Free()
+	var v [1]uint32
+	if size != 4 {
+		return 0, fmt.Errorf("%s has %d bytes, want 4", cudaLocalBufferSymbol, size)
+	}
+	if err := cu.CopyDtoH(v[:], mem, 0); err != nil {
+		return 0, fmt.Errorf("read %s: %w", cudaLocalBufferSymbol, err)
+	}
+	return int(v[0]), nil
 }
 
 type cuKernel struct {
-	fn   *cu.Function
-	warp int
+	fn     *cu.Function
+	warp   int
+	buffer int // bytes of dynamic shared memory each launch gets (LOCAL_BUFFER)
 }
 
 func (k *cuKernel) workGroupInfo() (cl.KernelWorkGroupInfo, error) {
@@ -212,7 +257,7 @@ func (k *cuKernel) launchConfig(r cl.NDRange) (cu.LaunchConfig, error) {
 		}
 	}
 	grid, block, err := cudaGeometry(r, limit)
-	return cu.LaunchConfig{Grid: grid, Block: block}, err
+	return cu.LaunchConfig{Grid: grid, Block: block, SharedBytes: k.buffer}, err
 }
 
 // cudaGeometry maps an OpenCL range onto a CUDA grid: blocks of the local

@@ -148,6 +148,12 @@ type DeviceParams struct {
 	// LocalMemBanks is the number of local memory banks, for padding shared
 	// arrays against bank conflicts.
 	LocalMemBanks int
+
+	// LocalBufferSize is the local memory a kernel's LOCAL_BUFFER may take
+	// (see the package documentation): LocalMemSize on OpenCL, and on CUDA
+	// the shared memory a block may opt into, which static shared arrays
+	// cannot reach.
+	LocalBufferSize int64
 }
 
 // IsGPU reports whether the device is a GPU.
@@ -183,5 +189,6 @@ func deviceParams(info cl.DeviceInfo, platform string) *DeviceParams {
 	p.MaxNumGroups = []int{int(maxGroups), 65535, 65535}
 	p.WarpSize = info.PreferredWorkGroupSizeMultiple
 	p.LocalMemBanks = 32
+	p.LocalBufferSize = info.LocalMemSize
 	return p
 }

@@ -110,6 +110,7 @@ func CUDADeviceParams(d cu.Device) (*DeviceParams, error) {
 		PreferredWorkGroupSizeMultiple: info.WarpSize,
 	}, CUDAPlatformName)
 	p.API = CUDA
+	p.LocalBufferSize = int64(max(info.SharedMemoryPerBlockOptin, info.SharedMemoryPerBlock))
 	p.MaxNumGroups = info.MaxGridDim[:]
 	p.WarpSize = max(info.WarpSize, 1)
 	return p, nil

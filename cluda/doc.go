@@ -96,7 +96,14 @@
 // kernel takes no local memory arguments (cl.LocalMem). LOCAL_MEM declares
 // local arrays and variables (CUDA's __shared__); a pointer to local memory
 // is qualified with LOCAL_MEM_ARG instead, which CUDA, where such pointers
-// are plain ones, leaves empty. NewCUDAThread and
+// are plain ones, leaves empty. A kernel that needs more local memory than
+// static arrays get declares one buffer with LOCAL_BUFFER(T, name, n) in
+// its body and its size in bytes with LOCAL_BUFFER_SIZE(bytes) at file
+// scope, before the kernel: on OpenCL it is a local array like any other;
+// on CUDA it is dynamic shared memory that each launch asks for, up to
+// DeviceParams.LocalBufferSize (the shared memory a block may opt into,
+// 227 KB on an H100 or H200). A program has at most one
+// LOCAL_BUFFER_SIZE, which all its kernels' buffers share. NewCUDAThread and
 // WrapCUDAThread make CUDA Threads directly, ArrayFromCUDA wraps device
 // memory allocated elsewhere. The OpenCL accessors (Thread.Queue,
 // Array.Buffer, Event.CL, ...) answer nil or an error on CUDA.

@@ -7,6 +7,10 @@ import "github.com/reikna-go/reikna/cluda/cl"
 // core.Computation.Render). They hold no driver version, so that what is
 // rendered for them depends on the framework's code alone.
 
+// ModelCUDALocalBufferSize is the model GPU's LocalBufferSize as a CUDA
+// device: the shared memory a block of an H100 or H200 may opt into.
+const ModelCUDALocalBufferSize = 227 << 10
+
 // ModelGPU returns the parameters of a GPU with the limits that NVIDIA's
 // OpenCL driver reports on a data-centre GPU of 132 multiprocessors (an
 // H100 or H200): 48 KiB of local memory per work-group, at most 1024

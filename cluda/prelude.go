@@ -37,6 +37,8 @@ const prelude = `#define REIKNA_OPENCL
 #define ALIGN(bytes) __attribute__ ((aligned(bytes)))
 #define COMPLEX_CTR(T) (T)
 #define STRUCT_CTR(T) (T)
+#define LOCAL_BUFFER_SIZE(bytes)
+#define LOCAL_BUFFER(T, name, n) __local T name[n]
 `
 
 // PreludeMacros lists the macros the prelude defines for every program
@@ -44,4 +46,5 @@ const prelude = `#define REIKNA_OPENCL
 var PreludeMacros = []string{
 	"KERNEL", "WITHIN_KERNEL", "GLOBAL_MEM", "LOCAL_MEM", "LOCAL_MEM_DYNAMIC", "LOCAL_MEM_ARG",
 	"CONSTANT_MEM", "INLINE", "SIZE_T", "VSIZE_T", "LOCAL_BARRIER", "ALIGN", "COMPLEX_CTR", "STRUCT_CTR",
+	"LOCAL_BUFFER_SIZE", "LOCAL_BUFFER",
 }

@@ -62,6 +62,8 @@ const cudaPrelude = `#define REIKNA_CUDA
 #define ALIGN(bytes) __align__(bytes)
 #define COMPLEX_CTR(T) make_##T
 #define STRUCT_CTR(T) T
+#define LOCAL_BUFFER_SIZE(bytes) extern "C" __device__ unsigned int reikna_local_buffer_bytes = (bytes);
+#define LOCAL_BUFFER(T, name, n) extern __shared__ __align__(16) unsigned char reikna_local_buffer[]; T *const name = (T *)reikna_local_buffer
 
 typedef unsigned char uchar;
 typedef unsigned short ushort;

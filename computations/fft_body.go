@@ -7,6 +7,7 @@ package computations
 // butterfly modules; the C itself is in the templates.
 type fftBody struct {
 	CType, RType string // C types of a complex value and of its parts
+	ItemSize     int    // bytes of a complex value
 	Zero         string // literal of a zero part
 	Scale        string // literal of the scale applied with ConjOut
 	PadLocal     bool   // local memory rows are padded (FFT_PAD)
@@ -52,6 +53,18 @@ type fftBody struct {
 	// Real is how the first and last kernels of a real transform read and
 	// write (rfft_hooks.go); nil in a complex FFT.
 	Real *fftRealBody
+}
+
+// LocalBufferBytes returns the bytes of the kernel's buffer in local
+// memory (LOCAL_BUFFER), 0 where it has none.
+func (b *fftBody) LocalBufferBytes() int {
+	switch {
+	case b.Local != nil:
+		return b.Local.BufElems * b.ItemSize
+	case b.Register != nil && !b.Register.Private:
+		return b.Register.BufElems * b.ItemSize
+	}
+	return 0
 }
 
 // Paired reports whether the kernel's work-groups take the

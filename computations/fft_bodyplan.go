@@ -14,7 +14,7 @@ func newFFTBody(k *fftKernel) *fftBody {
 	loops := (tileElems + p.WG - 1) / p.WG
 	nj := p.N / p.L
 	b := &fftBody{
-		CType: k.dt.CType(), RType: real.CType(),
+		CType: k.dt.CType(), RType: real.CType(), ItemSize: k.dt.Size(),
 		Zero: real.MustLiteral(0), Scale: real.MustLiteral(k.scale),
 		PadLocal: !p.Plain,
 		WG:       p.WG, Tile: p.Tile, L: p.L, NS: p.NS, NJ: nj, Inner: k.Inner,

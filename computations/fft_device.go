@@ -12,11 +12,12 @@ import (
 // complex values of dt, with the tuning applied.
 func fftLimits(p *cluda.DeviceParams, dt dtypes.DType, tuning fftplan.Tuning) fftplan.Limits {
 	return fftplan.Limits{
-		LocalMemBytes: p.LocalMemSize,
-		MaxWorkGroup:  p.MaxWorkGroupSize,
-		CPU:           p.IsCPU(),
-		ItemSize:      dt.Size(),
-		Tuning:        tuning,
+		LocalMemBytes:      p.LocalMemSize,
+		LargeLocalMemBytes: p.LocalBufferSize,
+		MaxWorkGroup:       p.MaxWorkGroupSize,
+		CPU:                p.IsCPU(),
+		ItemSize:           dt.Size(),
+		Tuning:             tuning,
 	}
 }
 

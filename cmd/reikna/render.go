@@ -164,6 +164,9 @@ func modelAPI(p *cluda.DeviceParams, api string) error {
 	}
 	if a == cluda.CUDA {
 		p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
+		if p.IsGPU() {
+			p.LocalBufferSize = cluda.ModelCUDALocalBufferSize
+		}
 	}
 	return nil
 }

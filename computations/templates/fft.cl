@@ -40,6 +40,9 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 {{- end }}
 {{- end }}
 
+{{- with .body.LocalBufferBytes }}
+LOCAL_BUFFER_SIZE({{ . }})
+{{- end }}
 {{ .KernelDeclaration }}
 {
 {{- if .body.Local }}{{ template "fft_local_kernel" .body }}{{ else }}{{ template "fft_register_kernel" .body }}{{ end }}

@@ -4,7 +4,7 @@
 {{- define "fft_local_kernel" }}
 {{- $l := .Local }}
     VIRTUAL_SKIP_THREADS;
-    LOCAL_MEM {{ .CType }} buf[{{ $l.BufElems }}];
+    LOCAL_BUFFER({{ .CType }}, buf, {{ $l.BufElems }});
     const unsigned int lid = virtual_local_id(0);
     const unsigned int first = (unsigned int)virtual_group_id(0) * {{ .Tile }};
 {{- template "fft_local_load" . }}

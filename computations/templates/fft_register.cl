@@ -12,7 +12,7 @@
 {{- $b := . }}{{ $g := .Register }}
     VIRTUAL_SKIP_THREADS;
 {{- if not $g.Private }}
-    LOCAL_MEM {{ .CType }} buf[{{ $g.BufElems }}];
+    LOCAL_BUFFER({{ .CType }}, buf, {{ $g.BufElems }});
     LOCAL_MEM_ARG {{ .RType }} *rbuf = (LOCAL_MEM_ARG {{ .RType }} *)buf;
 {{- end }}
     const unsigned int lid = virtual_local_id(0);

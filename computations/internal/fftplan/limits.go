@@ -7,6 +7,11 @@ import "fmt"
 type Limits struct {
 	// LocalMemBytes is the local memory a work-group may have.
 	LocalMemBytes int64
+	// LargeLocalMemBytes, where it is more than LocalMemBytes, is the
+	// local memory a work-group may have in a kernel that asks for it when
+	// it is launched (CUDA's opt-in shared memory): a transform that runs
+	// in fewer kernels with it than with LocalMemBytes gets it.
+	LargeLocalMemBytes int64
 	// MaxWorkGroup is the most work-items a work-group may have.
 	MaxWorkGroup int
 	// CPU marks a CPU device, whose local memory is ordinary memory: rows
@@ -48,13 +53,16 @@ const maxPassTable = 1 << 21
 // budget is the sizes the device (and the tuning) allow a pass.
 type budget struct {
 	localBytes int // local memory a work-group may use
-	itemSize   int // of a complex value
-	maxWG      int // work-items per work-group for the local kernel
-	maxRegWG   int // work-items per work-group for the register kernel
-	maxRegE    int // elements per work-item of the register kernel
-	registers  bool
-	maxRegL    int // the longest sub-transform of the register kernel; 0: any
-	maxRegLS   int // the same for strided passes (of transforms split in several); 0: any
+	// largeLocalBytes > localBytes: the local memory a transform may use
+	// where that makes fewer kernels (Limits.LargeLocalMemBytes).
+	largeLocalBytes int
+	itemSize        int // of a complex value
+	maxWG           int // work-items per work-group for the local kernel
+	maxRegWG        int // work-items per work-group for the register kernel
+	maxRegE         int // elements per work-item of the register kernel
+	registers       bool
+	maxRegL         int // the longest sub-transform of the register kernel; 0: any
+	maxRegLS        int // the same for strided passes (of transforms split in several); 0: any
 	// expTwiddles: pass twiddles W_P^e come from two tables indexed by the
 	// high and low bits of the exponent e (about 2·sqrt(P) entries, for
 	// caches), rather than rows of m that neighbouring work-items read
@@ -180,29 +188,34 @@ func (l Limits) budget() budget {
 		// to 1.7 times.
 		maxPrivateL, privatePass = 32, 16
 	}
+	largeLocalBytes := 0
+	if !cpu && l.LargeLocalMemBytes > int64(localBytes) {
+		largeLocalBytes = int(l.LargeLocalMemBytes)
+	}
 	if t.LocalBytes > 0 {
-		localBytes = t.LocalBytes
+		localBytes, largeLocalBytes = t.LocalBytes, 0
 	}
 	b := budget{
-		localBytes:     localBytes,
-		itemSize:       l.ItemSize,
-		maxWG:          min(256, l.MaxWorkGroup),
-		maxRegWG:       min(512, l.MaxWorkGroup),
-		maxRegE:        16,
-		maxRegL:        maxRegL,
-		maxRegLS:       maxRegLS,
-		expTwiddles:    cpu,
-		plainLocal:     cpu,
-		registers:      !t.NoRegisters,
-		passTable:      maxPassTable,
-		bluesteinPow2:  !cpu,
-		shortRowsWhole: !cpu,
-		contiguousWG:   contiguousWG,
-		stridedTile:    stridedTile,
-		stridedWG:      min(stridedWG, l.MaxWorkGroup),
-		maxPrivateL:    maxPrivateL,
-		privateWG:      min(privateWG, l.MaxWorkGroup),
-		privatePass:    privatePass,
+		localBytes:      localBytes,
+		largeLocalBytes: largeLocalBytes,
+		itemSize:        l.ItemSize,
+		maxWG:           min(256, l.MaxWorkGroup),
+		maxRegWG:        min(512, l.MaxWorkGroup),
+		maxRegE:         16,
+		maxRegL:         maxRegL,
+		maxRegLS:        maxRegLS,
+		expTwiddles:     cpu,
+		plainLocal:      cpu,
+		registers:       !t.NoRegisters,
+		passTable:       maxPassTable,
+		bluesteinPow2:   !cpu,
+		shortRowsWhole:  !cpu,
+		contiguousWG:    contiguousWG,
+		stridedTile:     stridedTile,
+		stridedWG:       min(stridedWG, l.MaxWorkGroup),
+		maxPrivateL:     maxPrivateL,
+		privateWG:       min(privateWG, l.MaxWorkGroup),
+		privatePass:     privatePass,
 	}
 	if t.MaxRegE > 0 {
 		b.maxRegE = t.MaxRegE
