@@ -72,10 +72,10 @@ typedef unsigned long ulong;
 typedef unsigned short half;
 
 #ifndef INFINITY
-#define INFINITY __builtin_huge_valf()
+#define INFINITY __int_as_float(0x7f800000)
 #endif
 #ifndef NAN
-#define NAN __builtin_nanf("")
+#define NAN __int_as_float(0x7fffffff)
 #endif
 #ifndef M_PI
 #define M_PI 3.141592653589793115997963468544185161590576171875
