@@ -13,14 +13,15 @@
 #
 # --api (or --api=API; default opencl) chooses the API that every reikna
 # command of the run uses (REIKNA_API): the run stops at once unless
-# `reikna devices` lists a device of it. REIKNA_BINARY defaults to
-# bin/reikna (make build); OUTDIR (default ./gpu-compare) receives
-# commit.txt (the commit measured, and whether the tree had changes),
-# api.txt (the API), the JSON files, the plot and the tables (table.txt,
-# table.md, which name reikna's figures with the API). Two runs of one
-# commit, one per API, compare side by side with
-# scripts/compare_apis.py OPENCL_OUTDIR CUDA_OUTDIR. The cuFFT part and PyTorch's algorithms run only where PyTorch
-# and CUDA exist (PyTorch's products too); the VkFFT part only where scripts/vkfft_build.sh builds
+# `reikna devices` lists a device of it. The peers run alike on either API.
+# REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
+# ./gpu-compare) receives commit.txt (the commit measured, and whether the
+# tree had changes), api.txt (the API), the JSON files, the plot and the
+# tables (table.txt, table.md, which name reikna's figures with the API).
+# Two runs of one commit, one per API, compare side by side with
+# scripts/compare_apis.py OPENCL_OUTDIR CUDA_OUTDIR. The cuFFT part and
+# PyTorch's algorithms run only where PyTorch and CUDA exist (PyTorch's
+# products too); the VkFFT part only where scripts/vkfft_build.sh builds
 # its program.
 #
 # The environment chooses what runs (defaults in brackets):
