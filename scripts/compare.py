@@ -4,7 +4,10 @@
 Usage: compare.py [--markdown] DIR, where DIR holds the files gpu_compare.sh
 writes. Each case is judged against the faster of the peers measured; a
 peer that was not measured shows n/a. --markdown prints the same tables as
-Markdown, for BENCHMARKS.md.
+Markdown, for BENCHMARKS.md. The header and the tables name reikna's figures
+with the API of the run, such as "reikna (CUDA)": the API that api.txt in
+DIR names (gpu_compare.sh --api writes it), else the one that the platform
+of reikna's reports shows.
 
 Where DIR holds algos.json (reikna bench --algos) and torch_algos.json
 (torch_algos_bench.py), the table "Algorithms against PyTorch" judges
@@ -75,22 +78,50 @@ def verdict(ok):
     return "pass" if ok else "FAIL"
 
 
+class Value(str):
+    """A cell of a table that keeps the number it shows (None where it shows none)."""
+
+    def __new__(cls, text, value=None):
+        cell = super().__new__(cls, text)
+        cell.value = value
+        return cell
+
+
 def ms(v):
-    return f"{v:.3f}" if v else "n/a"
+    return Value(f"{v:.3f}", v) if v else Value("n/a")
 
 
 def ratio(v):
-    return f"{v:.2f}" if v else "n/a"
+    return Value(f"{v:.2f}", v) if v else Value("n/a")
+
+
+# The roles of a table's columns, which compare_apis.py reads to set two
+# runs' tables side by side: KEY columns name the case (rows of two runs
+# with the same keys are the same case), OURS is reikna's own figure, RUN
+# any other figure of a run (a peer's, a ratio, a verdict), TARGET the
+# target, the same in both runs. A column without a role is left out of
+# the side-by-side tables.
+KEY, OURS, RUN, TARGET = "key", "ours", "run", "target"
 
 
 class Table:
-    """A table that prints as aligned text or as Markdown."""
+    """A table that prints as aligned text or as Markdown.
+
+    Each item of header is a column's title, or a pair of its title and its
+    role; the first left columns are aligned left, and are KEY columns
+    unless they name another role; the others have no role unless they
+    name one.
+    """
 
     def __init__(self, header, left=1):
-        self.header, self.left, self.rows = header, left, []
+        self.header, self.roles, self.left, self.rows = [], [], left, []
+        for i, column in enumerate(header):
+            title, role = column if isinstance(column, tuple) else (column, KEY if i < left else None)
+            self.header.append(title)
+            self.roles.append(role)
 
     def add(self, *cells):
-        self.rows.append([str(c) for c in cells])
+        self.rows.append([c if isinstance(c, str) else str(c) for c in cells])
 
     def text(self):
         widths = [max(len(r[i]) for r in [self.header] + self.rows) for i in range(len(self.header))]
@@ -106,27 +137,84 @@ class Table:
         return "\n".join("| " + " | ".join(r) + " |" for r in [self.header, align] + self.rows)
 
 
-class Report:
-    """Collects the lines and tables of the comparison and prints them in one format."""
+# The kinds of the parts of a Report.
+LINE, NOTE, HEADING, TABLE = "line", "note", "heading", "table"
 
-    def __init__(self, markdown):
-        self.markdown, self.parts, self.fails = markdown, [], 0
+
+class Report:
+    """Collects the lines and tables of the comparison and prints them in one format.
+
+    reikna is how the tables name reikna's figures: "reikna", or with the
+    API of the run, such as "reikna (CUDA)" (see reikna_label).
+    """
+
+    def __init__(self, markdown, reikna="reikna"):
+        self.markdown, self.reikna, self.parts, self.fails = markdown, reikna, [], 0
 
     def line(self, text=""):
-        self.parts.append(text)
+        self.parts.append((LINE, text))
 
     def note(self, text):
         """Adds a line of the header: an item of a list in Markdown."""
-        self.parts.append(f"- {text}" if self.markdown else text)
+        self.parts.append((NOTE, text))
 
     def heading(self, text):
-        self.parts.append(f"\n## {text}\n" if self.markdown else f"\n{text}\n")
+        self.parts.append((HEADING, text))
 
     def table(self, t):
-        self.parts.append(t.markdown() if self.markdown else t.text())
+        self.parts.append((TABLE, t))
+
+    def render(self, kind, part):
+        """Returns one part as the report prints it."""
+        if kind == NOTE:
+            return f"- {part}" if self.markdown else part
+        if kind == HEADING:
+            return f"\n## {part}\n" if self.markdown else f"\n{part}\n"
+        if kind == TABLE:
+            return part.markdown() if self.markdown else part.text()
+        return part
 
     def print(self):
-        print("\n".join(self.parts))
+        print("\n".join(self.render(kind, part) for kind, part in self.parts))
+
+
+# The APIs that reikna runs on: the name api.txt (gpu_compare.sh --api)
+# holds and the name the tables show.
+API_NAMES = {"opencl": "OpenCL", "cuda": "CUDA"}
+
+# The platform that reikna's reports name for a CUDA device
+# (cluda.CUDAPlatformName); every other platform is an OpenCL one.
+CUDA_PLATFORM = "CUDA driver API"
+
+
+def recorded_api(d):
+    """Returns the API that api.txt in d names ("opencl" or "cuda"), None where there is no api.txt."""
+    path = os.path.join(d, "api.txt")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        api = f.read().strip().lower()
+    if api not in API_NAMES:
+        raise ValueError(f"{path}: unknown API {api!r} (want one of {', '.join(API_NAMES)})")
+    return api
+
+
+def platform_api(d):
+    """Returns the API that reikna's first report in d ran on, judged by its platform; None where there is none."""
+    first = next((r for r in reikna_reports(d) if r.get("platform")), None)
+    if first is None:
+        return None
+    return "cuda" if first["platform"] == CUDA_PLATFORM else "opencl"
+
+
+def run_api(d):
+    """Returns the API of the run in d: what api.txt names, else what reikna's reports ran on, else None."""
+    return recorded_api(d) or platform_api(d)
+
+
+def reikna_label(api):
+    """Returns how the tables name reikna's figures of a run on api (None where it is unknown)."""
+    return f"reikna ({API_NAMES[api]})" if api else "reikna"
 
 
 def commit_lines(d):
@@ -149,16 +237,45 @@ def copy_gbps(report):
     return report.get("copy_bandwidth_gbs") or report.get("copy_gbps") or 0
 
 
-def header(rep, d, ours):
+# reikna's reports of the sets other than the FFT's, in the order the header reads them.
+OTHER_REPORTS = ("algos.json", "random.json", "matmul.json", "convolve.json", "rfft.json", "half.json")
+
+
+def nd_names(d, prefix):
+    """Returns the names of the N-D cases of which d holds PREFIX-NAME.json, sorted."""
+    return sorted(os.path.basename(p)[len(prefix) + 1:-len(".json")] for p in glob.glob(os.path.join(d, f"{prefix}-*.json")))
+
+
+def reikna_reports(d):
+    """Returns reikna's reports in d: those of the 1-D FFT sets, of the N-D cases, then of the other sets."""
+    names = ["pow2.json", "mixed.json", "double.json"] + [f"nd-{n}.json" for n in nd_names(d, "nd")] + list(OTHER_REPORTS)
+    return [r for r in (load(d, n) for n in names) if r]
+
+
+def api_notes(rep, d):
+    """Adds the API of the run in d to the header, with a warning where api.txt and reikna's platform disagree."""
+    recorded, ran = recorded_api(d), platform_api(d)
+    if recorded:
+        rep.note(f"API: {API_NAMES[recorded]} (api.txt)")
+        if ran and ran != recorded:
+            rep.note(f"WARNING: api.txt names {API_NAMES[recorded]}, but reikna's reports are of a {API_NAMES[ran]} platform")
+    elif ran:
+        rep.note(f"API: {API_NAMES[ran]} (no api.txt: judged by the platform of reikna's reports)")
+
+
+def header(rep, d):
+    """Adds what the run in d measured: the commit, the API, reikna's binary, the device and the copy bandwidths."""
+    ours = reikna_reports(d)
     lines, revision, clean = commit_lines(d)
     for l in lines:
         rep.note(l)
     if not clean:
         rep.note("WARNING: the tree was not a clean checkout of a known commit; this run cannot be recorded in BENCHMARKS.md")
-    first = next((r for r in ours if r), None)
-    if first is None:
+    api_notes(rep, d)
+    if not ours:
         rep.note("no reikna results in this directory")
         return
+    first = ours[0]
     builds = []
     for r in ours:
         build = r.get("build") or {}
@@ -170,8 +287,8 @@ def header(rep, d, ours):
         if build.get("modified") or (revision and build["revision"] != revision):
             rep.note("WARNING: the reikna binary was not built from the commit measured, or with changes to it")
     rep.note(f"device: {first['device']} ({first['platform']}, driver {first['driver_version']}), {first['date']}")
-    own_copy = next((copy_gbps(r) for r in ours if r and copy_gbps(r)), 0)
-    copies = [f"reikna {own_copy:.0f} GB/s" if own_copy else "reikna n/a"]
+    own_copy = next((copy_gbps(r) for r in ours if copy_gbps(r)), 0)
+    copies = [f"{rep.reikna} {own_copy:.0f} GB/s" if own_copy else f"{rep.reikna} n/a"]
     peers = (PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ()) +
              (CONVOLVE_PEERS if load(d, "convolve.json") else ()) + (RFFT_PEERS if load(d, "rfft.json") else ()))
     for name, prefix in peers:
@@ -191,15 +308,16 @@ def peer_copy(d, prefix):
     return None
 
 
-def cases_1d(d, ours, mibs):
+# The 1-D sets: the name in the table, reikna's report and the suffix of the peers' reports.
+SETS_1D = (("pow2", "pow2.json", ""), ("mixed", "mixed.json", ""), ("complex128", "double.json", "_double"))
+
+
+def cases_1d(d):
     """Yields the cases of the 1-D sets: (set, N, our row, {peer: ms}, target, copy target)."""
-    sets = [("pow2", "pow2.json", ""), ("mixed", "mixed.json", ""), ("complex128", "double.json", "_double")]
-    for label, name, suffix in sets:
+    for label, name, suffix in SETS_1D:
         rep = load(d, name)
         if not rep:
             continue
-        ours.append(rep)
-        mibs.add(rep["mib_per_array"])
         peers = {p: by_n((load(d, f"{prefix}{suffix}.json") or {}).get("rows")) for p, prefix in PEERS}
         for r in sorted(rep["results"], key=lambda r: r["n"]):
             n = r["n"]
@@ -212,16 +330,15 @@ def cases_1d(d, ours, mibs):
                 yield label, str(n), r, theirs, 1.1, None
 
 
-def cases_nd(d, ours):
+def cases_nd(d):
     """Yields the multi-dimensional cases, nd-NAME.json against cufft_nd-NAME.json and vkfft_nd-NAME.json."""
     names = set()
     for prefix in ["nd"] + [f"{prefix}_nd" for _, prefix in PEERS]:
-        names.update(os.path.basename(p)[len(prefix) + 1:-len(".json")] for p in glob.glob(os.path.join(d, f"{prefix}-*.json")))
+        names.update(nd_names(d, prefix))
     for name in sorted(names):
         rep = load(d, f"nd-{name}.json")
         peers = {p: (load(d, f"{prefix}_nd-{name}.json") or {}).get("rows", [{}])[0] for p, prefix in PEERS}
         if rep:
-            ours.append(rep)
             r = rep["results"][0]
             dtype = rep["dtype"]
         else:
@@ -244,18 +361,17 @@ def cases_nd(d, ours):
 
 
 def ratios_table(rep, d):
-    ours, mibs = [], set()
-    cases = list(cases_1d(d, ours, mibs)) + list(cases_nd(d, ours))
-    others = [r for r in (load(d, "algos.json"), load(d, "random.json"), load(d, "matmul.json"), load(d, "convolve.json"),
-                          load(d, "rfft.json"), load(d, "half.json")) if r]
-    header(rep, d, ours + others)
+    """Adds the table of the FFT cases, each against the faster peer."""
+    cases = list(cases_1d(d)) + list(cases_nd(d))
     if not cases:
         return
+    mibs = {r["mib_per_array"] for r in (load(d, name) for _, name, _ in SETS_1D) if r}
     if mibs:
         rep.note("1-D sets: " + ", ".join(f"{m:g}" for m in sorted(mibs)) + " MiB per array; N-D: the whole array")
     names = [p for p, _ in PEERS]
-    t = Table(["set", "N / shape", "reikna ms"] + [f"{p} ms" for p in names] +
-              [f"ratio to {p}" for p in names] + ["ratio to faster peer", "target", "verdict", "% of copy"], left=2)
+    t = Table(["set", "N / shape", (f"{rep.reikna} ms", OURS)] + [(f"{p} ms", RUN) for p in names] +
+              [f"ratio to {p}" for p in names] + [("ratio to faster peer", RUN), ("target", TARGET), ("verdict", RUN),
+                                                  ("% of copy", RUN)], left=2)
     skipped = []
     for label, case, r, theirs, target, copy_target in cases:
         target_text = f"≤ {target:.1f}" + (f", ≥ {copy_target}% copy" if copy_target else "")
@@ -288,7 +404,8 @@ def pipelines_table(rep, d):
         return
     cup = by_n((load(d, "cufft_pipelines.json") or {}).get("rows"))
     rep.heading("Fused pipelines: time against the bare FFT of the same run (PyTorch doing the same steps unfused, where measured)")
-    t = Table(["N", "pipeline", "ms", "ratio to bare FFT", "target", "verdict", "PyTorch unfused"], left=2)
+    t = Table(["N", "pipeline", (f"{rep.reikna} ms", OURS), ("ratio to bare FFT", RUN), ("target", TARGET), ("verdict", RUN),
+               ("PyTorch unfused", RUN)], left=2)
     for n, r in sorted(by_n(pipes["results"]).items()):
         for p in r.get("pipelines", []):
             if p.get("skipped"):
@@ -341,7 +458,7 @@ def algos_tables(rep, d):
     theirs_report, theirs = torch_rows(d, "torch_algos.json")
     torch_copy = theirs_report.get("copy_gbps")
     rep.heading("Algorithms against PyTorch")
-    rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
+    rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
              (f"{theirs_report.get('device', 'unknown device')}, copy {torch_copy:.0f} GB/s" if theirs_report else "not measured"))
     rep.note(f"targets: transpose, permute and fftshift ≥ {ALGO_COPY_TARGET}% of reikna's copy bandwidth; "
              f"sums ratio ≤ {ALGO_SUM_TARGET:.2f}; prefix sums ratio ≤ 1/1.2 = {ALGO_CUMSUM_TARGET:.2f}; ratio: reikna / PyTorch")
@@ -356,7 +473,8 @@ def algos_tables(rep, d):
         return ours.get("mib_per_array") == ALGO_FULL_MIB
 
     differ = []
-    t = Table(["case", "shape", "reikna ms", "PyTorch ms", "ratio reikna/PyTorch", "% of copy", "PyTorch % of copy", "target", "verdict"], left=2)
+    t = Table(["case", "shape", (f"{rep.reikna} ms", OURS), ("PyTorch ms", RUN), (f"ratio {rep.reikna}/PyTorch", RUN), ("% of copy", RUN),
+               "PyTorch % of copy", ("target", TARGET), ("verdict", RUN)], left=2)
     bare = {}
     fused = []
     for r in ours["rows"]:
@@ -407,7 +525,7 @@ def algos_tables(rep, d):
 def fused_table(rep, title, fused, bare, target):
     """Adds the table that judges each "+scale" row of fused against its bare case (bare: rows by case) with the target ratio."""
     rep.heading(f"{title} (target ≤ {target})")
-    t = Table(["case", "bare ms", "+scale ms", "ratio", "target", "verdict"])
+    t = Table(["case", (f"{rep.reikna} bare ms", RUN), ("+scale ms", OURS), ("ratio", RUN), ("target", TARGET), ("verdict", RUN)])
     for r in fused:
         case = r["case"][:-len("+scale")]
         base, mine = bare.get(case, {}).get("median_ms"), r.get("median_ms")
@@ -451,7 +569,7 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
         return
     theirs_report, theirs = torch_rows(d, "torch_" + name + ".json")
     rep.heading(heading)
-    rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
+    rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
              (f"{theirs_report.get('device', 'unknown device')}, copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
               if theirs_report else "not measured"))
     rep.note("targets: " + "; ".join(f"{c} ratio ≤ {x:.2f}" for c, x in targets.items()) +
@@ -460,8 +578,9 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
         rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
                  "the targets are those of the full sizes")
     extra_title, extra_key = extra or (None, None)
-    columns = ["case", "shape"] + ([extra_title] if extra else []) + ["reikna ms", "PyTorch ms", "ratio reikna/PyTorch",
-                                                                      "reikna GB/s", "PyTorch GB/s", "target", "verdict"]
+    columns = ["case", "shape"] + ([extra_title] if extra else []) + [
+        (f"{rep.reikna} ms", OURS), ("PyTorch ms", RUN), (f"ratio {rep.reikna}/PyTorch", RUN), f"{rep.reikna} GB/s", "PyTorch GB/s",
+        ("target", TARGET), ("verdict", RUN)]
     t = Table(columns, left=len(columns) - 7)
     bare, fused, notes = {}, [], []
     for r in ours["rows"]:
@@ -524,8 +643,8 @@ FP64_FMA_PEAK_TFLOPS = 33.5
 
 def tflops(v):
     if not v:
-        return "n/a"
-    return f"{v:.1f}" if v >= 1 else f"{v:.3g}"
+        return Value("n/a")
+    return Value(f"{v:.1f}" if v >= 1 else f"{v:.3g}", v)
 
 
 def matmul_tables(rep, d):
@@ -534,7 +653,7 @@ def matmul_tables(rep, d):
         return
     theirs_report, theirs = torch_rows(d, "torch_matmul.json")
     rep.heading("Matrix products against PyTorch")
-    rep.note(f"reikna: {ours['device']}; PyTorch: " +
+    rep.note(f"{rep.reikna}: {ours['device']}; PyTorch: " +
              (theirs_report.get("device", "unknown device") + " (cuBLAS, TF32 off)" if theirs_report else "not measured"))
     rep.note("TFLOP/s: 2·batch·m·n·k per call (8· for complex) / median time; ratio: reikna's TFLOP/s / cuBLAS's, above 1 reikna is faster; "
              f"targets: float32 and complex64 ≥ {MATMUL_CUBLAS_TARGETS['f32_4096']:.0%} of cuBLAS, the batch of small products "
@@ -543,8 +662,10 @@ def matmul_tables(rep, d):
     if ours.get("mib_per_array") != ALGO_FULL_MIB:
         rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
                  "the targets are those of the full sizes")
-    t = Table(["case", "batch×m×n×k", "tiling", "reikna TFLOP/s", "cuBLAS TFLOP/s", "ratio", "target", "verdict"], left=3)
-    tuned = Table(["case", "batch×m×n×k", "tiling", "median ms", "TFLOP/s", "to the plan's tiling"], left=3)
+    t = Table(["case", "batch×m×n×k", ("tiling", RUN), (f"{rep.reikna} TFLOP/s", OURS), ("cuBLAS TFLOP/s", RUN), ("ratio", RUN),
+               ("target", TARGET), ("verdict", RUN)], left=3)
+    tuned = Table(["case", "batch×m×n×k", "tiling", (f"{rep.reikna} median ms", RUN), ("TFLOP/s", OURS), ("to the plan's tiling", RUN)],
+                  left=3)
     planned = {}
     problems = []
     for r in ours["rows"]:
@@ -604,14 +725,15 @@ def convolve_tables(rep, d):
         return
     theirs_report, theirs = torch_rows(d, "torch_convolve.json")
     rep.heading("Convolution against two FFTs")
-    rep.note(f"reikna: {ours['device']}; PyTorch: " +
+    rep.note(f"{rep.reikna}: {ours['device']}; PyTorch: " +
              (theirs_report.get("device", "unknown device") if theirs_report else "not measured"))
     rep.note(f"target: the circular convolution with one filter ≤ {CONVOLVE_TARGET} times two bare FFTs of its rows (reikna's, "
              "same run); PyTorch: fft of the filter and the rows, product, ifft, unfused; ratio to PyTorch shown without a verdict")
     if ours.get("mib_per_array") != ALGO_FULL_MIB:
         rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
                  "the target is that of the full sizes")
-    t = Table(["case", "shape", "reikna ms", "FFT ms", "to 2 FFTs", "PyTorch ms", "reikna/PyTorch", "target", "verdict"], left=2)
+    t = Table(["case", "shape", (f"{rep.reikna} ms", OURS), ("FFT ms", RUN), ("to 2 FFTs", RUN), ("PyTorch ms", RUN),
+               f"{rep.reikna}/PyTorch", ("target", TARGET), ("verdict", RUN)], left=2)
     notes = []
     for r in ours["rows"]:
         case = r["case"]
@@ -653,12 +775,13 @@ def half_tables(rep, d):
     if not ours:
         return
     rep.heading(f"Half-precision storage: FFTs of complex32 data against complex64 (target ratio ≤ {HALF_TARGET})")
-    rep.note(f"reikna: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; {ours.get('mib_per_array'):g} MiB of complex32 data per array; "
+    rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; {ours.get('mib_per_array'):g} MiB of complex32 data per array; "
              "ratio: the complex32 FFT's median time / the complex64 FFT's, measured in the same run")
     if ours.get("mib_per_array") != ALGO_FULL_MIB:
         rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB of complex32 data (their own size is {ALGO_FULL_MIB}): "
                  "the target is that of the full size")
-    t = Table(["N", "batch×N", "complex64 ms", "complex32 ms", "ratio", "complex32 rel L2", "target", "verdict"], left=2)
+    t = Table(["N", "batch×N", (f"{rep.reikna} complex64 ms", RUN), ("complex32 ms", OURS), ("ratio", RUN), ("complex32 rel L2", RUN),
+               ("target", TARGET), ("verdict", RUN)], left=2)
     bare, problems = {}, []
     for r in ours["rows"]:
         case = r["case"]
@@ -700,6 +823,19 @@ def startup_line(rep, d):
              f"{w:.1f} ms in a second one; target 50 ms: {verdict(ok)}")
 
 
+def tables(rep, d):
+    """Adds every table of the run in d, after the header, counting the targets missed in rep.fails."""
+    ratios_table(rep, d)
+    pipelines_table(rep, d)
+    algos_tables(rep, d)
+    random_tables(rep, d)
+    matmul_tables(rep, d)
+    convolve_tables(rep, d)
+    rfft_tables(rep, d)
+    half_tables(rep, d)
+    startup_line(rep, d)
+
+
 def main():
     ap = argparse.ArgumentParser(description="Compares reikna's FFT times with cuFFT's and VkFFT's, and its algorithms' and random numbers' with PyTorch's.")
     ap.add_argument("dir", help="the output directory of gpu_compare.sh")
@@ -707,16 +843,13 @@ def main():
     args = ap.parse_args()
     if not os.path.isdir(args.dir):
         ap.error(f"{args.dir} is not a directory")
-    rep = Report(args.markdown)
-    ratios_table(rep, args.dir)
-    pipelines_table(rep, args.dir)
-    algos_tables(rep, args.dir)
-    random_tables(rep, args.dir)
-    matmul_tables(rep, args.dir)
-    convolve_tables(rep, args.dir)
-    rfft_tables(rep, args.dir)
-    half_tables(rep, args.dir)
-    startup_line(rep, args.dir)
+    try:
+        api = run_api(args.dir)
+    except ValueError as e:
+        ap.error(str(e))
+    rep = Report(args.markdown, reikna_label(api))
+    header(rep, args.dir)
+    tables(rep, args.dir)
     rep.line(f"\n{rep.fails} target(s) missed")
     rep.print()
 

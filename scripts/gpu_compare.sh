@@ -8,13 +8,20 @@
 # PyTorch's cuBLAS products (the set matmul), and FFTs of half-precision
 # data beside complex64 ones (the set half), with their targets.
 #
-# Usage: scripts/gpu_compare.sh [REIKNA_BINARY] [OUTDIR], from the repository's root
+# Usage: scripts/gpu_compare.sh [--api opencl|cuda] [REIKNA_BINARY] [OUTDIR],
+# from the repository's root
 #
+# --api (or --api=API; default opencl) chooses the API that every reikna
+# command of the run uses (REIKNA_API): the run stops at once unless
+# `reikna devices` lists a device of it. The peers run alike on either API.
 # REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
 # ./gpu-compare) receives commit.txt (the commit measured, and whether the
-# tree had changes), the JSON files, the plot and the tables (table.txt,
-# table.md). The cuFFT part and PyTorch's algorithms run only where PyTorch
-# and CUDA exist (PyTorch's products too); the VkFFT part only where scripts/vkfft_build.sh builds
+# tree had changes), api.txt (the API), the JSON files, the plot and the
+# tables (table.txt, table.md, which name reikna's figures with the API).
+# Two runs of one commit, one per API, compare side by side with
+# scripts/compare_apis.py OPENCL_OUTDIR CUDA_OUTDIR. The cuFFT part and
+# PyTorch's algorithms run only where PyTorch and CUDA exist (PyTorch's
+# products too); the VkFFT part only where scripts/vkfft_build.sh builds
 # its program.
 #
 # The environment chooses what runs (defaults in brackets):
@@ -51,6 +58,41 @@
 # if any failed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+usage="usage: scripts/gpu_compare.sh [--api opencl|cuda] [REIKNA_BINARY] [OUTDIR]"
+die() {
+	echo "gpu_compare: $*" >&2
+	exit 2
+}
+api=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--api)
+		[ $# -ge 2 ] || die "--api needs an API: opencl or cuda ($usage)"
+		api=$2
+		shift 2
+		;;
+	--api=*)
+		api=${1#--api=}
+		shift
+		;;
+	--)
+		shift
+		break
+		;;
+	-*) die "unknown option \"$1\" ($usage)" ;;
+	*) break ;;
+	esac
+done
+[ $# -le 2 ] || die "too many arguments ($usage)"
+if [ -z "$api" ] && [ -n "${REIKNA_API:-}" ]; then
+	echo "gpu_compare: REIKNA_API=$REIKNA_API of the environment is not used: the run is on opencl unless --api names another API" >&2
+fi
+api=$(printf '%s' "${api:-opencl}" | tr '[:upper:]' '[:lower:]')
+case $api in
+opencl | cuda) ;;
+*) die "--api: unknown API \"$api\" (the APIs are: opencl cuda)" ;;
+esac
+export REIKNA_API=$api
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
 all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft half"
@@ -65,10 +107,6 @@ if [ -n "${MIB:-}" ]; then
 	mib=(--mib "$MIB")
 fi
 
-die() {
-	echo "gpu_compare: $*" >&2
-	exit 2
-}
 for s in $sets; do
 	case " $all_sets " in
 	*" $s "*) ;;
@@ -79,9 +117,11 @@ has() { case " $sets " in *" $1 "*) return 0 ;; esac; return 1; }
 command -v "$reikna" >/dev/null || die "$reikna is not an executable program (make build makes bin/reikna)"
 mkdir -p "$out" || die "cannot create $out"
 
-# commit.txt says what is measured (commit_note.sh).
+# commit.txt says what is measured (commit_note.sh), api.txt on which API.
 . "$here/commit_note.sh"
 write_commit_note "$here" "$out/commit.txt"
+echo "$api" >"$out/api.txt"
+echo "API: $api"
 
 failed=()
 # step FILE COMMAND...: prints the command, runs it with its standard output
@@ -96,7 +136,33 @@ step() {
 	fi
 }
 
-"$reikna" devices >"$out/devices.txt" || die "$reikna devices failed: no OpenCL device to measure"
+"$reikna" devices >"$out/devices.txt" || die "$reikna devices failed"
+"$reikna" devices --json >"$out/devices.json" || die "$reikna devices --json failed"
+# The devices of the API chosen, by the platforms of `reikna devices
+# --json`: CUDA's is the one named "CUDA driver API"
+# (cluda.CUDAPlatformName), every other is an OpenCL one.
+python3 - "$api" "$out/devices.json" <<'EOF' || die "no $api device to measure (the devices found are in $out/devices.txt)"
+import json
+import sys
+
+CUDA_PLATFORM = "CUDA driver API"
+api, path = sys.argv[1:]
+with open(path) as f:
+    platforms = json.load(f)
+mine = [p for p in platforms if (p["name"] == CUDA_PLATFORM) == (api == "cuda")]
+devices = [d["name"] for p in mine for d in p.get("devices") or []]
+if devices:
+    print(f"{api} devices: {'; '.join(devices)}")
+    sys.exit(0)
+if api == "cuda" and mine:
+    why = f"the CUDA platform lists no device: {mine[0]['version']}"
+elif api == "cuda":
+    why = "`reikna devices` lists no CUDA platform: NVIDIA's driver (libcuda.so.1) does not load here"
+else:
+    why = "`reikna devices` lists no OpenCL platform with a device: an OpenCL driver registered with the ICD loader is needed"
+print(f"gpu_compare: {why}", file=sys.stderr)
+sys.exit(1)
+EOF
 
 # The program cache starts empty for the start-up set, so that the first
 # plan's build time is a cold one and the second measures a cached plan.

@@ -123,7 +123,7 @@ func TestCompareRandom(t *testing.T) {
 			t.Errorf("%s: %s judged %q, want %q\n%s", tt.table, tt.name, got, tt.want, out)
 		}
 	}
-	for _, want := range []string{"3 target(s) missed", "PyTorch's time left out, of the shape [64, 524288]", "copy bandwidth (read + write) measured in each run: reikna 4000 GB/s"} {
+	for _, want := range []string{"3 target(s) missed", "PyTorch's time left out, of the shape [64, 524288]", "copy bandwidth (read + write) measured in each run: reikna (OpenCL) 4000 GB/s"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}

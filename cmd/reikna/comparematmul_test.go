@@ -88,7 +88,7 @@ func TestCompareMatmul(t *testing.T) {
 	})
 	t.Run("markdown", func(t *testing.T) {
 		out := runCompare(t, writeMatmulFixture(t, 512, ours, torch), true)
-		for _, want := range []string{"## " + main, "| case | batch×m×n×k | tiling | reikna TFLOP/s | cuBLAS TFLOP/s |",
+		for _, want := range []string{"## " + main, "| case | batch×m×n×k | tiling | reikna (OpenCL) TFLOP/s | cuBLAS TFLOP/s |",
 			"| f32_4096 | 1×4096×4096×4096 | 128x128x16/8x8 | 43.0 | 50.8 | 0.85 | ratio ≥ 0.80 | pass |"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("the Markdown lacks %q:\n%s", want, out)

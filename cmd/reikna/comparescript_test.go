@@ -152,7 +152,7 @@ func TestCompareAlgos(t *testing.T) {
 	})
 	t.Run("markdown", func(t *testing.T) {
 		out := runCompare(t, writeAlgoFixture(t, 512, ours, torch), true)
-		for _, want := range []string{"## " + main, "## " + fused, "| case | shape | reikna ms | PyTorch ms |",
+		for _, want := range []string{"## " + main, "## " + fused, "| case | shape | reikna (OpenCL) ms | PyTorch ms |",
 			"| transpose_c64_8192x8192 | 8192×8192 | 0.300 | 0.600 | 0.50 | 90 | 43 | ≥ 85% copy | pass |"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("the Markdown lacks %q:\n%s", want, out)
