@@ -50,12 +50,6 @@ func apiFromEnv() (API, error) {
 	return a, nil
 }
 
-// cudaByDefault makes the default interface CUDA wherever a CUDA device
-// matches the filter (an NVIDIA GPU, with the driver and NVRTC loaded),
-// and OpenCL elsewhere. While it is false the default is OpenCL, and CUDA
-// runs only where it is asked for.
-const cudaByDefault = false
-
 // chooseAPI returns the interface a Thread for f runs on: f.API, else the
 // one APIEnv names, else the default.
 func chooseAPI(f DeviceFilter) (API, error) {
@@ -75,9 +69,10 @@ func chooseAPI(f DeviceFilter) (API, error) {
 }
 
 // defaultAPI returns the interface a Thread for f runs on where nothing
-// names one (see cudaByDefault).
+// names one: CUDA wherever a CUDA device matches f (an NVIDIA GPU, with
+// the driver and NVRTC loaded), OpenCL elsewhere.
 func defaultAPI(f DeviceFilter) API {
-	if cudaByDefault && cudaServes(f) {
+	if cudaServes(f) {
 		return CUDA
 	}
 	return OpenCL

@@ -86,7 +86,9 @@
 // A Thread runs on OpenCL (through the subpackage cl) or on CUDA (through
 // the subpackage cu, NVIDIA's driver API and NVRTC, loaded at run time).
 // DeviceFilter.API chooses, else the environment variable REIKNA_API
-// (APIEnv), else the default, OpenCL. Programs are written once, in OpenCL
+// (APIEnv), else the default: CUDA where a CUDA device matches the filter
+// (an NVIDIA GPU whose driver and NVRTC load), OpenCL elsewhere. Programs
+// are written once, in OpenCL
 // C with the prelude's macros: for CUDA the prelude defines the macros and
 // the OpenCL built-ins that kernels use in CUDA C++ (see
 // cudaPreludeSource), NVRTC compiles the program to PTX and the driver
