@@ -258,6 +258,48 @@ CUresult reikna_cuEventDestroy(void **f, CUcontext ctx, CUevent e) {
 	IN_CTX(f, ctx, FN(f, CU_cuEventDestroy_v2, CUresult, (CUevent))(e));
 }
 
+CUresult reikna_cuDeviceCanAccessPeer(void **f, int *can, CUdevice d, CUdevice peer) {
+	return FN(f, CU_cuDeviceCanAccessPeer, CUresult, (int *, CUdevice, CUdevice))(can, d, peer);
+}
+
+/* cuCtxEnablePeerAccess lets the current context, ctx, address the memory
+   of peer. */
+CUresult reikna_cuCtxEnablePeerAccess(void **f, CUcontext ctx, CUcontext peer) {
+	IN_CTX(f, ctx, FN(f, CU_cuCtxEnablePeerAccess, CUresult, (CUcontext, unsigned int))(peer, 0));
+}
+
+CUresult reikna_cuMemcpyPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUcontext dstCtx,
+	CUdeviceptr src, CUcontext srcCtx, size_t n, CUstream s) {
+	IN_CTX(f, ctx, FN(f, CU_cuMemcpyPeerAsync, CUresult, (CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, size_t, CUstream))(
+		dst, dstCtx, src, srcCtx, n, s));
+}
+
+/* CU_MEMORYTYPE_DEVICE of CUmemorytype. */
+#define REIKNA_CU_MEMORYTYPE_DEVICE 2
+
+/* reikna_cuMemcpyRowsPeerAsync copies rows of width bytes, srcPitch bytes
+   apart in src, to rows dstPitch bytes apart in dst, as one 3-D copy of
+   depth 1 between the memories of two contexts. */
+CUresult reikna_cuMemcpyRowsPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUcontext dstCtx, size_t dstPitch,
+	CUdeviceptr src, CUcontext srcCtx, size_t srcPitch, size_t width, size_t rows, CUstream s) {
+	REIKNA_CUDA_MEMCPY3D_PEER p;
+	memset(&p, 0, sizeof p);
+	p.srcMemoryType = REIKNA_CU_MEMORYTYPE_DEVICE;
+	p.srcDevice = src;
+	p.srcContext = srcCtx;
+	p.srcPitch = srcPitch;
+	p.srcHeight = rows;
+	p.dstMemoryType = REIKNA_CU_MEMORYTYPE_DEVICE;
+	p.dstDevice = dst;
+	p.dstContext = dstCtx;
+	p.dstPitch = dstPitch;
+	p.dstHeight = rows;
+	p.WidthInBytes = width;
+	p.Height = rows;
+	p.Depth = 1;
+	IN_CTX(f, ctx, FN(f, CU_cuMemcpy3DPeerAsync, CUresult, (const REIKNA_CUDA_MEMCPY3D_PEER *, CUstream))(&p, s));
+}
+
 nvrtcResult reikna_nvrtcVersion(void **f, int *major, int *minor) {
 	return FN(f, NV_nvrtcVersion, nvrtcResult, (int *, int *))(major, minor);
 }
