@@ -176,8 +176,10 @@ CUresult reikna_cuDeviceCanAccessPeer(void **f, int *can, CUdevice d, CUdevice p
 CUresult reikna_cuCtxEnablePeerAccess(void **f, CUcontext ctx, CUcontext peer);
 CUresult reikna_cuMemcpyPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUcontext dstCtx,
 	CUdeviceptr src, CUcontext srcCtx, size_t n, CUstream s);
-CUresult reikna_cuMemcpyRowsPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUcontext dstCtx, size_t dstPitch,
-	CUdeviceptr src, CUcontext srcCtx, size_t srcPitch, size_t width, size_t rows, CUstream s);
+CUresult reikna_cuMemcpyRegionPeerAsync(void **f, CUcontext ctx,
+	CUdeviceptr dst, CUcontext dstCtx, size_t dstPitch, size_t dstHeight,
+	CUdeviceptr src, CUcontext srcCtx, size_t srcPitch, size_t srcHeight,
+	size_t width, size_t rows, size_t slices, CUstream s);
 
 /* NVRTC calls. */
 nvrtcResult reikna_nvrtcVersion(void **f, int *major, int *minor);

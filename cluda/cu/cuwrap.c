@@ -277,26 +277,28 @@ CUresult reikna_cuMemcpyPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUco
 /* CU_MEMORYTYPE_DEVICE of CUmemorytype. */
 #define REIKNA_CU_MEMORYTYPE_DEVICE 2
 
-/* reikna_cuMemcpyRowsPeerAsync copies rows of width bytes, srcPitch bytes
-   apart in src, to rows dstPitch bytes apart in dst, as one 3-D copy of
-   depth 1 between the memories of two contexts. */
-CUresult reikna_cuMemcpyRowsPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUcontext dstCtx, size_t dstPitch,
-	CUdeviceptr src, CUcontext srcCtx, size_t srcPitch, size_t width, size_t rows, CUstream s) {
+/* reikna_cuMemcpyRegionPeerAsync copies slices of rows of width bytes
+   between the memories of two contexts as one 3-D copy: in each memory,
+   rows pitch bytes apart, and slices height rows apart. */
+CUresult reikna_cuMemcpyRegionPeerAsync(void **f, CUcontext ctx,
+	CUdeviceptr dst, CUcontext dstCtx, size_t dstPitch, size_t dstHeight,
+	CUdeviceptr src, CUcontext srcCtx, size_t srcPitch, size_t srcHeight,
+	size_t width, size_t rows, size_t slices, CUstream s) {
 	REIKNA_CUDA_MEMCPY3D_PEER p;
 	memset(&p, 0, sizeof p);
 	p.srcMemoryType = REIKNA_CU_MEMORYTYPE_DEVICE;
 	p.srcDevice = src;
 	p.srcContext = srcCtx;
 	p.srcPitch = srcPitch;
-	p.srcHeight = rows;
+	p.srcHeight = srcHeight;
 	p.dstMemoryType = REIKNA_CU_MEMORYTYPE_DEVICE;
 	p.dstDevice = dst;
 	p.dstContext = dstCtx;
 	p.dstPitch = dstPitch;
-	p.dstHeight = rows;
+	p.dstHeight = dstHeight;
 	p.WidthInBytes = width;
 	p.Height = rows;
-	p.Depth = 1;
+	p.Depth = slices;
 	IN_CTX(f, ctx, FN(f, CU_cuMemcpy3DPeerAsync, CUresult, (const REIKNA_CUDA_MEMCPY3D_PEER *, CUstream))(&p, s));
 }
 

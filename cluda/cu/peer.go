@@ -51,22 +51,52 @@ func (c *Context) EnablePeerAccess(peer *Context) error {
 	})
 }
 
-// Rows is a region of device memory made of evenly spaced rows of bytes:
-// Count rows of Width bytes, the first at byte Offset and each Pitch bytes
-// after the one before (at least Width where there are several rows).
-type Rows struct {
-	Offset, Pitch, Width, Count int
+// Region is a part of device memory made of evenly spaced rows of bytes,
+// in evenly spaced slices: Slices slices (0 counts as 1) of Rows rows of
+// Width bytes, the first row at byte Offset, each row RowPitch bytes after
+// the one before it and each slice SlicePitch bytes after the one before
+// it. Where there are several rows, RowPitch is at least Width; where
+// there are several slices, SlicePitch is a multiple of RowPitch of at
+// least Rows rows. A single row or slice may leave its pitch 0.
+type Region struct {
+	Offset, Width      int
+	Rows, RowPitch     int
+	Slices, SlicePitch int
 }
 
-// check returns an error unless the rows lie within m.
-func (r Rows) check(call string, m *Memory) error {
-	if r.Count < 0 || r.Width < 0 || r.Count > 1 && r.Pitch < r.Width {
-		return fmt.Errorf("cu: %s: region %+v: want rows at least as far apart as they are wide", call, r)
+// slices returns the number of slices, Slices or 1 for 0.
+func (r Region) slices() int { return max(r.Slices, 1) }
+
+// pitches returns the row pitch and the height of a slice in rows, as
+// the driver's 3-D copies take them: those of the region, or for a single
+// row or slice the packed ones.
+func (r Region) pitches() (row, height int) {
+	row, height = r.RowPitch, r.Rows
+	if r.Rows <= 1 {
+		row = r.Width
 	}
-	if r.Count == 0 || r.Width == 0 {
+	if r.slices() > 1 && row > 0 {
+		height = r.SlicePitch / row
+	}
+	return row, height
+}
+
+// check returns an error unless the region lies within m and its pitches
+// are as Region asks.
+func (r Region) check(call string, m *Memory) error {
+	row, height := r.pitches()
+	switch {
+	case r.Offset < 0 || r.Width < 0 || r.Rows < 0 || r.Slices < 0:
+		return fmt.Errorf("cu: %s: region %+v has a negative field", call, r)
+	case row < r.Width:
+		return fmt.Errorf("cu: %s: region %+v has rows %d bytes apart, narrower than their %d bytes", call, r, row, r.Width)
+	case r.slices() > 1 && (row == 0 || r.SlicePitch%row != 0 || height < r.Rows):
+		return fmt.Errorf("cu: %s: region %+v has slices %d bytes apart: want a multiple of the row pitch %d of at least %d rows", call, r, r.SlicePitch, row, r.Rows)
+	}
+	if r.Width*r.Rows*r.slices() == 0 {
 		return m.checkRange(call, r.Offset, 0)
 	}
-	return m.checkRange(call, r.Offset, (r.Count-1)*r.Pitch+r.Width)
+	return m.checkRange(call, r.Offset, (r.slices()-1)*height*row+(r.Rows-1)*row+r.Width)
 }
 
 // CopyPeer queues on s a copy of n bytes of src at srcOffset to dst at
@@ -91,32 +121,31 @@ func CopyPeer(s *Stream, dst *Memory, dstOffset int, src *Memory, srcOffset, n i
 	})
 }
 
-// CopyRowsPeer queues on s a copy of the rows from of src to the rows to
-// of dst (as many, as wide), where the two may belong to different
-// contexts, as CopyPeer does for contiguous bytes.
-func CopyRowsPeer(s *Stream, dst *Memory, to Rows, src *Memory, from Rows) error {
+// CopyRegionPeer queues on s a copy of the region from of src to the
+// region to of dst (as wide, with as many rows and slices), where the two
+// may belong to different contexts, as CopyPeer does for contiguous
+// bytes.
+func CopyRegionPeer(s *Stream, dst *Memory, to Region, src *Memory, from Region) error {
 	const call = "cuMemcpy3DPeerAsync"
 	if s == nil {
 		return fmt.Errorf("cu: %s: nil stream", call)
 	}
-	if from.Width != to.Width || from.Count != to.Count {
-		return fmt.Errorf("cu: %s: %d rows of %d bytes into %d rows of %d bytes", call, from.Count, from.Width, to.Count, to.Width)
+	if from.Width != to.Width || from.Rows != to.Rows || from.slices() != to.slices() {
+		return fmt.Errorf("cu: %s: region %+v into region %+v of another size", call, from, to)
 	}
 	if err := to.check(call, dst); err != nil {
 		return err
 	}
-	if err := from.check(call, src); err != nil || from.Count == 0 || from.Width == 0 {
+	if err := from.check(call, src); err != nil || from.Width*from.Rows*from.slices() == 0 {
 		return err
 	}
-	pitch := func(r Rows) C.size_t {
-		if r.Count == 1 {
-			return C.size_t(r.Width)
-		}
-		return C.size_t(r.Pitch)
-	}
-	return peerCall(s, dst, src, call, C.CU_cuMemcpy3DPeerAsync, func(lib *library, ch C.CUcontext, sh C.CUstream, dp C.CUdeviceptr, dc C.CUcontext, sp C.CUdeviceptr, sc C.CUcontext) C.CUresult {
-		return C.reikna_cuMemcpyRowsPeerAsync(lib.fns, ch, dp+C.CUdeviceptr(to.Offset), dc, pitch(to),
-			sp+C.CUdeviceptr(from.Offset), sc, pitch(from), C.size_t(from.Width), C.size_t(from.Count), sh)
+	srcPitch, srcHeight := from.pitches()
+	dstPitch, dstHeight := to.pitches()
+	return peerCall(s, dst, src, call, C.CU_cuMemcpy3DPeerAsync, func(lib *library, ch C.CUcontext, stream C.CUstream, dp C.CUdeviceptr, dc C.CUcontext, sp C.CUdeviceptr, sc C.CUcontext) C.CUresult {
+		return C.reikna_cuMemcpyRegionPeerAsync(lib.fns, ch,
+			dp+C.CUdeviceptr(to.Offset), dc, C.size_t(dstPitch), C.size_t(dstHeight),
+			sp+C.CUdeviceptr(from.Offset), sc, C.size_t(srcPitch), C.size_t(srcHeight),
+			C.size_t(from.Width), C.size_t(from.Rows), C.size_t(from.slices()), stream)
 	})
 }
 

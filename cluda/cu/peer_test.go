@@ -46,7 +46,9 @@ var fakePeerDefs = map[string]string{
 			p->srcContext == (void *)32 && p->srcPitch == 48 && p->srcHost == 0 && p->srcArray == 0;
 		int dst = p->dstXInBytes == 0 && p->dstY == 0 && p->dstMemoryType == 2 && p->dstDevice == 0x10040 &&
 			p->dstContext == (void *)16 && p->dstPitch == 32 && p->dstHost == 0 && p->dstArray == 0;
-		return src && dst && p->WidthInBytes == 16 && p->Height == 3 && p->Depth == 1 && s == (void *)64 ? 0 : 1;
+		int flat = p->Depth == 1 && p->srcHeight == 3 && p->dstHeight == 3;
+		int sliced = p->Depth == 2 && p->srcHeight == 4 && p->dstHeight == 3;
+		return src && dst && (flat || sliced) && p->WidthInBytes == 16 && p->Height == 3 && s == (void *)64 ? 0 : 1;
 	}`,
 }
 
@@ -90,21 +92,27 @@ func TestFakePeerCopies(t *testing.T) {
 	if err := CopyPeer(s, dst, 4, src, 12, 21); !errors.Is(err, InvalidValue) {
 		t.Errorf("CopyPeer of other arguments: %v, want the fake's InvalidValue", err)
 	}
-	to := Rows{Offset: 64, Pitch: 32, Width: 16, Count: 3}
-	from := Rows{Offset: 8, Pitch: 48, Width: 16, Count: 3}
-	if err := CopyRowsPeer(s, dst, to, src, from); err != nil {
-		t.Errorf("CopyRowsPeer: %v", err)
+	to := Region{Offset: 64, Width: 16, Rows: 3, RowPitch: 32}
+	from := Region{Offset: 8, Width: 16, Rows: 3, RowPitch: 48}
+	if err := CopyRegionPeer(s, dst, to, src, from); err != nil {
+		t.Errorf("CopyRegionPeer of rows: %v", err)
+	}
+	to.Slices, to.SlicePitch = 2, 96
+	from.Slices, from.SlicePitch = 2, 192
+	if err := CopyRegionPeer(s, dst, to, src, from); err != nil {
+		t.Errorf("CopyRegionPeer of slices: %v", err)
 	}
 	for _, c := range []struct {
 		name     string
-		to, from Rows
+		to, from Region
 	}{
-		{"past the end", Rows{Offset: 1000, Pitch: 32, Width: 16, Count: 3}, from},
-		{"rows overlap", to, Rows{Offset: 8, Pitch: 8, Width: 16, Count: 3}},
-		{"different widths", Rows{Offset: 64, Pitch: 32, Width: 8, Count: 3}, from},
+		{"past the end", Region{Offset: 1000, Width: 16, Rows: 3, RowPitch: 32}, Region{Width: 16, Rows: 3, RowPitch: 48}},
+		{"rows overlap", Region{Width: 16, Rows: 3, RowPitch: 32}, Region{Width: 16, Rows: 3, RowPitch: 8}},
+		{"slice pitch not a multiple of the row pitch", Region{Width: 16, Rows: 1, Slices: 2, SlicePitch: 40}, Region{Width: 16, Rows: 1, Slices: 2, SlicePitch: 32}},
+		{"different sizes", Region{Width: 8, Rows: 3, RowPitch: 32}, Region{Width: 16, Rows: 3, RowPitch: 48}},
 	} {
-		if err := CopyRowsPeer(s, dst, c.to, src, c.from); err == nil || errors.Is(err, InvalidValue) {
-			t.Errorf("CopyRowsPeer, %s: %v, want the binding's own error", c.name, err)
+		if err := CopyRegionPeer(s, dst, c.to, src, c.from); err == nil || errors.Is(err, InvalidValue) {
+			t.Errorf("CopyRegionPeer, %s: %v, want the binding's own error", c.name, err)
 		}
 	}
 }
