@@ -40,6 +40,33 @@ func EqualShares(n, k int) []int {
 	return out
 }
 
+// SplitShares returns the shares of an axis of length n among k devices:
+// given, checked (one for each device, each at least 1, adding up to n),
+// or for nil, EqualShares (and then the axis must have a place for every
+// device).
+func SplitShares(n int, given []int, k int) ([]int, error) {
+	if given == nil {
+		if n < k {
+			return nil, fmt.Errorf("%d places, fewer than the %d devices (every device needs at least one)", n, k)
+		}
+		return EqualShares(n, k), nil
+	}
+	if len(given) != k {
+		return nil, fmt.Errorf("%d shares for %d devices", len(given), k)
+	}
+	sum := 0
+	for i, s := range given {
+		if s < 1 {
+			return nil, fmt.Errorf("share %d of device %d: every device needs at least one place", s, i)
+		}
+		sum += s
+	}
+	if sum != n {
+		return nil, fmt.Errorf("shares %v add up to %d, not to the %d places", given, sum, n)
+	}
+	return slices.Clone(given), nil
+}
+
 // checkSplit checks a split of an array of shape along axis (negative
 // axes count from the end) into shares for k devices, nil for equal
 // shares, and returns the axis counted from the start and the shares.
@@ -51,27 +78,11 @@ func checkSplit(shape []int, axis int, shares []int, k int) (int, []int, error) 
 	if axis < 0 {
 		axis += rank
 	}
-	n := shape[axis]
-	if shares == nil {
-		if n < k {
-			return 0, nil, fmt.Errorf("axis %d of shape %v has %d places, fewer than the %d devices (every device needs at least one)", axis, shape, n, k)
-		}
-		return axis, EqualShares(n, k), nil
+	shares, err := SplitShares(shape[axis], shares, k)
+	if err != nil {
+		return 0, nil, fmt.Errorf("axis %d: %w", axis, err)
 	}
-	if len(shares) != k {
-		return 0, nil, fmt.Errorf("%d shares for %d devices", len(shares), k)
-	}
-	sum := 0
-	for i, s := range shares {
-		if s < 1 {
-			return 0, nil, fmt.Errorf("share %d of device %d: every device needs at least one place along the axis", s, i)
-		}
-		sum += s
-	}
-	if sum != n {
-		return 0, nil, fmt.Errorf("shares %v add up to %d, but axis %d of shape %v has %d places", shares, sum, axis, shape, n)
-	}
-	return axis, slices.Clone(shares), nil
+	return axis, shares, nil
 }
 
 // EmptySplit allocates an uninitialised array of the given shape and
