@@ -32,7 +32,7 @@ func TestBatchedFFTOnSplitArrays(t *testing.T) {
 		rows, n int
 		shares  []int
 	}{
-		{"three devices, uneven shares", 3, 5, 12, []int{2, 1, 2}},
+		{"three devices, uneven shares", 3, 5, 4, []int{2, 1, 2}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -140,7 +140,9 @@ func TestPureParallelOnSplitArrays(t *testing.T) {
 
 func TestCallErrors(t *testing.T) {
 	m := cludatest.MultiThread(t, 2, cluda.MultiThreadOptions{})
-	shares := []int{3, 1}
+	// The parts' transforms are those of TestBatchedFFTOnSplitArrays and
+	// of the first phase of the slab FFT in TestSlabFFTErrors.
+	shares := []int{2, 2}
 	fft, err := multi.Compile(m, shares, rowsFFT(4))
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +158,7 @@ func TestCallErrors(t *testing.T) {
 	}
 	rows, rows2 := split(0, shares), split(0, shares)
 	columns := split(1, shares)
-	other := split(0, []int{2, 2})
+	other := split(0, []int{3, 1})
 	one, err := m.Thread(0).Empty([]int{4, 4}, dtypes.Complex64)
 	if err != nil {
 		t.Fatal(err)
