@@ -162,7 +162,9 @@ func NewMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, e
 // Thread each (on the device's primary context, with a stream of its own),
 // and enables peer access between every pair of devices that allow it, so
 // that copies between them go device to device; between the others the
-// driver stages copies through host memory.
+// driver stages copies through host memory. Where the driver refuses peer
+// access that the devices allow (past its limit of peers, say), the pair's
+// copies are staged too, with a warning (see SetWarningLogger).
 func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread, error) {
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
@@ -176,7 +178,6 @@ func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread
 		}
 		m.threads = append(m.threads, t)
 	}
-	var failed error
 	m.paths = copyPaths(m.threads, func(a, b *Thread) CopyPath {
 		ca, cb := a.CUDAContext(), b.CUDAContext()
 		if ca.Device() == cb.Device() {
@@ -187,17 +188,15 @@ func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread
 			err = ca.EnablePeerAccess(cb)
 		}
 		if err != nil {
-			failed = errors.Join(failed, fmt.Errorf("peer access of CUDA device %d to %d: %w", ca.Device(), cb.Device(), err))
+			warnOnce(fmt.Sprintf("peer %d %d", ca.Device(), cb.Device()),
+				"cluda: peer access of CUDA device %d to device %d: %v; the driver stages their copies through host memory", ca.Device(), cb.Device(), err)
+			return CopyDriverStaged
 		}
-		if err != nil || !can {
+		if !can {
 			return CopyDriverStaged
 		}
 		return CopyPeer
 	})
-	if failed != nil {
-		m.Release()
-		return nil, fmt.Errorf("cluda: multi-thread: %w", failed)
-	}
 	return m, nil
 }
 
