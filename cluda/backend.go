@@ -43,7 +43,7 @@ type backend interface {
 	// the events in wait, and returns the command's event if event is set.
 	launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error)
 
-	rowsBackend
+	regionBackend
 
 	synchronize() error
 	profiling() bool
@@ -87,10 +87,10 @@ type deviceEvent interface {
 	release()
 }
 
-// rowsBackend is what a backend adds for copies between the memories of
+// regionBackend is what a backend adds for copies between the memories of
 // Threads: regions of evenly spaced rows, copied on the device or between
 // devices, and read and written from the host.
-type rowsBackend interface {
+type regionBackend interface {
 	// copyRegion enqueues a copy of the region from of src to the region
 	// to of dst; either buffer may belong to another backend that this
 	// one reaches.
