@@ -13,8 +13,9 @@
 //     them out.
 //   - [github.com/reikna-go/reikna/cluda]: Thread (an OpenCL context and
 //     queue), Array, programs with the kernel prelude, static kernels with
-//     virtual sizes, temporary arrays, program caches; its binding to the
-//     OpenCL C API is [github.com/reikna-go/reikna/cluda/cl].
+//     virtual sizes, temporary arrays, program caches, MultiThread and
+//     SplitArray for several devices; its binding to the OpenCL C API is
+//     [github.com/reikna-go/reikna/cluda/cl].
 //   - [github.com/reikna-go/reikna/templates] and
 //     [github.com/reikna-go/reikna/snippets]: the template engine, and
 //     Snippets and Modules rendered into one source.
@@ -28,6 +29,8 @@
 //     [github.com/reikna-go/reikna/transformations]: the transformation
 //     library; [github.com/reikna-go/reikna/cbrng]: counter-based random
 //     numbers.
+//   - [github.com/reikna-go/reikna/multi]: computations on split arrays,
+//     one part on each device, and the slab-decomposed FFT.
 //   - cmd/reikna: the command-line tool (devices, render, fft, bench).
 //
 // A first program creates a Thread, builds a computation, compiles and

@@ -43,6 +43,8 @@ type backend interface {
 	// the events in wait, and returns the command's event if event is set.
 	launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error)
 
+	regionBackend
+
 	synchronize() error
 	profiling() bool
 	// release frees the context and queue, if the Thread made them.
@@ -83,4 +85,22 @@ type deviceEvent interface {
 	// duration is the time the completed command ran on the device.
 	duration() (time.Duration, error)
 	release()
+}
+
+// regionBackend is what a backend adds for copies between the memories of
+// Threads: regions of evenly spaced rows, copied on the device or between
+// devices, and read and written from the host.
+type regionBackend interface {
+	// copyRegion enqueues a copy of the region from of src to the region
+	// to of dst; either buffer may belong to another backend that this
+	// one reaches.
+	copyRegion(src, dst deviceBuffer, from, to cl.Region, event bool) (deviceEvent, error)
+	// reaches reports whether copyRegion takes buffers of other: those of
+	// the same context, or (CUDA) of any context of the driver.
+	reaches(other backend) bool
+	// readRegion and writeRegion copy between a region of buf and host
+	// bytes that hold its rows one after the other, returning when the
+	// copy is done (a read after every command enqueued before it).
+	readRegion(buf deviceBuffer, r cl.Region, host []byte) error
+	writeRegion(buf deviceBuffer, r cl.Region, host []byte) error
 }

@@ -13,7 +13,10 @@ type clBackend struct {
 	ctx    *cl.Context
 	queue  *cl.Queue
 	device *cl.Device
-	owned  bool // the context and queue were created here and are released here
+	// ownsQueue and ownsContext say what was created for the Thread and is
+	// released with it: a MultiThread's devices share a context, which
+	// the MultiThread releases.
+	ownsQueue, ownsContext bool
 }
 
 func (b *clBackend) api() API { return OpenCL }
@@ -167,11 +170,7 @@ func (b *clBackend) fill(buf deviceBuffer, pattern []byte, offset, size int) err
 }
 
 func (b *clBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error) {
-	sb, err := clBufferOf(src)
-	if err != nil {
-		return nil, err
-	}
-	db, err := clBufferOf(dst)
+	sb, db, err := clBuffersOf(src, dst)
 	if err != nil {
 		return nil, err
 	}
@@ -209,8 +208,10 @@ func (b *clBackend) synchronize() error { return b.queue.Finish() }
 func (b *clBackend) profiling() bool    { return b.queue.Profiling() }
 
 func (b *clBackend) release() {
-	if b.owned {
+	if b.ownsQueue {
 		b.queue.Release()
+	}
+	if b.ownsContext {
 		b.ctx.Release()
 	}
 }
@@ -222,4 +223,50 @@ func clDeviceParams(d *cl.Device) (*DeviceParams, error) {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
 	return deviceParams(info, d.Platform().Name()), nil
+}
+
+func (b *clBackend) copyRegion(src, dst deviceBuffer, from, to cl.Region, event bool) (deviceEvent, error) {
+	sb, db, err := clBuffersOf(src, dst)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := b.queue.CopyRegion(sb, db, from, to, nil, event)
+	if err != nil || ev == nil {
+		return nil, err
+	}
+	return clEvent{ev}, nil
+}
+
+// reaches reports whether other's buffers are of the same context, which
+// the queues of all its devices use.
+func (b *clBackend) reaches(other backend) bool {
+	o, ok := other.(*clBackend)
+	return ok && o.ctx == b.ctx
+}
+
+func (b *clBackend) readRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+	cb, err := clBufferOf(buf)
+	if err != nil {
+		return err
+	}
+	return b.queue.ReadRegion(cb, r, host)
+}
+
+func (b *clBackend) writeRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+	cb, err := clBufferOf(buf)
+	if err != nil {
+		return err
+	}
+	return b.queue.WriteRegion(cb, r, host)
+}
+
+// clBuffersOf returns the memories of a source and a destination
+// buffer of the backend.
+func clBuffersOf(src, dst deviceBuffer) (*cl.Buffer, *cl.Buffer, error) {
+	sb, err := clBufferOf(src)
+	if err != nil {
+		return sb, sb, err
+	}
+	db, err := clBufferOf(dst)
+	return sb, db, err
 }

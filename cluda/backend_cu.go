@@ -506,11 +506,7 @@ func (b *cuBackend) fill(buf deviceBuffer, pattern []byte, offset, size int) err
 }
 
 func (b *cuBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error) {
-	sb, err := cuBufferOf(src)
-	if err != nil {
-		return nil, err
-	}
-	db, err := cuBufferOf(dst)
+	sb, db, err := cuBuffersOf(src, dst)
 	if err != nil {
 		return nil, err
 	}
@@ -548,4 +544,80 @@ func (b *cuBackend) release() {
 		b.stream.Release()
 		b.ctx.Release()
 	}
+}
+
+// copyRegion copies through the driver's peer copy, which reaches the
+// memory of every context: device to device where the contexts enabled
+// peer access (NewCUDAMultiThread does), through host memory otherwise.
+func (b *cuBackend) copyRegion(src, dst deviceBuffer, from, to cl.Region, event bool) (deviceEvent, error) {
+	sb, db, err := cuBuffersOf(src, dst)
+	if err != nil {
+		return nil, err
+	}
+	return b.timed(event, func() error {
+		if contiguous(from) && contiguous(to) {
+			return cu.CopyPeer(b.stream, db.mem, db.offset+to.Offset, sb.mem, sb.offset+from.Offset, from.Bytes())
+		}
+		return cu.CopyRegionPeer(b.stream, db.mem, cuRegion(to, db.offset), sb.mem, cuRegion(from, sb.offset))
+	})
+}
+
+// contiguous reports whether the bytes of a region lie one after the
+// other.
+func contiguous(r cl.Region) bool {
+	return (r.Rows <= 1 || r.RowPitch == r.Width) && (max(r.Slices, 1) <= 1 || r.SlicePitch == r.Width*r.Rows)
+}
+
+// cuRegion returns a region of a buffer that starts offset bytes into its
+// allocation as a region of the allocation.
+func cuRegion(r cl.Region, offset int) cu.Region {
+	return cu.Region{Offset: r.Offset + offset, Width: r.Width, Rows: r.Rows, RowPitch: r.RowPitch, Slices: r.Slices, SlicePitch: r.SlicePitch}
+}
+
+func (b *cuBackend) reaches(other backend) bool {
+	_, ok := other.(*cuBackend)
+	return ok
+}
+
+// readRegion reads the region one row at a time, or in one copy where
+// its bytes lie one after the other.
+func (b *cuBackend) readRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+	return eachRun(r, func(offset, hostOffset, n int) error {
+		return b.read(buf, offset, host[hostOffset:hostOffset+n])
+	})
+}
+
+func (b *cuBackend) writeRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+	return eachRun(r, func(offset, hostOffset, n int) error {
+		return b.write(buf, offset, host[hostOffset:hostOffset+n])
+	})
+}
+
+// eachRun calls f for each run of contiguous bytes of a region: its
+// offset, its offset among the packed rows, and its length.
+func eachRun(r cl.Region, f func(offset, hostOffset, n int) error) error {
+	if contiguous(r) {
+		return f(r.Offset, 0, r.Bytes())
+	}
+	host := 0
+	for z := range max(r.Slices, 1) {
+		for y := range r.Rows {
+			if err := f(r.Offset+z*r.SlicePitch+y*r.RowPitch, host, r.Width); err != nil {
+				return err
+			}
+			host += r.Width
+		}
+	}
+	return nil
+}
+
+// cuBuffersOf returns the memories of a source and a destination
+// buffer of the backend.
+func cuBuffersOf(src, dst deviceBuffer) (cuBuffer, cuBuffer, error) {
+	sb, err := cuBufferOf(src)
+	if err != nil {
+		return sb, sb, err
+	}
+	db, err := cuBufferOf(dst)
+	return sb, db, err
 }

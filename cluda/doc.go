@@ -51,6 +51,21 @@
 // CompileOptions add fast math, compiler options and defines to a build;
 // each set of options is a program of its own in the caches.
 //
+// # Several devices
+//
+// A MultiThread is a Thread on each of several devices (CreateMultiThread,
+// NewMultiThread, NewCUDAMultiThread): OpenCL devices of one platform
+// share a context, CUDA devices get peer access to each other's memory. A
+// SplitArray is one logical array split along one axis among its devices
+// in shares (EqualShares or given), a contiguous Array on each. Set and
+// Get scatter it from and gather it to the host, Scatter and Gather from
+// and to an Array of any Thread, and MultiThread.CopySplit copies it into
+// a split array split another way (an all-to-all exchange). CopyBetween
+// copies between arrays of any two Threads. Each copy between devices goes
+// by the path MultiThread.Path names (CopyPath): by the devices where they
+// reach each other's memory, as regions of evenly spaced rows, and through
+// host memory otherwise. Package multi runs computations on split arrays.
+//
 // # Releasing resources
 //
 // Device memory is not Go memory, and the garbage collector does not see
@@ -59,6 +74,8 @@
 //
 //   - a Thread: Release frees its programs, its temporary memory and, for a
 //     Thread made by CreateThread or NewThread, its context and queue;
+//   - a MultiThread: Release releases its Threads and the contexts they
+//     share; a SplitArray's Release frees its parts;
 //   - arrays from Empty, Zeros, NewArray, EmptyLike and ToDevice: Release
 //     frees their memory; views share it and fail once it is freed (a
 //     view's own Release frees only the sub-buffer that kernel calls may

@@ -79,12 +79,20 @@ func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
 	}
+	return newCLThread(ctx, dev, opts, true)
+}
+
+// newCLThread creates a Thread with a new queue on dev in ctx, which the
+// Thread releases if it owns it. Where it fails, it releases what it owns.
+func newCLThread(ctx *cl.Context, dev *cl.Device, opts ThreadOptions, ownsContext bool) (*Thread, error) {
 	q, err := cl.CreateQueue(ctx, dev, opts.Profiling)
 	if err != nil {
-		ctx.Release()
+		if ownsContext {
+			ctx.Release()
+		}
 		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
 	}
-	be := &clBackend{ctx: ctx, queue: q, device: dev, owned: true}
+	be := &clBackend{ctx: ctx, queue: q, device: dev, ownsQueue: true, ownsContext: ownsContext}
 	params, err := clDeviceParams(dev)
 	if err != nil {
 		be.release()

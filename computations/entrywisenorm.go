@@ -116,6 +116,9 @@ func NewEntrywiseNorm(t core.Type, order float64, axes []int) (*EntrywiseNorm, e
 	if err != nil {
 		return nil, err
 	}
+	if err := declareKeptBatches(n.Computation, t.Rank(), reduce.Axes()); err != nil {
+		return nil, err
+	}
 	return n, nil
 }
 

@@ -113,6 +113,9 @@ func newFFT(t core.Type, axes []int, opts FFTOptions, tuning fftplan.Tuning) (*F
 	if err != nil {
 		return nil, err
 	}
+	if err := declareBatches(f.Computation, t.Rank(), f.axes, "output", "input"); err != nil {
+		return nil, err
+	}
 	// Every kernel reads all the elements of its sub-transforms before it
 	// writes any of them, and the first kernel of several reads input
 	// into a temporary array: output may be input.

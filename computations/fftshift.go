@@ -79,6 +79,9 @@ func NewFFTShift(input core.Type, axes []int, opts FFTShiftOptions) (*FFTShift, 
 	if err != nil {
 		return nil, err
 	}
+	if err := declareBatches(s.Computation, input.Rank(), axes, "output", "input"); err != nil {
+		return nil, err
+	}
 	if planFFTShift(input.Shape(), axes).inPlace() {
 		if err := s.AllowInPlace("output", "input"); err != nil {
 			return nil, fmt.Errorf("computations: FFTShift: %w", err)

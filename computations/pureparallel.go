@@ -3,6 +3,7 @@ package computations
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -20,7 +21,10 @@ var pureParallelTemplate = templates.MustParseFS(pureParallelFS, "templates/pure
 
 // PureParallel is a computation that runs code once for every index of a
 // guiding shape, with no communication between indices (reikna's
-// PureParallel). The code is a Go template that sees each parameter by name
+// PureParallel): every axis of the guiding shape is a batch axis of the
+// parameters of that shape (see core.Computation.DeclareBatch), so code
+// that reads or writes them at other indices than its own breaks that
+// promise, and with it a run on arrays split among devices. The code is a Go template that sees each parameter by name
 // as a *core.KernelParameter and .Idxs, the names of the index variables
 // (core.IndexNames):
 //
@@ -131,6 +135,19 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 	})
 	if err != nil {
 		return nil, errorf("%w", err)
+	}
+	// With no communication between indices, every axis of the guiding
+	// shape is a batch axis of the parameters of that shape.
+	var guided []string
+	for _, p := range params {
+		if p.Role() != core.Scalar && slices.Equal(p.Type().Shape(), shape) {
+			guided = append(guided, p.Name)
+		}
+	}
+	if len(guided) > 0 {
+		if err := declareBatches(pp.Computation, rank, nil, guided...); err != nil {
+			return nil, errorf("%w", err)
+		}
 	}
 	return pp, nil
 }

@@ -80,6 +80,9 @@ func NewReduce(t core.Type, predicate *Predicate, axes []int) (*Reduce, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := declareKeptBatches(rd.Computation, t.Rank(), axes); err != nil {
+		return nil, err
+	}
 	return rd, nil
 }
 

@@ -81,7 +81,7 @@ func newRFFT(t core.Type, axes []int, tuning fftplan.Tuning) (*RFFT, error) {
 	if r.rest, err = restFFT("RFFT", r.out, axes, tuning); err != nil {
 		return nil, err
 	}
-	if r.Computation, err = realFFTComputation("rfft", r.out, t, r.build); err != nil {
+	if r.Computation, err = realFFTComputation("rfft", r.out, t, axes, r.build); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -119,7 +119,7 @@ func newIRFFT(t core.Type, axes []int, n int, tuning fftplan.Tuning) (*IRFFT, er
 	if r.rest, err = restFFT("IRFFT", t, axes, tuning); err != nil {
 		return nil, err
 	}
-	if r.Computation, err = realFFTComputation("irfft", r.out, t, r.build); err != nil {
+	if r.Computation, err = realFFTComputation("irfft", r.out, t, axes, r.build); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -202,12 +202,20 @@ func restFFT(name string, t core.Type, axes []int, tuning fftplan.Tuning) (*FFT,
 }
 
 // realFFTComputation returns the computation of signature (output, input)
-// of the types out and in that build builds.
-func realFFTComputation(name string, out, in core.Type, build func(*core.Plan, map[string]*core.KernelArgument) error) (*core.Computation, error) {
-	return core.NewComputation(name, []core.Parameter{
+// of the types out and in that build builds, whose axes other than the
+// transformed ones are batch axes.
+func realFFTComputation(name string, out, in core.Type, axes []int, build func(*core.Plan, map[string]*core.KernelArgument) error) (*core.Computation, error) {
+	c, err := core.NewComputation(name, []core.Parameter{
 		core.Param("output", core.Out(out)),
 		core.Param("input", core.In(in)),
 	}, build)
+	if err != nil {
+		return nil, err
+	}
+	if err := declareBatches(c, in.Rank(), axes, "output", "input"); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // complexOf returns the complex dtype of the real one.

@@ -72,6 +72,9 @@ func NewRoll(input core.Type, axis int, opts RollOptions) (*Roll, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := declareBatches(r.Computation, input.Rank(), []int{axis}, "output", "input"); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -173,6 +176,9 @@ func NewRollInPlace(t core.Type, axis int, opts RollOptions) (*RollInPlace, erro
 		core.Param("shift", core.ScalarArg(shiftDType)),
 	}, r.build)
 	if err != nil {
+		return nil, err
+	}
+	if err := declareBatches(r.Computation, t.Rank(), []int{axis}, "array"); err != nil {
 		return nil, err
 	}
 	return r, nil

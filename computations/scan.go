@@ -78,6 +78,9 @@ func newScan(t core.Type, predicate *Predicate, axes []int, exclusive bool, tuni
 	if err != nil {
 		return nil, err
 	}
+	if err := declareBatches(sc.Computation, t.Rank(), axes, "output", "input"); err != nil {
+		return nil, err
+	}
 	return sc, nil
 }
 

@@ -93,6 +93,12 @@ func NewTranspose(input core.Type, axes []int, opts TransposeOptions) (*Transpos
 	if err != nil {
 		return nil, err
 	}
+	// Output axis k is input axis perm[k]: each is one batch axis.
+	for k, a := range perm {
+		if err := tr.DeclareBatch(map[string]int{"output": k, "input": a}); err != nil {
+			return nil, fmt.Errorf("computations: %w", err)
+		}
+	}
 	return tr, nil
 }
 

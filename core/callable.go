@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -26,6 +27,7 @@ type Callable struct {
 	constants   []*cluda.Array  // constant arrays
 	args        [][]argSource   // per kernel
 	inPlace     map[[2]int]bool // pairs of parameters that may be the same array
+	batches     []map[string]int
 	released    atomic.Bool
 }
 
@@ -36,7 +38,7 @@ type argSource struct {
 }
 
 func newCallable(name string, thr *cluda.Thread, t *tree, plan *Plan) (*Callable, error) {
-	c := &Callable{name: name, thread: thr, sig: t.signature(), kernels: plan.kernels, inPlace: t.inPlaceLeaves()}
+	c := &Callable{name: name, thread: thr, sig: t.signature(), kernels: plan.kernels, inPlace: t.inPlaceLeaves(), batches: t.leafBatches()}
 	fail := func(err error) (*Callable, error) {
 		c.Release()
 		return nil, fmt.Errorf("core: compile %s: %w", name, err)
@@ -99,6 +101,17 @@ func newCallable(name string, thr *cluda.Thread, t *tree, plan *Plan) (*Callable
 
 // Signature returns the parameters Call takes.
 func (c *Callable) Signature() Signature { return slices.Clone(c.sig) }
+
+// Batches returns the batch axes of the computation the callable was
+// compiled from, in the terms of its signature (see
+// Computation.Batches).
+func (c *Callable) Batches() []map[string]int {
+	out := make([]map[string]int, len(c.batches))
+	for i, b := range c.batches {
+		out[i] = maps.Clone(b)
+	}
+	return out
+}
 
 // Thread returns the Thread the callable was compiled for.
 func (c *Callable) Thread() *cluda.Thread { return c.thread }

@@ -41,6 +41,9 @@ type tree struct {
 	// inPlace holds the pairs of root parameters (a written one, a read
 	// one) that may be the same array (see Computation.AllowInPlace).
 	inPlace [][2]string
+	// batches holds the declared batch axes of the root parameters (see
+	// Computation.DeclareBatch).
+	batches []map[string]int
 }
 
 func newTree(params []Parameter) (*tree, error) {
@@ -84,6 +87,9 @@ func (t *tree) clone() *tree {
 		return c
 	}
 	out := &tree{nodes: make(map[string]*node, len(t.nodes)), inPlace: slices.Clone(t.inPlace)}
+	for _, b := range t.batches {
+		out.batches = append(out.batches, maps.Clone(b))
+	}
 	for name, n := range t.nodes {
 		c := copies[n]
 		c.input, c.output = cloneAtt(n.input), cloneAtt(n.output)

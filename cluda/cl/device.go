@@ -77,6 +77,10 @@ type Device struct {
 // Platform returns the platform the device belongs to.
 func (d *Device) Platform() *Platform { return d.platform }
 
+// Equal reports whether d and e are the same device, as listed by
+// different calls of Platform.Devices.
+func (d *Device) Equal(e *Device) bool { return d != nil && e != nil && d.id == e.id }
+
 func (d *Device) info(param C.cl_device_info) infoFunc {
 	return func(size C.size_t, v unsafe.Pointer, ret *C.size_t) C.cl_int {
 		return C.clGetDeviceInfo(d.id, param, size, v, ret)

@@ -87,3 +87,7 @@ func (p *Platform) Devices(t DeviceType) ([]*Device, error) {
 	}
 	return out, nil
 }
+
+// Equal reports whether p and q are the same platform, as listed by
+// different calls of Platforms.
+func (p *Platform) Equal(q *Platform) bool { return p != nil && q != nil && p.id == q.id }

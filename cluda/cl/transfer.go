@@ -136,6 +136,16 @@ func (q *Queue) CopyBuffer(src, dst *Buffer, srcOffset, dstOffset, n int, wait [
 	if n == 0 {
 		return nil, nil
 	}
+	return withBuffers(src, dst, func(sh, dh C.cl_mem) (*Event, error) {
+		return q.enqueue("clEnqueueCopyBuffer", wait, event, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
+			return C.clEnqueueCopyBuffer(qh, sh, dh, C.size_t(srcOffset), C.size_t(dstOffset), C.size_t(n), nw, pw, ev)
+		})
+	})
+}
+
+// withBuffers runs a copy with the handles of src and dst held (once,
+// where they are the same buffer).
+func withBuffers(src, dst *Buffer, copy func(sh, dh C.cl_mem) (*Event, error)) (*Event, error) {
 	sh, err := src.ref.acquire()
 	if err != nil {
 		return nil, err
@@ -150,9 +160,7 @@ func (q *Queue) CopyBuffer(src, dst *Buffer, srcOffset, dstOffset, n int, wait [
 	}
 	defer runtime.KeepAlive(src)
 	defer runtime.KeepAlive(dst)
-	return q.enqueue("clEnqueueCopyBuffer", wait, event, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
-		return C.clEnqueueCopyBuffer(qh, sh, dh, C.size_t(srcOffset), C.size_t(dstOffset), C.size_t(n), nw, pw, ev)
-	})
+	return copy(sh, dh)
 }
 
 // FillBuffer enqueues filling n bytes of b at offset with copies of pattern,

@@ -56,3 +56,22 @@ func IsBuildFailure(err error) bool {
 	var cube *cu.BuildError
 	return errors.Is(err, cl.BuildProgramFailure) || errors.As(err, &cube)
 }
+
+// MultiThread returns a new MultiThread of n devices that match the test
+// device (REIKNA_TEST_DEVICE), each opened again in turn where fewer
+// exist, as the tests of split arrays want on a machine with one CPU
+// device; it is released when the test ends. A missing device skips or
+// fails the test as Thread does.
+func MultiThread(tb testing.TB, n int, opts cluda.MultiThreadOptions) *cluda.MultiThread {
+	tb.Helper()
+	opts.Repeat = true
+	m, err := cluda.CreateMultiThread(cluda.DeviceFilter{Device: os.Getenv("REIKNA_TEST_DEVICE")}, n, opts)
+	if err != nil {
+		if errors.Is(err, cluda.ErrNoDevice) && os.Getenv("REIKNA_REQUIRE_DEVICE") != "1" {
+			tb.Skipf("no device: %v", err)
+		}
+		tb.Fatalf("cludatest: %v", err)
+	}
+	tb.Cleanup(m.Release)
+	return m
+}

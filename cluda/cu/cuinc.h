@@ -21,6 +21,25 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 
+/* The parameters of cuMemcpy3DPeerAsync, in CUDA's documented layout. */
+typedef struct {
+	size_t srcXInBytes, srcY, srcZ, srcLOD;
+	int srcMemoryType;
+	const void *srcHost;
+	CUdeviceptr srcDevice;
+	void *srcArray;
+	CUcontext srcContext;
+	size_t srcPitch, srcHeight;
+	size_t dstXInBytes, dstY, dstZ, dstLOD;
+	int dstMemoryType;
+	void *dstHost;
+	CUdeviceptr dstDevice;
+	void *dstArray;
+	CUcontext dstContext;
+	size_t dstPitch, dstHeight;
+	size_t WidthInBytes, Height, Depth;
+} REIKNA_CUDA_MEMCPY3D_PEER;
+
 typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;
 
@@ -77,6 +96,10 @@ enum {
 	CU_cuEventSynchronize,
 	CU_cuEventElapsedTime,
 	CU_cuEventDestroy_v2,
+	CU_cuDeviceCanAccessPeer,
+	CU_cuCtxEnablePeerAccess,
+	CU_cuMemcpyPeerAsync,
+	CU_cuMemcpy3DPeerAsync,
 	CU_SYMBOLS
 };
 
@@ -149,6 +172,14 @@ CUresult reikna_cuEventQuery(void **f, CUcontext ctx, CUevent e);
 CUresult reikna_cuEventSynchronize(void **f, CUcontext ctx, CUevent e);
 CUresult reikna_cuEventElapsedTime(void **f, CUcontext ctx, float *ms, CUevent start, CUevent end);
 CUresult reikna_cuEventDestroy(void **f, CUcontext ctx, CUevent e);
+CUresult reikna_cuDeviceCanAccessPeer(void **f, int *can, CUdevice d, CUdevice peer);
+CUresult reikna_cuCtxEnablePeerAccess(void **f, CUcontext ctx, CUcontext peer);
+CUresult reikna_cuMemcpyPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUcontext dstCtx,
+	CUdeviceptr src, CUcontext srcCtx, size_t n, CUstream s);
+CUresult reikna_cuMemcpyRegionPeerAsync(void **f, CUcontext ctx,
+	CUdeviceptr dst, CUcontext dstCtx, size_t dstPitch, size_t dstHeight,
+	CUdeviceptr src, CUcontext srcCtx, size_t srcPitch, size_t srcHeight,
+	size_t width, size_t rows, size_t slices, CUstream s);
 
 /* NVRTC calls. */
 nvrtcResult reikna_nvrtcVersion(void **f, int *major, int *minor);

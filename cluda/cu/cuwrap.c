@@ -258,6 +258,50 @@ CUresult reikna_cuEventDestroy(void **f, CUcontext ctx, CUevent e) {
 	IN_CTX(f, ctx, FN(f, CU_cuEventDestroy_v2, CUresult, (CUevent))(e));
 }
 
+CUresult reikna_cuDeviceCanAccessPeer(void **f, int *can, CUdevice d, CUdevice peer) {
+	return FN(f, CU_cuDeviceCanAccessPeer, CUresult, (int *, CUdevice, CUdevice))(can, d, peer);
+}
+
+/* cuCtxEnablePeerAccess lets the current context, ctx, address the memory
+   of peer. */
+CUresult reikna_cuCtxEnablePeerAccess(void **f, CUcontext ctx, CUcontext peer) {
+	IN_CTX(f, ctx, FN(f, CU_cuCtxEnablePeerAccess, CUresult, (CUcontext, unsigned int))(peer, 0));
+}
+
+CUresult reikna_cuMemcpyPeerAsync(void **f, CUcontext ctx, CUdeviceptr dst, CUcontext dstCtx,
+	CUdeviceptr src, CUcontext srcCtx, size_t n, CUstream s) {
+	IN_CTX(f, ctx, FN(f, CU_cuMemcpyPeerAsync, CUresult, (CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, size_t, CUstream))(
+		dst, dstCtx, src, srcCtx, n, s));
+}
+
+/* CU_MEMORYTYPE_DEVICE of CUmemorytype. */
+#define REIKNA_CU_MEMORYTYPE_DEVICE 2
+
+/* reikna_cuMemcpyRegionPeerAsync copies slices of rows of width bytes
+   between the memories of two contexts as one 3-D copy: in each memory,
+   rows pitch bytes apart, and slices height rows apart. */
+CUresult reikna_cuMemcpyRegionPeerAsync(void **f, CUcontext ctx,
+	CUdeviceptr dst, CUcontext dstCtx, size_t dstPitch, size_t dstHeight,
+	CUdeviceptr src, CUcontext srcCtx, size_t srcPitch, size_t srcHeight,
+	size_t width, size_t rows, size_t slices, CUstream s) {
+	REIKNA_CUDA_MEMCPY3D_PEER p;
+	memset(&p, 0, sizeof p);
+	p.srcMemoryType = REIKNA_CU_MEMORYTYPE_DEVICE;
+	p.srcDevice = src;
+	p.srcContext = srcCtx;
+	p.srcPitch = srcPitch;
+	p.srcHeight = srcHeight;
+	p.dstMemoryType = REIKNA_CU_MEMORYTYPE_DEVICE;
+	p.dstDevice = dst;
+	p.dstContext = dstCtx;
+	p.dstPitch = dstPitch;
+	p.dstHeight = dstHeight;
+	p.WidthInBytes = width;
+	p.Height = rows;
+	p.Depth = slices;
+	IN_CTX(f, ctx, FN(f, CU_cuMemcpy3DPeerAsync, CUresult, (const REIKNA_CUDA_MEMCPY3D_PEER *, CUstream))(&p, s));
+}
+
 nvrtcResult reikna_nvrtcVersion(void **f, int *major, int *minor) {
 	return FN(f, NV_nvrtcVersion, nvrtcResult, (int *, int *))(major, minor);
 }

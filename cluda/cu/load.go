@@ -411,6 +411,10 @@ var driverSpec = &librarySpec{
 		{C.CU_cuEventSynchronize, "cuEventSynchronize", false},
 		{C.CU_cuEventElapsedTime, "cuEventElapsedTime", false},
 		{C.CU_cuEventDestroy_v2, "cuEventDestroy_v2", false},
+		{C.CU_cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer", true},
+		{C.CU_cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess", true},
+		{C.CU_cuMemcpyPeerAsync, "cuMemcpyPeerAsync", true},
+		{C.CU_cuMemcpy3DPeerAsync, "cuMemcpy3DPeerAsync", true},
 	},
 }
 

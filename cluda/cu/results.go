@@ -19,6 +19,7 @@ const (
 	NoBinaryForGPU             Result = 209
 	UnsupportedLimit           Result = 215
 	ContextAlreadyInUse        Result = 216
+	PeerAccessUnsupported      Result = 217
 	InvalidPTX                 Result = 218
 	JITCompilerNotFound        Result = 221
 	UnsupportedPTXVersion      Result = 222
@@ -35,6 +36,8 @@ const (
 	IllegalAddress             Result = 700
 	LaunchOutOfResources       Result = 701
 	LaunchTimeout              Result = 702
+	PeerAccessAlreadyEnabled   Result = 704
+	PeerAccessNotEnabled       Result = 705
 	PrimaryContextActive       Result = 708
 	ContextIsDestroyed         Result = 709
 	Assert                     Result = 710
@@ -71,6 +74,7 @@ var resultTable = map[Result]struct{ name, text string }{
 	NoBinaryForGPU:             {"CUDA_ERROR_NO_BINARY_FOR_GPU", "the module has no code for this device"},
 	UnsupportedLimit:           {"CUDA_ERROR_UNSUPPORTED_LIMIT", "the device does not support the limit"},
 	ContextAlreadyInUse:        {"CUDA_ERROR_CONTEXT_ALREADY_IN_USE", "the context is already current to another thread"},
+	PeerAccessUnsupported:      {"CUDA_ERROR_PEER_ACCESS_UNSUPPORTED", "the devices cannot address each other's memory"},
 	InvalidPTX:                 {"CUDA_ERROR_INVALID_PTX", "the JIT compiler rejected the PTX"},
 	JITCompilerNotFound:        {"CUDA_ERROR_JIT_COMPILER_NOT_FOUND", "the PTX JIT compiler library is missing"},
 	UnsupportedPTXVersion:      {"CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "the PTX is of a newer ISA version than the driver supports"},
@@ -87,6 +91,8 @@ var resultTable = map[Result]struct{ name, text string }{
 	IllegalAddress:             {"CUDA_ERROR_ILLEGAL_ADDRESS", "a kernel accessed an illegal memory address"},
 	LaunchOutOfResources:       {"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "the launch needs more resources than the device has"},
 	LaunchTimeout:              {"CUDA_ERROR_LAUNCH_TIMEOUT", "the kernel ran past the device's time limit"},
+	PeerAccessAlreadyEnabled:   {"CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED", "peer access between the contexts is already enabled"},
+	PeerAccessNotEnabled:       {"CUDA_ERROR_PEER_ACCESS_NOT_ENABLED", "peer access between the contexts has not been enabled"},
 	PrimaryContextActive:       {"CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE", "the device's primary context is already active"},
 	ContextIsDestroyed:         {"CUDA_ERROR_CONTEXT_IS_DESTROYED", "the context has been destroyed"},
 	Assert:                     {"CUDA_ERROR_ASSERT", "a device-side assertion failed"},

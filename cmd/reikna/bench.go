@@ -46,6 +46,13 @@ const benchExamples = `  reikna bench
       RFFT of batched float32 rows on the cases torch.fft.rfft is compared
       on (scripts/torch_rfft_bench.py), each also with a scale fused into
       its input; --mib shrinks the batches
+  reikna bench --multi --devices 2,4 --json multi.json
+      on 2 and then 4 devices: the copy bandwidth between every two, the
+      batched FFT of length 4096 on 8 GiB split by rows against one device
+      (strong scaling), and the slab-decomposed FFT of 1024×1024×1024
+      (to transposed slabs and back to slabs) against one device, with its
+      compute and exchange times; on a CPU, --repeat opens its one device
+      for each, at 8 MiB and 32×32×32 unless --mib and --shape say otherwise
   reikna bench --half --json half.json
       batched FFTs of lengths 64 to 4096 on 512 MiB of complex32
       (half-precision) data, read and written through FromHalf and ToHalf,
@@ -72,6 +79,9 @@ type benchOptions struct {
 	convolve  bool
 	rfft      bool
 	half      bool
+	multi     bool
+	devices   string
+	repeat    bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -98,6 +108,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.convolve, "convolve", false, "time Convolve's circular convolution of complex64 rows with one filter on the cases of the comparison with PyTorch, each beside the bare FFT of its rows (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.rfft, "rfft", false, "time RFFT on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the batches")
 	fs.BoolVar(&o.half, "half", false, "time batched FFTs of lengths 64 to 4096 on complex32 arrays (half precision, through FromHalf and ToHalf) beside the complex64 FFTs of as many elements (instead of --sizes); --mib, the MiB of complex32 data, below 512 shrinks them")
+	fs.BoolVar(&o.multi, "multi", false, "time several devices together (instead of FFTs on one): copies between every two, the batched FFT of each --sizes length on --mib split by rows against one device, and the slab-decomposed FFT of --shape against one device, with its compute and exchange times")
+	fs.StringVar(&o.devices, "devices", "2", "with --multi, the numbers of devices to run on, a `LIST` such as 2,4: the first of those that match --device")
+	fs.BoolVar(&o.repeat, "repeat", false, "with --multi, open the matching devices again in turn where fewer match than --devices asks: one CPU device stands for several")
 	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -106,6 +119,17 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.Visit(func(f *flag.Flag) { o.given[f.Name] = true })
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %v (the sizes go in --sizes)", fs.Args())
+	}
+	if o.multi {
+		if err := benchMulti(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --multi: %w", err)
+		}
+		return nil
+	}
+	for _, f := range []string{"devices", "repeat"} {
+		if o.given[f] {
+			return fmt.Errorf("bench: --%s needs --multi", f)
+		}
 	}
 	if o.random {
 		if err := benchRandom(o, stdout, stderr); err != nil {

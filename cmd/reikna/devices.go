@@ -20,6 +20,14 @@ type platformReport struct {
 	Version    string          `json:"version"`
 	Extensions string          `json:"extensions"`
 	Devices    []cl.DeviceInfo `json:"devices"`
+	// SharedContext says, for an OpenCL platform, whether its devices
+	// make one context together (a cluda.MultiThread of them shares it),
+	// and SharedContextError why not.
+	SharedContext      bool   `json:"shared_context,omitempty"`
+	SharedContextError string `json:"shared_context_error,omitempty"`
+	// PeerAccess says, for CUDA, which devices reach each other's memory
+	// directly: entry i, j for device i's access to device j's.
+	PeerAccess [][]bool `json:"peer_access,omitempty"`
 }
 
 func runDevices(args []string, stdout, stderr io.Writer) error {
@@ -54,8 +62,41 @@ func runDevices(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "\n  Device %d.%d: %s\n", i, j, d.Name)
 			writeDeviceTable(stdout, d)
 		}
+		if len(p.Devices) > 0 {
+			fmt.Fprintf(stdout, "\n  Several devices: %s\n", p.sharing(i))
+		}
 	}
 	return nil
+}
+
+// sharing says how a MultiThread of the platform's devices (platform
+// number i) shares memory among them.
+func (p platformReport) sharing(i int) string {
+	n := len(p.Devices)
+	if p.PeerAccess != nil {
+		var pairs []string
+		for a := range n {
+			for b := a + 1; b < n; b++ {
+				if p.PeerAccess[a][b] && p.PeerAccess[b][a] {
+					pairs = append(pairs, fmt.Sprintf("%d.%d and %d.%d", i, a, i, b))
+				}
+			}
+		}
+		switch {
+		case n == 1:
+			return "one CUDA device; a MultiThread may open it several times, on its primary context"
+		case len(pairs) == 0:
+			return "no two CUDA devices reach each other's memory; the driver stages copies between them through host memory"
+		}
+		return "peer access (copies device to device) between " + strings.Join(pairs, ", ") + "; the driver stages copies between the others through host memory"
+	}
+	switch {
+	case p.SharedContextError != "":
+		return "the devices do not make one context (" + p.SharedContextError + "); a MultiThread gives each its own, and copies between them go through host memory"
+	case n == 1:
+		return "one device; a MultiThread may open it several times (MultiThreadOptions.Repeat), one queue each in one context"
+	}
+	return fmt.Sprintf("devices %d.0 to %d.%d share one context, in which a MultiThread of them copies between them", i, i, n-1)
 }
 
 func collectDevices() ([]platformReport, error) {
@@ -76,6 +117,15 @@ func collectDevices() ([]platformReport, error) {
 				return nil, err
 			}
 			pr.Devices = append(pr.Devices, info)
+		}
+		if len(devs) > 0 {
+			ctx, err := cl.CreateContext(devs...)
+			if err != nil {
+				pr.SharedContextError = err.Error()
+			} else {
+				pr.SharedContext = true
+				ctx.Release()
+			}
 		}
 		report = append(report, pr)
 	}
@@ -102,6 +152,7 @@ func collectCUDADevices() (platformReport, bool) {
 		pr.Version += fmt.Sprintf(" (unavailable: %v)", err)
 		return pr, true
 	}
+	var listed []cu.Device
 	for _, d := range devs {
 		p, err := cluda.CUDADeviceParams(d)
 		if err != nil {
@@ -109,6 +160,15 @@ func collectCUDADevices() (platformReport, bool) {
 			continue
 		}
 		pr.Devices = append(pr.Devices, p.DeviceInfo)
+		listed = append(listed, d)
+	}
+	pr.PeerAccess = make([][]bool, len(listed))
+	for a, da := range listed {
+		pr.PeerAccess[a] = make([]bool, len(listed))
+		for b, db := range listed {
+			can, err := da.CanAccessPeer(db)
+			pr.PeerAccess[a][b] = a == b || err == nil && can
+		}
 	}
 	return pr, true
 }

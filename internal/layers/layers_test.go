@@ -26,6 +26,9 @@ var layers = [][]string{
 	{"core"},
 	{"computations/internal/fftplan", "transformations"},
 	{"computations", "cbrng"},
+	// multi runs computations on several devices: any computation on
+	// split arrays, and the distributed FFT, built of computations' FFT.
+	{"multi"},
 	{"cmd/reikna", "examples/demo", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 

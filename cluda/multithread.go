@@ -1,0 +1,289 @@
+package cluda
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/reikna-go/reikna/cluda/cl"
+	"github.com/reikna-go/reikna/cluda/cu"
+)
+
+// MultiThreadOptions configure a new MultiThread.
+type MultiThreadOptions struct {
+	// ThreadOptions configure the Thread of each device.
+	ThreadOptions
+
+	// SeparateContexts gives each OpenCL device a context of its own even
+	// where the devices share a platform, so that copies between them go
+	// through host memory (CopyHost) rather than within one context.
+	SeparateContexts bool
+
+	// Repeat lets CreateMultiThread open the matching devices again, in
+	// turn, where fewer than the count asked for match: one CPU device
+	// then stands for several, each opening with a queue of its own, as
+	// tests of the split and exchange logic want. Without it, too few
+	// devices is an error.
+	Repeat bool
+}
+
+// MultiThread is a Thread on each of several devices, synchronised
+// together: the devices of one OpenCL platform share a context (one queue
+// each), CUDA devices reach each other's memory where the driver allows
+// peer access. Split arrays (SplitArray) divide one logical array among
+// its Threads. Each Thread is an ordinary Thread: computations compile for
+// it and arrays live on it as on any other.
+//
+// A MultiThread is safe to use from several goroutines, as its Threads
+// are. Release it, not its Threads.
+type MultiThread struct {
+	threads  []*Thread
+	contexts []*cl.Context // shared OpenCL contexts, released after the Threads
+	paths    [][]CopyPath
+}
+
+// CreateMultiThread creates a MultiThread on n devices that match f: the
+// first n of them (GPUs first, as CreateThread prefers them), on the
+// interface that CreateThread would choose. Where fewer match, it is an
+// error unless opts.Repeat is set.
+func CreateMultiThread(f DeviceFilter, n int, opts MultiThreadOptions) (*MultiThread, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("cluda: multi-thread of %d devices: want at least 1", n)
+	}
+	api, err := chooseAPI(f)
+	if err != nil {
+		return nil, err
+	}
+	if api == CUDA {
+		devs, err := CUDADevices(f)
+		if err != nil {
+			return nil, err
+		}
+		chosen, err := chooseDevices(devs, n, f, opts.Repeat)
+		if err != nil {
+			return nil, err
+		}
+		return NewCUDAMultiThread(chosen, opts)
+	}
+	devs, err := Devices(f)
+	if err != nil {
+		return nil, err
+	}
+	gpusFirst := make([]*cl.Device, 0, len(devs))
+	for _, gpu := range []bool{true, false} {
+		for _, d := range devs {
+			info, err := d.Info()
+			if isGPU := err == nil && info.Type&cl.DeviceTypeGPU != 0; isGPU == gpu {
+				gpusFirst = append(gpusFirst, d)
+			}
+		}
+	}
+	chosen, err := chooseDevices(gpusFirst, n, f, opts.Repeat)
+	if err != nil {
+		return nil, err
+	}
+	return NewMultiThread(chosen, opts)
+}
+
+// chooseDevices returns the first n of devs, or with repeat, devs in turn
+// until there are n.
+func chooseDevices[D any](devs []D, n int, f DeviceFilter, repeat bool) ([]D, error) {
+	switch {
+	case len(devs) == 0:
+		return nil, fmt.Errorf("%w matches %s", ErrNoDevice, f)
+	case len(devs) < n && !repeat:
+		return nil, fmt.Errorf("cluda: multi-thread of %d devices: %d match %s (MultiThreadOptions.Repeat opens them again in turn)", n, len(devs), f)
+	}
+	out := make([]D, n)
+	for i := range out {
+		out[i] = devs[i%len(devs)]
+	}
+	return out, nil
+}
+
+// NewMultiThread creates a MultiThread on the OpenCL devices devs, one
+// Thread each, in their order. The devices of one platform share a context
+// unless opts.SeparateContexts is set; a device given several times gets a
+// queue for each time (in the shared context, or in contexts of its own).
+func NewMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, error) {
+	if len(devs) == 0 {
+		return nil, errors.New("cluda: multi-thread: no devices")
+	}
+	m := &MultiThread{}
+	for i, d := range devs {
+		if d == nil {
+			return nil, fmt.Errorf("cluda: multi-thread: device %d is nil", i)
+		}
+	}
+	// contextOf is the index in m.contexts of each device's shared context.
+	contextOf := make([]int, len(devs))
+	if !opts.SeparateContexts {
+		for _, g := range platformGroups(devs) {
+			var unique []*cl.Device
+			for _, i := range g {
+				if !slices.ContainsFunc(unique, devs[i].Equal) {
+					unique = append(unique, devs[i])
+				}
+				contextOf[i] = len(m.contexts)
+			}
+			ctx, err := cl.CreateContext(unique...)
+			if err != nil {
+				m.Release()
+				return nil, fmt.Errorf("cluda: multi-thread: context of the devices of %q: %w", unique[0].Platform().Name(), err)
+			}
+			m.contexts = append(m.contexts, ctx)
+		}
+	}
+	for i, d := range devs {
+		var t *Thread
+		var err error
+		if opts.SeparateContexts {
+			t, err = NewThread(d, opts.ThreadOptions)
+		} else {
+			t, err = newCLThread(m.contexts[contextOf[i]], d, opts.ThreadOptions, false)
+		}
+		if err != nil {
+			m.Release()
+			return nil, fmt.Errorf("cluda: multi-thread: device %d: %w", i, err)
+		}
+		m.threads = append(m.threads, t)
+	}
+	m.paths = copyPaths(m.threads, func(a, b *Thread) CopyPath {
+		if a.be.reaches(b.be) {
+			return CopyPeer
+		}
+		return CopyHost
+	})
+	return m, nil
+}
+
+// NewCUDAMultiThread creates a MultiThread on the CUDA devices devs, one
+// Thread each (on the device's primary context, with a stream of its own),
+// and enables peer access between every pair of devices that allow it, so
+// that copies between them go device to device; between the others the
+// driver stages copies through host memory. Where the driver refuses peer
+// access that the devices allow (past its limit of peers, say), the pair's
+// copies are staged too, with a warning (see SetWarningLogger).
+func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread, error) {
+	if len(devs) == 0 {
+		return nil, errors.New("cluda: multi-thread: no devices")
+	}
+	m := &MultiThread{}
+	for i, d := range devs {
+		t, err := NewCUDAThread(d, opts.ThreadOptions)
+		if err != nil {
+			m.Release()
+			return nil, fmt.Errorf("cluda: multi-thread: device %d: %w", i, err)
+		}
+		m.threads = append(m.threads, t)
+	}
+	m.paths = copyPaths(m.threads, func(a, b *Thread) CopyPath {
+		ca, cb := a.CUDAContext(), b.CUDAContext()
+		if ca.Device() == cb.Device() {
+			return CopyPeer
+		}
+		can, err := ca.Device().CanAccessPeer(cb.Device())
+		if err == nil && can {
+			err = ca.EnablePeerAccess(cb)
+		}
+		if err != nil {
+			warnOnce(fmt.Sprintf("peer %d %d", ca.Device(), cb.Device()),
+				"cluda: peer access of CUDA device %d to device %d: %v; the driver stages their copies through host memory", ca.Device(), cb.Device(), err)
+			return CopyDriverStaged
+		}
+		if !can {
+			return CopyDriverStaged
+		}
+		return CopyPeer
+	})
+	return m, nil
+}
+
+// platformGroups returns the indices of devs grouped by platform, in the
+// order the platforms first appear.
+func platformGroups(devs []*cl.Device) [][]int {
+	var groups [][]int
+	for i, d := range devs {
+		g := slices.IndexFunc(groups, func(g []int) bool { return devs[g[0]].Platform().Equal(d.Platform()) })
+		if g < 0 {
+			groups = append(groups, nil)
+			g = len(groups) - 1
+		}
+		groups[g] = append(groups[g], i)
+	}
+	return groups
+}
+
+// copyPaths returns the path of a copy between each pair of threads, from
+// the path between two different Threads, asked once for each ordered
+// pair.
+func copyPaths(threads []*Thread, between func(a, b *Thread) CopyPath) [][]CopyPath {
+	paths := make([][]CopyPath, len(threads))
+	for i, a := range threads {
+		paths[i] = make([]CopyPath, len(threads))
+		for j, b := range threads {
+			if i != j {
+				paths[i][j] = between(a, b)
+			}
+		}
+	}
+	return paths
+}
+
+// Len returns the number of devices (Threads).
+func (m *MultiThread) Len() int { return len(m.threads) }
+
+// Thread returns the Thread of device i.
+func (m *MultiThread) Thread(i int) *Thread { return m.threads[i] }
+
+// Threads returns the Threads of the devices, in order.
+func (m *MultiThread) Threads() []*Thread { return append([]*Thread(nil), m.threads...) }
+
+// Path returns how a copy from the memory of device i to that of device j
+// goes.
+func (m *MultiThread) Path(i, j int) CopyPath { return m.paths[i][j] }
+
+// Synchronize blocks until every command enqueued so far on every device
+// has completed.
+func (m *MultiThread) Synchronize() error {
+	var errs []error
+	for i, t := range m.threads {
+		if err := t.Synchronize(); err != nil {
+			errs = append(errs, fmt.Errorf("device %d: %w", i, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// index returns the index of t among the Threads, or -1.
+func (m *MultiThread) index(t *Thread) int {
+	for i, u := range m.threads {
+		if u == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// Release releases every Thread (see Thread.Release), then the contexts
+// they share. Arrays, split arrays among them, must be released by their
+// owners first. Release is idempotent.
+func (m *MultiThread) Release() {
+	for _, t := range m.threads {
+		t.Release()
+	}
+	for _, c := range m.contexts {
+		c.Release()
+	}
+	m.contexts = nil
+}
+
+// String lists the devices.
+func (m *MultiThread) String() string {
+	names := make([]string, len(m.threads))
+	for i, t := range m.threads {
+		names[i] = t.String()
+	}
+	return fmt.Sprintf("MultiThread[%s]", strings.Join(names, "; "))
+}

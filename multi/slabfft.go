@@ -1,0 +1,423 @@
+package multi
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// SlabLayout is how the input and the output of a SlabFFT are split among
+// the devices. The arrays are the logical input and output whatever the
+// layout, numpy.fft.fftn's; the layout says only along which axis each is
+// split.
+type SlabLayout int
+
+const (
+	// SlabsToTransposed takes the input split along axis 0 (slabs) and
+	// gives the output split along axis 1: the transposed-slab layout, as
+	// heFFTe and cuFFTMp offer it, which saves the exchange back. One
+	// exchange.
+	SlabsToTransposed SlabLayout = iota
+	// SlabsToSlabs takes and gives arrays split along axis 0: a second
+	// exchange brings the output back to slabs.
+	SlabsToSlabs
+	// TransposedToSlabs takes the input split along axis 1 and gives the
+	// output split along axis 0, as the inverse of a SlabsToTransposed
+	// transform wants. One exchange.
+	TransposedToSlabs
+)
+
+func (l SlabLayout) String() string {
+	switch l {
+	case SlabsToTransposed:
+		return "slabs to transposed slabs"
+	case SlabsToSlabs:
+		return "slabs to slabs"
+	case TransposedToSlabs:
+		return "transposed slabs to slabs"
+	}
+	return fmt.Sprintf("SlabLayout(%d)", int(l))
+}
+
+// axes returns the split axes of the input and of the output.
+func (l SlabLayout) axes() (in, out int, err error) {
+	switch l {
+	case SlabsToTransposed:
+		return 0, 1, nil
+	case SlabsToSlabs:
+		return 0, 0, nil
+	case TransposedToSlabs:
+		return 1, 0, nil
+	}
+	return 0, 0, fmt.Errorf("unknown layout %v", l)
+}
+
+// SlabFFTOptions are the optional parts of a SlabFFT.
+type SlabFFTOptions struct {
+	// Layout is how the input and the output are split.
+	Layout SlabLayout
+
+	// Shares0 gives the lengths along axis 0 of the parts of arrays split
+	// along axis 0, one for each device, and Shares1 those along axis 1
+	// of arrays split along axis 1; nil divides the axis equally
+	// (cluda.EqualShares).
+	Shares0, Shares1 []int
+
+	// FFT are the options of every transform, Unnormalized among them.
+	FFT computations.FFTOptions
+
+	// Input, if set, connects transformations to the input of the first
+	// transform that each device runs: it gets the device's FFT, whose
+	// input parameter is the device's part of the input, and the Part.
+	// The transformations run inside the first kernel's loads; the
+	// leaves they make, by the names Input gives them, join the
+	// SlabFFT's signature in place of input.
+	Input func(fft *computations.FFT, p Part) error
+	// Output, if set, connects transformations to the output of the last
+	// transform that each device runs, as Input does to the input, inside
+	// the last kernel's stores. SlabsToSlabs takes none: its last stores
+	// are followed by the exchange back to slabs.
+	Output func(fft *computations.FFT, p Part) error
+}
+
+// SlabStats are the times and bytes of a SlabFFT's last call.
+type SlabStats struct {
+	// Compute is the time of the transforms: from the enqueue of each
+	// phase to its completion on every device (wall clock).
+	Compute time.Duration
+	// Exchange is the time of the exchanges between the devices, from
+	// their start to their completion on every device (wall clock).
+	Exchange time.Duration
+	// Exchanges is the number of all-to-all exchanges, and
+	// ExchangedBytes the bytes they moved from one device to another
+	// (not those of a device's block of its own part, which stay on it).
+	Exchanges      int
+	ExchangedBytes int64
+}
+
+// SlabFFT is the FFT over every axis of an array of two or more
+// dimensions split among the devices of a MultiThread, by slab
+// decomposition: each device transforms axes 1 and up of its slab (its
+// places along axis 0), an all-to-all exchange splits the array along
+// axis 1 instead, and each device transforms axis 0 of its part; the
+// layout (SlabFFTOptions.Layout) says which split the input and the
+// output have, and so the order. Forward (inverse 0) is
+// numpy.fft.fftn, inverse numpy.fft.ifftn, which divides by the size of
+// the array (unless SlabFFTOptions.FFT.Unnormalized is set).
+//
+// A SlabFFT keeps two work arrays of the whole size split among the
+// devices (three with SlabsToSlabs), beside the input and output. Its Call
+// returns when the transform is done, and records the time of its
+// compute and exchange phases (Stats).
+type SlabFFT struct {
+	multi    *cluda.MultiThread
+	typ      core.Type
+	layout   SlabLayout
+	inAxis   int
+	midAxis  int
+	shares   [2][]int // by split axis
+	first    *Callable
+	second   *Callable
+	mid1     *cluda.SplitArray // the first phase's output
+	mid2     *cluda.SplitArray // the second phase's input
+	back     *cluda.SplitArray // SlabsToSlabs: the second phase's output, before the exchange back
+	sig      core.Signature
+	exchange int64 // bytes one exchange moves between devices
+
+	mu    sync.Mutex
+	stats SlabStats
+}
+
+// NewSlabFFT returns the slab-decomposed FFT over every axis of arrays of
+// type t, a contiguous complex array of two or more dimensions, on the
+// devices of m. Each device needs at least one place along axes 0 and 1.
+func NewSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFFT, error) {
+	s, err := newSlabFFT(m, t, opts)
+	if err != nil {
+		return nil, fmt.Errorf("multi: slab FFT: %w", err)
+	}
+	return s, nil
+}
+
+func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFFT, error) {
+	switch {
+	case m == nil:
+		return nil, errors.New("nil MultiThread")
+	case !t.IsArray() || t.Rank() < 2:
+		return nil, fmt.Errorf("type %v: want an array of two or more dimensions", t)
+	case !t.DType().IsComplex():
+		return nil, fmt.Errorf("type %v: the dtype must be complex64 or complex128", t)
+	case !t.IsContiguous():
+		return nil, fmt.Errorf("type %v: want a contiguous array", t)
+	}
+	inAxis, outAxis, err := opts.Layout.axes()
+	if err != nil {
+		return nil, err
+	}
+	if opts.Layout == SlabsToSlabs && opts.Output != nil {
+		return nil, errors.New("the layout slabs to slabs takes no output transformations: the exchange back follows the last stores (fuse them with SlabsToTransposed)")
+	}
+	shape := t.Shape()
+	s := &SlabFFT{multi: m, typ: t, layout: opts.Layout, inAxis: inAxis, midAxis: 1 - inAxis}
+	for axis, given := range [][]int{opts.Shares0, opts.Shares1} {
+		if s.shares[axis], err = cluda.SplitShares(shape[axis], given, m.Len()); err != nil {
+			return nil, fmt.Errorf("shares along axis %d of shape %v: %w", axis, shape, err)
+		}
+	}
+	fail := func(err error) (*SlabFFT, error) {
+		s.Release()
+		return nil, err
+	}
+	if s.first, err = s.phase(inAxis, opts.FFT, opts.Input, nil, "output"); err != nil {
+		return fail(fmt.Errorf("first transform: %w", err))
+	}
+	if s.second, err = s.phase(s.midAxis, opts.FFT, nil, opts.Output, "input"); err != nil {
+		return fail(fmt.Errorf("second transform: %w", err))
+	}
+	if s.mid1, err = m.EmptySplit(shape, t.DType(), inAxis, s.shares[inAxis]); err != nil {
+		return fail(err)
+	}
+	if s.mid2, err = m.EmptySplit(shape, t.DType(), s.midAxis, s.shares[s.midAxis]); err != nil {
+		return fail(err)
+	}
+	if outAxis != s.midAxis {
+		if s.back, err = m.EmptySplit(shape, t.DType(), s.midAxis, s.shares[s.midAxis]); err != nil {
+			return fail(err)
+		}
+	}
+	if s.sig, err = s.signature(); err != nil {
+		return fail(err)
+	}
+	s.exchange = exchangedBytes(shape, t.DType().Size(), s.shares[inAxis], s.shares[s.midAxis])
+	return s, nil
+}
+
+// phaseAxes returns the axes that the phase on arrays split along axis
+// transforms: all but axis 0 on slabs, axis 0 on transposed slabs.
+func phaseAxes(rank, axis int) []int {
+	if axis == 1 {
+		return []int{0}
+	}
+	out := make([]int, 0, rank-1)
+	for a := 1; a < rank; a++ {
+		out = append(out, a)
+	}
+	return out
+}
+
+// phase compiles the transforms of the phase on arrays split along axis,
+// with the transformations of input or output connected, which must leave
+// the parameter work, the phase's work array, alone.
+func (s *SlabFFT) phase(axis int, opts computations.FFTOptions, input, output func(*computations.FFT, Part) error, work string) (*Callable, error) {
+	shape := s.typ.Shape()
+	axes := phaseAxes(len(shape), axis)
+	return Compile(s.multi, s.shares[axis], func(p Part) (core.AnyComputation, error) {
+		part := slices.Clone(shape)
+		part[axis] = p.Length
+		fft, err := computations.NewFFT(core.ArrayOf(s.typ.DType(), part...), axes, opts)
+		if err != nil {
+			return nil, err
+		}
+		if input != nil {
+			if err := input(fft, p); err != nil {
+				return nil, fmt.Errorf("input transformations: %w", err)
+			}
+		}
+		if output != nil {
+			if err := output(fft, p); err != nil {
+				return nil, fmt.Errorf("output transformations: %w", err)
+			}
+		}
+		if err := workLeft(fft.Signature(), work); err != nil {
+			return nil, err
+		}
+		return fft, nil
+	})
+}
+
+// workLeft checks that the transformations of a phase's transform left
+// its work array alone: the parameter work (the output of the first
+// transform, the input of the second) is still a parameter of the
+// computation, in its role.
+func workLeft(sig core.Signature, work string) error {
+	role, side := core.Output, "input"
+	if work == "input" {
+		role, side = core.Input, "output"
+	}
+	if p, ok := sig.Lookup(work); !ok || p.Role() != role {
+		return fmt.Errorf("the %s transformations connected to %s, the work array of the transform; connect them to its %s", side, work, side)
+	}
+	return nil
+}
+
+// signature returns the SlabFFT's parameters: the leaves on the output
+// side of the second phase, those on the input side of the first, and
+// inverse, each array of the whole shape. The first phase's output and
+// the second's input, the work arrays between them, must be left without
+// transformations.
+func (s *SlabFFT) signature() (core.Signature, error) {
+	first, second := s.first.Signature(), s.second.Signature()
+	var sig core.Signature
+	add := func(from core.Signature, skip string, axis int) error {
+		for _, p := range from {
+			if p.Name == skip || p.Name == "inverse" {
+				continue
+			}
+			if _, dup := sig.Lookup(p.Name); dup {
+				return fmt.Errorf("parameter %q of the input transformations is also one of the output transformations: give them different names", p.Name)
+			}
+			if p.Role() != core.Scalar {
+				whole := p.Type().Shape()
+				whole[axis] = s.typ.Shape()[axis]
+				p = core.Param(p.Name, core.Annotation{Type: core.ArrayOf(p.Type().DType(), whole...), Role: p.Role()})
+			}
+			sig = append(sig, p)
+		}
+		return nil
+	}
+	if err := add(second, "input", s.midAxis); err != nil {
+		return nil, err
+	}
+	if err := add(first, "output", s.inAxis); err != nil {
+		return nil, err
+	}
+	return append(sig, core.Param("inverse", core.ScalarArg(dtypes.Int32))), nil
+}
+
+// exchangedBytes returns the bytes that an exchange of an array of shape
+// from a split along one of axes 0 and 1 into shares from to a split along
+// the other into shares to moves between devices: all but the blocks
+// that stay on their device.
+func exchangedBytes(shape []int, itemSize int, from, to []int) int64 {
+	rest := int64(itemSize)
+	for _, n := range shape[2:] {
+		rest *= int64(n)
+	}
+	total := int64(shape[0]) * int64(shape[1]) * rest
+	for d := range from {
+		total -= int64(from[d]) * int64(to[d]) * rest
+	}
+	return total
+}
+
+// Signature returns the parameters Call takes: output and input (or the
+// leaves of the transformations connected to them), split arrays of the
+// whole shape, and inverse.
+func (s *SlabFFT) Signature() core.Signature { return slices.Clone(s.sig) }
+
+// Layout returns the layout of the input and the output.
+func (s *SlabFFT) Layout() SlabLayout { return s.layout }
+
+// Shares returns the lengths of the parts of arrays split along axis (0
+// or 1).
+func (s *SlabFFT) Shares(axis int) []int { return slices.Clone(s.shares[axis]) }
+
+// Stats returns the times and bytes of the last call.
+func (s *SlabFFT) Stats() SlabStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats
+}
+
+// Release releases the transforms and the work arrays.
+func (s *SlabFFT) Release() {
+	for _, c := range []*Callable{s.first, s.second} {
+		if c != nil {
+			c.Release()
+		}
+	}
+	for _, a := range []*cluda.SplitArray{s.mid1, s.mid2, s.back} {
+		if a != nil {
+			a.Release()
+		}
+	}
+}
+
+// Call transforms: its arguments are those of Signature, the arrays split
+// as the layout says (output along axis 1 and input along axis 0 for
+// SlabsToTransposed), inverse 0 for the forward transform and 1 for the
+// inverse. It waits for every command enqueued on the devices, runs the
+// transforms and the exchanges, and returns when they are done.
+func (s *SlabFFT) Call(args ...any) error {
+	if err := s.call(args); err != nil {
+		return fmt.Errorf("multi: slab FFT: %w", err)
+	}
+	return nil
+}
+
+func (s *SlabFFT) call(args []any) error {
+	if len(args) != len(s.sig) {
+		return fmt.Errorf("%d arguments for the %d parameters %v", len(args), len(s.sig), s.sig.Names())
+	}
+	given := make(map[string]any, len(args))
+	for i, p := range s.sig {
+		given[p.Name] = args[i]
+	}
+	var output *cluda.SplitArray
+	if s.back != nil {
+		out, ok := given["output"].(*cluda.SplitArray)
+		if !ok || out == nil {
+			return fmt.Errorf("parameter \"output\": want a *cluda.SplitArray, got %T", given["output"])
+		}
+		if out.Axis() != 0 {
+			return fmt.Errorf("parameter \"output\" is split along axis %d; the layout %v wants axis 0", out.Axis(), s.layout)
+		}
+		output, given["output"] = out, s.back
+	}
+	argsOf := func(c *Callable, work string, array *cluda.SplitArray) []any {
+		sig := c.Signature()
+		out := make([]any, len(sig))
+		for i, p := range sig {
+			out[i] = given[p.Name]
+			if p.Name == work {
+				out[i] = array
+			}
+		}
+		return out
+	}
+	if err := s.multi.Synchronize(); err != nil {
+		return err
+	}
+	var stats SlabStats
+	start := time.Now()
+	if err := s.first.Call(argsOf(s.first, "output", s.mid1)...); err != nil {
+		return fmt.Errorf("first transform: %w", err)
+	}
+	if err := s.multi.Synchronize(); err != nil {
+		return fmt.Errorf("first transform: %w", err)
+	}
+	stats.Compute += time.Since(start)
+	start = time.Now()
+	if err := s.multi.CopySplit(s.mid2, s.mid1); err != nil {
+		return fmt.Errorf("exchange: %w", err)
+	}
+	stats.Exchange += time.Since(start)
+	start = time.Now()
+	if err := s.second.Call(argsOf(s.second, "input", s.mid2)...); err != nil {
+		return fmt.Errorf("second transform: %w", err)
+	}
+	if err := s.multi.Synchronize(); err != nil {
+		return fmt.Errorf("second transform: %w", err)
+	}
+	stats.Compute += time.Since(start)
+	stats.Exchanges, stats.ExchangedBytes = 1, s.exchange
+	if output != nil {
+		start = time.Now()
+		if err := s.multi.CopySplit(output, s.back); err != nil {
+			return fmt.Errorf("exchange back: %w", err)
+		}
+		stats.Exchange += time.Since(start)
+		stats.Exchanges, stats.ExchangedBytes = 2, 2*s.exchange
+	}
+	s.mu.Lock()
+	s.stats = stats
+	s.mu.Unlock()
+	return nil
+}
