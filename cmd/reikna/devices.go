@@ -31,16 +31,21 @@ type platformReport struct {
 }
 
 func runDevices(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("devices", "devices [--json]",
-		"  reikna devices          a table of every platform and device, CUDA's among them where NVIDIA's driver loads\n  reikna devices --json   the same as JSON, for scripts", stderr)
+	fs := newFlagSet("devices", "devices [--api API] [--json]",
+		"  reikna devices             a table of every platform and device, CUDA's among them where NVIDIA's driver loads\n  reikna devices --api cuda  the CUDA devices only (--api opencl: the OpenCL platforms only)\n  reikna devices --json      the same as JSON, for scripts", stderr)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	apiName := fs.String("api", "", "list only the devices of `API`: opencl or cuda (default: both)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("devices: unexpected arguments %v", fs.Args())
 	}
-	report, err := collectDevices()
+	api, err := cluda.ParseAPI(*apiName)
+	if err != nil {
+		return fmt.Errorf("devices: --api: %w", err)
+	}
+	report, err := collectDevices(api)
 	if err != nil {
 		return fmt.Errorf("devices: %w", err)
 	}
@@ -50,7 +55,14 @@ func runDevices(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(report)
 	}
 	if len(report) == 0 {
-		fmt.Fprintln(stdout, "No OpenCL platform found, and no CUDA driver. On Debian, `apt-get install pocl-opencl-icd` adds a CPU device.")
+		switch api {
+		case cluda.CUDA:
+			fmt.Fprintln(stdout, "No CUDA driver: NVIDIA's libcuda.so.1 does not load here.")
+		case cluda.OpenCL:
+			fmt.Fprintln(stdout, "No OpenCL platform found. On Debian, `apt-get install pocl-opencl-icd` adds a CPU device.")
+		default:
+			fmt.Fprintln(stdout, "No OpenCL platform found, and no CUDA driver. On Debian, `apt-get install pocl-opencl-icd` adds a CPU device.")
+		}
 		return nil
 	}
 	for i, p := range report {
@@ -99,12 +111,15 @@ func (p platformReport) sharing(i int) string {
 	return fmt.Sprintf("devices %d.0 to %d.%d share one context, in which a MultiThread of them copies between them", i, i, n-1)
 }
 
-func collectDevices() ([]platformReport, error) {
-	platforms, err := cluda.Platforms()
-	if err != nil {
-		return nil, err
-	}
+func collectDevices(api cluda.API) ([]platformReport, error) {
 	report := []platformReport{}
+	var platforms []*cl.Platform
+	if api != cluda.CUDA {
+		var err error
+		if platforms, err = cluda.Platforms(); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range platforms {
 		pr := platformReport{Name: p.Name(), Vendor: p.Vendor(), Version: p.Version(), Extensions: p.Extensions()}
 		devs, err := p.Devices(cl.DeviceTypeAll)
@@ -128,6 +143,9 @@ func collectDevices() ([]platformReport, error) {
 			}
 		}
 		report = append(report, pr)
+	}
+	if api == cluda.OpenCL {
+		return report, nil
 	}
 	if cuda, ok := collectCUDADevices(); ok {
 		report = append(report, cuda)

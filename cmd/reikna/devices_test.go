@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
@@ -53,6 +54,35 @@ func TestDevices(t *testing.T) {
 	if !found {
 		t.Errorf("devices --json does not list %q with its properties and its platform's sharing", thr.Params().Name)
 	}
+
+	// --api keeps the platforms of one interface: the Thread's own lists
+	// its device, the other's lists none of its platforms.
+	other := map[cluda.API]cluda.API{cluda.OpenCL: cluda.CUDA, cluda.CUDA: cluda.OpenCL}[thr.API()]
+	for _, tc := range []struct {
+		api  cluda.API
+		want bool
+	}{{thr.API(), true}, {other, false}} {
+		out.Reset()
+		if err := run([]string{"devices", "--api", string(tc.api), "--json"}, &out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		report = nil
+		if err := json.Unmarshal(out.Bytes(), &report); err != nil {
+			t.Fatalf("devices --api %s --json is not JSON: %v\n%s", tc.api, err, out.String())
+		}
+		listed := false
+		for _, p := range report {
+			if (p.Name == cluda.CUDAPlatformName) != (tc.api == cluda.CUDA) {
+				t.Errorf("devices --api %s lists the platform %q", tc.api, p.Name)
+			}
+			for _, d := range p.Devices {
+				listed = listed || d.Name == thr.Params().Name && p.Name == thr.Params().PlatformName
+			}
+		}
+		if listed != tc.want {
+			t.Errorf("devices --api %s lists the Thread's device: %v, want %v", tc.api, listed, tc.want)
+		}
+	}
 }
 
 func TestCommandErrors(t *testing.T) {
@@ -63,6 +93,7 @@ func TestCommandErrors(t *testing.T) {
 		{[]string{"nonsense"}, `unknown command "nonsense"`},
 		{[]string{"devices", "extra"}, "unexpected arguments"},
 		{[]string{"devices", "--no-such-flag"}, "flag provided but not defined"},
+		{[]string{"devices", "--api", "metal"}, `devices: --api: cluda: unknown API "metal"`},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer

@@ -188,7 +188,7 @@ func nextPow2(n int) int {
 // addAPIFlag adds --api, the interface a command runs on, to a command
 // that opens a device.
 func addAPIFlag(fs *flag.FlagSet, api *string) {
-	fs.StringVar(api, "api", "", "the `API` to run on: opencl or cuda (default: $"+cluda.APIEnv+", else opencl)")
+	fs.StringVar(api, "api", "", "the `API` to run on: opencl or cuda (default: $"+cluda.APIEnv+", else cuda for an NVIDIA GPU whose driver and NVRTC load, else opencl)")
 }
 
 // openThread creates the Thread a command runs on: the first GPU, or else

@@ -6,8 +6,8 @@
 //
 // Commands:
 //
-//	devices   list OpenCL platforms and devices with their properties
-//	render    print the OpenCL source of an FFT or a transformation chain
+//	devices   list OpenCL platforms, CUDA devices and their properties
+//	render    print the source (OpenCL or CUDA) of a computation and its transformations
 //	fft       Fourier-transform numbers from a text file on the device
 //	bench     time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms
 //
@@ -30,8 +30,8 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"devices": {"list OpenCL platforms and devices with their properties", runDevices},
-	"render":  {"print the OpenCL source of an FFT or a transformation chain", runRender},
+	"devices": {"list OpenCL platforms, CUDA devices and their properties", runDevices},
+	"render":  {"print the source (OpenCL or CUDA) of a computation and its transformations", runRender},
 	"fft":     {"Fourier-transform numbers from a text file on the device", runFFT},
 	"bench":   {"time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms", runBench},
 }
