@@ -144,7 +144,7 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 	fs.BoolVar(&o.transposedB, "transposed-b", false, "matrix_b holds the transpose of the operand in its last two axes (matmul)")
 	fs.BoolVar(&o.inverse, "inverse", false, "the inverse transform, from modes to coordinates (dht)")
 	fs.IntVar(&o.order, "order", 1, "the power `N` of a function of the modes that the forward transform expands exactly (dht)")
-	fs.StringVar(&o.sampler, "sampler", "uniform", "the distribution `NAME` of the random values: uniform (in [0, 1)) or normal (mean 0, deviation 1) (cbrng)")
+	fs.StringVar(&o.sampler, "sampler", "uniform", "the distribution `SPEC` of the random values: "+samplerUsage+" (uniform in [0, 1) and normal of mean 0 and deviation 1 by default; integer gives int32, int64 with --precision double) (cbrng)")
 	fs.StringVar(&o.bijection, "bijection", "philox4x32", "the counter-based bijection `NAME`: philox or threefry, the words of a counter (2 or 4) and their bits (32 or 64), and optionally -ROUNDS, such as threefry2x64-13 (cbrng)")
 	fs.Uint64Var(&o.seed, "seed", 0, "the `SEED` the generators' keys come from (cbrng)")
 	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")

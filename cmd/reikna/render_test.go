@@ -132,7 +132,12 @@ func TestRenderErrors(t *testing.T) {
 		{[]string{"render", "matmul", "--shape", "4,5", "--shape-b", "5,4", "--axes", "1"}, "render matmul: --axes does not apply to matmul (it is for fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, dht)"},
 		{[]string{"render", "dht", "--shape", "8", "--order", "0"}, "render dht: --order 0: the order is a power of 1 or more"},
 		{[]string{"render", "dht", "--shape", "8", "--out", "abs"}, "render dht: --out does not apply to dht"},
-		{[]string{"render", "cbrng", "--sampler", "gamma"}, "render cbrng: --sampler gamma: no such sampler (choose uniform or normal)"},
+		{[]string{"render", "cbrng", "--sampler", "poisson"}, "render cbrng: --sampler poisson: no such sampler (choose uniform[:LOW,HIGH], normal[:MEAN,STD], integer:LOW,HIGH, gamma:SHAPE[,SCALE] or vonmises:MU,KAPPA)"},
+		{[]string{"render", "cbrng", "--sampler", "gamma"}, "render cbrng: --sampler gamma: say its parameters"},
+		{[]string{"render", "cbrng", "--sampler", "vonmises:1"}, "render cbrng: --sampler vonmises:1: the wrong number of parameters"},
+		{[]string{"render", "cbrng", "--sampler", "uniform:0,x"}, `render cbrng: --sampler uniform:0,x: "x" is not a number`},
+		{[]string{"render", "cbrng", "--sampler", "integer:0.5,3"}, "render cbrng: --sampler integer:0.5,3: the bounds are integers"},
+		{[]string{"render", "cbrng", "--sampler", "gamma:-1"}, "render cbrng: --sampler gamma:-1: cbrng: gamma sampler: the shape -1 and the scale 1 must be positive"},
 		{[]string{"render", "cbrng", "--bijection", "philox3x32"}, "render cbrng: --bijection philox3x32: cbrng: philox: 3 words in a counter"},
 		{[]string{"render", "cbrng", "--bijection", "mt19937"}, "render cbrng: --bijection mt19937: not a bijection"},
 		{[]string{"render", "cbrng", "--complex"}, "render cbrng: --sampler uniform: cbrng: uniform_float sampler of complex64"},
@@ -232,4 +237,28 @@ func preludeOf(t *testing.T, thr *cluda.Thread) string {
 		t.Fatal("the full source does not end with the source")
 	}
 	return prelude
+}
+
+// TestRenderSamplers renders the generator of each sampler for the model
+// GPU and checks the distribution and the type that its title names.
+func TestRenderSamplers(t *testing.T) {
+	for _, tt := range []struct {
+		sampler, precision, title string
+	}{
+		{"uniform:-1,1", "single", "float32 4×64, uniform in [-1, 1)"},
+		{"normal:2,0.5", "double", "float64 4×64, normal with mean 2 and deviation 0.5"},
+		{"integer:-3,10", "single", "int32 4×64, integers uniform in [-3, 10)"},
+		{"integer:0,1000", "double", "int64 4×64, integers uniform in [0, 1000)"},
+		{"gamma:0.5", "single", "float32 4×64, gamma with shape 0.5 and scale 1"},
+		{"gamma:3,2", "double", "float64 4×64, gamma with shape 3 and scale 2"},
+		{"vonmises:1,4", "single", "float32 4×64, von Mises with mean 1 and concentration 4"},
+	} {
+		t.Run(tt.sampler+"/"+tt.precision, func(t *testing.T) {
+			out, _ := runOK(t, "render", "cbrng", "--shape", "4,64", "--sampler", tt.sampler, "--precision", tt.precision, "--model", "gpu")
+			if !strings.Contains(out, "Random values of "+tt.title+",") {
+				t.Errorf("the title lacks %q:\n%s", tt.title, out[:min(len(out), 400)])
+			}
+			checkKernels(t, out, 1, "#define KERNEL __kernel")
+		})
+	}
 }
