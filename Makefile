@@ -5,7 +5,7 @@ APT_PACKAGES := opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GOTESTFLAGS  ?= -race -timeout 30m
 FUZZTIME     ?= 30s
-CI_FUZZTIME  ?= 20s
+CI_FUZZTIME  ?= 10s
 
 .PHONY: all deps demo splitstep test vet bench fuzz build clean
 
