@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,92 +64,85 @@ func cbrngComputation(o *renderOptions, shape []int) (*core.Computation, string,
 // samplerUsage lists the forms of --sampler.
 const samplerUsage = "uniform[:LOW,HIGH], normal[:MEAN,STD], integer:LOW,HIGH, gamma:SHAPE[,SCALE] or vonmises:MU,KAPPA"
 
+// samplerKind is a sampler --sampler may name: the parameters it takes
+// when none are given (nil: they must be given), the numbers of
+// parameters it takes, and how to make it of values of dt.
+type samplerKind struct {
+	defaults []float64
+	counts   []int
+	make     func(b *cbrng.Bijection, dt dtypes.DType, a []float64) (*cbrng.Sampler, dtypes.DType, string, error)
+}
+
+var samplerKinds = map[string]samplerKind{
+	"uniform": {[]float64{0, 1}, []int{2}, func(b *cbrng.Bijection, dt dtypes.DType, a []float64) (*cbrng.Sampler, dtypes.DType, string, error) {
+		s, err := cbrng.UniformFloat(b, dt, a[0], a[1])
+		return s, dt, fmt.Sprintf("uniform in [%g, %g)", a[0], a[1]), err
+	}},
+	"normal": {[]float64{0, 1}, []int{2}, func(b *cbrng.Bijection, dt dtypes.DType, a []float64) (*cbrng.Sampler, dtypes.DType, string, error) {
+		s, err := cbrng.NormalBM(b, dt, complex(a[0], 0), a[1])
+		return s, dt, fmt.Sprintf("normal with mean %g and deviation %g", a[0], a[1]), err
+	}},
+	// Integers of the bits of --precision: int32, or int64 for double.
+	"integer": {nil, []int{2}, func(b *cbrng.Bijection, dt dtypes.DType, a []float64) (*cbrng.Sampler, dtypes.DType, string, error) {
+		it := dtypes.Int32
+		if dt.Real() == dtypes.Float64 {
+			it = dtypes.Int64
+		}
+		low, high := int64(a[0]), int64(a[1])
+		if float64(low) != a[0] || float64(high) != a[1] {
+			return nil, it, "", fmt.Errorf("the bounds are integers")
+		}
+		s, err := cbrng.UniformInteger(b, it, low, high)
+		return s, it, fmt.Sprintf("integers uniform in [%d, %d)", low, high), err
+	}},
+	"gamma": {nil, []int{1, 2}, func(b *cbrng.Bijection, dt dtypes.DType, a []float64) (*cbrng.Sampler, dtypes.DType, string, error) {
+		shape, scale := a[0], 1.0
+		if len(a) == 2 {
+			scale = a[1]
+		}
+		s, err := cbrng.Gamma(b, dt, shape, scale)
+		return s, dt, fmt.Sprintf("gamma with shape %g and scale %g", shape, scale), err
+	}},
+	"vonmises": {nil, []int{2}, func(b *cbrng.Bijection, dt dtypes.DType, a []float64) (*cbrng.Sampler, dtypes.DType, string, error) {
+		s, err := cbrng.VonMises(b, dt, a[0], a[1])
+		return s, dt, fmt.Sprintf("von Mises with mean %g and concentration %g", a[0], a[1]), err
+	}},
+}
+
 // parseSampler returns the sampler --sampler names, NAME or NAME:ARGS
 // (samplerUsage), of values of the dtype --precision and --complex give
 // (integers of as many bits for integer), with b as its bijection, and the
 // distribution in words.
 func parseSampler(o *renderOptions, b *cbrng.Bijection) (*cbrng.Sampler, dtypes.DType, string, error) {
-	name, argText, hasArgs := strings.Cut(o.sampler, ":")
-	var args []float64
-	if hasArgs {
-		for _, f := range strings.Split(argText, ",") {
-			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-			if err != nil {
-				return nil, dtypes.Invalid, "", fmt.Errorf("--sampler %s: %q is not a number (want %s)", o.sampler, f, samplerUsage)
-			}
-			args = append(args, v)
-		}
-	}
-	// withArgs returns the arguments, or defaults where none are given (nil
-	// where the sampler has none); counts are the numbers of arguments it takes.
-	withArgs := func(defaults []float64, counts ...int) ([]float64, error) {
-		if !hasArgs {
-			if defaults == nil {
-				return nil, fmt.Errorf("--sampler %s: say its parameters (want %s)", o.sampler, samplerUsage)
-			}
-			return defaults, nil
-		}
-		for _, n := range counts {
-			if len(args) == n {
-				return args, nil
-			}
-		}
-		return nil, fmt.Errorf("--sampler %s: the wrong number of parameters (want %s)", o.sampler, samplerUsage)
-	}
-	dt := renderDType(o)
-	var s *cbrng.Sampler
-	var distribution string
-	var err error
-	switch name {
-	case "uniform":
-		var a []float64
-		if a, err = withArgs([]float64{0, 1}, 2); err == nil {
-			s, err = cbrng.UniformFloat(b, dt, a[0], a[1])
-			distribution = fmt.Sprintf("uniform in [%g, %g)", a[0], a[1])
-		}
-	case "normal":
-		var a []float64
-		if a, err = withArgs([]float64{0, 1}, 2); err == nil {
-			s, err = cbrng.NormalBM(b, dt, complex(a[0], 0), a[1])
-			distribution = fmt.Sprintf("normal with mean %g and deviation %g", a[0], a[1])
-		}
-	case "integer":
-		var a []float64
-		if a, err = withArgs(nil, 2); err == nil {
-			dt = dtypes.Int32
-			if o.precision.complexDType() == dtypes.Complex128 {
-				dt = dtypes.Int64
-			}
-			low, high := int64(a[0]), int64(a[1])
-			if float64(low) != a[0] || float64(high) != a[1] {
-				return nil, dt, "", fmt.Errorf("--sampler %s: the bounds are integers", o.sampler)
-			}
-			s, err = cbrng.UniformInteger(b, dt, low, high)
-			distribution = fmt.Sprintf("integers uniform in [%d, %d)", low, high)
-		}
-	case "gamma":
-		var a []float64
-		if a, err = withArgs(nil, 1, 2); err == nil {
-			if len(a) == 1 {
-				a = append(a, 1) // the scale
-			}
-			s, err = cbrng.Gamma(b, dt, a[0], a[1])
-			distribution = fmt.Sprintf("gamma with shape %g and scale %g", a[0], a[1])
-		}
-	case "vonmises":
-		var a []float64
-		if a, err = withArgs(nil, 2); err == nil {
-			s, err = cbrng.VonMises(b, dt, a[0], a[1])
-			distribution = fmt.Sprintf("von Mises with mean %g and concentration %g", a[0], a[1])
-		}
-	default:
-		return nil, dt, "", fmt.Errorf("--sampler %s: no such sampler (choose %s)", o.sampler, samplerUsage)
-	}
+	s, dt, distribution, err := sampler(o.sampler, b, renderDType(o))
 	if err != nil {
-		if strings.HasPrefix(err.Error(), "--sampler") {
-			return nil, dt, "", err
-		}
 		return nil, dt, "", fmt.Errorf("--sampler %s: %w", o.sampler, err)
 	}
 	return s, dt, distribution, nil
+}
+
+// sampler makes the sampler of spec (see parseSampler) of values of dt.
+func sampler(spec string, b *cbrng.Bijection, dt dtypes.DType) (*cbrng.Sampler, dtypes.DType, string, error) {
+	name, argText, hasArgs := strings.Cut(spec, ":")
+	kind, ok := samplerKinds[name]
+	if !ok {
+		return nil, dt, "", fmt.Errorf("no such sampler (choose %s)", samplerUsage)
+	}
+	args := kind.defaults
+	if hasArgs {
+		args = nil
+		for _, f := range strings.Split(argText, ",") {
+			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil {
+				return nil, dt, "", fmt.Errorf("%q is not a number (want %s)", f, samplerUsage)
+			}
+			args = append(args, v)
+		}
+		if !slices.Contains(kind.counts, len(args)) {
+			return nil, dt, "", fmt.Errorf("the wrong number of parameters (want %s)", samplerUsage)
+		}
+	} else if args == nil {
+		return nil, dt, "", fmt.Errorf("say its parameters (want %s)", samplerUsage)
+	}
+	return kind.make(b, dt, args)
 }
