@@ -451,6 +451,12 @@ def torch_rows(d, name):
     return report, {r["case"]: r for r in report.get("rows", [])}
 
 
+def warn_shrunk(rep, ours, targets="the targets are those of the full sizes", unit="MiB per array", own="their own sizes at"):
+    """Notes that reikna's cases ran smaller than their full size (MIB below 512), whose targets they are judged by."""
+    if ours.get("mib_per_array") != ALGO_FULL_MIB:
+        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} {unit} ({own} {ALGO_FULL_MIB}): {targets}")
+
+
 def algos_tables(rep, d):
     ours = load(d, "algos.json")
     if not ours:
@@ -462,9 +468,7 @@ def algos_tables(rep, d):
              (f"{theirs_report.get('device', 'unknown device')}, copy {torch_copy:.0f} GB/s" if theirs_report else "not measured"))
     rep.note(f"targets: transpose, permute and fftshift ≥ {ALGO_COPY_TARGET}% of reikna's copy bandwidth; "
              f"sums ratio ≤ {ALGO_SUM_TARGET:.2f}; prefix sums ratio ≤ 1/1.2 = {ALGO_CUMSUM_TARGET:.2f}; ratio: reikna / PyTorch")
-    if ours.get("mib_per_array") != ALGO_FULL_MIB:
-        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
-                 "the targets are those of the full sizes")
+    warn_shrunk(rep, ours)
 
     def same_shape(r, peer_row):
         """Whether PyTorch's row is of reikna's shape (a row without one is of the full size)."""
@@ -574,9 +578,7 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
               if theirs_report else "not measured"))
     rep.note("targets: " + "; ".join(f"{c} ratio ≤ {x:.2f}" for c, x in targets.items()) +
              f"; ratio: reikna / PyTorch; GB/s: {counted} / median time")
-    if ours.get("mib_per_array") != ALGO_FULL_MIB:
-        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
-                 "the targets are those of the full sizes")
+    warn_shrunk(rep, ours)
     extra_title, extra_key = extra or (None, None)
     columns = ["case", "shape"] + ([extra_title] if extra else []) + [
         (f"{rep.reikna} ms", OURS), ("PyTorch ms", RUN), (f"ratio {rep.reikna}/PyTorch", RUN), f"{rep.reikna} GB/s", "PyTorch GB/s",
@@ -659,9 +661,7 @@ def matmul_tables(rep, d):
              f"targets: float32 and complex64 ≥ {MATMUL_CUBLAS_TARGETS['f32_4096']:.0%} of cuBLAS, the batch of small products "
              f"≥ {MATMUL_CUBLAS_TARGETS['f32_batch1024_64']:.1f}× torch.bmm, float64 ≥ {MATMUL_PEAK_TARGETS['f64_4096']:.0%} "
              f"of the FP64 FMA peak of the H200 ({FP64_FMA_PEAK_TFLOPS} TFLOP/s)")
-    if ours.get("mib_per_array") != ALGO_FULL_MIB:
-        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
-                 "the targets are those of the full sizes")
+    warn_shrunk(rep, ours)
     t = Table(["case", "batch×m×n×k", ("tiling", RUN), (f"{rep.reikna} TFLOP/s", OURS), ("cuBLAS TFLOP/s", RUN), ("ratio", RUN),
                ("target", TARGET), ("verdict", RUN)], left=3)
     tuned = Table(["case", "batch×m×n×k", "tiling", (f"{rep.reikna} median ms", RUN), ("TFLOP/s", OURS), ("to the plan's tiling", RUN)],
@@ -729,9 +729,7 @@ def convolve_tables(rep, d):
              (theirs_report.get("device", "unknown device") if theirs_report else "not measured"))
     rep.note(f"target: the circular convolution with one filter ≤ {CONVOLVE_TARGET} times two bare FFTs of its rows (reikna's, "
              "same run); PyTorch: fft of the filter and the rows, product, ifft, unfused; ratio to PyTorch shown without a verdict")
-    if ours.get("mib_per_array") != ALGO_FULL_MIB:
-        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB per array (their own sizes at {ALGO_FULL_MIB}): "
-                 "the target is that of the full sizes")
+    warn_shrunk(rep, ours, "the target is that of the full sizes")
     t = Table(["case", "shape", (f"{rep.reikna} ms", OURS), ("FFT ms", RUN), ("to 2 FFTs", RUN), ("PyTorch ms", RUN),
                f"{rep.reikna}/PyTorch", ("target", TARGET), ("verdict", RUN)], left=2)
     notes = []
@@ -777,9 +775,7 @@ def half_tables(rep, d):
     rep.heading(f"Half-precision storage: FFTs of complex32 data against complex64 (target ratio ≤ {HALF_TARGET})")
     rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; {ours.get('mib_per_array'):g} MiB of complex32 data per array; "
              "ratio: the complex32 FFT's median time / the complex64 FFT's, measured in the same run")
-    if ours.get("mib_per_array") != ALGO_FULL_MIB:
-        rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} MiB of complex32 data (their own size is {ALGO_FULL_MIB}): "
-                 "the target is that of the full size")
+    warn_shrunk(rep, ours, "the target is that of the full size", "MiB of complex32 data", "their own size is")
     t = Table(["N", "batch×N", (f"{rep.reikna} complex64 ms", RUN), ("complex32 ms", OURS), ("ratio", RUN), ("complex32 rel L2", RUN),
                ("target", TARGET), ("verdict", RUN)], left=2)
     bare, problems = {}, []
