@@ -30,28 +30,33 @@ func TestParseAPI(t *testing.T) {
 // TestChooseAPI checks the order of the choice: the filter, then the
 // environment, then the default.
 func TestChooseAPI(t *testing.T) {
-	// The default is CUDA where a CUDA device serves, OpenCL elsewhere.
+	// The default is CUDA where a CUDA device matches the filter and
+	// NVRTC loads, OpenCL elsewhere: always for a filter that no CUDA
+	// device matches, and here where the driver or NVRTC is missing.
 	def := OpenCL
-	if cudaServes(DeviceFilter{}) {
-		def = CUDA
+	if _, _, err := cu.NVRTCVersion(); err == nil {
+		if devs, err := CUDADevices(DeviceFilter{}); err == nil && len(devs) > 0 {
+			def = CUDA
+		}
 	}
 	for _, tt := range []struct {
 		name   string
-		filter API
+		filter DeviceFilter
 		env    string
 		want   API
 		err    string
 	}{
-		{"default", "", "", def, ""},
-		{"filter", CUDA, "", CUDA, ""},
-		{"environment", "", "cuda", CUDA, ""},
-		{"filter before environment", OpenCL, "cuda", OpenCL, ""},
-		{"unknown in the environment", "", "metal", "", "REIKNA_API=metal"},
-		{"unknown in the filter", "metal", "", "", "unknown API"},
+		{"default", DeviceFilter{}, "", def, ""},
+		{"default where no CUDA device matches", DeviceFilter{Device: "no such device"}, "", OpenCL, ""},
+		{"filter", DeviceFilter{API: CUDA}, "", CUDA, ""},
+		{"environment", DeviceFilter{}, "cuda", CUDA, ""},
+		{"filter before environment", DeviceFilter{API: OpenCL}, "cuda", OpenCL, ""},
+		{"unknown in the environment", DeviceFilter{}, "metal", "", "REIKNA_API=metal"},
+		{"unknown in the filter", DeviceFilter{API: "metal"}, "", "", "unknown API"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv(APIEnv, tt.env)
-			got, err := chooseAPI(DeviceFilter{API: tt.filter})
+			got, err := chooseAPI(tt.filter)
 			if checkError(t, err, tt.err) {
 				return
 			}
