@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/transformations"
 )
 
@@ -277,7 +278,7 @@ func TestConvolveReference(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, _ := convolveRef(a, []int{3}, tt.f, []int{len(tt.f)}, []int{0}, tt.mode, tt.correlate)
-			if e := relError(got, tt.want); e > 1e-15 {
+			if e := reference.RelativeL2(got, tt.want); e > 1e-15 {
 				t.Errorf("%v, want %v", got, tt.want)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/transformations"
 )
 
@@ -70,7 +71,7 @@ func TestFFTFusedCombineScaleSplit(t *testing.T) {
 		for i := range x {
 			x[i] = complex(float64(re[i]), float64(im[i]))
 		}
-		want := fftn(x, []int{batch, n}, []int{1}, false)
+		want := reference.FFTN(x, []int{batch, n}, []int{1}, false)
 		gotRe := must(cluda.Read[float32](ore))
 		gotIm := must(cluda.Read[float32](oim))
 		got := make([]complex128, len(want))
@@ -78,7 +79,7 @@ func TestFFTFusedCombineScaleSplit(t *testing.T) {
 			want[i] /= complex(float64(n), 0)
 			got[i] = complex(float64(gotRe[i]), float64(gotIm[i]))
 		}
-		if e := relError(got, want); !(e <= tolComplex64) {
+		if e := reference.RelativeL2(got, want); !(e <= tolComplex64) {
 			t.Errorf("N=%d: fused pipeline differs from the steps done separately by %.3g", n, e)
 		}
 	}
@@ -121,7 +122,7 @@ func TestFFTFusedPad(t *testing.T) {
 				x[b*tt.n+k] = complex(float64(sig[b*tt.m+k]), 0)
 			}
 		}
-		if e := download(t, out, fftn(x, []int{batch, tt.n}, []int{1}, false)); !(e <= tolComplex64) {
+		if e := download(t, out, reference.FFTN(x, []int{batch, tt.n}, []int{1}, false)); !(e <= tolComplex64) {
 			t.Errorf("pad %d → %d: error %.3g", tt.m, tt.n, e)
 		}
 		c.Release()
@@ -159,7 +160,7 @@ func TestFFTFusedCastAxis1(t *testing.T) {
 	for i, v := range x {
 		x[i] = complex128(complex64(v))
 	}
-	if e := download(t, out, fftn(x, shape, []int{1}, false)); !(e <= tolComplex64) {
+	if e := download(t, out, reference.FFTN(x, shape, []int{1}, false)); !(e <= tolComplex64) {
 		t.Errorf("error %.3g", e)
 	}
 }

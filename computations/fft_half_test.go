@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/transformations"
 )
 
@@ -74,8 +75,8 @@ func TestFFTHalfStorage(t *testing.T) {
 				for i, h := range must(cluda.Read[dtypes.HalfComplex](out)) {
 					got[i] = h.Complex64()
 				}
-				want := fftn(x, []int{batch, n}, []int{1}, inverse)
-				if e := relError(got, want); !(e <= tolHalfFFT) {
+				want := reference.FFTN(x, []int{batch, n}, []int{1}, inverse)
+				if e := reference.RelativeL2(got, want); !(e <= tolHalfFFT) {
 					t.Errorf("relative L2 error %.3g, want at most %.3g", e, tolHalfFFT)
 				} else {
 					t.Logf("relative L2 error %.3g", e)

@@ -13,6 +13,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 // compiledFFT compiles a complex64 FFT of length n over a batch of b.
@@ -79,7 +80,7 @@ func TestFFTProperties(t *testing.T) {
 			X := transform(t, c, x, shape, false)
 			t.Run("round trip", func(t *testing.T) {
 				back := transform(t, c, X, shape, true)
-				if e := relError(back, toC128(x)); !(e <= 2*tolComplex64) {
+				if e := reference.RelativeL2(back, toC128(x)); !(e <= 2*tolComplex64) {
 					t.Errorf("inverse(forward(x)) differs from x by %.3g", e)
 				}
 			})
@@ -94,7 +95,7 @@ func TestFFTProperties(t *testing.T) {
 				for i := range want {
 					want[i] = complex128(a*X[i] + b*Y[i])
 				}
-				if e := relError(transform(t, c, mix, shape, false), want); !(e <= 4*tolComplex64) {
+				if e := reference.RelativeL2(transform(t, c, mix, shape, false), want); !(e <= 4*tolComplex64) {
 					t.Errorf("FFT(a x + b y) differs from a FFT(x) + b FFT(y) by %.3g", e)
 				}
 			})
@@ -124,7 +125,7 @@ func TestFFTProperties(t *testing.T) {
 						want[row*n+k] = cmplx.Exp(complex(0, -2*math.Pi*float64(e)/float64(n)))
 					}
 				}
-				if e := relError(got, want); !(e <= tolComplex64) {
+				if e := reference.RelativeL2(got, want); !(e <= tolComplex64) {
 					t.Errorf("the transform of shifted impulses differs from the phase ramps by %.3g", e)
 				}
 			})
@@ -152,7 +153,7 @@ func TestFFTInPlace(t *testing.T) {
 			for i := range axes {
 				axes[i] = i
 			}
-			if e := download(t, a, fftn(x, shape, axes, false)); !(e <= tolComplex64) {
+			if e := download(t, a, reference.FFTN(x, shape, axes, false)); !(e <= tolComplex64) {
 				t.Errorf("in-place error %.3g", e)
 			}
 		})
@@ -165,11 +166,11 @@ func TestFFTUnnormalized(t *testing.T) {
 	c := compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, n), nil, computations.FFTOptions{Unnormalized: true})
 	x := randomData(rand.New(rand.NewPCG(2, 3)), n)
 	got := transform(t, c, toC64(x), []int{n}, true)
-	want := fftn(x, []int{n}, []int{0}, true)
+	want := reference.FFTN(x, []int{n}, []int{0}, true)
 	for i := range want {
 		want[i] *= n
 	}
-	if e := relError(got, want); !(e <= tolComplex64) {
+	if e := reference.RelativeL2(got, want); !(e <= tolComplex64) {
 		t.Errorf("unnormalised inverse differs by %.3g", e)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 // Accuracy targets: relative L2 error against a float64 reference. A
@@ -61,12 +62,7 @@ func runFFT(t *testing.T, thr *cluda.Thread, dt dtypes.DType, shape, axes []int,
 	if err := c.Call(out, in, inv); err != nil {
 		t.Fatal(err)
 	}
-	if axes == nil {
-		for i := range shape {
-			axes = append(axes, i)
-		}
-	}
-	want := fftn(x, shape, axes, inverse)
+	want := reference.FFTN(x, shape, axes, inverse)
 	return download(t, out, want)
 }
 
@@ -108,11 +104,11 @@ func download(t testing.TB, a *cluda.Array, want []complex128) float64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return relError(got, want)
+		return reference.RelativeL2(got, want)
 	}
 	got, err := cluda.Read[complex128](a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return relError(got, want)
+	return reference.RelativeL2(got, want)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 // halfShape returns shape with the real axis, the last of axes, cut to
@@ -30,7 +31,7 @@ func rfftnRef(x []float64, shape, axes []int) []complex128 {
 	for i, v := range x {
 		z[i] = complex(v, 0)
 	}
-	return cutAxis(fftn(z, shape, axes, false), shape, axes[len(axes)-1], shape[axes[len(axes)-1]]/2+1)
+	return cutAxis(reference.FFTN(z, shape, axes, false), shape, axes[len(axes)-1], shape[axes[len(axes)-1]]/2+1)
 }
 
 // cutAxis returns the first m elements along axis of x of shape.
@@ -54,7 +55,7 @@ func cutAxis(x []complex128, shape []int, axis, m int) []complex128 {
 func irfftnRef(x []complex128, shape, axes []int, n int) []float64 {
 	axes = allAxes(shape, axes)
 	last := axes[len(axes)-1]
-	y := fftn(x, shape, axes[:len(axes)-1], true)
+	y := reference.FFTN(x, shape, axes[:len(axes)-1], true)
 	h, inner := shape[last], 1
 	for _, s := range shape[last+1:] {
 		inner *= s
@@ -75,7 +76,7 @@ func irfftnRef(x []complex128, shape, axes []int, n int) []float64 {
 					row[k] = complex(real(row[k]), 0)
 				}
 			}
-			res := fftn(row, []int{n}, []int{0}, true)
+			res := reference.FFTN(row, []int{n}, []int{0}, true)
 			for k := 0; k < n; k++ {
 				out[(o*n+k)*inner+i] = real(res[k])
 			}

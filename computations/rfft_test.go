@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/transformations"
 )
 
@@ -31,7 +32,7 @@ func (c rfftCase) realLength() int {
 func randomPrime(rng *rand.Rand, lo, hi int) int {
 	for {
 		n := lo + rng.IntN(hi-lo)
-		if largestPrime(n) == n {
+		if reference.LargestPrime(n) == n {
 			return n
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/multi"
 )
 
@@ -87,7 +88,7 @@ func TestBatchedFFTOnSplitArrays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if e := relativeL2(got, from64(want)); e > splitFFTTolerance {
+			if e := reference.RelativeL2(got, from64(want)); e > splitFFTTolerance {
 				t.Errorf("relative L2 difference from one device %.3g, want at most %g", e, splitFFTTolerance)
 			}
 		})

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 // TestBenchRFFT runs every real FFT case at a small size on the device and
@@ -47,7 +49,7 @@ func TestRFFTCheck(t *testing.T) {
 	for i := range 5 {
 		out[5+i] = 2
 	}
-	ref := referenceFFT([]complex128{1, 2, 3, 4, 5, 6, 7, 8}, []int{8}, []int{0}, false)
+	ref := reference.FFTN([]complex128{1, 2, 3, 4, 5, 6, 7, 8}, []int{8}, []int{0}, false)
 	for k := range 5 {
 		out[k] = complex64(2 * ref[k])
 	}

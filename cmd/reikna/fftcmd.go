@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 const fftExamples = `  reikna fft signal.txt spectrum.txt
@@ -151,7 +152,7 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 				tol = 1e-12
 			}
 		}
-		r := compare(widen(result), referenceFFT(job.paddedValues(), job.padded, job.axes, o.inverse), tol)
+		r := compare(widen(result), reference.FFTN(job.paddedValues(), job.padded, job.axes, o.inverse), tol)
 		cmp = &r
 	}
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 // writeValues writes values to a new file in dir, one per line, as "re im"
@@ -337,7 +338,7 @@ func TestReferenceFFT(t *testing.T) {
 	for _, tt := range tests {
 		x := randomComplex(rng, int(shapeSize(tt.shape)), false)
 		for _, inverse := range []bool{false, true} {
-			got := referenceFFT(x, tt.shape, tt.axes, inverse)
+			got := reference.FFTN(x, tt.shape, tt.axes, inverse)
 			if e := relErr(t, got, naiveDFT(x, tt.shape, tt.axes, inverse)); e > 1e-13 {
 				t.Errorf("shape %v axes %v inverse %v: relative error %.3g against the DFT", tt.shape, tt.axes, inverse, e)
 			}

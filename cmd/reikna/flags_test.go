@@ -69,14 +69,6 @@ func TestNum(t *testing.T) {
 	}
 }
 
-func TestLargestPrimeFactor(t *testing.T) {
-	for n, want := range map[int]int{1: 1, 2: 2, 12: 3, 1031: 1031, 2 * 1031: 1031, 1 << 20: 2, 1000: 5} {
-		if got := largestPrimeFactor(n); got != want {
-			t.Errorf("largestPrimeFactor(%d) = %d, want %d", n, got, want)
-		}
-	}
-}
-
 // syncBuffer is a bytes.Buffer safe for the progress bar's goroutine.
 type syncBuffer struct {
 	mu sync.Mutex

@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 // moduleDefine finds the module's constants in render's output.
@@ -98,7 +99,7 @@ func TestRenderFFTModule(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := readComplex(t, a)
-			want := referenceFFT(x, []int{rows, tc.length}, []int{1}, tc.inverse)
+			want := reference.FFTN(x, []int{rows, tc.length}, []int{1}, tc.inverse)
 			if c := compare(got, want, tc.tol); c.relL2 > tc.tol {
 				t.Errorf("relative L2 error %.3g, want at most %.0g", c.relL2, tc.tol)
 			}

@@ -6,6 +6,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/transformations"
 )
 
@@ -89,7 +90,7 @@ func checkRFFT(shape []int, in []float32, out []complex64, scale float64) (float
 		for k := range x {
 			x[k] = complex(scale*float64(in[r*n+k]), 0)
 		}
-		want := referenceFFT(x, []int{n}, []int{0}, false)[:half]
+		want := reference.FFTN(x, []int{n}, []int{0}, false)[:half]
 		got := make([]complex128, half)
 		for k := range got {
 			got[k] = complex128(out[r*half+k])

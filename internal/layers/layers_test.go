@@ -17,7 +17,9 @@ import (
 // root, in layers from the bottom up: a package may import only packages
 // of the layers before its own.
 var layers = [][]string{
-	{"dtypes"},
+	// internal/reference: the float64 transforms the tests compare
+	// against, on gonum alone.
+	{"dtypes", "internal/reference"},
 	{"cluda/cl", "cluda/cu"},
 	{"cluda"},
 	{"templates", "cluda/cludatest"},
