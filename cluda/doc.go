@@ -122,7 +122,12 @@
 // on CUDA it is dynamic shared memory that each launch asks for, up to
 // DeviceParams.LocalBufferSize (the shared memory a block may opt into,
 // 227 KB on an H100 or H200). A program has at most one
-// LOCAL_BUFFER_SIZE, which all its kernels' buffers share. NewCUDAThread and
+// LOCAL_BUFFER_SIZE, which all its kernels' buffers share. A static kernel
+// compiled with StaticOptions.BoundLocal is declared for its real local
+// size and no more: KERNEL becomes BOUNDED_KERNEL(x, y, z), CUDA's
+// __launch_bounds__ or OpenCL's reqd_work_group_size, so that the compiler
+// fits its registers to a work-group that the device would otherwise
+// refuse at the registers the kernel takes. NewCUDAThread and
 // WrapCUDAThread make CUDA Threads directly, ArrayFromCUDA wraps device
 // memory allocated elsewhere. The OpenCL accessors (Thread.Queue,
 // Array.Buffer, Event.CL, ...) answer nil or an error on CUDA.

@@ -14,17 +14,19 @@ func TestRenderStaticMatchesCompile(t *testing.T) {
 	tests := []struct {
 		global, local []int
 		opts          CompileOptions
+		bound         bool
 	}{
-		{[]int{1024}, nil, CompileOptions{}},
-		{[]int{1000003}, nil, CompileOptions{}},
-		{[]int{97}, []int{32}, CompileOptions{FastMath: true}},
-		{[]int{13, 17}, []int{4, 4}, CompileOptions{}},
-		{[]int{7, 11, 13}, nil, CompileOptions{}},
+		{[]int{1024}, nil, CompileOptions{}, false},
+		{[]int{1000003}, nil, CompileOptions{}, false},
+		{[]int{97}, []int{32}, CompileOptions{FastMath: true}, false},
+		{[]int{13, 17}, []int{4, 4}, CompileOptions{}, false},
+		{[]int{7, 11, 13}, nil, CompileOptions{}, false},
+		{[]int{4096}, []int{128}, CompileOptions{}, true},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%v/%v", tt.global, tt.local), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/%v/bound=%v", tt.global, tt.local, tt.bound), func(t *testing.T) {
 			src := idsKernel(len(tt.global))
-			opts := StaticOptions{Local: tt.local, CompileOptions: tt.opts}
+			opts := StaticOptions{Local: tt.local, BoundLocal: tt.bound, CompileOptions: tt.opts}
 			k, err := thr.CompileStatic(src, "ids", tt.global, opts)
 			if err != nil {
 				t.Fatal(err)

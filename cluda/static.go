@@ -12,6 +12,12 @@ type StaticOptions struct {
 	// Local is the virtual local size, of the same rank as the global size;
 	// nil lets CompileStatic choose one that the device and kernel allow.
 	Local []int
+	// BoundLocal compiles the kernel for its real local size and no more
+	// (KERNEL becomes BOUNDED_KERNEL of that size: __launch_bounds__ in
+	// CUDA, reqd_work_group_size in OpenCL), so that the compiler fits the
+	// kernel's registers to that many work-items, spilling where it must,
+	// where without the bound the device may refuse the size.
+	BoundLocal bool
 	CompileOptions
 }
 
@@ -78,6 +84,7 @@ func chooseStatic(name string, global []int, opts StaticOptions, lim vlimits, bu
 		if err != nil {
 			return nil, fmt.Errorf("%w (kernel %s)", err, name)
 		}
+		vs.bound = opts.BoundLocal
 		limit, err := build(vs)
 		if err != nil {
 			return nil, err

@@ -20,6 +20,9 @@ type vsizes struct {
 	realGlobal    []int
 	realLocal     []int
 	plainIDs      bool // from vlimits
+	// bound: the program's kernels are declared for realLocal work-items
+	// and no more (StaticOptions.BoundLocal).
+	bound bool
 }
 
 // vlimits are what the device and kernel allow, and how the device's
@@ -175,8 +178,26 @@ func (v *vsizes) directSource() string {
 }
 
 // source returns the C definitions of the virtual size functions and of
-// VIRTUAL_SKIP_THREADS for this launch.
+// VIRTUAL_SKIP_THREADS for this launch, after KERNEL's bound where it has
+// one.
 func (v *vsizes) source() string {
+	return v.boundSource() + v.idSource()
+}
+
+// boundSource redefines KERNEL as BOUNDED_KERNEL of the real local size
+// where the launch is bound, and is empty otherwise.
+func (v *vsizes) boundSource() string {
+	if !v.bound {
+		return ""
+	}
+	dims := [3]int{1, 1, 1}
+	copy(dims[:], v.realLocal)
+	return fmt.Sprintf("#undef KERNEL\n#define KERNEL BOUNDED_KERNEL(%d, %d, %d)\n\n", dims[0], dims[1], dims[2])
+}
+
+// idSource returns the C definitions of the virtual size functions and of
+// VIRTUAL_SKIP_THREADS.
+func (v *vsizes) idSource() string {
 	if v.direct() {
 		return v.directSource()
 	}

@@ -60,28 +60,36 @@ func TestVirtualSizes(t *testing.T) {
 	tests := []struct {
 		global, local []int
 		lim           vlimits
+		bound         bool // StaticOptions.BoundLocal
 	}{
-		{[]int{1}, nil, plain},
-		{[]int{97}, nil, plain},
-		{[]int{97}, nil, reduced},
-		{[]int{1000003}, nil, plain},
-		{[]int{1000003}, nil, reduced},
-		{[]int{4096}, []int{256}, plain},
-		{[]int{4096}, []int{256}, reduced},
-		{[]int{13, 17}, []int{4, 4}, device},
-		{[]int{7, 11, 13}, nil, device},
-		{[]int{3, 5, 7, 11}, []int{1, 2, 2, 2}, device},
-		{[]int{101}, nil, tiny},
-		{[]int{9, 23}, nil, tiny},
-		{[]int{5, 3, 19}, []int{1, 2, 4}, tiny},
-		{[]int{2, 3, 5, 7}, nil, tiny},
+		{[]int{1}, nil, plain, false},
+		{[]int{97}, nil, plain, false},
+		{[]int{97}, nil, reduced, false},
+		{[]int{1000003}, nil, plain, false},
+		{[]int{1000003}, nil, reduced, false},
+		{[]int{4096}, []int{256}, plain, false},
+		{[]int{4096}, []int{256}, reduced, false},
+		{[]int{13, 17}, []int{4, 4}, device, false},
+		{[]int{7, 11, 13}, nil, device, false},
+		{[]int{3, 5, 7, 11}, []int{1, 2, 2, 2}, device, false},
+		{[]int{101}, nil, tiny, false},
+		{[]int{9, 23}, nil, tiny, false},
+		{[]int{5, 3, 19}, []int{1, 2, 4}, tiny, false},
+		{[]int{2, 3, 5, 7}, nil, tiny, false},
+		{[]int{4096}, []int{256}, plain, true},
+		{[]int{4096}, []int{256}, reduced, true},
+		{[]int{13, 17}, []int{4, 4}, device, true},
+		{[]int{7, 11, 13}, nil, device, true},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%v/%v/wg%d/plain=%v", tt.global, tt.local, tt.lim.maxWorkGroup, tt.lim.plainIDs), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/%v/wg%d/plain=%v/bound=%v", tt.global, tt.local, tt.lim.maxWorkGroup, tt.lim.plainIDs, tt.bound), func(t *testing.T) {
 			rank := len(tt.global)
-			k, err := thr.compileStatic(idsKernel(rank), "ids", tt.global, StaticOptions{Local: tt.local}, tt.lim)
+			k, err := thr.compileStatic(idsKernel(rank), "ids", tt.global, StaticOptions{Local: tt.local, BoundLocal: tt.bound}, tt.lim)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got := strings.Contains(k.Rendered().FullSource, "#define KERNEL BOUNDED_KERNEL("); got != tt.bound {
+				t.Errorf("KERNEL redefined as BOUNDED_KERNEL: %v, want %v", got, tt.bound)
 			}
 			n := shapeSize(tt.global)
 			poison := make([]int32, n*rank)

@@ -421,5 +421,5 @@ func (c *Convolve) fused(plan *core.Plan, args map[string]*core.KernelArgument, 
 		body.KernelRows = c.spectrumRows()
 	}
 	return plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.Groups() * k.Pass.WG},
-		core.KernelOptions{Name: fk.name, Local: []int{k.Pass.WG}, RenderArgs: render, CompilerOptions: c.tuning.CompilerOptions})
+		core.KernelOptions{Name: fk.name, Local: []int{k.Pass.WG}, RenderArgs: render, CompilerOptions: c.tuning.CompilerOptions, BoundLocal: k.Pass.Bounded})
 }

@@ -238,7 +238,7 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 	k.name = fmt.Sprintf("fft_axis%d_pass%d", k.Axis, b.count)
 	kargs, render := k.args()
 	err := b.plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.Groups() * k.Pass.WG},
-		core.KernelOptions{Name: k.name, Local: []int{k.Pass.WG}, RenderArgs: render, CompilerOptions: b.lim.Tuning.CompilerOptions})
+		core.KernelOptions{Name: k.name, Local: []int{k.Pass.WG}, RenderArgs: render, CompilerOptions: b.lim.Tuning.CompilerOptions, BoundLocal: k.Pass.Bounded})
 	if err != nil {
 		return err
 	}

@@ -40,10 +40,10 @@ func accuracyCases() []fftCase {
 	}
 	// Products of 2, 3, 5 and 7.
 	cases = append(cases, oneD(c64, false, 105, 1000, 1536, 2187, 6144)...)
-	cases = append(cases, oneD(c64, true, 10000, 15625, 16807, 100000, 3*5*7*11*13)...)
+	cases = append(cases, oneD(c64, true, 10000, 12288, 15625, 16807, 100000, 3*5*7*11*13)...)
 	// Primes and lengths one below powers of two (Bluestein).
 	cases = append(cases, oneD(c64, false, 17, 97, 1009, 255, 4095)...)
-	cases = append(cases, oneD(c64, true, 65537, 63, 511, 2047)...)
+	cases = append(cases, oneD(c64, true, 65537, 63, 511, 2047, 4099, 8191)...)
 	// Batches: of 1, odd, large.
 	cases = append(cases,
 		fftCase{shape: []int{1, 256}, axes: []int{1}, dt: c64},

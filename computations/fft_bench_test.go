@@ -28,15 +28,35 @@ func benchMiB() int {
 }
 
 // BenchmarkFFT times batched 1-D complex64 transforms of lengths 2^4 to
-// 2^20, each with as many transforms as fill one array. It reports the
-// median kernel time per call (OpenCL profiling), the effective bandwidth
+// 2^24, or of the lengths REIKNA_BENCH_SIZES lists (such as 6144,15625),
+// each with as many transforms as fill one array. It reports the median
+// kernel time per call (the device's profiling), the effective bandwidth
 // 2·bytes/time, and GFLOP/s by the convention 5·N·log2(N) per transform.
 func BenchmarkFFT(b *testing.B) {
 	thr := cludatest.Thread(b)
-	for p := 4; p <= 24; p++ {
-		n := 1 << p
+	for _, n := range benchSizes(b) {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) { benchFFT(b, thr, dtypes.Complex64, n) })
 	}
+}
+
+// benchSizes returns the lengths of BenchmarkFFT: those REIKNA_BENCH_SIZES
+// lists, else the powers of two from 2^4 to 2^24.
+func benchSizes(b *testing.B) []int {
+	var sizes []int
+	if list := os.Getenv("REIKNA_BENCH_SIZES"); list != "" {
+		for _, f := range strings.Split(list, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 {
+				b.Fatalf("REIKNA_BENCH_SIZES=%q: %q is not a length", list, f)
+			}
+			sizes = append(sizes, n)
+		}
+		return sizes
+	}
+	for p := 4; p <= 24; p++ {
+		sizes = append(sizes, 1<<p)
+	}
+	return sizes
 }
 
 func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
@@ -98,7 +118,9 @@ func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 // asks for: REIKNA_BENCH_LOCAL_KERNEL=1 (only the local kernel),
 // REIKNA_BENCH_MAX_E and REIKNA_BENCH_MAX_WG (the most elements and
 // work-items per work-group of the register kernel) and
-// REIKNA_BENCH_OPTIONS (compiler options).
+// REIKNA_BENCH_LOCAL_BYTES (plan within that much local memory, without
+// the opt-in memory of CUDA devices) and REIKNA_BENCH_OPTIONS (compiler
+// options).
 func benchTuning() computations.FFTTuning {
 	var t computations.FFTTuning
 	t.NoRegisters = os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1"
@@ -107,6 +129,9 @@ func benchTuning() computations.FFTTuning {
 	}
 	if wg, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_WG")); err == nil {
 		t.MaxRegWG = wg
+	}
+	if lb, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LOCAL_BYTES")); err == nil {
+		t.LocalBytes = lb
 	}
 	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
 	return t

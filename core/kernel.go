@@ -75,7 +75,7 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 		return nil, errorf(fmt.Errorf("render %s: %w", tmpl.Name(), err))
 	}
 	text, origin := withDefinitions(structDefinitions(structDTypes(args)), src.Text, src.LineOrigin)
-	static := cluda.StaticOptions{Local: opts.Local, CompileOptions: p.kernelCompileOptions(opts)}
+	static := cluda.StaticOptions{Local: opts.Local, BoundLocal: opts.BoundLocal, CompileOptions: p.kernelCompileOptions(opts)}
 	static.Origin = origin
 	k := &plannedKernel{name: name, leaves: g.leaves, source: text}
 	if p.thread == nil {

@@ -71,6 +71,10 @@ type KernelOptions struct {
 	// this kernel, in addition to the computation's CompileOptions.
 	FastMath        bool
 	CompilerOptions []string
+	// BoundLocal compiles the kernel for its local size and no more, so
+	// that its compiler fits the kernel's registers to that many
+	// work-items (cluda.StaticOptions.BoundLocal).
+	BoundLocal bool
 }
 
 // tempSpec is a temporary array of a plan, with the kernels that use it.

@@ -36,6 +36,10 @@ type Pass struct {
 	// without local memory or barriers (CPU devices, where a work-group
 	// runs as loops over its work-items and a barrier ends each loop).
 	Private bool
+	// Bounded: the kernel is compiled for WG work-items and no more, so
+	// that the compiler fits its registers to a work-group larger than
+	// the device would otherwise take at that many registers.
+	Bounded bool
 }
 
 // Local memory rows: on devices with banks of local memory (Plain unset),

@@ -33,7 +33,7 @@ func summary(k Kernel) string {
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{p.Private, "private"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
+	}{{p.Private, "private"}, {p.Bounded, "bounded"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
 		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}} {
 		if f.on {
 			s += " " + f.name
@@ -58,7 +58,7 @@ func TestNewPlans(t *testing.T) {
 		{"GPU 1024", []int{1 << 16, 1024}, []int{1}, gpuLimits,
 			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"}},
 		{"GPU 8192: exchanges as parts", []int{8192, 8192}, []int{1}, gpuLimits,
-			[]string{"L8192 NS1 [16 16 16 2] reg E16 TT512 C2/1 tile1 wg512"}},
+			[]string{"L8192 NS1 [16 16 16 2] reg E32 TT256 C2/1 tile1 wg256"}},
 		{"GPU 65536 in two passes", []int{1024, 65536}, []int{1}, gpuLimits, []string{
 			"L256 NS1 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast staged-store",
 			"L256 NS256 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast",
@@ -408,7 +408,7 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	}
 	maxWG := min(512, lim.MaxWorkGroup)
 	if lim.Tuning.MaxRegWG > 0 {
-		maxWG = min(maxWG, lim.Tuning.MaxRegWG)
+		maxWG = min(lim.Tuning.MaxRegWG, lim.MaxWorkGroup)
 	}
 	maxE := 32
 	if lim.Tuning.MaxRegE > 0 {
