@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"runtime"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // MemFlags are the flags of a buffer allocation.
@@ -23,7 +25,7 @@ const (
 
 // Buffer is a device memory object.
 type Buffer struct {
-	ref     ref[C.cl_mem]
+	ref     handle.Handle[C.cl_mem]
 	context *Context
 	size    int
 	parent  *Buffer // for sub-buffers: keeps the parent alive
@@ -38,11 +40,11 @@ func CreateBuffer(ctx *Context, flags MemFlags, size int) (*Buffer, error) {
 	if size <= 0 {
 		return nil, fmt.Errorf("cl: CreateBuffer: size %d is not positive", size)
 	}
-	ch, err := ctx.ref.acquire()
+	ch, err := ctx.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer ctx.ref.mu.RUnlock()
+	defer ctx.ref.Done()
 	var st C.cl_int
 	h := C.clCreateBuffer(ch, C.cl_mem_flags(flags), C.size_t(size), nil, &st)
 	runtime.KeepAlive(ctx)
@@ -50,7 +52,7 @@ func CreateBuffer(ctx *Context, flags MemFlags, size int) (*Buffer, error) {
 		return nil, err
 	}
 	b := &Buffer{context: ctx, size: size}
-	track(b, &b.ref, h, releaseMem)
+	handle.Own(b, &b.ref, h, releaseMem)
 	return b, nil
 }
 
@@ -60,11 +62,11 @@ func (b *Buffer) SubBuffer(flags MemFlags, origin, size int) (*Buffer, error) {
 	if origin < 0 || size <= 0 || origin+size > b.size {
 		return nil, fmt.Errorf("cl: SubBuffer: region [%d, %d) is outside the buffer of %d bytes", origin, origin+size, b.size)
 	}
-	h, err := b.ref.acquire()
+	h, err := b.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer b.ref.mu.RUnlock()
+	defer b.ref.Done()
 	region := C.cl_buffer_region{origin: C.size_t(origin), size: C.size_t(size)}
 	var st C.cl_int
 	sh := C.clCreateSubBuffer(h, C.cl_mem_flags(flags), C.CL_BUFFER_CREATE_TYPE_REGION, unsafe.Pointer(&region), &st)
@@ -73,7 +75,7 @@ func (b *Buffer) SubBuffer(flags MemFlags, origin, size int) (*Buffer, error) {
 		return nil, err
 	}
 	s := &Buffer{context: b.context, size: size, parent: b, origin: origin}
-	track(s, &s.ref, sh, releaseMem)
+	handle.Own(s, &s.ref, sh, releaseMem)
 	return s, nil
 }
 
@@ -84,7 +86,7 @@ func (b *Buffer) Size() int { return b.size }
 func (b *Buffer) Context() *Context { return b.context }
 
 // Release frees the buffer. It is safe to call more than once.
-func (b *Buffer) Release() { b.ref.drop() }
+func (b *Buffer) Release() { b.ref.Drop() }
 
 func (b *Buffer) checkRange(call string, offset, n int) error {
 	if offset < 0 || n < 0 || offset+n > b.size {

@@ -9,11 +9,13 @@ import (
 	"errors"
 	"runtime"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // Context is an OpenCL context over one or more devices of one platform.
 type Context struct {
-	ref     ref[C.cl_context]
+	ref     handle.Handle[C.cl_context]
 	devices []*Device
 }
 
@@ -42,7 +44,7 @@ func CreateContext(devices ...*Device) (*Context, error) {
 		return nil, err
 	}
 	c := &Context{devices: append([]*Device(nil), devices...)}
-	track(c, &c.ref, h, releaseContext)
+	handle.Own(c, &c.ref, h, releaseContext)
 	return c, nil
 }
 
@@ -50,11 +52,11 @@ func CreateContext(devices ...*Device) (*Context, error) {
 func (c *Context) Devices() []*Device { return append([]*Device(nil), c.devices...) }
 
 // Release releases the context. It is safe to call more than once.
-func (c *Context) Release() { c.ref.drop() }
+func (c *Context) Release() { c.ref.Drop() }
 
 // Queue is an in-order OpenCL command queue on one device of a context.
 type Queue struct {
-	ref       ref[C.cl_command_queue]
+	ref       handle.Handle[C.cl_command_queue]
 	context   *Context
 	device    *Device
 	profiling bool
@@ -65,11 +67,11 @@ func releaseQueue(h C.cl_command_queue) { C.clReleaseCommandQueue(h) }
 // CreateQueue creates an in-order command queue on dev. With profiling set,
 // events of its commands carry profiling times.
 func CreateQueue(ctx *Context, dev *Device, profiling bool) (*Queue, error) {
-	ch, err := ctx.ref.acquire()
+	ch, err := ctx.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer ctx.ref.mu.RUnlock()
+	defer ctx.ref.Done()
 	var props C.cl_command_queue_properties
 	if profiling {
 		props |= C.CL_QUEUE_PROFILING_ENABLE
@@ -81,7 +83,7 @@ func CreateQueue(ctx *Context, dev *Device, profiling bool) (*Queue, error) {
 		return nil, err
 	}
 	q := &Queue{context: ctx, device: dev, profiling: profiling}
-	track(q, &q.ref, h, releaseQueue)
+	handle.Own(q, &q.ref, h, releaseQueue)
 	return q, nil
 }
 
@@ -96,11 +98,11 @@ func (q *Queue) Profiling() bool { return q.profiling }
 
 // Flush submits the queued commands to the device without waiting for them.
 func (q *Queue) Flush() error {
-	h, err := q.ref.acquire()
+	h, err := q.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer q.ref.mu.RUnlock()
+	defer q.ref.Done()
 	err = check("clFlush", Status(C.clFlush(h)))
 	runtime.KeepAlive(q)
 	return err
@@ -108,15 +110,15 @@ func (q *Queue) Flush() error {
 
 // Finish blocks until every queued command has completed.
 func (q *Queue) Finish() error {
-	h, err := q.ref.acquire()
+	h, err := q.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer q.ref.mu.RUnlock()
+	defer q.ref.Done()
 	err = check("clFinish", Status(C.clFinish(h)))
 	runtime.KeepAlive(q)
 	return err
 }
 
 // Release releases the queue. It is safe to call more than once.
-func (q *Queue) Release() { q.ref.drop() }
+func (q *Queue) Release() { q.ref.Drop() }

@@ -8,31 +8,33 @@ import "C"
 import (
 	"runtime"
 	"time"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // Event is the completion event of an enqueued command.
 type Event struct {
-	ref ref[C.cl_event]
+	ref handle.Handle[C.cl_event]
 }
 
 func releaseEvent(h C.cl_event) { C.clReleaseEvent(h) }
 
 func newEvent(h C.cl_event) *Event {
 	e := &Event{}
-	track(e, &e.ref, h, releaseEvent)
+	handle.Own(e, &e.ref, h, releaseEvent)
 	return e
 }
 
 // Release releases the event. It is safe to call more than once.
-func (e *Event) Release() { e.ref.drop() }
+func (e *Event) Release() { e.ref.Drop() }
 
 // Wait blocks until the command has completed.
 func (e *Event) Wait() error {
-	h, err := e.ref.acquire()
+	h, err := e.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer e.ref.mu.RUnlock()
+	defer e.ref.Done()
 	err = check("clWaitForEvents", Status(C.clWaitForEvents(1, &h)))
 	runtime.KeepAlive(e)
 	return err
@@ -49,11 +51,11 @@ func (t EventTimes) Duration() time.Duration { return time.Duration(t.Ended - t.
 // Times returns the profiling times of a completed command of a queue that
 // was created with profiling on.
 func (e *Event) Times() (EventTimes, error) {
-	h, err := e.ref.acquire()
+	h, err := e.ref.Acquire(ErrReleased)
 	if err != nil {
 		return EventTimes{}, err
 	}
-	defer e.ref.mu.RUnlock()
+	defer e.ref.Done()
 	defer runtime.KeepAlive(e)
 	var t EventTimes
 	for _, p := range []struct {
@@ -85,7 +87,7 @@ type waitList struct {
 func acquireWaitList(events []*Event) (*waitList, error) {
 	w := &waitList{}
 	for _, e := range events {
-		h, err := e.ref.acquire()
+		h, err := e.ref.Acquire(ErrReleased)
 		if err != nil {
 			w.release()
 			return nil, err
@@ -105,7 +107,7 @@ func (w *waitList) ptr() (C.cl_uint, *C.cl_event) {
 
 func (w *waitList) release() {
 	for _, e := range w.events {
-		e.ref.mu.RUnlock()
+		e.ref.Done()
 	}
 	runtime.KeepAlive(w.events)
 }
@@ -131,11 +133,11 @@ func wrapEvent(want bool, h C.cl_event) *Event {
 // handles of the objects the command uses.
 func (q *Queue) enqueue(call string, wait []*Event, event bool,
 	do func(qh C.cl_command_queue, nw C.cl_uint, pw *C.cl_event, ev *C.cl_event) C.cl_int) (*Event, error) {
-	qh, err := q.ref.acquire()
+	qh, err := q.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer q.ref.mu.RUnlock()
+	defer q.ref.Done()
 	wl, err := acquireWaitList(wait)
 	if err != nil {
 		return nil, err

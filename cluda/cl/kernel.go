@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"runtime"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // Kernel is a kernel function of a built program with its argument values.
@@ -17,7 +19,7 @@ import (
 // Arguments are state of the kernel object shared by every goroutine that
 // uses it: setting them and enqueueing must be serialised by the caller.
 type Kernel struct {
-	ref     ref[C.cl_kernel]
+	ref     handle.Handle[C.cl_kernel]
 	program *Program
 	name    string
 }
@@ -26,11 +28,11 @@ func releaseKernel(h C.cl_kernel) { C.clReleaseKernel(h) }
 
 // CreateKernel creates the kernel called name of a built program.
 func CreateKernel(p *Program, name string) (*Kernel, error) {
-	ph, err := p.ref.acquire()
+	ph, err := p.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer p.ref.mu.RUnlock()
+	defer p.ref.Done()
 	cname := C.CString(name)
 	defer C.free(unsafe.Pointer(cname))
 	var st C.cl_int
@@ -40,7 +42,7 @@ func CreateKernel(p *Program, name string) (*Kernel, error) {
 		return nil, fmt.Errorf("kernel %q: %w", name, err)
 	}
 	k := &Kernel{program: p, name: name}
-	track(k, &k.ref, h, releaseKernel)
+	handle.Own(k, &k.ref, h, releaseKernel)
 	return k, nil
 }
 
@@ -51,15 +53,15 @@ func (k *Kernel) Name() string { return k.name }
 func (k *Kernel) Program() *Program { return k.program }
 
 // Release releases the kernel. It is safe to call more than once.
-func (k *Kernel) Release() { k.ref.drop() }
+func (k *Kernel) Release() { k.ref.Drop() }
 
 // NumArgs returns the number of the kernel's arguments.
 func (k *Kernel) NumArgs() (int, error) {
-	h, err := k.ref.acquire()
+	h, err := k.ref.Acquire(ErrReleased)
 	if err != nil {
 		return 0, err
 	}
-	defer k.ref.mu.RUnlock()
+	defer k.ref.Done()
 	n, err := queryValue[C.cl_uint]("clGetKernelInfo", func(size C.size_t, v unsafe.Pointer, ret *C.size_t) C.cl_int {
 		return C.clGetKernelInfo(h, C.CL_KERNEL_NUM_ARGS, size, v, ret)
 	})
@@ -82,11 +84,11 @@ type LocalMem int
 //   - any other value whose type holds no Go pointers (an array, a struct),
 //     passed as its bytes.
 func (k *Kernel) SetArg(index int, value any) error {
-	h, err := k.ref.acquire()
+	h, err := k.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer k.ref.mu.RUnlock()
+	defer k.ref.Done()
 	defer runtime.KeepAlive(k)
 	var st C.cl_int
 	switch v := value.(type) {
@@ -94,12 +96,12 @@ func (k *Kernel) SetArg(index int, value any) error {
 		if v == nil {
 			return fmt.Errorf("cl: kernel %s: argument %d: nil buffer", k.name, index)
 		}
-		bh, err := v.ref.acquire()
+		bh, err := v.ref.Acquire(ErrReleased)
 		if err != nil {
 			return fmt.Errorf("cl: kernel %s: argument %d: %w", k.name, index, err)
 		}
 		st = C.clSetKernelArg(h, C.cl_uint(index), C.size_t(unsafe.Sizeof(bh)), unsafe.Pointer(&bh))
-		v.ref.mu.RUnlock()
+		v.ref.Done()
 		runtime.KeepAlive(v)
 	case LocalMem:
 		if v <= 0 {
@@ -152,11 +154,11 @@ type KernelWorkGroupInfo struct {
 
 // WorkGroupInfo reads the kernel's work-group properties on dev.
 func (k *Kernel) WorkGroupInfo(dev *Device) (KernelWorkGroupInfo, error) {
-	h, err := k.ref.acquire()
+	h, err := k.ref.Acquire(ErrReleased)
 	if err != nil {
 		return KernelWorkGroupInfo{}, err
 	}
-	defer k.ref.mu.RUnlock()
+	defer k.ref.Done()
 	defer runtime.KeepAlive(k)
 	f := func(p C.cl_kernel_work_group_info) infoFunc {
 		return func(size C.size_t, v unsafe.Pointer, ret *C.size_t) C.cl_int {
@@ -237,11 +239,11 @@ func (q *Queue) EnqueueKernel(k *Kernel, r NDRange, wait []*Event, event bool) (
 	if r.Offset != nil {
 		poffset = &offset[0]
 	}
-	kh, err := k.ref.acquire()
+	kh, err := k.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer k.ref.mu.RUnlock()
+	defer k.ref.Done()
 	defer runtime.KeepAlive(k)
 	ev, err := q.enqueue("clEnqueueNDRangeKernel", wait, event, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
 		return C.clEnqueueNDRangeKernel(qh, kh, C.cl_uint(dims), poffset, &global[0], plocal, nw, pw, ev)

@@ -11,11 +11,13 @@ import (
 	"runtime"
 	"strings"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // Program is an OpenCL program: source or binaries, built for devices.
 type Program struct {
-	ref     ref[C.cl_program]
+	ref     handle.Handle[C.cl_program]
 	context *Context
 }
 
@@ -26,11 +28,11 @@ func CreateProgramWithSource(ctx *Context, source string) (*Program, error) {
 	if source == "" {
 		return nil, errors.New("cl: CreateProgramWithSource: empty source")
 	}
-	ch, err := ctx.ref.acquire()
+	ch, err := ctx.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer ctx.ref.mu.RUnlock()
+	defer ctx.ref.Done()
 	cs := C.CString(source)
 	defer C.free(unsafe.Pointer(cs))
 	length := C.size_t(len(source))
@@ -41,7 +43,7 @@ func CreateProgramWithSource(ctx *Context, source string) (*Program, error) {
 		return nil, err
 	}
 	p := &Program{context: ctx}
-	track(p, &p.ref, h, releaseProgram)
+	handle.Own(p, &p.ref, h, releaseProgram)
 	return p, nil
 }
 
@@ -51,11 +53,11 @@ func CreateProgramWithBinaries(ctx *Context, devices []*Device, binaries [][]byt
 	if len(devices) == 0 || len(devices) != len(binaries) {
 		return nil, fmt.Errorf("cl: CreateProgramWithBinaries: %d devices and %d binaries", len(devices), len(binaries))
 	}
-	ch, err := ctx.ref.acquire()
+	ch, err := ctx.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer ctx.ref.mu.RUnlock()
+	defer ctx.ref.Done()
 	n := len(devices)
 	ids := make([]C.cl_device_id, n)
 	lengths := make([]C.size_t, n)
@@ -80,7 +82,7 @@ func CreateProgramWithBinaries(ctx *Context, devices []*Device, binaries [][]byt
 		return nil, err
 	}
 	p := &Program{context: ctx}
-	track(p, &p.ref, h, releaseProgram)
+	handle.Own(p, &p.ref, h, releaseProgram)
 	for i, s := range status {
 		if err := check("clCreateProgramWithBinary", Status(s)); err != nil {
 			p.Release()
@@ -91,7 +93,7 @@ func CreateProgramWithBinaries(ctx *Context, devices []*Device, binaries [][]byt
 }
 
 // Release releases the program. It is safe to call more than once.
-func (p *Program) Release() { p.ref.drop() }
+func (p *Program) Release() { p.ref.Drop() }
 
 // Context returns the program's context.
 func (p *Program) Context() *Context { return p.context }
@@ -136,11 +138,11 @@ func (p *Program) Build(devices []*Device, options string) error {
 	if len(devices) == 0 {
 		devices = p.context.devices
 	}
-	h, err := p.ref.acquire()
+	h, err := p.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer p.ref.mu.RUnlock()
+	defer p.ref.Done()
 	ids := make([]C.cl_device_id, len(devices))
 	for i, d := range devices {
 		ids[i] = d.id
@@ -166,11 +168,11 @@ func (p *Program) Build(devices []*Device, options string) error {
 // BuildLog returns the build log of the device, also after a successful
 // build (where it holds the compiler's warnings, if any).
 func (p *Program) BuildLog(dev *Device) (string, error) {
-	h, err := p.ref.acquire()
+	h, err := p.ref.Acquire(ErrReleased)
 	if err != nil {
 		return "", err
 	}
-	defer p.ref.mu.RUnlock()
+	defer p.ref.Done()
 	return p.buildLog(h, dev)
 }
 
@@ -186,11 +188,11 @@ func (p *Program) buildLog(h C.cl_program, dev *Device) (string, error) {
 // separated by semicolons, as the driver lists them
 // (CL_PROGRAM_KERNEL_NAMES, OpenCL 1.2).
 func (p *Program) KernelNames() (string, error) {
-	h, err := p.ref.acquire()
+	h, err := p.ref.Acquire(ErrReleased)
 	if err != nil {
 		return "", err
 	}
-	defer p.ref.mu.RUnlock()
+	defer p.ref.Done()
 	s, err := queryString("clGetProgramInfo", func(size C.size_t, v unsafe.Pointer, ret *C.size_t) C.cl_int {
 		return C.clGetProgramInfo(h, C.CL_PROGRAM_KERNEL_NAMES, size, v, ret)
 	})
@@ -201,11 +203,11 @@ func (p *Program) KernelNames() (string, error) {
 // Binaries returns the built program's binary for each device of its
 // context, in the context's device order.
 func (p *Program) Binaries() ([][]byte, error) {
-	h, err := p.ref.acquire()
+	h, err := p.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer p.ref.mu.RUnlock()
+	defer p.ref.Done()
 	defer runtime.KeepAlive(p)
 	info := func(param C.cl_program_info) infoFunc {
 		return func(size C.size_t, v unsafe.Pointer, ret *C.size_t) C.cl_int {

@@ -144,11 +144,11 @@ func (q *Queue) transferRegion(write bool, b *Buffer, r Region, host []byte) err
 	if len(host) == 0 {
 		return nil
 	}
-	bh, err := b.ref.acquire()
+	bh, err := b.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer b.ref.mu.RUnlock()
+	defer b.ref.Done()
 	defer runtime.KeepAlive(b)
 	bo, brp, bsp := r.origin()
 	ho := [3]C.size_t{}

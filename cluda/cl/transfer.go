@@ -108,11 +108,11 @@ func (q *Queue) transfer(write bool, b *Buffer, offset, n int, p unsafe.Pointer)
 	if n == 0 {
 		return nil
 	}
-	bh, err := b.ref.acquire()
+	bh, err := b.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer b.ref.mu.RUnlock()
+	defer b.ref.Done()
 	defer runtime.KeepAlive(b)
 	_, err = q.enqueue(call, nil, false, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
 		if write {
@@ -146,17 +146,17 @@ func (q *Queue) CopyBuffer(src, dst *Buffer, srcOffset, dstOffset, n int, wait [
 // withBuffers runs a copy with the handles of src and dst held (once,
 // where they are the same buffer).
 func withBuffers(src, dst *Buffer, copy func(sh, dh C.cl_mem) (*Event, error)) (*Event, error) {
-	sh, err := src.ref.acquire()
+	sh, err := src.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer src.ref.mu.RUnlock()
+	defer src.ref.Done()
 	dh := sh
 	if dst != src {
-		if dh, err = dst.ref.acquire(); err != nil {
+		if dh, err = dst.ref.Acquire(ErrReleased); err != nil {
 			return nil, err
 		}
-		defer dst.ref.mu.RUnlock()
+		defer dst.ref.Done()
 	}
 	defer runtime.KeepAlive(src)
 	defer runtime.KeepAlive(dst)
@@ -181,11 +181,11 @@ func (q *Queue) FillBuffer(b *Buffer, pattern []byte, offset, n int, wait []*Eve
 	if n == 0 {
 		return nil, nil
 	}
-	bh, err := b.ref.acquire()
+	bh, err := b.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer b.ref.mu.RUnlock()
+	defer b.ref.Done()
 	defer runtime.KeepAlive(b)
 	return q.enqueue("clEnqueueFillBuffer", wait, event, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
 		return C.clEnqueueFillBuffer(qh, bh, unsafe.Pointer(&pattern[0]), C.size_t(len(pattern)), C.size_t(offset), C.size_t(n), nw, pw, ev)

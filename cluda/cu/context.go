@@ -9,6 +9,8 @@ import (
 	"errors"
 	"runtime"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // ContextFlags are the scheduling flags of a created context (CU_CTX_*).
@@ -35,7 +37,7 @@ const (
 // a Context may be used from any goroutine and several Contexts may be
 // used at once.
 type Context struct {
-	ref    handle[C.CUcontext]
+	ref    handle.Handle[C.CUcontext]
 	lib    *library
 	device Device
 }
@@ -52,7 +54,7 @@ func CreateContext(dev Device, flags ContextFlags) (*Context, error) {
 		return nil, err
 	}
 	c := &Context{lib: lib, device: dev}
-	own(c, &c.ref, h, func(h C.CUcontext) { C.reikna_cuCtxDestroy(lib.fns, h) })
+	handle.Own(c, &c.ref, h, func(h C.CUcontext) { C.reikna_cuCtxDestroy(lib.fns, h) })
 	return c, nil
 }
 
@@ -69,7 +71,7 @@ func RetainPrimaryContext(dev Device) (*Context, error) {
 		return nil, err
 	}
 	c := &Context{lib: lib, device: dev}
-	own(c, &c.ref, h, func(C.CUcontext) { C.reikna_cuDevicePrimaryCtxRelease(lib.fns, C.CUdevice(dev)) })
+	handle.Own(c, &c.ref, h, func(C.CUcontext) { C.reikna_cuDevicePrimaryCtxRelease(lib.fns, C.CUdevice(dev)) })
 	return c, nil
 }
 
@@ -93,14 +95,14 @@ func WrapContext(raw uintptr) (*Context, error) {
 		return nil, err
 	}
 	c := &Context{lib: lib, device: Device(dev)}
-	own[Context, C.CUcontext](c, &c.ref, h, nil)
+	handle.Own(c, &c.ref, h, nil)
 	return c, nil
 }
 
 // Release destroys a created context, releases a retained primary context,
 // and forgets a wrapped one. Objects of the context must not be used after
 // it. It is safe to call more than once.
-func (c *Context) Release() { c.ref.drop() }
+func (c *Context) Release() { c.ref.Drop() }
 
 // Device returns the context's device.
 func (c *Context) Device() Device { return c.device }
@@ -108,11 +110,11 @@ func (c *Context) Device() Device { return c.device }
 // Handle returns the value of the context's CUcontext handle, for handing
 // it to other CUDA code, or 0 after Release.
 func (c *Context) Handle() uintptr {
-	h, err := c.ref.acquire()
+	h, err := c.ref.Acquire(ErrReleased)
 	if err != nil {
 		return 0
 	}
-	defer c.ref.mu.RUnlock()
+	defer c.ref.Done()
 	return uintptr(unsafe.Pointer(h))
 }
 
@@ -134,11 +136,11 @@ func (c *Context) Synchronize() error {
 
 // do runs a driver call with the context's handle, or returns ErrReleased.
 func (c *Context) do(call func(lib *library, h C.CUcontext) error) error {
-	h, err := c.ref.acquire()
+	h, err := c.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer c.ref.mu.RUnlock()
+	defer c.ref.Done()
 	defer runtime.KeepAlive(c)
 	return call(c.lib, h)
 }

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"runtime"
 	"time"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // EventFlags are the flags of a created event (CU_EVENT_*).
@@ -23,7 +25,7 @@ const (
 
 // Event marks a point in a stream's work, to wait for or to time.
 type Event struct {
-	ref handle[C.CUevent]
+	ref handle.Handle[C.CUevent]
 	ctx *Context
 }
 
@@ -38,7 +40,7 @@ func CreateEvent(ctx *Context, flags EventFlags) (*Event, error) {
 		return nil, err
 	}
 	e := &Event{ctx: ctx}
-	own(e, &e.ref, h, func(h C.CUevent) {
+	handle.Own(e, &e.ref, h, func(h C.CUevent) {
 		ctx.do(func(lib *library, ch C.CUcontext) error {
 			return lib.check("cuEventDestroy_v2", C.reikna_cuEventDestroy(lib.fns, ch, h))
 		})
@@ -47,12 +49,12 @@ func CreateEvent(ctx *Context, flags EventFlags) (*Event, error) {
 }
 
 // Release destroys the event. It is safe to call more than once.
-func (e *Event) Release() { e.ref.drop() }
+func (e *Event) Release() { e.ref.Drop() }
 
 // Record marks the point after the work queued so far on s (the default
 // stream if nil).
 func (e *Event) Record(s *Stream) error {
-	return e.ref.with(func(eh C.CUevent) error {
+	return e.ref.With(ErrReleased, func(eh C.CUevent) error {
 		defer runtime.KeepAlive(e)
 		return onStream(s, e.ctx, func(lib *library, ch C.CUcontext, sh C.CUstream) error {
 			return lib.check("cuEventRecord", C.reikna_cuEventRecord(lib.fns, ch, eh, sh))
@@ -94,11 +96,11 @@ func ElapsedTime(start, end *Event) (time.Duration, error) {
 			return lib.check("cuEventElapsedTime", C.reikna_cuEventElapsedTime(lib.fns, ch, &ms, sh, eh))
 		})
 	}
-	err := start.ref.with(func(sh C.CUevent) error {
+	err := start.ref.With(ErrReleased, func(sh C.CUevent) error {
 		if start == end {
 			return elapsed(sh, sh)
 		}
-		return end.ref.with(func(eh C.CUevent) error { return elapsed(sh, eh) })
+		return end.ref.With(ErrReleased, func(eh C.CUevent) error { return elapsed(sh, eh) })
 	})
 	runtime.KeepAlive(start)
 	runtime.KeepAlive(end)
@@ -111,7 +113,7 @@ func ElapsedTime(start, end *Event) (time.Duration, error) {
 // do runs a driver call with the handles of the event and its context, or
 // returns ErrReleased.
 func (e *Event) do(call func(lib *library, ch C.CUcontext, eh C.CUevent) error) error {
-	return e.ref.with(func(eh C.CUevent) error {
+	return e.ref.With(ErrReleased, func(eh C.CUevent) error {
 		defer runtime.KeepAlive(e)
 		return e.ctx.do(func(lib *library, ch C.CUcontext) error { return call(lib, ch, eh) })
 	})

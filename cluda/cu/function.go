@@ -109,7 +109,7 @@ func (f *Function) Launch(cfg LaunchConfig, args *Args) error {
 	for i, o := range args.offsets {
 		unsafe.Slice(offsets, n)[i] = C.size_t(o)
 	}
-	err := f.module.ref.with(func(C.CUmodule) error {
+	err := f.module.ref.With(ErrReleased, func(C.CUmodule) error {
 		defer runtime.KeepAlive(f.module)
 		return onStream(cfg.Stream, f.module.ctx, func(lib *library, ch C.CUcontext, sh C.CUstream) error {
 			return lib.check("cuLaunchKernel", C.reikna_cuLaunchKernel(lib.fns, ch, f.h, &grid[0], &block[0],

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"runtime"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // DevicePtr is an address in device memory (CUdeviceptr).
@@ -17,7 +19,7 @@ type DevicePtr uint64
 
 // Memory is a range of device memory of a context.
 type Memory struct {
-	ref  handle[C.CUdeviceptr]
+	ref  handle.Handle[C.CUdeviceptr]
 	ctx  *Context
 	size int
 }
@@ -35,7 +37,7 @@ func Alloc(ctx *Context, size int) (*Memory, error) {
 		return nil, fmt.Errorf("%d bytes: %w", size, err)
 	}
 	m := &Memory{ctx: ctx, size: size}
-	own(m, &m.ref, p, func(p C.CUdeviceptr) {
+	handle.Own(m, &m.ref, p, func(p C.CUdeviceptr) {
 		ctx.do(func(lib *library, ch C.CUcontext) error {
 			return lib.check("cuMemFree_v2", C.reikna_cuMemFree(lib.fns, ch, p))
 		})
@@ -51,14 +53,14 @@ func WrapMemory(ctx *Context, ptr DevicePtr, size int) (*Memory, error) {
 		return nil, fmt.Errorf("cu: WrapMemory: pointer %#x of %d bytes", uint64(ptr), size)
 	}
 	m := &Memory{ctx: ctx, size: size}
-	own[Memory, C.CUdeviceptr](m, &m.ref, C.CUdeviceptr(ptr), nil)
+	handle.Own(m, &m.ref, C.CUdeviceptr(ptr), nil)
 	return m, nil
 }
 
 // Free frees memory that Alloc allocated and forgets wrapped memory. It is
 // safe to call more than once, and does nothing after its context's
 // Release, which freed the memory already.
-func (m *Memory) Free() { m.ref.drop() }
+func (m *Memory) Free() { m.ref.Drop() }
 
 // Context returns the memory's context.
 func (m *Memory) Context() *Context { return m.ctx }
@@ -68,11 +70,11 @@ func (m *Memory) Size() int { return m.size }
 
 // Ptr returns the memory's device address, or 0 after Free.
 func (m *Memory) Ptr() DevicePtr {
-	p, err := m.ref.acquire()
+	p, err := m.ref.Acquire(ErrReleased)
 	if err != nil {
 		return 0
 	}
-	defer m.ref.mu.RUnlock()
+	defer m.ref.Done()
 	return DevicePtr(p)
 }
 
@@ -91,7 +93,7 @@ func (m *Memory) checkRange(call string, offset, n int) error {
 // HostMemory is page-locked host memory that the device reads and writes
 // directly, for transfers that run asynchronously on a stream.
 type HostMemory struct {
-	ref  handle[unsafe.Pointer]
+	ref  handle.Handle[unsafe.Pointer]
 	ctx  *Context
 	size int
 }
@@ -110,7 +112,7 @@ func AllocHost(ctx *Context, size int) (*HostMemory, error) {
 		return nil, fmt.Errorf("%d bytes: %w", size, err)
 	}
 	h := &HostMemory{ctx: ctx, size: size}
-	own(h, &h.ref, p, func(p unsafe.Pointer) {
+	handle.Own(h, &h.ref, p, func(p unsafe.Pointer) {
 		ctx.do(func(lib *library, ch C.CUcontext) error {
 			return lib.check("cuMemFreeHost", C.reikna_cuMemFreeHost(lib.fns, ch, p))
 		})
@@ -120,18 +122,18 @@ func AllocHost(ctx *Context, size int) (*HostMemory, error) {
 
 // Free frees the memory. Slices that Bytes returned must not be used after
 // it. It is safe to call more than once.
-func (h *HostMemory) Free() { h.ref.drop() }
+func (h *HostMemory) Free() { h.ref.Drop() }
 
 // Size returns the memory's size in bytes.
 func (h *HostMemory) Size() int { return h.size }
 
 // Bytes returns the memory as a byte slice, valid until Free.
 func (h *HostMemory) Bytes() ([]byte, error) {
-	p, err := h.ref.acquire()
+	p, err := h.ref.Acquire(ErrReleased)
 	if err != nil {
 		return nil, err
 	}
-	defer h.ref.mu.RUnlock()
+	defer h.ref.Done()
 	return unsafe.Slice((*byte)(p), h.size), nil
 }
 
@@ -153,11 +155,11 @@ func withMemory(m *Memory, call func(p C.CUdeviceptr) error) error {
 	if m == nil {
 		return errors.New("cu: nil Memory")
 	}
-	p, err := m.ref.acquire()
+	p, err := m.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer m.ref.mu.RUnlock()
+	defer m.ref.Done()
 	defer runtime.KeepAlive(m)
 	return call(p)
 }
@@ -168,11 +170,11 @@ func withHost(h *HostMemory, call func(p unsafe.Pointer) error) error {
 	if h == nil {
 		return errors.New("cu: nil HostMemory")
 	}
-	p, err := h.ref.acquire()
+	p, err := h.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer h.ref.mu.RUnlock()
+	defer h.ref.Done()
 	defer runtime.KeepAlive(h)
 	return call(p)
 }

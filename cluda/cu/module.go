@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // jitLogSize is the size of each of the buffers that take the JIT's logs
@@ -20,7 +22,7 @@ const jitLogSize = 64 << 10
 // Module is code loaded into a context: PTX, compiled by the driver's JIT
 // for the context's device, or a cubin or fatbinary for it.
 type Module struct {
-	ref handle[C.CUmodule]
+	ref handle.Handle[C.CUmodule]
 	ctx *Context
 	log string
 }
@@ -57,7 +59,7 @@ func LoadModule(ctx *Context, image []byte) (*Module, error) {
 		return nil, err
 	}
 	m := &Module{ctx: ctx, log: info}
-	own(m, &m.ref, h, func(h C.CUmodule) {
+	handle.Own(m, &m.ref, h, func(h C.CUmodule) {
 		ctx.do(func(lib *library, ch C.CUcontext) error {
 			return lib.check("cuModuleUnload", C.reikna_cuModuleUnload(lib.fns, ch, h))
 		})
@@ -75,7 +77,7 @@ func jitLog(buf *C.char, n C.size_t) string {
 
 // Release unloads the module. Its functions must not be used after it. It
 // is safe to call more than once.
-func (m *Module) Release() { m.ref.drop() }
+func (m *Module) Release() { m.ref.Drop() }
 
 // Context returns the module's context.
 func (m *Module) Context() *Context { return m.ctx }
@@ -118,11 +120,11 @@ func (m *Module) Global(name string) (DevicePtr, int, error) {
 // do runs a driver call with the handles of the module and its context, or
 // returns ErrReleased.
 func (m *Module) do(call func(lib *library, ch C.CUcontext, mh C.CUmodule) error) error {
-	mh, err := m.ref.acquire()
+	mh, err := m.ref.Acquire(ErrReleased)
 	if err != nil {
 		return err
 	}
-	defer m.ref.mu.RUnlock()
+	defer m.ref.Done()
 	defer runtime.KeepAlive(m)
 	return m.ctx.do(func(lib *library, ch C.CUcontext) error { return call(lib, ch, mh) })
 }

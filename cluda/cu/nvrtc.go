@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // NVRTCVersion returns the version of the loaded NVRTC library, such as 13, 0.
@@ -34,7 +36,7 @@ type Header struct {
 
 // Program is CUDA C++ source that NVRTC compiles to PTX (or a cubin).
 type Program struct {
-	ref  handle[C.nvrtcProgram]
+	ref  handle.Handle[C.nvrtcProgram]
 	lib  *library
 	name string
 }
@@ -62,7 +64,7 @@ func CreateProgram(source, name string, headers ...Header) (*Program, error) {
 		return nil, fmt.Errorf("program %q: %w", name, err)
 	}
 	p := &Program{lib: lib, name: name}
-	own(p, &p.ref, h, func(h C.nvrtcProgram) { C.reikna_nvrtcDestroyProgram(lib.fns, &h) })
+	handle.Own(p, &p.ref, h, func(h C.nvrtcProgram) { C.reikna_nvrtcDestroyProgram(lib.fns, &h) })
 	return p, nil
 }
 
@@ -94,7 +96,7 @@ func cStrings(s []string) (**C.char, func()) {
 }
 
 // Release destroys the program. It is safe to call more than once.
-func (p *Program) Release() { p.ref.drop() }
+func (p *Program) Release() { p.ref.Drop() }
 
 // Name returns the program's name.
 func (p *Program) Name() string { return p.name }
@@ -105,7 +107,7 @@ func (p *Program) Name() string { return p.name }
 func (p *Program) Compile(options ...string) error {
 	opts, freeOpts := cStrings(options)
 	defer freeOpts()
-	return p.ref.with(func(h C.nvrtcProgram) error {
+	return p.ref.With(ErrReleased, func(h C.nvrtcProgram) error {
 		defer runtime.KeepAlive(p)
 		err := checkNVRTC("nvrtcCompileProgram", C.reikna_nvrtcCompileProgram(p.lib.fns, h, C.int(len(options)), opts))
 		if err == nil {
@@ -123,7 +125,7 @@ func (p *Program) Compile(options ...string) error {
 // warnings after a successful one.
 func (p *Program) Log() (string, error) {
 	var log string
-	err := p.ref.with(func(h C.nvrtcProgram) error {
+	err := p.ref.With(ErrReleased, func(h C.nvrtcProgram) error {
 		var err error
 		log, err = p.log(h)
 		return err
@@ -143,7 +145,7 @@ func (p *Program) log(h C.nvrtcProgram) (string, error) {
 // PTX returns the compiled program's PTX.
 func (p *Program) PTX() ([]byte, error) {
 	var ptx []byte
-	err := p.ref.with(func(h C.nvrtcProgram) error {
+	err := p.ref.With(ErrReleased, func(h C.nvrtcProgram) error {
 		var err error
 		ptx, err = p.output(h, "nvrtcGetPTX", func(n *C.size_t) C.nvrtcResult {
 			return C.reikna_nvrtcGetPTXSize(p.lib.fns, h, n)
@@ -165,7 +167,7 @@ func (p *Program) CUBIN() ([]byte, error) {
 		return nil, err
 	}
 	var cubin []byte
-	err := p.ref.with(func(h C.nvrtcProgram) error {
+	err := p.ref.With(ErrReleased, func(h C.nvrtcProgram) error {
 		var err error
 		cubin, err = p.output(h, "nvrtcGetCUBIN", func(n *C.size_t) C.nvrtcResult {
 			return C.reikna_nvrtcGetCUBINSize(p.lib.fns, h, n)

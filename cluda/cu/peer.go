@@ -164,7 +164,7 @@ func peerCall(s *Stream, dst, src *Memory, call string, index C.int,
 	}
 	return withMemory(dst, func(dp C.CUdeviceptr) error {
 		return withSrc(dp, func(sp C.CUdeviceptr) error {
-			return s.ref.with(func(sh C.CUstream) error {
+			return s.ref.With(ErrReleased, func(sh C.CUstream) error {
 				return withContexts([]*Context{s.ctx, dst.ctx, src.ctx}, func(hs []C.CUcontext) error {
 					lib := s.ctx.lib
 					if err := lib.requireSymbol(index); err != nil {

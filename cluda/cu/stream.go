@@ -9,13 +9,15 @@ import (
 	"errors"
 	"runtime"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/cluda/internal/handle"
 )
 
 // Stream is a CUDA stream of a context: work queued on it runs in order.
 // A nil *Stream, where a function takes one, is the context's default
 // (legacy NULL) stream.
 type Stream struct {
-	ref handle[C.CUstream]
+	ref handle.Handle[C.CUstream]
 	ctx *Context
 }
 
@@ -34,7 +36,7 @@ func CreateStream(ctx *Context, nonBlocking bool) (*Stream, error) {
 		return nil, err
 	}
 	s := &Stream{ctx: ctx}
-	own(s, &s.ref, h, func(h C.CUstream) {
+	handle.Own(s, &s.ref, h, func(h C.CUstream) {
 		ctx.do(func(lib *library, ch C.CUcontext) error {
 			return lib.check("cuStreamDestroy_v2", C.reikna_cuStreamDestroy(lib.fns, ch, h))
 		})
@@ -50,13 +52,13 @@ func WrapStream(ctx *Context, raw uintptr) (*Stream, error) {
 		return nil, errors.New("cu: WrapStream: null stream (use a nil *Stream for the default stream)")
 	}
 	s := &Stream{ctx: ctx}
-	own[Stream, C.CUstream](s, &s.ref, C.reikna_cu_stream(C.uintptr_t(raw)), nil)
+	handle.Own(s, &s.ref, C.reikna_cu_stream(C.uintptr_t(raw)), nil)
 	return s, nil
 }
 
 // Release destroys a created stream once its queued work is done, and
 // forgets a wrapped one. It is safe to call more than once.
-func (s *Stream) Release() { s.ref.drop() }
+func (s *Stream) Release() { s.ref.Drop() }
 
 // Context returns the stream's context.
 func (s *Stream) Context() *Context { return s.ctx }
@@ -64,11 +66,11 @@ func (s *Stream) Context() *Context { return s.ctx }
 // Handle returns the value of the stream's CUstream handle, or 0 after
 // Release.
 func (s *Stream) Handle() uintptr {
-	h, err := s.ref.acquire()
+	h, err := s.ref.Acquire(ErrReleased)
 	if err != nil {
 		return 0
 	}
-	defer s.ref.mu.RUnlock()
+	defer s.ref.Done()
 	return uintptr(unsafe.Pointer(h))
 }
 
@@ -87,11 +89,11 @@ func (s *Stream) Synchronize() error {
 func onStream(s *Stream, ctx *Context, call func(lib *library, ch C.CUcontext, sh C.CUstream) error) error {
 	var sh C.CUstream
 	if s != nil {
-		h, err := s.ref.acquire()
+		h, err := s.ref.Acquire(ErrReleased)
 		if err != nil {
 			return err
 		}
-		defer s.ref.mu.RUnlock()
+		defer s.ref.Done()
 		defer runtime.KeepAlive(s)
 		sh = h
 	}
