@@ -19,7 +19,8 @@ import (
 var layers = [][]string{
 	// internal/reference: the float64 transforms the tests compare
 	// against, on gonum alone.
-	{"dtypes", "internal/reference"},
+	// cluda/internal/handle: the guarded driver handle both bindings keep.
+	{"dtypes", "internal/reference", "cluda/internal/handle"},
 	{"cluda/cl", "cluda/cu"},
 	{"cluda"},
 	{"templates", "cluda/cludatest"},
