@@ -256,16 +256,6 @@ func (m *MultiThread) Synchronize() error {
 	return errors.Join(errs...)
 }
 
-// index returns the index of t among the Threads, or -1.
-func (m *MultiThread) index(t *Thread) int {
-	for i, u := range m.threads {
-		if u == t {
-			return i
-		}
-	}
-	return -1
-}
-
 // Release releases every Thread (see Thread.Release), then the contexts
 // they share. Arrays, split arrays among them, must be released by their
 // owners first. Release is idempotent.

@@ -179,7 +179,7 @@ func (mb *multiBench) next(what string) {
 	mb.step++
 }
 
-// runs returns the number of timed runs after a run of last took as
+// runsAfter returns the number of timed runs after a run of last took as
 // long: --runs, or as many as fit in runBudget, 5 to 100.
 func (mb *multiBench) runsAfter(last time.Duration) int {
 	if mb.o.runs > 0 {
@@ -260,14 +260,16 @@ func (mb *multiBench) splitBatched(m *cluda.MultiThread, n int) scalingRow {
 		return r
 	}
 	r.Shares = shares
-	err = mb.splitRun(m, shape, 0, shares, func(out, in *cluda.SplitArray) (func() error, error) {
-		c, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
-			return computations.NewFFT(core.ArrayOf(mb.dt, p.Length, n), []int{1}, computations.FFTOptions{})
-		})
-		if err != nil {
-			return nil, err
-		}
-		return func() error { return c.Call(out, in, 0) }, nil
+	c, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
+		return computations.NewFFT(core.ArrayOf(mb.dt, p.Length, n), []int{1}, computations.FFTOptions{})
+	})
+	if err != nil {
+		r.setError(err)
+		return r
+	}
+	defer c.Release()
+	err = mb.splitRun(m, shape, 0, shares, func(out, in *cluda.SplitArray) func() error {
+		return func() error { return c.Call(out, in, 0) }
 	}, func(out *cluda.SplitArray) (err error) {
 		r.RelL2, err = checkSplitSamples(out, batchedRows(shape[0]), single.samples)
 		return err
@@ -297,20 +299,22 @@ func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout) s
 		outAxis = 0
 	}
 	var stats []multi.SlabStats
-	err = mb.splitRunTo(m, mb.shape, 0, fft.Shares(0), outAxis, fft.Shares(outAxis), func(out, in *cluda.SplitArray) (func() error, error) {
+	err = mb.splitRunTo(m, mb.shape, 0, fft.Shares(0), outAxis, fft.Shares(outAxis), func(out, in *cluda.SplitArray) func() error {
 		return func() error {
 			if err := fft.Call(out, in, 0); err != nil {
 				return err
 			}
 			stats = append(stats, fft.Stats())
 			return nil
-		}, nil
+		}
 	}, func(out *cluda.SplitArray) (err error) {
 		r.RelL2, err = checkSplitSamples(out, slabPositions(mb.shape), single.samples)
 		return err
 	}, &r.TotalMS, &r.Runs)
 	if err == nil {
-		r.setPhases(stats[warmUps:])
+		// The timed runs are the last: the check's and the warm-ups' come
+		// before them.
+		r.setPhases(stats[len(stats)-r.Runs:])
 	}
 	r.setError(err)
 	return r
@@ -318,16 +322,16 @@ func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout) s
 
 // splitRun is splitRunTo with the output split as the input.
 func (mb *multiBench) splitRun(m *cluda.MultiThread, shape []int, axis int, shares []int,
-	prepare func(out, in *cluda.SplitArray) (func() error, error), check func(out *cluda.SplitArray) error, median *float64, runs *int) error {
-	return mb.splitRunTo(m, shape, axis, shares, axis, shares, prepare, check, median, runs)
+	call func(out, in *cluda.SplitArray) func() error, check func(out *cluda.SplitArray) error, median *float64, runs *int) error {
+	return mb.splitRunTo(m, shape, axis, shares, axis, shares, call, check, median, runs)
 }
 
 // splitRunTo allocates a filled input split along axis into shares and
-// an output split along outAxis into outShares, makes the call with
-// prepare, times it by the wall clock until every device is done, and
-// checks the output of the last run.
+// an output split along outAxis into outShares, runs the call that
+// callOn makes of them once on the output poisoned and checks it, then
+// times it by the wall clock until every device is done.
 func (mb *multiBench) splitRunTo(m *cluda.MultiThread, shape []int, axis int, shares []int, outAxis int, outShares []int,
-	prepare func(out, in *cluda.SplitArray) (func() error, error), check func(out *cluda.SplitArray) error, median *float64, runs *int) error {
+	callOn func(out, in *cluda.SplitArray) func() error, check func(out *cluda.SplitArray) error, median *float64, runs *int) error {
 	in, err := m.EmptySplit(shape, mb.dt, axis, shares)
 	if err != nil {
 		return err
@@ -341,15 +345,21 @@ func (mb *multiBench) splitRunTo(m *cluda.MultiThread, shape []int, axis int, sh
 	if err := fillSplit(in); err != nil {
 		return fmt.Errorf("filling the input: %w", err)
 	}
-	call, err := prepare(out, in)
-	if err != nil {
+	for _, p := range out.Parts() {
+		if err := poisonComplex(p); err != nil {
+			return err
+		}
+	}
+	call := callOn(out, in)
+	if err := call(); err != nil {
 		return err
 	}
-	if *median, *runs, err = mb.timeWall(call, m.Synchronize); err != nil {
+	if err := m.Synchronize(); err != nil {
 		return err
 	}
 	if err := check(out); err != nil {
 		return &wrongResultError{err}
 	}
-	return nil
+	*median, *runs, err = mb.timeWall(call, m.Synchronize)
+	return err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -40,6 +41,11 @@ func timeCopy(src, dst *cluda.Thread, bytes int64, runs int, r *copyRow) error {
 	}
 	defer b.Release()
 	if err := a.Fill(1.5); err != nil {
+		return err
+	}
+	// A destination that the copies leave alone fails the check below,
+	// whatever its memory held before.
+	if err := b.Fill(float32(math.NaN())); err != nil {
 		return err
 	}
 	var times []time.Duration

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -39,6 +40,15 @@ func fillComputation(dt dtypes.DType, shape []int) (*computations.PureParallel, 
 		core.Param("out", core.Out(core.ArrayOf(dt, shape...))),
 		core.Param("start", core.ScalarArg(dtypes.Int64)),
 	}, code, computations.PureParallelOptions{Name: "fill"})
+}
+
+// poisonComplex fills a complex array with NaN, so that elements a run
+// leaves unwritten fail the check that follows it.
+func poisonComplex(a *cluda.Array) error {
+	if err := a.Fill(complex(math.NaN(), math.NaN())); err != nil {
+		return fmt.Errorf("poisoning %v: %w", a, err)
+	}
+	return nil
 }
 
 // fillArray fills a whole array on one device.

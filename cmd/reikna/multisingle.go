@@ -46,8 +46,9 @@ func (mb *multiBench) singleSlab(thr *cluda.Thread) singleRun {
 	return r
 }
 
-// singleRun fills an input of shape, times fft from it into an output on
-// thr, and samples the output at positions (see readSample).
+// singleRun fills an input of shape, runs fft from it once into an
+// output on thr, poisoned first, and samples the output at positions (see
+// readSample), then times fft.
 func (mb *multiBench) singleRun(thr *cluda.Thread, fft *computations.FFT, shape []int, positions [][]int) (singleRun, error) {
 	c, err := fft.Compile(thr)
 	if err != nil {
@@ -67,13 +68,20 @@ func (mb *multiBench) singleRun(thr *cluda.Thread, fft *computations.FFT, shape 
 	if err := fillArray(in); err != nil {
 		return singleRun{}, fmt.Errorf("filling the input: %w", err)
 	}
-	t, _, err := mb.timeWall(func() error { return c.Call(out, in, 0) }, thr.Synchronize)
-	if err != nil {
+	if err := poisonComplex(out); err != nil {
+		return singleRun{}, err
+	}
+	call := func() error { return c.Call(out, in, 0) }
+	if err := call(); err != nil {
 		return singleRun{}, err
 	}
 	samples, err := readSamples(func(at []int) ([]complex128, error) { return readSample(out, at) }, positions)
 	if err != nil {
 		return singleRun{}, fmt.Errorf("reading the output: %w", err)
+	}
+	t, _, err := mb.timeWall(call, thr.Synchronize)
+	if err != nil {
+		return singleRun{}, err
 	}
 	return singleRun{ms: t, samples: samples}, nil
 }

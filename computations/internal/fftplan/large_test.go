@@ -39,7 +39,7 @@ func TestLargeLocalMemory(t *testing.T) {
 			"L125 NS125 [5 5 5] reg E5 TT25 C1/1 tile10 wg250 sfast",
 		}},
 		{"strided 8192 with 227 KiB as within 48 KiB", []int{8192, 8}, []int{0}, large, nil},
-		{"2^20 with 227 KiB in three passes", []int{1 << 20}, []int{0}, large, nil},
+		{"2^20 with 227 KiB as within 48 KiB", []int{1 << 20}, []int{0}, large, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,8 +9,9 @@ type Limits struct {
 	LocalMemBytes int64
 	// LargeLocalMemBytes, where it is more than LocalMemBytes, is the
 	// local memory a work-group may have in a kernel that asks for it when
-	// it is launched (CUDA's opt-in shared memory): a transform that runs
-	// in fewer kernels with it than with LocalMemBytes gets it.
+	// it is launched (CUDA's opt-in shared memory): a contiguous axis that
+	// the register kernel transforms in one pass within it gets it (see
+	// planAxis).
 	LargeLocalMemBytes int64
 	// MaxWorkGroup is the most work-items a work-group may have.
 	MaxWorkGroup int
@@ -54,8 +55,8 @@ const maxPassTable = 1 << 21
 // budget is the sizes the device (and the tuning) allow a pass.
 type budget struct {
 	localBytes int // local memory a work-group may use
-	// largeLocalBytes > localBytes: the local memory a transform may use
-	// where that makes fewer kernels (Limits.LargeLocalMemBytes).
+	// largeLocalBytes > localBytes: the local memory a single pass of the
+	// register kernel may use (Limits.LargeLocalMemBytes, planAxis).
 	largeLocalBytes int
 	itemSize        int // of a complex value
 	maxWG           int // work-items per work-group for the local kernel
