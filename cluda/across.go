@@ -84,8 +84,21 @@ func checkCrossCopy(dst, src *Array) error {
 	return nil
 }
 
-// crossCopy is a copy between arrays of possibly different Threads.
-type crossCopy struct{ dst, src *Array }
+// crossCopy is a copy between arrays of possibly different Threads. It
+// runs on the destination Thread's queue, or on the queue on, where set:
+// a side queue of that Thread (see MultiThread).
+type crossCopy struct {
+	dst, src *Array
+	on       backend
+}
+
+// queue returns the queue the copy runs on.
+func (c crossCopy) queue() backend {
+	if c.on != nil {
+		return c.on
+	}
+	return c.dst.thread.be
+}
 
 // run enqueues the copy on the destination's Thread where the device
 // makes it, or copies through host memory and returns when that is done.
@@ -111,7 +124,7 @@ func (c crossCopy) run() error {
 		return err
 	}
 	if direct {
-		if _, err := dst.thread.be.copyRegion(sb, db, from, to, false); err != nil {
+		if _, err := c.queue().copyRegion(sb, db, from, to, false); err != nil {
 			return fmt.Errorf("copy of %d bytes: %w", from.Bytes(), err)
 		}
 		return nil
@@ -138,11 +151,13 @@ func (c crossCopy) run() error {
 
 // runCopies runs copies between arrays of several Threads at once: it
 // waits for every command enqueued on the sources' Threads, runs the
-// copies of each destination Thread in their order on a goroutine of its
-// own, and returns when all are done, with the errors of all that failed.
+// copies of each queue in their order on a goroutine of its own, and
+// returns when all are done (on their queues and on the destinations'
+// Threads), with the errors of all that failed.
 func runCopies(copies []crossCopy) error {
 	var sources, dests []*Thread
-	byDest := map[*Thread][]crossCopy{}
+	var queues []backend
+	byQueue := map[backend][]crossCopy{}
 	for _, c := range copies {
 		if !slices.Contains(sources, c.src.thread) {
 			sources = append(sources, c.src.thread)
@@ -150,28 +165,37 @@ func runCopies(copies []crossCopy) error {
 		if !slices.Contains(dests, c.dst.thread) {
 			dests = append(dests, c.dst.thread)
 		}
-		byDest[c.dst.thread] = append(byDest[c.dst.thread], c)
+		q := c.queue()
+		if _, ok := byQueue[q]; !ok {
+			queues = append(queues, q)
+		}
+		byQueue[q] = append(byQueue[q], c)
 	}
 	for _, t := range sources {
 		if err := t.Synchronize(); err != nil {
 			return err
 		}
 	}
-	errs := make([]error, len(dests))
+	errs := make([]error, len(queues))
 	var wg sync.WaitGroup
-	for i, t := range dests {
+	for i, q := range queues {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for _, c := range byDest[t] {
+			for _, c := range byQueue[q] {
 				if err := c.run(); err != nil {
-					errs[i] = fmt.Errorf("%v into %v on %v: %w", c.src, c.dst, t, err)
+					errs[i] = fmt.Errorf("%v into %v on %v: %w", c.src, c.dst, c.dst.thread, err)
 					return
 				}
 			}
-			errs[i] = t.Synchronize()
+			errs[i] = q.synchronize()
 		}()
 	}
 	wg.Wait()
+	// A copy on a side queue that the device cannot make itself runs on
+	// its Thread's queue (crossCopy.run).
+	for _, t := range dests {
+		errs = append(errs, t.Synchronize())
+	}
 	return errors.Join(errs...)
 }

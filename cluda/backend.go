@@ -98,6 +98,10 @@ type regionBackend interface {
 	// reaches reports whether copyRegion takes buffers of other: those of
 	// the same context, or (CUDA) of any context of the driver.
 	reaches(other backend) bool
+	// sideQueue returns a backend on the same device and context with a
+	// queue of its own, whose commands run beside this one's; its release
+	// frees only that queue.
+	sideQueue() (backend, error)
 	// readRegion and writeRegion copy between a region of buf and host
 	// bytes that hold its rows one after the other, returning when the
 	// copy is done (a read after every command enqueued before it).

@@ -207,6 +207,14 @@ func (b *clBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []devi
 func (b *clBackend) synchronize() error { return b.queue.Finish() }
 func (b *clBackend) profiling() bool    { return b.queue.Profiling() }
 
+func (b *clBackend) sideQueue() (backend, error) {
+	q, err := cl.CreateQueue(b.ctx, b.device, false)
+	if err != nil {
+		return nil, err
+	}
+	return &clBackend{ctx: b.ctx, queue: q, device: b.device, ownsQueue: true}, nil
+}
+
 func (b *clBackend) release() {
 	if b.ownsQueue {
 		b.queue.Release()

@@ -24,6 +24,9 @@ type cuBackend struct {
 	warp   int
 	prof   bool
 	owned  bool // the context and stream were created here and are released here
+	// ownsStream says that release frees the stream alone: that of a
+	// side queue (sideQueue), on the context of another backend.
+	ownsStream bool
 }
 
 func (b *cuBackend) api() API { return CUDA }
@@ -540,10 +543,20 @@ func (b *cuBackend) synchronize() error { return b.stream.Synchronize() }
 func (b *cuBackend) profiling() bool    { return b.prof }
 
 func (b *cuBackend) release() {
-	if b.owned {
+	if b.owned || b.ownsStream {
 		b.stream.Release()
+	}
+	if b.owned {
 		b.ctx.Release()
 	}
+}
+
+func (b *cuBackend) sideQueue() (backend, error) {
+	s, err := cu.CreateStream(b.ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	return &cuBackend{ctx: b.ctx, stream: s, arch: b.arch, warp: b.warp, ownsStream: true}, nil
 }
 
 // copyRegion copies through the driver's peer copy, which reaches the

@@ -38,7 +38,11 @@ type MultiThreadOptions struct {
 // A MultiThread is safe to use from several goroutines, as its Threads
 // are. Release it, not its Threads.
 type MultiThread struct {
-	threads  []*Thread
+	threads []*Thread
+	// sides holds a second queue on each Thread's device and context, on
+	// which CopySplit copies the device's own block while the Thread's
+	// queue takes the blocks of the other devices.
+	sides    []backend
 	contexts []*cl.Context // shared OpenCL contexts, released after the Threads
 	paths    [][]CopyPath
 }
@@ -155,7 +159,23 @@ func NewMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, e
 		}
 		return CopyHost
 	})
+	if err := m.openSideQueues(); err != nil {
+		m.Release()
+		return nil, err
+	}
 	return m, nil
+}
+
+// openSideQueues opens the second queue of each Thread (see sides).
+func (m *MultiThread) openSideQueues() error {
+	for i, t := range m.threads {
+		q, err := t.be.sideQueue()
+		if err != nil {
+			return fmt.Errorf("cluda: multi-thread: side queue of device %d: %w", i, err)
+		}
+		m.sides = append(m.sides, q)
+	}
+	return nil
 }
 
 // NewCUDAMultiThread creates a MultiThread on the CUDA devices devs, one
@@ -197,6 +217,10 @@ func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread
 		}
 		return CopyPeer
 	})
+	if err := m.openSideQueues(); err != nil {
+		m.Release()
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -260,6 +284,10 @@ func (m *MultiThread) Synchronize() error {
 // they share. Arrays, split arrays among them, must be released by their
 // owners first. Release is idempotent.
 func (m *MultiThread) Release() {
+	for _, q := range m.sides {
+		q.release()
+	}
+	m.sides = nil
 	for _, t := range m.threads {
 		t.Release()
 	}

@@ -289,6 +289,7 @@ func TestCopySplit(t *testing.T) {
 				if err := m.CopySplit(dst, src); err != nil {
 					t.Fatal(err)
 				}
+				checkSideQueues(t, m, dst, src)
 				for i := range c.devices {
 					got, err := Read[complex64](dst.Part(i))
 					if err != nil {
@@ -389,3 +390,26 @@ func (thr *Thread) mustSlice(t *testing.T, a *Array) *Array {
 	}
 	return v
 }
+
+// checkSideQueues checks that CopySplit copies each device's own block on
+// the device's side queue and the blocks of the other devices on its
+// Thread's queue.
+func checkSideQueues(t *testing.T, m *MultiThread, dst, src *SplitArray) {
+	t.Helper()
+	copies, err := m.splitCopies(dst, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range copies {
+		e := slices.Index(m.threads, c.dst.thread)
+		own := c.src.thread == c.dst.thread
+		want := m.threads[e].be
+		if own {
+			want = m.sides[e]
+		}
+		if c.queue() != want {
+			t.Errorf("the copy of %v into %v (own block %v) runs on another queue", c.src, c.dst, own)
+		}
+	}
+}
+
