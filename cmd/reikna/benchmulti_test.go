@@ -24,7 +24,7 @@ func TestBenchMulti(t *testing.T) {
 	if stderr != "" {
 		t.Errorf("bench --multi wrote to stderr, which is not a terminal:\n%s", stderr)
 	}
-	for _, want := range []string{"Copies between two devices", "strong scaling", "slabs to transposed slabs", "exchange ms", "wrote " + jsonFile} {
+	for _, want := range []string{"Copies between two devices", "0  ⇄ 1", "strong scaling", "slabs to transposed slabs", "exchange ms", "wrote " + jsonFile} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the output lacks %q:\n%s", want, stdout)
 		}
@@ -37,13 +37,17 @@ func TestBenchMulti(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatalf("the JSON does not decode: %v", err)
 	}
-	if len(rep.Devices) != 2 || len(rep.Copies) != 2 || len(rep.Batched) != 1 || len(rep.Slabs) != 2 {
-		t.Fatalf("%d devices, %d copies, %d batched rows, %d slab rows; want 2, 2, 1, 2", len(rep.Devices), len(rep.Copies), len(rep.Batched), len(rep.Slabs))
+	// The copies 0 → 1 and 1 → 0, then both at once.
+	if len(rep.Devices) != 2 || len(rep.Copies) != 3 || len(rep.Batched) != 1 || len(rep.Slabs) != 2 {
+		t.Fatalf("%d devices, %d copies, %d batched rows, %d slab rows; want 2, 3, 1, 2", len(rep.Devices), len(rep.Copies), len(rep.Batched), len(rep.Slabs))
 	}
-	for _, c := range rep.Copies {
-		if c.untimed() || c.Runs != 2 || !(c.GBs > 0) || c.Bytes != 256 {
+	for i, c := range rep.Copies {
+		if c.untimed() || c.Runs != 2 || !(c.GBs > 0) || c.Bytes != 256 || c.BothWays != (i == 2) {
 			t.Errorf("copy %+v", c)
 		}
+	}
+	if !(rep.CopyGBs > 0 && rep.BothWaysGBs > 0) {
+		t.Errorf("median copies: %v GB/s one way, %v both ways", rep.CopyGBs, rep.BothWaysGBs)
 	}
 	b := rep.Batched[0]
 	if b.untimed() || b.N != 8 || b.Batch != 4 || b.Devices != 2 || !(b.OneMS > 0 && b.MultiMS > 0 && b.Efficiency > 0) || !(b.RelL2 <= multiCheckTol) {
@@ -53,7 +57,7 @@ func TestBenchMulti(t *testing.T) {
 		exchanges := int64(1 + i) // to transposed slabs, then back to slabs
 		// Of the 4×8 complex64 places, each device keeps its 2×4 block.
 		moved := exchanges * (4*8 - 2*(2*4)) * 8
-		if s.untimed() || !(s.TotalMS > 0 && s.ComputeMS > 0 && s.ExchangeMS > 0) || s.ExchangedBytes != moved || !(s.RelL2 <= multiCheckTol) {
+		if s.untimed() || !(s.TotalMS > 0 && s.ComputeMS > 0 && s.ExchangeMS > 0) || s.ExchangedBytes != moved || !(s.RelL2 <= multiCheckTol) || !(s.CopyPct > 0 && s.BothWaysPct > 0) {
 			t.Errorf("slab row %+v (want %d bytes moved)", s, moved)
 		}
 	}

@@ -22,10 +22,12 @@ type multiReport struct {
 	Copies  []copyRow    `json:"copies"`
 	Batched []scalingRow `json:"batched_fft"`
 	Slabs   []slabRow    `json:"slab_fft"`
-	// CopyGBs is the median of the copies' bandwidths between two
-	// devices, which the exchanges are compared with.
-	CopyGBs float64    `json:"copy_gbs"`
-	Build   *buildInfo `json:"build,omitempty"`
+	// CopyGBs is the median of the one-way copies' bandwidths between two
+	// devices, which the exchanges are compared with; BothWaysGBs that of
+	// the copies both ways at once, each way's.
+	CopyGBs     float64    `json:"copy_gbs"`
+	BothWaysGBs float64    `json:"copy_both_ways_gbs"`
+	Build       *buildInfo `json:"build,omitempty"`
 }
 
 // rowStatus is why a row has no times: the run could not be made
@@ -51,11 +53,13 @@ func (s *rowStatus) setError(err error) {
 func (s rowStatus) untimed() bool { return s.Skipped != "" || s.Wrong != "" }
 
 // copyRow is the time of a copy from one device's memory to another's,
-// through cluda.CopyBetween, by the wall clock.
+// through cluda.CopyBetween, by the wall clock; where BothWays is set,
+// of copies From → To and To → From at once, GBs being each way's.
 type copyRow struct {
 	rowStatus
 	From     int     `json:"from"`
 	To       int     `json:"to"`
+	BothWays bool    `json:"both_ways,omitempty"`
 	Path     string  `json:"path"`
 	Bytes    int64   `json:"bytes"`
 	Runs     int     `json:"runs"`
@@ -100,12 +104,13 @@ type slabRow struct {
 	Efficiency float64 `json:"efficiency"`
 	// ExchangedBytes is what the exchanges of one call move between
 	// devices; ExchangeGBs that over ExchangeMS, PerDeviceGBs that over
-	// the devices, and CopyPct PerDeviceGBs against the median copy
-	// between two devices.
+	// the devices, CopyPct PerDeviceGBs against the median one-way copy
+	// between two devices and BothWaysPct against the copies both ways.
 	ExchangedBytes int64   `json:"exchanged_bytes"`
 	ExchangeGBs    float64 `json:"exchange_gbs"`
 	PerDeviceGBs   float64 `json:"exchange_gbs_per_device"`
 	CopyPct        float64 `json:"exchange_percent_of_copy"`
+	BothWaysPct    float64 `json:"exchange_percent_of_both_ways"`
 	RelL2          float64 `json:"rel_l2_to_one_device"`
 }
 
@@ -134,16 +139,7 @@ func newMultiReport(m *cluda.MultiThread, o *benchOptions, mb *multiBench) *mult
 
 // derive computes the ratios of the rows.
 func (rep *multiReport) derive() {
-	var copies []float64
-	for _, c := range rep.Copies {
-		if !c.untimed() && c.GBs > 0 {
-			copies = append(copies, c.GBs)
-		}
-	}
-	if len(copies) > 0 {
-		slices.Sort(copies)
-		rep.CopyGBs = copies[len(copies)/2]
-	}
+	rep.CopyGBs, rep.BothWaysGBs = rep.medianCopy(false), rep.medianCopy(true)
 	for i := range rep.Batched {
 		r := &rep.Batched[i]
 		if !r.untimed() && r.MultiMS > 0 {
@@ -164,8 +160,27 @@ func (rep *multiReport) derive() {
 			if rep.CopyGBs > 0 {
 				r.CopyPct = 100 * r.PerDeviceGBs / rep.CopyGBs
 			}
+			if rep.BothWaysGBs > 0 {
+				r.BothWaysPct = 100 * r.PerDeviceGBs / rep.BothWaysGBs
+			}
 		}
 	}
+}
+
+// medianCopy returns the median bandwidth of the timed copies one way, or
+// both ways at once, and 0 where there are none.
+func (rep *multiReport) medianCopy(bothWays bool) float64 {
+	var gbs []float64
+	for _, c := range rep.Copies {
+		if c.BothWays == bothWays && !c.untimed() && c.GBs > 0 {
+			gbs = append(gbs, c.GBs)
+		}
+	}
+	if len(gbs) == 0 {
+		return 0
+	}
+	slices.Sort(gbs)
+	return gbs[len(gbs)/2]
 }
 
 // writeTable prints the three tables.
@@ -173,14 +188,19 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Multi-device runs on %s, %s, %s MiB per array; times by the wall clock, from the first enqueue to the end on every device, medians after %d warm-up runs.\n\n",
 		strings.Join(rep.Devices, "; "), rep.DType, num(rep.MiB), warmUps)
-	fmt.Fprintln(&b, "Copies between two devices (cluda.CopyBetween, one pair at a time); path: peer (device to device), driver-staged or host.")
+	fmt.Fprintln(&b, "Copies between two devices (cluda.CopyBetween, one pair at a time): one way, then both ways at once (GB/s each way); path: peer (device to device), driver-staged or host.")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "from\tto\tpath\tMiB\tmedian ms\tGB/s\t")
 	for _, r := range rep.Copies {
-		if rep.untimedLine(tw, fmt.Sprintf("%d\t%d\t%s\t", r.From, r.To, r.Path), r.rowStatus) {
+		arrow := "→"
+		if r.BothWays {
+			arrow = "⇄"
+		}
+		head := fmt.Sprintf("%d\t%s %d\t%s\t", r.From, arrow, r.To, r.Path)
+		if rep.untimedLine(tw, head, r.rowStatus) {
 			continue
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\t\n", r.From, r.To, r.Path, num(float64(r.Bytes)/(1<<20)), num(r.MedianMS), num(r.GBs))
+		fmt.Fprintf(tw, "%s%s\t%s\t%s\t\n", head, num(float64(r.Bytes)/(1<<20)), num(r.MedianMS), num(r.GBs))
 	}
 	tw.Flush()
 	fmt.Fprintf(&b, "\nBatched 1-D FFTs split by rows (strong scaling): efficiency = one device's time / (devices × their time). rel L2: sampled rows against one device's.\n")
@@ -193,16 +213,16 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%.2f\t%.0f%%\t%.2g\t\n", r.N, r.Batch, r.Devices, num(r.OneMS), num(r.MultiMS), r.Speedup, 100*r.Efficiency, r.RelL2)
 	}
 	tw.Flush()
-	fmt.Fprintf(&b, "\nSlab-decomposed FFT over every axis against the FFT of the whole array on one device. Exchange GB/s: bytes moved between devices / exchange time; per device: that / devices; %% of copy: per device against the median copy between two devices, %s GB/s.\n", num(rep.CopyGBs))
+	fmt.Fprintf(&b, "\nSlab-decomposed FFT over every axis against the FFT of the whole array on one device. Exchange GB/s: bytes moved between devices / exchange time; per device: that / devices; %% of copy: per device against the median copy between two devices one way, %s GB/s, and both ways at once, %s GB/s each way.\n", num(rep.CopyGBs), num(rep.BothWaysGBs))
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "shape\tdevices\tlayout\tone ms\ttotal ms\tcompute ms\texchange ms\tefficiency\texchange GB/s\tper device\t% of copy\trel L2\t")
+	fmt.Fprintln(tw, "shape\tdevices\tlayout\tone ms\ttotal ms\tcompute ms\texchange ms\tefficiency\texchange GB/s\tper device\t% of copy\t% of both ways\trel L2\t")
 	for _, r := range rep.Slabs {
 		if rep.untimedLine(tw, fmt.Sprintf("%s\t%d\t%s\t", dimsString(r.Shape), r.Devices, r.Layout), r.rowStatus) {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t%s\t%s\t%.0f%%\t%.2g\t\n", dimsString(r.Shape), r.Devices, r.Layout,
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t%s\t%s\t%.0f%%\t%.0f%%\t%.2g\t\n", dimsString(r.Shape), r.Devices, r.Layout,
 			num(r.OneMS), num(r.TotalMS), num(r.ComputeMS), num(r.ExchangeMS), 100*r.Efficiency,
-			num(r.ExchangeGBs), num(r.PerDeviceGBs), r.CopyPct, r.RelL2)
+			num(r.ExchangeGBs), num(r.PerDeviceGBs), r.CopyPct, r.BothWaysPct, r.RelL2)
 	}
 	tw.Flush()
 	_, err := io.WriteString(w, b.String())
@@ -229,7 +249,11 @@ func (rep *multiReport) wrongResults() error {
 	var wrong []string
 	for _, r := range rep.Copies {
 		if r.Wrong != "" {
-			wrong = append(wrong, fmt.Sprintf("copy %d → %d", r.From, r.To))
+			arrow := "→"
+			if r.BothWays {
+				arrow = "⇄"
+			}
+			wrong = append(wrong, fmt.Sprintf("copy %d %s %d", r.From, arrow, r.To))
 		}
 	}
 	for _, r := range rep.Batched {
