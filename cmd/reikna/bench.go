@@ -52,7 +52,8 @@ const benchExamples = `  reikna bench
       (strong scaling), and the slab-decomposed FFT of 1024×1024×1024
       (to transposed slabs and back to slabs) against one device, with its
       compute and exchange times; on a CPU, --repeat opens its one device
-      for each, at 8 MiB and 32×32×32 unless --mib and --shape say otherwise
+      for each, at 8 MiB and 32×32×32 unless --mib and --shape say otherwise;
+      --separate-contexts gives each OpenCL device a context of its own
   reikna bench --half --json half.json
       batched FFTs of lengths 64 to 4096 on 512 MiB of complex32
       (half-precision) data, read and written through FromHalf and ToHalf,
@@ -82,6 +83,7 @@ type benchOptions struct {
 	multi     bool
 	devices   string
 	repeat    bool
+	separate  bool
 	cases     string
 	args      []string        // as given, for the report
 	given     map[string]bool // the flags given on the command line
@@ -111,6 +113,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.multi, "multi", false, "time several devices together (instead of FFTs on one): copies between every two, the batched FFT of each --sizes length on --mib split by rows against one device, and the slab-decomposed FFT of --shape against one device, with its compute and exchange times")
 	fs.StringVar(&o.devices, "devices", "2", "with --multi, the numbers of devices to run on, a `LIST` such as 2,4: the first of those that match --device")
 	fs.BoolVar(&o.repeat, "repeat", false, "with --multi, open the matching devices again in turn where fewer match than --devices asks: one CPU device stands for several")
+	fs.BoolVar(&o.separate, "separate-contexts", false, "with --multi on OpenCL, give each device a context of its own, so that copies between devices go through host memory rather than the runtime's moves within one context")
 	fs.StringVar(&o.cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -126,7 +129,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	for _, f := range []string{"devices", "repeat"} {
+	for _, f := range []string{"devices", "repeat", "separate-contexts"} {
 		if o.given[f] {
 			return fmt.Errorf("bench: --%s needs --multi", f)
 		}

@@ -31,7 +31,7 @@ const multiCheckTol = 2e-6
 
 // multiFlags are the bench flags that --multi uses besides the common
 // ones; the others do not apply to it.
-var multiFlags = []string{"multi", "devices", "repeat", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
+var multiFlags = []string{"multi", "devices", "repeat", "separate-contexts", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
 
 // multiBench is the state of a run of bench --multi.
 type multiBench struct {
@@ -70,7 +70,7 @@ func benchMulti(o *benchOptions, stdout, stderr io.Writer) error {
 		return err
 	}
 	maxDevices := slices.Max(mb.counts)
-	m, err := cluda.CreateMultiThread(mb.filter, maxDevices, cluda.MultiThreadOptions{ThreadOptions: cluda.ThreadOptions{Profiling: true}, Repeat: o.repeat})
+	m, err := cluda.CreateMultiThread(mb.filter, maxDevices, mb.threadOptions())
 	if err != nil {
 		return fmt.Errorf("%w (`reikna devices` lists the devices; --repeat opens a device again in turn where there are fewer)", err)
 	}
@@ -173,6 +173,11 @@ func (mb *multiBench) defaults(p *cluda.DeviceParams) error {
 	return nil
 }
 
+// threadOptions returns the options of the run's MultiThreads.
+func (mb *multiBench) threadOptions() cluda.MultiThreadOptions {
+	return cluda.MultiThreadOptions{ThreadOptions: cluda.ThreadOptions{Profiling: true}, Repeat: mb.o.repeat, SeparateContexts: mb.o.separate}
+}
+
 // next steps the progress bar.
 func (mb *multiBench) next(what string) {
 	mb.bar.Step(mb.step, what)
@@ -226,7 +231,7 @@ func (mb *multiBench) onDevices(all *cluda.MultiThread, k int) error {
 	m := all
 	if k != all.Len() {
 		var err error
-		m, err = cluda.CreateMultiThread(mb.filter, k, cluda.MultiThreadOptions{ThreadOptions: cluda.ThreadOptions{Profiling: true}, Repeat: mb.o.repeat})
+		m, err = cluda.CreateMultiThread(mb.filter, k, mb.threadOptions())
 		if err != nil {
 			return fmt.Errorf("%d devices: %w", k, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
@@ -63,6 +64,39 @@ func TestBenchMulti(t *testing.T) {
 	}
 }
 
+// TestBenchMultiSeparateContexts runs bench --multi with a context for
+// each device, whose copies go through host memory.
+func TestBenchMultiSeparateContexts(t *testing.T) {
+	cludatest.Thread(t)
+	jsonFile := filepath.Join(t.TempDir(), "multi.json")
+	stdout, _ := runOK(t, "bench", "--multi", "--devices", "2", "--repeat", "--separate-contexts", "--mib", "0.000244140625", "--sizes", "8",
+		"--shape", "4,8", "--runs", "1", "--json", jsonFile)
+	if !strings.Contains(stdout, "(a context for each device)") {
+		t.Errorf("the output does not say the contexts are separate:\n%s", stdout)
+	}
+	data, err := os.ReadFile(jsonFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep multiReport
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatalf("the JSON does not decode: %v", err)
+	}
+	if !rep.SeparateContexts || len(rep.Copies) != 3 {
+		t.Fatalf("separate contexts %v, %d copies; want true, 3", rep.SeparateContexts, len(rep.Copies))
+	}
+	for _, c := range rep.Copies {
+		if c.Path != cluda.CopyHost.String() || c.untimed() {
+			t.Errorf("copy %+v, want a timed copy through the host", c)
+		}
+	}
+	for _, s := range rep.Slabs {
+		if s.untimed() || !(s.RelL2 <= multiCheckTol) {
+			t.Errorf("slab row %+v", s)
+		}
+	}
+}
+
 func TestBenchMultiErrors(t *testing.T) {
 	checkErrors(t, []errorCase{
 		{[]string{"bench", "--multi", "--pipeline"}, "--pipeline does not apply to --multi"},
@@ -72,5 +106,6 @@ func TestBenchMultiErrors(t *testing.T) {
 		{[]string{"bench", "--multi", "--runs", "-1"}, "cannot be negative"},
 		{[]string{"bench", "--devices", "2"}, "--devices needs --multi"},
 		{[]string{"bench", "--repeat"}, "--repeat needs --multi"},
+		{[]string{"bench", "--separate-contexts"}, "--separate-contexts needs --multi"},
 	})
 }

@@ -16,12 +16,15 @@ import (
 // multiReport is what bench --multi measured: its tables, and its JSON.
 type multiReport struct {
 	runHeader
-	Devices []string     `json:"devices"`
-	DType   string       `json:"dtype"`
-	MiB     float64      `json:"mib_per_array"`
-	Copies  []copyRow    `json:"copies"`
-	Batched []scalingRow `json:"batched_fft"`
-	Slabs   []slabRow    `json:"slab_fft"`
+	Devices []string `json:"devices"`
+	// SeparateContexts says that each OpenCL device had a context of its
+	// own (--separate-contexts).
+	SeparateContexts bool         `json:"separate_contexts,omitempty"`
+	DType            string       `json:"dtype"`
+	MiB              float64      `json:"mib_per_array"`
+	Copies           []copyRow    `json:"copies"`
+	Batched          []scalingRow `json:"batched_fft"`
+	Slabs            []slabRow    `json:"slab_fft"`
 	// CopyGBs is the median of the one-way copies' bandwidths between two
 	// devices, which the exchanges are compared with; BothWaysGBs that of
 	// the copies both ways at once, each way's.
@@ -130,7 +133,7 @@ func (r *slabRow) setPhases(stats []multi.SlabStats) {
 
 // newMultiReport starts the report of a run on the devices of m.
 func newMultiReport(m *cluda.MultiThread, o *benchOptions, mb *multiBench) *multiReport {
-	rep := &multiReport{runHeader: newRunHeader(m.Thread(0), o.args), DType: mb.dt.String(), MiB: o.mib, Build: readBuildInfo()}
+	rep := &multiReport{runHeader: newRunHeader(m.Thread(0), o.args), DType: mb.dt.String(), MiB: o.mib, SeparateContexts: o.separate, Build: readBuildInfo()}
 	for _, t := range m.Threads() {
 		rep.Devices = append(rep.Devices, t.String())
 	}
@@ -186,8 +189,12 @@ func (rep *multiReport) medianCopy(bothWays bool) float64 {
 // writeTable prints the three tables.
 func (rep *multiReport) writeTable(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Multi-device runs on %s, %s, %s MiB per array; times by the wall clock, from the first enqueue to the end on every device, medians after %d warm-up runs.\n\n",
-		strings.Join(rep.Devices, "; "), rep.DType, num(rep.MiB), warmUps)
+	contexts := ""
+	if rep.SeparateContexts {
+		contexts = " (a context for each device)"
+	}
+	fmt.Fprintf(&b, "Multi-device runs on %s%s, %s, %s MiB per array; times by the wall clock, from the first enqueue to the end on every device, medians after %d warm-up runs.\n\n",
+		strings.Join(rep.Devices, "; "), contexts, rep.DType, num(rep.MiB), warmUps)
 	fmt.Fprintln(&b, "Copies between two devices (cluda.CopyBetween, one pair at a time): one way, then both ways at once (GB/s each way); path: peer (device to device), driver-staged or host.")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "from\tto\tpath\tMiB\tmedian ms\tGB/s\t")
