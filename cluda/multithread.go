@@ -108,8 +108,9 @@ func chooseDevices[D any](devs []D, n int, f DeviceFilter, repeat bool) ([]D, er
 
 // NewMultiThread creates a MultiThread on the OpenCL devices devs, one
 // Thread each, in their order. The devices of one platform share a context
-// unless opts.SeparateContexts is set; a device given several times gets a
-// queue for each time (in the shared context, or in contexts of its own).
+// where ContextShared says so and opts.SeparateContexts is not set; the
+// others get a context each. A device given several times gets a queue
+// for each time (in the shared context, or in contexts of its own).
 func NewMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, error) {
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
@@ -123,7 +124,7 @@ func NewMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, e
 	// contextOf is the index in m.contexts of each device's shared context.
 	contextOf := make([]int, len(devs))
 	if !opts.SeparateContexts {
-		for _, g := range platformGroups(devs) {
+		for _, g := range contextGroups(devs) {
 			var unique []*cl.Device
 			for _, i := range g {
 				if !slices.ContainsFunc(unique, devs[i].Equal) {
@@ -224,12 +225,17 @@ func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread
 	return m, nil
 }
 
-// platformGroups returns the indices of devs grouped by platform, in the
-// order the platforms first appear.
-func platformGroups(devs []*cl.Device) [][]int {
+// contextGroups returns the indices of devs grouped by the context they
+// share: by platform, and on platforms whose distinct devices do not share
+// one (ContextShared), by device. The groups come in the order of their
+// first device.
+func contextGroups(devs []*cl.Device) [][]int {
+	together := func(a, b *cl.Device) bool {
+		return a.Platform().Equal(b.Platform()) && (a.Equal(b) || ContextShared(a.Platform()))
+	}
 	var groups [][]int
 	for i, d := range devs {
-		g := slices.IndexFunc(groups, func(g []int) bool { return devs[g[0]].Platform().Equal(d.Platform()) })
+		g := slices.IndexFunc(groups, func(g []int) bool { return together(devs[g[0]], d) })
 		if g < 0 {
 			groups = append(groups, nil)
 			g = len(groups) - 1
@@ -237,6 +243,26 @@ func platformGroups(devs []*cl.Device) [][]int {
 		groups[g] = append(groups[g], i)
 	}
 	return groups
+}
+
+// unsharedPlatforms names the OpenCL platforms whose distinct devices a
+// MultiThread does not put in one context. NVIDIA's runtime keeps each
+// buffer of a shared context on one device at a time and moves it whole,
+// through host memory, whenever a command on another device uses it after
+// a write: on two H200, the slab-decomposed FFT of 256³ took 252 ms in one
+// context and 16.5 ms with a context per device and its exchanged blocks
+// copied through host memory (`reikna bench --multi --api opencl`, with
+// and without --separate-contexts); the single device takes 0.23 ms.
+var unsharedPlatforms = []string{"NVIDIA CUDA"}
+
+// ContextShared reports whether NewMultiThread puts distinct devices of
+// the OpenCL platform p in one context (unless
+// MultiThreadOptions.SeparateContexts is set): on every platform but
+// NVIDIA's, whose runtime moves whole buffers between the devices of a
+// context through host memory each time another device uses them (see
+// BENCHMARKS.md). Use CUDA for copies device to device on NVIDIA GPUs.
+func ContextShared(p *cl.Platform) bool {
+	return p != nil && !slices.Contains(unsharedPlatforms, p.Name())
 }
 
 // copyPaths returns the path of a copy between each pair of threads, from

@@ -41,8 +41,9 @@ func TestMultiThreadPaths(t *testing.T) {
 				t.Fatalf("%d devices, want 3", m.Len())
 			}
 			// Devices of one platform share a context unless told not
-			// to; devices of other platforms (a GPU and the CPU, when the
-			// machine has fewer GPUs than asked for) never do.
+			// to or the platform keeps its devices apart; devices of
+			// other platforms (a GPU and the CPU, when the machine has
+			// fewer GPUs than asked for) never do.
 			for i := range 3 {
 				for j := range 3 {
 					w := CopyPeer
@@ -50,7 +51,8 @@ func TestMultiThreadPaths(t *testing.T) {
 					case i == j:
 						w = CopyLocal
 					case m.Thread(i).API() == OpenCL && (kind.separate ||
-						m.Thread(i).Params().PlatformName != m.Thread(j).Params().PlatformName):
+						m.Thread(i).Params().PlatformName != m.Thread(j).Params().PlatformName ||
+						!ContextShared(m.Thread(i).Device().Platform()) && !m.Thread(i).Device().Equal(m.Thread(j).Device())):
 						w = CopyHost
 					}
 					if got := m.Path(i, j); got != w {
@@ -413,3 +415,18 @@ func checkSideQueues(t *testing.T, m *MultiThread, dst, src *SplitArray) {
 	}
 }
 
+// TestContextShared checks which platforms' devices share a context: the
+// test platform's do (PoCL; NVIDIA's is checked on its GPUs by
+// TestMultiThreadPaths), and no platform is no context.
+func TestContextShared(t *testing.T) {
+	m := testMultiThread(t, 1, false)
+	if m.Thread(0).API() != OpenCL {
+		t.Skip("CUDA devices have no OpenCL platform")
+	}
+	if p := m.Thread(0).Device().Platform(); !ContextShared(p) && p.Name() != "NVIDIA CUDA" {
+		t.Errorf("the devices of %q do not share a context", p.Name())
+	}
+	if ContextShared(nil) {
+		t.Error("a nil platform shares a context")
+	}
+}

@@ -25,6 +25,10 @@ type platformReport struct {
 	// and SharedContextError why not.
 	SharedContext      bool   `json:"shared_context,omitempty"`
 	SharedContextError string `json:"shared_context_error,omitempty"`
+	// KeptApart says that a MultiThread gives each device of the
+	// platform a context of its own although they make one together
+	// (cluda.ContextShared).
+	KeptApart bool `json:"kept_apart,omitempty"`
 	// PeerAccess says, for CUDA, which devices reach each other's memory
 	// directly: entry i, j for device i's access to device j's.
 	PeerAccess [][]bool `json:"peer_access,omitempty"`
@@ -107,6 +111,8 @@ func (p platformReport) sharing(i int) string {
 		return "the devices do not make one context (" + p.SharedContextError + "); a MultiThread gives each its own, and copies between them go through host memory"
 	case n == 1:
 		return "one device; a MultiThread may open it several times (MultiThreadOptions.Repeat), one queue each in one context"
+	case p.KeptApart:
+		return "the devices make one context, but its runtime moves whole buffers between them through host memory; a MultiThread gives each its own, and copies between them go through host memory (the CUDA interface copies device to device)"
 	}
 	return fmt.Sprintf("devices %d.0 to %d.%d share one context, in which a MultiThread of them copies between them", i, i, n-1)
 }
@@ -133,6 +139,7 @@ func collectDevices(api cluda.API) ([]platformReport, error) {
 			}
 			pr.Devices = append(pr.Devices, info)
 		}
+		pr.KeptApart = !cluda.ContextShared(p)
 		if len(devs) > 0 {
 			ctx, err := cl.CreateContext(devs...)
 			if err != nil {

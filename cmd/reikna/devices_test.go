@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
@@ -112,5 +113,29 @@ func TestCommandErrors(t *testing.T) {
 	out.Reset()
 	if err := run(nil, &out, &errOut); err != nil || !strings.Contains(out.String(), "devices") {
 		t.Errorf("usage: %v\n%s", err, out.String())
+	}
+}
+
+// TestPlatformSharing checks the line that says how a MultiThread of a
+// platform's devices shares memory among them.
+func TestPlatformSharing(t *testing.T) {
+	two := []cl.DeviceInfo{{}, {}}
+	cases := []struct {
+		name string
+		p    platformReport
+		want string
+	}{
+		{"shared", platformReport{Devices: two, SharedContext: true}, "devices 1.0 to 1.1 share one context"},
+		{"kept apart", platformReport{Devices: two, SharedContext: true, KeptApart: true}, "a MultiThread gives each its own"},
+		{"no context", platformReport{Devices: two, SharedContextError: "refused"}, "do not make one context (refused)"},
+		{"one device", platformReport{Devices: two[:1], SharedContext: true}, "one device"},
+		{"cuda peers", platformReport{Devices: two, PeerAccess: [][]bool{{true, true}, {true, true}}}, "peer access (copies device to device) between 1.0 and 1.1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.p.sharing(1); !strings.Contains(got, c.want) {
+				t.Errorf("sharing: %q, want it to hold %q", got, c.want)
+			}
+		})
 	}
 }
