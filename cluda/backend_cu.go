@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -114,6 +115,14 @@ type cuProgram struct {
 	ptx    []byte
 	log    string
 	warp   int
+
+	// buffer is the program's LOCAL_BUFFER size, read from the device once
+	// (readLocalBufferBytes) for all its kernels.
+	buffer struct {
+		once  sync.Once
+		bytes int
+		err   error
+	}
 }
 
 func (b *cuBackend) buildSource(full, flags string) (deviceProgram, error) {
@@ -192,8 +201,16 @@ const cudaStaticSharedLimit = 48 << 10
 const cudaLocalBufferSymbol = "reikna_local_buffer_bytes"
 
 // localBufferBytes returns the dynamic shared memory that the program's
-// kernels declare with LOCAL_BUFFER_SIZE, 0 where they declare none.
+// kernels declare with LOCAL_BUFFER_SIZE, 0 where they declare none. The
+// first call reads it from the device; the others return that.
 func (p *cuProgram) localBufferBytes() (int, error) {
+	p.buffer.once.Do(func() { p.buffer.bytes, p.buffer.err = p.readLocalBufferBytes() })
+	return p.buffer.bytes, p.buffer.err
+}
+
+// readLocalBufferBytes reads the program's global that holds its
+// LOCAL_BUFFER size, a copy from the device.
+func (p *cuProgram) readLocalBufferBytes() (int, error) {
 	if !bytes.Contains(p.ptx, []byte(cudaLocalBufferSymbol)) {
 		return 0, nil
 	}
