@@ -74,6 +74,10 @@ func benchMulti(o *benchOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%w (`reikna devices` lists the devices; --repeat opens a device again in turn where there are fewer)", err)
 	}
+	if o.separate && m.Thread(0).API() != cluda.OpenCL {
+		m.Release()
+		return fmt.Errorf("--separate-contexts applies to OpenCL devices, not to the %s devices chosen", m.Thread(0).API())
+	}
 	if err := mb.defaults(m.Thread(0).Params()); err != nil {
 		m.Release()
 		return err

@@ -66,11 +66,17 @@ func TestBenchMulti(t *testing.T) {
 
 // TestBenchMultiSeparateContexts runs bench --multi with a context for
 // each device, whose copies go through host memory.
+// On another API the flag is an error.
 func TestBenchMultiSeparateContexts(t *testing.T) {
-	cludatest.Thread(t)
+	thr := cludatest.Thread(t)
 	jsonFile := filepath.Join(t.TempDir(), "multi.json")
-	stdout, _ := runOK(t, "bench", "--multi", "--devices", "2", "--repeat", "--separate-contexts", "--mib", "0.000244140625", "--sizes", "8",
-		"--shape", "4,8", "--runs", "1", "--json", jsonFile)
+	args := []string{"bench", "--multi", "--devices", "2", "--repeat", "--separate-contexts", "--mib", "0.000244140625", "--sizes", "8",
+		"--shape", "4,8", "--runs", "1", "--json", jsonFile}
+	if thr.API() != cluda.OpenCL {
+		checkErrors(t, []errorCase{{args, "--separate-contexts applies to OpenCL devices"}})
+		return
+	}
+	stdout, _ := runOK(t, args...)
 	if !strings.Contains(stdout, "(a context for each device)") {
 		t.Errorf("the output does not say the contexts are separate:\n%s", stdout)
 	}
