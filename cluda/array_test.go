@@ -292,6 +292,48 @@ func TestReleasedArrayInKernel(t *testing.T) {
 	}
 }
 
+// TestArrayReleased checks that an array says it was released once its
+// memory is: by its own Release, or by that of the array it views.
+func TestArrayReleased(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, tc := range []struct {
+		name    string
+		make    func() (a *cluda.Array, release func())
+		release bool
+	}{
+		{"array", func() (*cluda.Array, func()) {
+			a, _ := thr.Empty([]int{4}, dtypes.Float32)
+			return a, a.Release
+		}, true},
+		{"temporary array", func() (*cluda.Array, func()) {
+			a, _ := thr.TempArray([]int{4}, dtypes.Float32)
+			return a, a.Release
+		}, true},
+		{"view of a released array", func() (*cluda.Array, func()) {
+			a, _ := thr.Empty([]int{4}, dtypes.Float32)
+			v, _ := a.View([]int{2}, dtypes.Float32, nil, 4)
+			return v, a.Release
+		}, true},
+		{"released view of a live array", func() (*cluda.Array, func()) {
+			a, _ := thr.Empty([]int{4}, dtypes.Float32)
+			t.Cleanup(a.Release)
+			v, _ := a.View([]int{2}, dtypes.Float32, nil, 4)
+			return v, v.Release
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, release := tc.make()
+			if a.Released() {
+				t.Fatal("a new array says it was released")
+			}
+			release()
+			if got := a.Released(); got != tc.release {
+				t.Errorf("Released() = %v after the release, want %v", got, tc.release)
+			}
+		})
+	}
+}
+
 func TestThreadReleaseFreesTemporaryMemory(t *testing.T) {
 	cludatest.Thread(t) // skips where there is no device
 	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{NoDiskCache: true})
