@@ -186,6 +186,12 @@ func TestArrayErrors(t *testing.T) {
 		{"set wrong dtype", func() error { return a.Set(make([]int32, 8)) }, "slice of int32"},
 		{"bad shape", func() error { _, err := thr.ToDevice(make([]float32, 6), 4, 2); return err }, "shape [4 2] holds 8 elements"},
 		{"negative dim", func() error { _, err := thr.Empty([]int{-1}, dtypes.Float32); return err }, "negative dimension"},
+		// The element size in the message is the slice's.
+		{"shape too large", func() error { _, err := thr.ToDevice(make([]float32, 6), 1<<40, 1<<40); return err },
+			"cluda: to device: shape [1099511627776 1099511627776] is too large: its size in bytes (of 4-byte elements) overflows an int"},
+		{"shape too large in bytes", func() error { _, err := thr.ToDevice(make([]complex128, 6), 1<<60); return err },
+			"shape [1152921504606846976] is too large: its size in bytes (of 16-byte elements) overflows an int"},
+		{"negative dimension to device", func() error { _, err := thr.ToDevice(make([]float32, 6), -6); return err }, "shape [-6] has a negative dimension"},
 		{"copy shapes", func() error {
 			b, _ := thr.Empty([]int{4}, dtypes.Float32)
 			defer b.Release()
