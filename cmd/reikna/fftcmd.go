@@ -44,7 +44,7 @@ func runFFT(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
 	addAPIFlag(fs, &o.api)
 	fs.BoolVar(&o.check, "check", false, "compare with a float64 FFT on the CPU (gonum) and report the errors; fail if values are off by more than --tol")
-	fs.Float64Var(&o.tol, "tol", 0, "the tolerance of --check, relative to the largest magnitude of the result (default 1e-5 single, 1e-12 double)")
+	numberVar(fs, &o.tol, "tol", 0, "the tolerance of --check, relative to the largest magnitude of the result (default 1e-5 single, 1e-12 double)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
