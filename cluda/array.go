@@ -190,6 +190,14 @@ func (a *Array) Release() {
 	}
 }
 
+// Released reports whether the array's memory was released: by Release
+// of the array, or of the array a view was taken from. A released array
+// can no longer be read, written or passed to a kernel.
+func (a *Array) Released() bool {
+	_, err := a.mem.buffer()
+	return err != nil
+}
+
 // kernelBuffer returns the buffer to pass to a raw kernel: the array's
 // buffer, or a sub-buffer starting at its offset.
 func (a *Array) kernelBuffer() (deviceBuffer, error) {

@@ -186,6 +186,12 @@ func TestArrayErrors(t *testing.T) {
 		{"set wrong dtype", func() error { return a.Set(make([]int32, 8)) }, "slice of int32"},
 		{"bad shape", func() error { _, err := thr.ToDevice(make([]float32, 6), 4, 2); return err }, "shape [4 2] holds 8 elements"},
 		{"negative dim", func() error { _, err := thr.Empty([]int{-1}, dtypes.Float32); return err }, "negative dimension"},
+		// The element size in the message is the slice's.
+		{"shape too large", func() error { _, err := thr.ToDevice(make([]float32, 6), 1<<40, 1<<40); return err },
+			"cluda: to device: shape [1099511627776 1099511627776] is too large: its size in bytes (of 4-byte elements) overflows an int"},
+		{"shape too large in bytes", func() error { _, err := thr.ToDevice(make([]complex128, 6), 1<<60); return err },
+			"shape [1152921504606846976] is too large: its size in bytes (of 16-byte elements) overflows an int"},
+		{"negative dimension to device", func() error { _, err := thr.ToDevice(make([]float32, 6), -6); return err }, "shape [-6] has a negative dimension"},
 		{"copy shapes", func() error {
 			b, _ := thr.Empty([]int{4}, dtypes.Float32)
 			defer b.Release()
@@ -289,6 +295,48 @@ func TestReleasedArrayInKernel(t *testing.T) {
 	var noDev error = cluda.ErrNoDevice
 	if _, err := cluda.CreateThread(cluda.DeviceFilter{Device: "no device has this name"}, cluda.ThreadOptions{}); !errors.Is(err, noDev) {
 		t.Errorf("thread on a missing device: %v", err)
+	}
+}
+
+// TestArrayReleased checks that an array says it was released once its
+// memory is: by its own Release, or by that of the array it views.
+func TestArrayReleased(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for _, tc := range []struct {
+		name    string
+		make    func() (a *cluda.Array, release func())
+		release bool
+	}{
+		{"array", func() (*cluda.Array, func()) {
+			a, _ := thr.Empty([]int{4}, dtypes.Float32)
+			return a, a.Release
+		}, true},
+		{"temporary array", func() (*cluda.Array, func()) {
+			a, _ := thr.TempArray([]int{4}, dtypes.Float32)
+			return a, a.Release
+		}, true},
+		{"view of a released array", func() (*cluda.Array, func()) {
+			a, _ := thr.Empty([]int{4}, dtypes.Float32)
+			v, _ := a.View([]int{2}, dtypes.Float32, nil, 4)
+			return v, a.Release
+		}, true},
+		{"released view of a live array", func() (*cluda.Array, func()) {
+			a, _ := thr.Empty([]int{4}, dtypes.Float32)
+			t.Cleanup(a.Release)
+			v, _ := a.View([]int{2}, dtypes.Float32, nil, 4)
+			return v, v.Release
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, release := tc.make()
+			if a.Released() {
+				t.Fatal("a new array says it was released")
+			}
+			release()
+			if got := a.Released(); got != tc.release {
+				t.Errorf("Released() = %v after the release, want %v", got, tc.release)
+			}
+		})
 	}
 }
 

@@ -63,8 +63,18 @@ func checkShape(shape []int, itemSize int) (int, error) {
 // dimension, or a product of the nonzero dimensions that overflows an int,
 // is an error.
 func ShapeSize(shape []int) (int, error) {
-	if _, err := checkShape(shape, 1); err != nil {
-		return 0, err
+	n := 1
+	for _, s := range shape {
+		if s < 0 {
+			return 0, fmt.Errorf("shape %v has a negative dimension", shape)
+		}
+		if s == 0 {
+			continue
+		}
+		var ok bool
+		if n, ok = mulInt(n, s); !ok {
+			return 0, fmt.Errorf("shape %v is too large: its number of elements overflows an int", shape)
+		}
 	}
 	return shapeSize(shape), nil
 }

@@ -28,6 +28,7 @@ func TestLayoutFunctions(t *testing.T) {
 		{name: "broadcast", dtype: dtypes.Float32, shape: []int{1 << 40}, strides: []int{0}, size: 1 << 40, span: 4},
 		{name: "largest", dtype: dtypes.Uint8, shape: []int{math.MaxInt}, strides: []int{1}, size: math.MaxInt, span: math.MaxInt},
 		{name: "elements overflow", dtype: dtypes.Float32, shape: []int{1<<62 + 1, 4}, want: "too large"},
+		{name: "elements overflow of bytes", dtype: dtypes.Uint8, shape: []int{1 << 32, 1 << 32}, want: "too large"},
 		{name: "bytes overflow", dtype: dtypes.Complex64, shape: []int{1<<61 + 1, 4}, want: "too large"},
 		{name: "zero does not hide an overflow", dtype: dtypes.Float32, shape: []int{1 << 40, 1 << 40, 0}, want: "too large"},
 		{name: "broadcast overflow", dtype: dtypes.Float64, shape: []int{1 << 61}, strides: []int{0}, size: 1 << 61, want: "too large"},
@@ -45,6 +46,9 @@ func TestLayoutFunctions(t *testing.T) {
 			size, err := cluda.ShapeSize(tt.shape)
 			if err == nil && size != tt.size {
 				t.Errorf("ShapeSize = %d, want %d", size, tt.size)
+			}
+			if err != nil && strings.Contains(err.Error(), "byte") {
+				t.Errorf("ShapeSize: %v: a count of elements has no bytes", err)
 			}
 			strides := tt.strides
 			if strides == nil {

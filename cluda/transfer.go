@@ -20,11 +20,10 @@ func (t *Thread) ToDevice(data any, shape ...int) (*Array, error) {
 	if len(shape) == 0 {
 		shape = []int{n}
 	}
-	size, err := ShapeSize(shape)
-	if err != nil {
+	if _, err := checkShape(shape, dt.Size()); err != nil {
 		return nil, fmt.Errorf("cluda: to device: %w", err)
 	}
-	if size != n {
+	if size := shapeSize(shape); size != n {
 		return nil, fmt.Errorf("cluda: to device: shape %v holds %d elements, the slice has %d", shape, size, n)
 	}
 	a, err := t.Empty(shape, dt)

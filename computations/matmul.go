@@ -85,7 +85,7 @@ func NewMatrixMul(a, b core.Type, opts MatrixMulOptions) (*MatrixMul, error) {
 		shape: shape, tiling: opts.Tiling}
 	if opts.Tiling != (MatrixMulTiling{}) {
 		// Check the tiling's own rules now; the device's limits at build.
-		anyDevice := matmulLimits{localBytes: 1 << 62, maxWorkGroup: 1 << 30}
+		anyDevice := matmulLimits{localBytes: 1 << 62, maxWorkGroup: 1 << 30, anyDevice: true}
 		if _, err := matmulPlanFor(shape, dt.Size(), mm.transA, mm.transB, anyDevice, opts.Tiling); err != nil {
 			return nil, fmt.Errorf("computations: MatrixMul: %w", err)
 		}

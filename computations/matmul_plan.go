@@ -2,6 +2,7 @@ package computations
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/reikna-go/reikna/cluda"
 )
@@ -32,6 +33,17 @@ type matmulLimits struct {
 	// vector reads take OpenCL's vector types and components (float8,
 	// .s01), which CUDA C lacks.
 	scalarReads bool
+	// anyDevice says that the limits are those no device exceeds, which
+	// a constructor checks a tiling against before it meets a device.
+	anyDevice bool
+}
+
+// whose returns the owner of the limits, for messages.
+func (l matmulLimits) whose() string {
+	if l.anyDevice {
+		return "any device's"
+	}
+	return "the device's"
 }
 
 // newMatmulLimits returns the limits of a device.
@@ -142,24 +154,67 @@ func planMatmul(s matmulShape, itemSize int, complex, transA, transB bool, lim m
 	return matmulPlanFor(s, itemSize, transA, transB, lim, tiling)
 }
 
+// maxItemOutputs is the most outputs a work-item holds: they live in
+// registers (the largest tilings hold 8×8), and the kernel unrolls its
+// loops over them, so that a larger block spills to memory and renders a
+// kernel too long to compile.
+const maxItemOutputs = 256
+
+// maxItemLoads is the most elements of a slice of either operand a
+// work-item loads, held in registers between the reads from global memory
+// and the stores into local memory (the largest tilings load 8).
+const maxItemLoads = 256
+
 // matmulPlanFor returns the plan of the product s with the given tiling, or
-// an error where the tiling does not fit the device or the rules of the
-// kernel.
+// an error, naming the field of the tiling and its value, where the tiling
+// does not fit the device or the rules of the kernel. Its arithmetic
+// cannot overflow: each field is bounded by the device's limits before it
+// enters a product.
 func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulLimits, t MatrixMulTiling) (matmulPlan, error) {
-	if t.BlockM < 1 || t.BlockN < 1 || t.BlockK < 1 || t.ItemM < 1 || t.ItemN < 1 {
-		return matmulPlan{}, fmt.Errorf("tiling %v: every size must be positive", t)
+	fields := []struct {
+		name string
+		v    int
+	}{{"BlockM", t.BlockM}, {"BlockN", t.BlockN}, {"BlockK", t.BlockK}, {"ItemM", t.ItemM}, {"ItemN", t.ItemN}}
+	for _, f := range fields {
+		if f.v < 1 {
+			return matmulPlan{}, fmt.Errorf("tiling %v: %s = %d: every size must be positive", t, f.name, f.v)
+		}
 	}
 	if t.BlockM%t.ItemM != 0 || t.BlockN%t.ItemN != 0 {
 		return matmulPlan{}, fmt.Errorf("tiling %v: the block's sides must be multiples of a work-item's", t)
 	}
-	p := matmulPlan{MatrixMulTiling: t, Items: (t.BlockM / t.ItemM) * (t.BlockN / t.ItemN)}
-	if p.Items > lim.maxWorkGroup {
-		return matmulPlan{}, fmt.Errorf("tiling %v: %d work-items, more than the device's %d", t, p.Items, lim.maxWorkGroup)
+	// Two slices of a side of the block, of one element across, lie in
+	// local memory: each side is at most half of it in elements.
+	maxSide := lim.localBytes / (2 * itemSize)
+	for _, f := range fields[:3] {
+		if f.v > maxSide {
+			return matmulPlan{}, fmt.Errorf("tiling %v: %s = %d: two slices of %d %d-byte elements take more than %s %d bytes of local memory", t, f.name, f.v, f.v, itemSize, lim.whose(), lim.localBytes)
+		}
 	}
-	if t.BlockM*t.BlockK%p.Items != 0 || t.BlockN*t.BlockK%p.Items != 0 {
-		return matmulPlan{}, fmt.Errorf("tiling %v: the %d work-items do not divide the slices of %d and %d elements", t, p.Items, t.BlockM*t.BlockK, t.BlockN*t.BlockK)
+	itemsM, itemsN := t.BlockM/t.ItemM, t.BlockN/t.ItemN
+	if itemsM > lim.maxWorkGroup || itemsN > lim.maxWorkGroup {
+		return matmulPlan{}, fmt.Errorf("tiling %v: BlockM/ItemM = %d and BlockN/ItemN = %d work-items, more than %s %d of a work-group", t, itemsM, itemsN, lim.whose(), lim.maxWorkGroup)
 	}
-	p.LoadsA, p.LoadsB = t.BlockM*t.BlockK/p.Items, t.BlockN*t.BlockK/p.Items
+	p := matmulPlan{MatrixMulTiling: t}
+	var ok bool
+	if p.Items, ok = mulInts(itemsM, itemsN); !ok || p.Items > lim.maxWorkGroup {
+		return matmulPlan{}, fmt.Errorf("tiling %v: (BlockM/ItemM)·(BlockN/ItemN) = %d·%d work-items, more than %s %d", t, itemsM, itemsN, lim.whose(), lim.maxWorkGroup)
+	}
+	if outputs, ok := mulInts(t.ItemM, t.ItemN); !ok || outputs > maxItemOutputs {
+		return matmulPlan{}, fmt.Errorf("tiling %v: ItemM·ItemN = %d·%d outputs of a work-item, more than the %d it may hold", t, t.ItemM, t.ItemN, maxItemOutputs)
+	}
+	sliceA, okA := mulInts(t.BlockM, t.BlockK)
+	sliceB, okB := mulInts(t.BlockN, t.BlockK)
+	if !okA || !okB || sliceA > lim.localBytes || sliceB > lim.localBytes {
+		return matmulPlan{}, fmt.Errorf("tiling %v: BlockK = %d: slices of %d·%d and %d·%d elements take more than %s %d bytes of local memory", t, t.BlockK, t.BlockM, t.BlockK, t.BlockN, t.BlockK, lim.whose(), lim.localBytes)
+	}
+	if sliceA%p.Items != 0 || sliceB%p.Items != 0 {
+		return matmulPlan{}, fmt.Errorf("tiling %v: the %d work-items do not divide the slices of %d and %d elements", t, p.Items, sliceA, sliceB)
+	}
+	p.LoadsA, p.LoadsB = sliceA/p.Items, sliceB/p.Items
+	if p.LoadsA > maxItemLoads || p.LoadsB > maxItemLoads {
+		return matmulPlan{}, fmt.Errorf("tiling %v: each of the %d work-items loads %d and %d elements of a slice, more than the %d it may hold", t, p.Items, p.LoadsA, p.LoadsB, maxItemLoads)
+	}
 	maxVec := max(1, maxVectorBytes/itemSize)
 	if lim.scalarReads {
 		maxVec = 1
@@ -173,15 +228,35 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 	if transB {
 		p.PadN = p.VecN
 	}
-	p.LocalBytes = 2 * t.BlockK * (t.BlockM + p.PadM + t.BlockN + p.PadN) * itemSize
-	if p.LocalBytes > lim.localBytes {
-		return matmulPlan{}, fmt.Errorf("tiling %v: %d bytes of local memory, more than the device's %d", t, p.LocalBytes, lim.localBytes)
+	// Each side is at most maxSide, the padding at most a vector: the sum
+	// is below twice the local memory, and its product checked.
+	p.LocalBytes, ok = mulInts(2*itemSize, t.BlockK, t.BlockM+p.PadM+t.BlockN+p.PadN)
+	if !ok || p.LocalBytes > lim.localBytes {
+		return matmulPlan{}, fmt.Errorf("tiling %v: BlockM + BlockN = %d + %d and BlockK = %d take more than %s %d bytes of local memory", t, t.BlockM, t.BlockN, t.BlockK, lim.whose(), lim.localBytes)
 	}
 	p.GroupsM, p.GroupsN = ceilDiv(s.m, t.BlockM), ceilDiv(s.n, t.BlockN)
-	p.Groups = s.batch * p.GroupsM * p.GroupsN
+	if p.Groups, ok = mulInts(s.batch, p.GroupsM, p.GroupsN); ok {
+		_, ok = mulInts(p.Groups, p.Items)
+	}
+	if !ok {
+		return matmulPlan{}, fmt.Errorf("tiling %v: %d·%d·%d work-groups of %d work-items overflow an int", t, s.batch, p.GroupsM, p.GroupsN, p.Items)
+	}
 	p.Slices = ceilDiv(s.k, t.BlockK)
 	p.EdgeM, p.EdgeN, p.EdgeK = s.m%t.BlockM != 0, s.n%t.BlockN != 0, s.k%t.BlockK != 0
 	return p, nil
+}
+
+// mulInts returns the product of xs, all positive, and false where it
+// overflows an int.
+func mulInts(xs ...int) (int, bool) {
+	p := 1
+	for _, x := range xs {
+		if x != 0 && p > math.MaxInt/x {
+			return 0, false
+		}
+		p *= x
+	}
+	return p, true
 }
 
 // vectorWidth returns the largest power of two up to maxVec that divides

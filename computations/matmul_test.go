@@ -2,6 +2,7 @@ package computations_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -187,20 +188,84 @@ func TestMatrixMulErrors(t *testing.T) {
 	}
 }
 
-// TestMatrixMulDeviceLimits compiles a tiling too large for the device's
-// work-groups: an error, not a crash.
+// TestMatrixMulHugeTilings checks that tilings of huge sizes, whose
+// products overflow an int, are refused by the constructor with an error
+// naming the field and its value, rather than dividing by a work-item
+// count that overflowed to zero or failing later in the kernel's template.
+func TestMatrixMulHugeTilings(t *testing.T) {
+	type tiling = computations.MatrixMulTiling
+	cases := []struct {
+		name   string
+		tiling tiling
+		want   string
+	}{
+		{"blocks of 2^40", tiling{BlockM: 1 << 40, BlockN: 1 << 40, BlockK: 8, ItemM: 1, ItemN: 1}, "BlockM/ItemM = 1099511627776"},
+		{"blocks and items of 2^40", tiling{BlockM: 1 << 40, BlockN: 1 << 40, BlockK: 8, ItemM: 1 << 40, ItemN: 1 << 40}, "ItemM·ItemN = 1099511627776·1099511627776"},
+		{"BlockM of 2^61", tiling{BlockM: 1 << 61, BlockN: 32, BlockK: 8, ItemM: 1 << 61, ItemN: 4}, "BlockM = 2305843009213693952"},
+	}
+	fields := []struct {
+		name string
+		set  func(*tiling, int)
+	}{
+		{"BlockM", func(t *tiling, v int) { t.BlockM, t.ItemM = v, v }},
+		{"BlockN", func(t *tiling, v int) { t.BlockN, t.ItemN = v, v }},
+		{"BlockK", func(t *tiling, v int) { t.BlockK = v }},
+		{"ItemM", func(t *tiling, v int) { t.ItemM = v }},
+	}
+	for _, f := range fields {
+		for _, v := range []int{1 << 31, 1 << 40, 1 << 61, math.MaxInt} {
+			tl := tiling{BlockM: 32, BlockN: 32, BlockK: 8, ItemM: 4, ItemN: 4}
+			f.set(&tl, v)
+			cases = append(cases, struct {
+				name   string
+				tiling tiling
+				want   string
+			}{fmt.Sprintf("%s %d", f.name, v), tl, fmt.Sprint(v)})
+		}
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := computations.NewMatrixMul(f32(4, 4), f32(4, 4), computations.MatrixMulOptions{Tiling: tc.tiling})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestMatrixMulDeviceLimits compiles tilings the constructor accepts but
+// too large for the device's work-groups or local memory: an error naming
+// the fields, not a crash.
 func TestMatrixMulDeviceLimits(t *testing.T) {
 	thr := cludatest.Thread(t)
 	side := 2
 	for side*side <= thr.Params().MaxWorkGroupSize {
 		side *= 2
 	}
-	tiling := computations.MatrixMulTiling{BlockM: side, BlockN: side, BlockK: side, ItemM: 1, ItemN: 1}
-	mm, err := computations.NewMatrixMul(f32(4, 4), f32(4, 4), computations.MatrixMulOptions{Tiling: tiling})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := mm.Compile(thr); err == nil || !strings.Contains(err.Error(), "work-items") {
-		t.Errorf("error %v, want one about the work-items", err)
+	// Slices of 64 rows and columns, 256 work-items loading 256 elements
+	// each, twice, padded by a vector of 4: more than 1 MiB.
+	deep := 256 * 256 / 64
+	deepBytes := 2 * deep * (64 + 4 + 64) * 4
+	for _, tc := range []struct {
+		name     string
+		tiling   computations.MatrixMulTiling
+		minLocal int // the local memory above which the tiling fits
+		want     string
+	}{
+		{"work-items", computations.MatrixMulTiling{BlockM: side, BlockN: side, BlockK: side, ItemM: 1, ItemN: 1}, 0, "work-items"},
+		{"local memory", computations.MatrixMulTiling{BlockM: 64, BlockN: 64, BlockK: deep, ItemM: 4, ItemN: 4}, deepBytes, fmt.Sprintf("BlockK = %d take more than the device's", deep)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if local := int(thr.Params().LocalMemSize); tc.minLocal > 0 && local >= tc.minLocal {
+				t.Skipf("the device's %d bytes of local memory hold the tiling", local)
+			}
+			mm, err := computations.NewMatrixMul(f32(4, 4), f32(4, 4), computations.MatrixMulOptions{Tiling: tc.tiling})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := mm.Compile(thr); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -408,6 +409,38 @@ func TestScanErrors(t *testing.T) {
 				t.Error("no error")
 			} else {
 				t.Log(err)
+			}
+		})
+	}
+}
+
+// TestScanReleasedArgument calls a scan of several kernels with a released
+// array: the call names the parameter and enqueues none of the kernels,
+// where the kernels before the one that reads the array used to run.
+func TestScanReleasedArgument(t *testing.T) {
+	thr := cludatest.Thread(t)
+	shape := []int{5000}
+	sc := must(computations.NewTunedScan(core.ArrayOf(dtypes.Float32, shape...), must(computations.PredicateSum(dtypes.Float32)), nil, false,
+		computations.ScanTuning{Passes: computations.ScanMultiPass}))
+	f := must(sc.Compile(thr))
+	defer f.Release()
+	if n := len(f.Kernels()); n < 3 {
+		t.Fatalf("%d kernels, want a scan of several", n)
+	}
+	for _, name := range []string{"output", "input"} {
+		t.Run(name, func(t *testing.T) {
+			in := must(thr.ToDevice(make([]float32, shape[0])))
+			out := must(thr.Empty(shape, dtypes.Float32))
+			defer func() { in.Release(); out.Release() }()
+			args := map[string]*cluda.Array{"output": out, "input": in}
+			args[name].Release()
+			before := thr.KernelEnqueues()
+			want := fmt.Sprintf("parameter %q: the array was released", name)
+			if err := f.Call(out, in); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v, want one containing %q", err, want)
+			}
+			if n := thr.KernelEnqueues() - before; n != 0 {
+				t.Errorf("%d of the %d kernels enqueued by a call with a released array", n, len(f.Kernels()))
 			}
 		})
 	}

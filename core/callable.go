@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -193,12 +194,24 @@ func (c *Callable) Release() {
 
 // Call checks its arguments against the signature (their number, dtypes,
 // shapes, strides and offsets, arrays where arrays belong and numbers where
-// scalars do, the Thread of each array) and enqueues the kernels. It does
-// not wait for them to finish. On a bad argument it returns an error naming
-// the parameter, what was expected and what was given, and enqueues
-// nothing.
+// scalars do, the Thread of each array, and that no array was released)
+// and enqueues the kernels. It does not wait for them to finish. On a bad
+// argument it returns an error naming the parameter, what was expected and
+// what was given, and enqueues nothing: every argument is checked before
+// the first kernel is enqueued.
 func (c *Callable) Call(args ...any) error {
 	_, err := c.run(args, false)
+	return err
+}
+
+// Check checks the arguments of a call as Call does, and enqueues
+// nothing: a caller that runs several callables in turn checks the
+// arguments of each before it calls the first.
+func (c *Callable) Check(args ...any) error {
+	if c.released.Load() {
+		return fmt.Errorf("core: %s: callable used after Release", c.name)
+	}
+	_, err := c.check(args)
 	return err
 }
 
@@ -324,6 +337,9 @@ func (c *Callable) checkOne(p Parameter, v any) (any, error) {
 	}
 	if a.Thread() != c.thread {
 		return nil, fmt.Errorf("the array belongs to another Thread (%v)", a.Thread())
+	}
+	if a.Released() {
+		return nil, errors.New("the array was released")
 	}
 	got, err := TypeOf(a)
 	if err != nil {

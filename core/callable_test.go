@@ -47,6 +47,11 @@ func TestCallErrors(t *testing.T) {
 	foreign, _ := other.Empty([]int{128}, dtypes.Complex64)
 	defer foreign.Release()
 	strided, _ := in1.View([]int{64}, dtypes.Complex64, []int{16}, 0)
+	released := mk([]int{128}, dtypes.Float32)
+	released.Release()
+	releasedBase := mk([]int{128}, dtypes.Complex64)
+	view, _ := releasedBase.View([]int{128}, dtypes.Complex64, nil, 0)
+	releasedBase.Release()
 
 	tests := []struct {
 		name string
@@ -67,6 +72,10 @@ func TestCallErrors(t *testing.T) {
 		{"nil array", []any{out1, out2, (*cluda.Array)(nil), in2, float32(1), float32(1)}, `parameter "in1": expected an array Type(complex64, shape=(128,), strides=(8,)), got a nil *cluda.Array`},
 		{"untyped nil", []any{out1, out2, in1, nil, float32(1), float32(1)}, `parameter "in2_prime": expected an array Type(complex64, shape=(128,), strides=(8,)), got nil`},
 		{"output twice", []any{out1, out1, in1, in2, float32(1), float32(1)}, `parameters "out1" and "out2" are the same array`},
+		// The last array of the signature, read by the last kernel: found
+		// before the first kernel is enqueued.
+		{"released output", []any{out1, released, in1, in2, float32(1), float32(1)}, `parameter "out2": the array was released`},
+		{"view of a released array", []any{out1, out2, in1, view, float32(1), float32(1)}, `parameter "in2_prime": the array was released`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,6 +83,9 @@ func TestCallErrors(t *testing.T) {
 			err := c.Call(tt.args...)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
+			}
+			if err := c.Check(tt.args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Check: error %v, want one containing %q", err, tt.want)
 			}
 			if n := thr.KernelEnqueues() - before; n != 0 {
 				t.Errorf("%d kernels enqueued by a call with a bad argument", n)

@@ -110,10 +110,14 @@ func (c *Callable) Release() {
 // batch of the computation (see core.Computation.Batches), and for every
 // scalar a number, which every device gets. An array split along an axis
 // the computation transforms, or not split into the shares it was
-// compiled for, is an error that enqueues nothing. Like core.Callable.Call
-// it does not wait for the kernels; MultiThread.Synchronize does.
+// compiled for, is an error that enqueues nothing; so is any argument that
+// a device's core.Callable.Call would refuse (a released array among
+// them): every device's arguments are checked before the first device
+// enqueues. Like core.Callable.Call it does not wait for the kernels;
+// MultiThread.Synchronize does. It may be called from several goroutines
+// at once, as core.Callable.Call may.
 func (c *Callable) Call(args ...any) error {
-	perDevice, err := c.partArgs(args)
+	perDevice, err := c.check(args)
 	if err != nil {
 		return fmt.Errorf("multi: call: %w", err)
 	}
@@ -123,6 +127,22 @@ func (c *Callable) Call(args ...any) error {
 		}
 	}
 	return nil
+}
+
+// check checks the arguments of a call whole, the split arrays and each
+// device's arguments against its callable (their parts' layouts, Threads
+// and liveness), and returns those of each device; it enqueues nothing.
+func (c *Callable) check(args []any) ([][]any, error) {
+	perDevice, err := c.partArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range c.parts {
+		if err := p.Check(perDevice[i]...); err != nil {
+			return nil, fmt.Errorf("device %d: %w", i, err)
+		}
+	}
+	return perDevice, nil
 }
 
 // partArgs checks the arguments of a call and returns those of each

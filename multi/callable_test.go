@@ -178,11 +178,25 @@ func TestCallErrors(t *testing.T) {
 		{"a split array for a scalar", fft, []any{rows2, rows, rows}, "scalar"},
 		{"too few arguments", fft, []any{rows2, rows}, "arguments"},
 	}
+	// Device 1's part of the output released: found before device 0
+	// enqueues its part.
+	released := split(0, shares)
+	released.Part(1).Release()
+	cases = append(cases, struct {
+		name string
+		c    *multi.Callable
+		args []any
+		want string
+	}{"a released part", fft, []any{released, rows, 0}, `device 1: core: fft: parameter "output": the array was released`})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			before := kernelEnqueues(m)
 			err := c.c.Call(c.args...)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one that mentions %q", err, c.want)
+			}
+			if n := kernelEnqueues(m) - before; n != 0 {
+				t.Errorf("%d kernels enqueued by a call with a bad argument", n)
 			}
 		})
 	}
@@ -195,4 +209,13 @@ func TestCallErrors(t *testing.T) {
 	if _, err := multi.Compile(m, shares, func(multi.Part) (core.AnyComputation, error) { return nil, nil }); err == nil {
 		t.Error("Compile of a Builder that returns nothing: no error")
 	}
+}
+
+// kernelEnqueues returns the kernels enqueued on every device of m.
+func kernelEnqueues(m *cluda.MultiThread) uint64 {
+	var n uint64
+	for i := range m.Len() {
+		n += m.Thread(i).KernelEnqueues()
+	}
+	return n
 }

@@ -115,7 +115,9 @@ type SlabStats struct {
 // A SlabFFT keeps two work arrays of the whole size split among the
 // devices (three with SlabsToSlabs), beside the input and output. Its Call
 // returns when the transform is done, and records the time of its
-// compute and exchange phases (Stats).
+// compute and exchange phases (Stats). A SlabFFT may be called from
+// several goroutines at once: the calls share the work arrays, and run one
+// after another.
 type SlabFFT struct {
 	multi    *cluda.MultiThread
 	typ      core.Type
@@ -131,7 +133,8 @@ type SlabFFT struct {
 	sig      core.Signature
 	exchange int64 // bytes one exchange moves between devices
 
-	mu    sync.Mutex
+	calls sync.Mutex // held by a call, which uses the work arrays
+	mu    sync.Mutex // guards stats
 	stats SlabStats
 }
 
@@ -343,9 +346,14 @@ func (s *SlabFFT) Release() {
 // Call transforms: its arguments are those of Signature, the arrays split
 // as the layout says (output along axis 1 and input along axis 0 for
 // SlabsToTransposed), inverse 0 for the forward transform and 1 for the
-// inverse. It waits for every command enqueued on the devices, runs the
-// transforms and the exchanges, and returns when they are done.
+// inverse. It checks every argument of both transforms and of the
+// exchanges before anything runs (an error enqueues nothing), waits for
+// every command enqueued on the devices, runs the transforms and the
+// exchanges, and returns when they are done. Calls from several goroutines
+// run one after another.
 func (s *SlabFFT) Call(args ...any) error {
+	s.calls.Lock()
+	defer s.calls.Unlock()
 	if err := s.call(args); err != nil {
 		return fmt.Errorf("multi: slab FFT: %w", err)
 	}
@@ -362,12 +370,9 @@ func (s *SlabFFT) call(args []any) error {
 	}
 	var output *cluda.SplitArray
 	if s.back != nil {
-		out, ok := given["output"].(*cluda.SplitArray)
-		if !ok || out == nil {
-			return fmt.Errorf("parameter \"output\": want a *cluda.SplitArray, got %T", given["output"])
-		}
-		if out.Axis() != 0 {
-			return fmt.Errorf("parameter \"output\" is split along axis %d; the layout %v wants axis 0", out.Axis(), s.layout)
+		out, err := s.checkOutput(given["output"])
+		if err != nil {
+			return fmt.Errorf("parameter \"output\": %w", err)
 		}
 		output, given["output"] = out, s.back
 	}
@@ -382,12 +387,19 @@ func (s *SlabFFT) call(args []any) error {
 		}
 		return out
 	}
+	firstArgs, secondArgs := argsOf(s.first, "output", s.mid1), argsOf(s.second, "input", s.mid2)
+	if _, err := s.first.check(firstArgs); err != nil {
+		return fmt.Errorf("first transform: %w", err)
+	}
+	if _, err := s.second.check(secondArgs); err != nil {
+		return fmt.Errorf("second transform: %w", err)
+	}
 	if err := s.multi.Synchronize(); err != nil {
 		return err
 	}
 	var stats SlabStats
 	start := time.Now()
-	if err := s.first.Call(argsOf(s.first, "output", s.mid1)...); err != nil {
+	if err := s.first.Call(firstArgs...); err != nil {
 		return fmt.Errorf("first transform: %w", err)
 	}
 	if err := s.multi.Synchronize(); err != nil {
@@ -400,7 +412,7 @@ func (s *SlabFFT) call(args []any) error {
 	}
 	stats.Exchange += time.Since(start)
 	start = time.Now()
-	if err := s.second.Call(argsOf(s.second, "input", s.mid2)...); err != nil {
+	if err := s.second.Call(secondArgs...); err != nil {
 		return fmt.Errorf("second transform: %w", err)
 	}
 	if err := s.multi.Synchronize(); err != nil {
@@ -420,4 +432,29 @@ func (s *SlabFFT) call(args []any) error {
 	s.stats = stats
 	s.mu.Unlock()
 	return nil
+}
+
+// checkOutput checks the output of a SlabsToSlabs call, which the exchange
+// back writes: a live split array of the transform's type, split along
+// axis 0 into the transform's shares.
+func (s *SlabFFT) checkOutput(v any) (*cluda.SplitArray, error) {
+	out, ok := v.(*cluda.SplitArray)
+	switch {
+	case !ok || out == nil:
+		return nil, fmt.Errorf("want a *cluda.SplitArray, got %T", v)
+	case out.MultiThread() != s.multi:
+		return nil, errors.New("a split array of another MultiThread")
+	case out.Axis() != 0:
+		return nil, fmt.Errorf("split along axis %d; the layout %v wants axis 0", out.Axis(), s.layout)
+	case out.DType() != s.typ.DType() || !slices.Equal(out.Shape(), s.typ.Shape()):
+		return nil, fmt.Errorf("%v, want %v", out, s.typ)
+	case !slices.Equal(out.Shares(), s.shares[0]):
+		return nil, fmt.Errorf("split into shares %v, the transform into %v", out.Shares(), s.shares[0])
+	}
+	for d, p := range out.Parts() {
+		if p.Released() {
+			return nil, fmt.Errorf("the part of device %d was released", d)
+		}
+	}
+	return out, nil
 }

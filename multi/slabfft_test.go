@@ -2,7 +2,9 @@ package multi_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -229,5 +231,126 @@ func TestSlabFFTErrors(t *testing.T) {
 	}
 	if err := fft.Call(rows, rows); err == nil {
 		t.Error("too few arguments: no error")
+	}
+}
+
+// TestSlabFFTConcurrentCalls calls one SlabFFT from several goroutines at
+// once, each with arrays of its own: the calls share the work arrays, so
+// that each result is right only if they run one after another.
+func TestSlabFFTConcurrentCalls(t *testing.T) {
+	const goroutines, calls = 4, 3
+	shape := []int{8, 12, 16}
+	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.SlabsToSlabs} {
+		t.Run(layout.String(), func(t *testing.T) {
+			m := cludatest.MultiThread(t, 2, cluda.MultiThreadOptions{})
+			typ := core.ArrayOf(dtypes.Complex64, shape...)
+			fft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: layout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fft.Release()
+			inAxis, outAxis := splitOf(layout, true), splitOf(layout, false)
+			var wg sync.WaitGroup
+			errs := make(chan error, goroutines)
+			for g := range goroutines {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs <- slabCalls(m, fft, shape, inAxis, outAxis, uint64(10+g), calls)
+				}()
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				if err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// slabCalls transforms fresh random data of the given seed calls times
+// with fft, poisoning the output before each call, and checks each result
+// against the float64 reference.
+func slabCalls(m *cluda.MultiThread, fft *multi.SlabFFT, shape []int, inAxis, outAxis int, seed uint64, calls int) error {
+	data := to64(randomComplex(core.ArrayOf(dtypes.Complex64, shape...).Size(), seed))
+	in, err := m.ToDeviceSplit(data, shape, inAxis, fft.Shares(inAxis))
+	if err != nil {
+		return err
+	}
+	defer in.Release()
+	out, err := m.EmptySplit(shape, dtypes.Complex64, outAxis, fft.Shares(outAxis))
+	if err != nil {
+		return err
+	}
+	defer out.Release()
+	want := reference.FFTN(from64(data), shape, nil, false)
+	poison := make([]complex64, len(data))
+	for i := range poison {
+		poison[i] = complex(float32(math.NaN()), float32(math.NaN()))
+	}
+	for call := range calls {
+		if err := out.Set(poison); err != nil {
+			return err
+		}
+		if err := fft.Call(out, in, 0); err != nil {
+			return err
+		}
+		got, err := cluda.ReadSplit[complex64](out)
+		if err != nil {
+			return err
+		}
+		if e := reference.RelativeL2(got, want); !(e <= slabTolerance) {
+			return fmt.Errorf("seed %d, call %d: relative L2 error %.3g, want at most %g", seed, call, e, slabTolerance)
+		}
+	}
+	return nil
+}
+
+// TestSlabFFTReleasedArgument calls a SlabFFT with a released array, or
+// one whose part on one device was released: the call names the parameter
+// and runs nothing, where the transforms before the one that uses the
+// array used to run.
+func TestSlabFFTReleasedArgument(t *testing.T) {
+	m := cludatest.MultiThread(t, 2, cluda.MultiThreadOptions{})
+	shape := []int{4, 6, 8}
+	typ := core.ArrayOf(dtypes.Complex64, shape...)
+	for _, tc := range []struct {
+		layout multi.SlabLayout
+		name   string // the parameter released
+		part   int    // the device whose part is released
+	}{
+		{multi.SlabsToTransposed, "output", 0},
+		{multi.SlabsToTransposed, "output", 1},
+		{multi.SlabsToTransposed, "input", 1},
+		{multi.SlabsToSlabs, "output", 1},
+	} {
+		t.Run(fmt.Sprintf("%v/%s/device %d", tc.layout, tc.name, tc.part), func(t *testing.T) {
+			fft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: tc.layout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fft.Release()
+			inAxis, outAxis := splitOf(tc.layout, true), splitOf(tc.layout, false)
+			in, err := m.ToDeviceSplit(to64(randomComplex(typ.Size(), 5)), shape, inAxis, fft.Shares(inAxis))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Release()
+			out, err := m.EmptySplit(shape, dtypes.Complex64, outAxis, fft.Shares(outAxis))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer out.Release()
+			map[string]*cluda.SplitArray{"output": out, "input": in}[tc.name].Part(tc.part).Release()
+			before := kernelEnqueues(m)
+			if err := fft.Call(out, in, 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("parameter %q", tc.name)) || !strings.Contains(err.Error(), "released") {
+				t.Errorf("error %v, want one naming parameter %q, released", err, tc.name)
+			}
+			if n := kernelEnqueues(m) - before; n != 0 {
+				t.Errorf("%d kernels enqueued by a call with a released array", n)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package transformations
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/reikna-go/reikna/core"
@@ -115,14 +116,36 @@ func literal(fn, what string, arr, d dtypes.DType, c any) (string, error) {
 	return lit, nil
 }
 
+// isFinite reports whether the number c has no infinite or NaN part;
+// integers always are.
+func isFinite(c any) bool {
+	finite := func(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
+	switch v := c.(type) {
+	case float32:
+		return finite(float64(v))
+	case float64:
+		return finite(v)
+	case complex64:
+		return finite(float64(real(v))) && finite(float64(imag(v)))
+	case complex128:
+		return finite(real(v)) && finite(imag(v))
+	}
+	return true
+}
+
 // constant returns the C literal of the constant c for an operation on
 // values of dtype d, and the dtype of the literal: the real dtype of a
 // complex d where c is real (so that the operation scales or shifts both
 // parts by a real value, which is cheaper and exact), else d itself. A
-// constant that d cannot hold is an error.
+// constant that d cannot hold is an error, and so is one that is not
+// finite: it would make every output infinite or NaN (or, divided by,
+// zero), as a constant too large for d, which is refused, would.
 func constant(fn string, d dtypes.DType, c any) (string, dtypes.DType, error) {
 	if err := checkNumber(fn, "constant", c); err != nil {
 		return "", dtypes.Invalid, err
+	}
+	if !isFinite(c) {
+		return "", dtypes.Invalid, errorf(fn, "the constant %v is not finite", c)
 	}
 	ld := d
 	if _, err := d.Real().Literal(c); err == nil && d.IsComplex() {

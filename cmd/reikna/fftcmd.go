@@ -44,7 +44,7 @@ func runFFT(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
 	addAPIFlag(fs, &o.api)
 	fs.BoolVar(&o.check, "check", false, "compare with a float64 FFT on the CPU (gonum) and report the errors; fail if values are off by more than --tol")
-	fs.Float64Var(&o.tol, "tol", 0, "the tolerance of --check, relative to the largest magnitude of the result (default 1e-5 single, 1e-12 double)")
+	numberVar(fs, &o.tol, "tol", 0, "the tolerance of --check, relative to the largest magnitude of the result (default 1e-5 single, 1e-12 double)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -141,6 +141,9 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 	if err != nil {
 		return err
 	}
+	if err := checkFinite(result); err != nil {
+		return err
+	}
 
 	var cmp *comparison
 	if o.check {
@@ -178,6 +181,32 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 		}
 	}
 	return nil
+}
+
+// checkFinite returns an error where a value of the result is infinite or
+// NaN: the transform overflowed the precision, which the input, all of it
+// finite, does not show, and the output file could not be read back.
+func checkFinite[T complexValue](result []T) error {
+	bad, first := 0, -1
+	for i, v := range result {
+		c := complex128(v)
+		if math.IsInf(real(c), 0) || math.IsInf(imag(c), 0) || math.IsNaN(real(c)) || math.IsNaN(imag(c)) {
+			if first < 0 {
+				first = i
+			}
+			bad++
+		}
+	}
+	if bad == 0 {
+		return nil
+	}
+	bits := bitSize[T]()
+	what := "transform in double precision (--precision double) or scale the input down"
+	if bits == 64 {
+		what = "scale the input down"
+	}
+	return fmt.Errorf("the result overflows %s: %d of %s are infinite or NaN, the first value %d (%v); %s",
+		floatName(bits), bad, plural(len(result), "value"), first, result[first], what)
 }
 
 // shapeSize returns the number of elements of shape, as a float64 so that

@@ -292,6 +292,13 @@ func TestFFTErrors(t *testing.T) {
 		{"infinity", []string{file("inf.txt", "1 -Inf\n"), out}, `inf.txt:1: "-Inf" is not a finite number`},
 		{"out of range", []string{"--precision", "double", file("big.txt", "1e999\n"), out}, `big.txt:1: "1e999" is out of the range of float64`},
 		{"out of single precision", []string{file("big32.txt", "1\n2 -1e39\n"), out}, `big32.txt:2: "-1e39" is out of the range of float32 (--precision single)`},
+		// Values each finite whose sums overflow: an error, not a file of
+		// infinities that the input format refuses.
+		{"result out of single precision", []string{file("sum32.txt", "3e38\n3e38\n"), out},
+			"the result overflows float32 (--precision single): 1 of 2 values are infinite or NaN, the first value 0 ((+Inf+0i)); transform in double precision (--precision double)"},
+		{"result out of double precision", []string{"--precision", "double", file("sum64.txt", "1.7e308 1.7e308\n1.7e308 1.7e308\n"), out},
+			"the result overflows float64: 1 of 2 values are infinite or NaN, the first value 0 ((+Inf+Infi)); scale the input down"},
+		{"result to standard output", []string{file("sum32.txt", "3e38\n3e38\n"), "-"}, "the result overflows float32"},
 		{"more values than the shape", []string{"--shape", "2,2", good, out}, good + " has more values than --shape 2,2 holds (4)"},
 		{"negative tolerance", []string{"--check", "--tol", "-1", good, out}, "--tol -1: want a finite tolerance of 0 or more"},
 		{"NaN tolerance", []string{"--check", "--tol", "NaN", good, out}, "--tol NaN: want a finite tolerance"},

@@ -30,7 +30,7 @@ type fftModuleOptions struct {
 func runRenderFFTModule(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("render", "render fft-module --length N [options]", fftModuleExamples, stderr)
 	o := &fftModuleOptions{}
-	fs.IntVar(&o.length, "length", 0, "the number of points `N` of the transform; its prime factors at most 13 (required)")
+	numberVar(fs, &o.length, "length", 0, "the number of points `N` of the transform; its prime factors at most 13 (required)")
 	fs.BoolVar(&o.inverse, "inverse", false, "the inverse transform (divided by N) rather than the forward one")
 	o.precision = addPrecision(fs)
 	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")

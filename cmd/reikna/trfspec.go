@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -137,12 +139,19 @@ func withLengths(t core.Type, arg string, s chainSite, what string, make func(co
 	return make(short)
 }
 
+// scaleTrf makes the transformation of "scale": a multiplication by the
+// finite number arg, or by the site's factor where arg is empty.
 func scaleTrf(t core.Type, arg string, s chainSite) (*core.Transformation, error) {
 	x := s.scale
 	if arg != "" {
 		v, err := strconv.ParseFloat(arg, 64)
-		if err != nil {
+		switch {
+		case errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0):
+			return nil, fmt.Errorf("%q is out of the range of float64: the factor must be a finite number", arg)
+		case err != nil:
 			return nil, fmt.Errorf("%q is not a number", arg)
+		case math.IsInf(v, 0) || math.IsNaN(v):
+			return nil, fmt.Errorf("%q is not a finite number: the factor must be one", arg)
 		}
 		x = v
 	}
