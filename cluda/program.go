@@ -279,7 +279,12 @@ func (t *Thread) kernelArg(i int, a any) (any, error) {
 
 // buildCached builds full from the binary in the disk cache if there is a
 // sound one, else from source, storing the binary for later processes.
+// On PoCL, with PoCL's cache in the program cache, a trial marker stands
+// while PoCL builds (see beginPoCLTrial).
 func (t *Thread) buildCached(full, flags string) (deviceProgram, error) {
+	if trials := poclTrialDir.Load(); trials != nil && t.be.api() == OpenCL && isPoCL(t.params) {
+		defer beginPoCLTrial(*trials)()
+	}
 	var key entryKey
 	if t.disk != nil {
 		key = newEntryKey(full, flags, t.params)
