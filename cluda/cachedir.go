@@ -21,17 +21,18 @@ import (
 //
 // Unless POCL_CACHE_DIR is set, PoCL's own kernel cache, whose shared
 // objects PoCL loads, goes into the directory's pocl subdirectory, and the
-// markers of PoCL's builds into pocl-trials. The library creates both,
-// owner-only, and refuses, with a warning, a symbolic link at either name
-// (it is not followed), a directory that other users can write or that
-// another user owns, or anything but a directory; PoCL's cache is then
-// off (POCL_KERNEL_CACHE=0), as it is with the program cache off or
+// markers of PoCL's builds and first launches into pocl-trials. The library
+// creates both, owner-only, and refuses, with a warning, a symbolic link at
+// either name (it is not followed), a directory that other users can write
+// or that another user owns, or anything but a directory; PoCL's cache is
+// then off (POCL_KERNEL_CACHE=0), as it is with the program cache off or
 // refused, and PoCL's scratch files go to reikna-go-pocl-UID under the
-// system's temporary directory, checked the same way, or where that name
-// is taken by anything else, to a new directory of a name no one can
-// guess. A process that dies while PoCL builds a program leaves its
-// marker, and the next process removes PoCL's cache, with a warning,
-// before PoCL is loaded: PoCL aborts on some damaged entries of its cache.
+// system's temporary directory, checked the same way, or where that name is
+// taken by anything else, to a new directory of a name no one can guess. A
+// process that dies while PoCL builds a program, or compiles a kernel for
+// its first launch in a launch configuration, leaves its marker, and the
+// next process removes PoCL's cache, with a warning, before PoCL is loaded:
+// PoCL aborts on some damaged entries of its cache.
 const CacheDirEnv = "REIKNA_CACHE_DIR"
 
 // CacheMaxMBEnv names the environment variable that bounds the size of the

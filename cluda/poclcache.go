@@ -13,9 +13,10 @@ import (
 // directory, and dlopens the shared objects it finds there: whoever can
 // write that directory runs code in every process that uses PoCL. The
 // library therefore hands PoCL only directories it has created and
-// checked itself (see planPoCL), and guards PoCL's builds with crash
-// markers (see beginPoCLTrial), so that a damaged entry of PoCL's cache,
-// on which PoCL aborts, costs one process.
+// checked itself (see planPoCL), and guards PoCL's builds and kernels'
+// first launches with crash markers (see beginPoCLTrial and
+// Kernel.launch), so that a damaged entry of PoCL's cache, on which PoCL
+// aborts, costs one process.
 
 // poclPlatformName is the name of PoCL's OpenCL platform.
 const poclPlatformName = "Portable Computing Language"
@@ -28,8 +29,8 @@ type poclSetup struct {
 	// kernelCacheOff asks for POCL_KERNEL_CACHE=0: PoCL removes its files
 	// when a program is released, and reads none of an earlier process.
 	kernelCacheOff bool
-	// trials is the directory of the markers of PoCL's builds, where PoCL's
-	// cache is on in dir.
+	// trials is the directory of the markers of PoCL's builds and first
+	// launches, where PoCL's cache is on in dir.
 	trials string
 }
 
@@ -37,8 +38,9 @@ type poclSetup struct {
 // when the ICD loader first loads it.
 var poclOnce sync.Once
 
-// poclTrialDir holds the directory of the markers of PoCL's builds, once
-// configurePoCL kept PoCL's cache in the program cache.
+// poclTrialDir holds the directory of the markers of PoCL's builds and
+// first launches, once configurePoCL kept PoCL's cache in the program
+// cache.
 var poclTrialDir atomic.Pointer[string]
 
 // configurePoCL points PoCL's kernel cache where the program cache goes,
@@ -70,11 +72,12 @@ func configurePoCL() {
 // planPoCL chooses PoCL's directories, given the directory of the program
 // cache (empty where it is off) and the system's temporary directory, and
 // creates them. Where the program cache is on, PoCL's cache goes into its
-// pocl directory, with the markers of PoCL's builds in pocl-trials beside
-// it; a marker left by a process that died in a build first makes it
-// remove PoCL's cache (clearPoCLAfterCrash). Where the program cache is
-// off, or either directory is refused, PoCL's cache is off and its scratch
-// files go to poclScratch's directory. Every refusal is warned about.
+// pocl directory, with the markers of PoCL's builds and first launches in
+// pocl-trials beside it; a marker left by a process that died in one first
+// makes it remove PoCL's cache (clearPoCLAfterCrash). Where the program
+// cache is off, or either directory is refused, PoCL's cache is off and its
+// scratch files go to poclScratch's directory. Every refusal is warned
+// about.
 func planPoCL(cache, tmp string) poclSetup {
 	if cache != "" {
 		s, err := poclCacheIn(cache)

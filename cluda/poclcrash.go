@@ -12,9 +12,11 @@ import (
 
 // PoCL aborts the process on some damaged entries of its own kernel cache,
 // and would abort every later process on the same entry. While the library
-// asks PoCL to build a program with its cache on, a trial marker stands in
-// the trials directory beside PoCL's cache: a file, locked by the building
-// process for the duration of the build, removed before the lock is
+// asks PoCL to build a program with its cache on, or launches a kernel in a
+// launch configuration for the first time, for which PoCL compiles and
+// loads the kernel's code (see Kernel.launch), a trial marker stands in the
+// trials directory beside PoCL's cache: a file, locked by the process for
+// the duration of the build or launch, removed before the lock is
 // released. The system releases the lock of a process that dies, but does
 // not remove its file: a marker whose lock can be taken was left by a
 // process that died in PoCL, and the next process removes PoCL's cache
@@ -30,9 +32,10 @@ const (
 )
 
 // beginPoCLTrial puts a locked marker into trials and returns the function
-// that removes it, for the caller to run once PoCL's build has returned.
-// Where no marker can be made (a read-only directory, a system without
-// locks), the build goes on without one.
+// that removes it, for the caller to run once PoCL's build, or the
+// launched kernel, has finished. Where no marker can be made (a read-only
+// directory, a system without locks), the build or launch goes on without
+// one.
 func beginPoCLTrial(trials string) (end func()) {
 	f, err := os.CreateTemp(trials, "build-*"+trialTempSuffix)
 	if err != nil {
@@ -59,11 +62,11 @@ func beginPoCLTrial(trials string) (end func()) {
 }
 
 // clearPoCLAfterCrash removes PoCL's cache dir if a marker in trials was
-// left by a process that died in one of PoCL's builds, warns that it did,
-// and then removes those markers; it returns an error if it could not
-// remove the cache, whose markers then stay for the next process. It also
-// removes what earlier calls set aside and could not finish removing, and
-// markers being made that were left long ago.
+// left by a process that died in one of PoCL's builds or first launches,
+// warns that it did, and then removes those markers; it returns an error if
+// it could not remove the cache, whose markers then stay for the next
+// process. It also removes what earlier calls set aside and could not
+// finish removing, and markers being made that were left long ago.
 func clearPoCLAfterCrash(dir, trials string) error {
 	dirents, err := os.ReadDir(trials)
 	if err != nil {
@@ -95,12 +98,12 @@ func clearPoCLAfterCrash(dir, trials string) error {
 		return nil
 	}
 	if err := removeAside(dir, trials); err != nil {
-		return fmt.Errorf("a process died while PoCL built a program (marker %s), and PoCL's kernel cache %s, which may hold the damaged entry that PoCL aborts on, cannot be removed: %w", dead[0].Name(), dir, err)
+		return fmt.Errorf("a process died in PoCL, building a program or compiling a kernel for its first launch (marker %s), and PoCL's kernel cache %s, which may hold the damaged entry that PoCL aborts on, cannot be removed: %w", dead[0].Name(), dir, err)
 	}
 	for _, f := range dead {
 		os.Remove(f.Name())
 	}
-	warnOnce("pocl-crash:"+dir, "a process died while PoCL built a program (marker %s): PoCL's kernel cache %s, which may hold the damaged entry that PoCL aborts on, was removed", dead[0].Name(), dir)
+	warnOnce("pocl-crash:"+dir, "a process died in PoCL, building a program or compiling a kernel for its first launch (marker %s): PoCL's kernel cache %s, which may hold the damaged entry that PoCL aborts on, was removed", dead[0].Name(), dir)
 	return nil
 }
 
