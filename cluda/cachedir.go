@@ -2,12 +2,11 @@ package cluda
 
 import (
 	"errors"
-	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 )
 
 // CacheDirEnv names the environment variable that sets the directory of the
@@ -19,6 +18,21 @@ import (
 // refused with a warning (see SetWarningLogger), and programs are then
 // built from source: a binary in the cache is run by the driver, so whoever
 // can write the directory could run code in every process that uses it.
+//
+// Unless POCL_CACHE_DIR is set, PoCL's own kernel cache, whose shared
+// objects PoCL loads, goes into the directory's pocl subdirectory, and the
+// markers of PoCL's builds and first launches into pocl-trials. The library
+// creates both, owner-only, and refuses, with a warning, a symbolic link at
+// either name (it is not followed), a directory that other users can write
+// or that another user owns, or anything but a directory; PoCL's cache is
+// then off (POCL_KERNEL_CACHE=0), as it is with the program cache off or
+// refused, and PoCL's scratch files go to reikna-go-pocl-UID under the
+// system's temporary directory, checked the same way, or where that name is
+// taken by anything else, to a new directory of a name no one can guess. A
+// process that dies while PoCL builds a program, or compiles a kernel for
+// its first launch in a launch configuration, leaves its marker, and the
+// next process removes PoCL's cache, with a warning, before PoCL is loaded:
+// PoCL aborts on some damaged entries of its cache.
 const CacheDirEnv = "REIKNA_CACHE_DIR"
 
 // CacheMaxMBEnv names the environment variable that bounds the size of the
@@ -92,34 +106,22 @@ func preparePrivateDir(dir string) error {
 	return checkPrivate(fi)
 }
 
-// PoCL keeps a kernel cache of its own, by default under the user's home
-// directory. configurePoCL points it where the program cache goes: into
-// the pocl directory of the program cache, or, when the program cache is
-// off or unusable, into a scratch directory of the user's under the
-// system's temporary directory, with PoCL's cache disabled
-// (POCL_KERNEL_CACHE=0: PoCL removes its files when a program is
-// released). A POCL_CACHE_DIR set by the user is left as it is. PoCL reads
-// these settings once, when the ICD loader first loads it, so this runs
-// before the first platform query.
-var poclOnce sync.Once
-
-func configurePoCL() {
-	poclOnce.Do(func() {
-		if os.Getenv("POCL_CACHE_DIR") != "" {
-			return
-		}
-		if dir, ok := cacheDirFromEnv(); ok && cacheMaxBytesFromEnv() > 0 {
-			os.Setenv("POCL_CACHE_DIR", filepath.Join(dir, "pocl"))
-			return
-		}
-		if os.Getenv("POCL_KERNEL_CACHE") == "" {
-			os.Setenv("POCL_KERNEL_CACHE", "0")
-		}
-		scratch := filepath.Join(os.TempDir(), fmt.Sprintf("reikna-go-pocl-%d", os.Geteuid()))
-		if err := preparePrivateDir(scratch); err != nil {
-			warnOnce("pocl-dir:"+scratch, "PoCL's scratch directory %s is not used (%v): PoCL keeps its default location", scratch, err)
-			return
-		}
-		os.Setenv("POCL_CACHE_DIR", scratch)
-	})
+// makePrivateDir creates the directory dir, owner-only, where it is
+// missing, and returns an error unless dir itself is a directory that the
+// user owns and that no other user can write: a symbolic link at dir is
+// refused, not followed. Its parent must exist.
+func makePrivateDir(dir string) error {
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	fi, err := os.Lstat(dir)
+	switch {
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return errors.New("it is a symbolic link")
+	case !fi.IsDir():
+		return errors.New("not a directory")
+	}
+	return checkPrivate(fi)
 }

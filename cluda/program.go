@@ -162,7 +162,7 @@ func (p *Program) Kernel(name string) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
-	kk := &Kernel{program: p, kernel: k, name: name}
+	kk := &Kernel{program: p, kernel: k, name: name, poclTrials: p.thread.poclTrials()}
 	p.kernels[name] = kk
 	return kk, nil
 }
@@ -188,11 +188,26 @@ func (p *Program) Release() {
 
 // Kernel is a kernel of a Program. Calls from several goroutines are
 // serialised, since OpenCL kernel arguments are shared state.
+//
+// On PoCL, with PoCL's cache in the program cache, the first launch of a
+// Kernel in each launch configuration that PoCL compiles separately (local
+// size, global offset zero or not, a small grid or not) returns only once
+// the kernel has run, with a trial marker in the program cache's
+// pocl-trials directory (see CacheDirEnv): PoCL compiles and loads the
+// kernel's code from its cache then, and aborts on a damaged entry, which
+// the next process then removes.
 type Kernel struct {
 	program *Program
 	kernel  deviceKernel
 	name    string
 	mu      sync.Mutex
+
+	// poclTrials is the directory of trial markers where the kernel's
+	// first launches are guarded (see Kernel.launch); "" elsewhere.
+	poclTrials string
+	// poclLaunched holds the launch configurations the kernel has run in,
+	// guarded by mu.
+	poclLaunched map[poclLaunchKey]bool
 }
 
 // Name returns the kernel's function name.
@@ -236,7 +251,7 @@ func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*Event, event bool) (*
 		}
 		values[i] = v
 	}
-	ev, err := t.be.launch(k.kernel, r, values, clWait, event)
+	ev, err := k.launch(r, values, clWait, event)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
@@ -279,7 +294,12 @@ func (t *Thread) kernelArg(i int, a any) (any, error) {
 
 // buildCached builds full from the binary in the disk cache if there is a
 // sound one, else from source, storing the binary for later processes.
+// On PoCL, with PoCL's cache in the program cache, a trial marker stands
+// while PoCL builds (see beginPoCLTrial).
 func (t *Thread) buildCached(full, flags string) (deviceProgram, error) {
+	if trials := t.poclTrials(); trials != "" {
+		defer beginPoCLTrial(trials)()
+	}
 	var key entryKey
 	if t.disk != nil {
 		key = newEntryKey(full, flags, t.params)
