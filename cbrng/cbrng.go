@@ -27,9 +27,11 @@ import (
 // CBRNG embeds a *core.Computation, whose methods it has (go doc
 // core.Computation lists them): Connect attaches transformations to its
 // parameters, Signature lists what a call takes once they are attached,
-// Render shows the kernels for a device without one, and Compile makes a
-// *core.Callable for a Thread, which Call runs and Release frees. It can
-// be nested in a computation of one's own by core.Plan.ComputationCall.
+// and Render shows the kernels for a device without one. Its own Compile
+// makes a *Callable for a Thread, which Call runs, after a check that no
+// generator's counter would run past the end of its key's counter space,
+// and Release frees. It can be nested in a computation of one's own by
+// core.Plan.ComputationCall, where the check is the caller's.
 //
 // For example:
 //
@@ -46,6 +48,7 @@ type CBRNG struct {
 	generatorsDim int
 	sampler       *Sampler
 	keygen        *KeyGenerator
+	need          uint64 // the most counters a call takes from each generator
 }
 
 // NewCBRNG returns the generator of arrays of type randoms, whose dtype is
@@ -93,6 +96,13 @@ func NewCBRNGWithKeys(randoms core.Type, generatorsDim int, sampler *Sampler, ke
 		return nil, fmt.Errorf("cbrng: CBRNG: %d generators, more than the %d whose keys differ", gens, MaxGenerators)
 	}
 	c := &CBRNG{randoms: randoms, generatorsDim: generatorsDim, sampler: sampler, keygen: keygen}
+	if gens > 0 {
+		var ok bool
+		if c.need, ok = sampler.countersPerGenerator(randoms.Size() / gens); !ok {
+			return nil, fmt.Errorf("cbrng: CBRNG: %d values per generator of a %s sampler take more than 2^64 counters of each key in a call",
+				randoms.Size()/gens, sampler.name)
+		}
+	}
 	var err error
 	c.Computation, err = core.NewComputation("cbrng", []core.Parameter{
 		core.Param("counters", core.InOut(c.CountersType())),

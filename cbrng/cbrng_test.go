@@ -231,7 +231,7 @@ func TestKeyGenerator(t *testing.T) {
 // callable, counters from zero and an output array, all released when the
 // test ends.
 func compileRNG(t testing.TB, thr *cluda.Thread, rt core.Type, gensDim int, s *cbrng.Sampler, seed uint64) (
-	rng *cbrng.CBRNG, call *core.Callable, counters, randoms *cluda.Array) {
+	rng *cbrng.CBRNG, call *cbrng.Callable, counters, randoms *cluda.Array) {
 	t.Helper()
 	rng, err := cbrng.NewCBRNG(rt, gensDim, s, seed)
 	if err != nil {

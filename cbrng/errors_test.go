@@ -70,7 +70,9 @@ func TestErrors(t *testing.T) {
 
 		{"von Mises of int32", func() error { _, err := cbrng.VonMises(p4x32, dtypes.Int32, 0, 1); return err }, "must be float32 or float64"},
 		{"von Mises of kappa 0", func() error { _, err := cbrng.VonMises(p4x32, dtypes.Float32, 0, 0); return err }, "must be positive"},
-		{"von Mises of a kappa too small for float32", func() error { _, err := cbrng.VonMises(p4x32, dtypes.Float32, 0, 1e-40); return err }, "too small"},
+		{"von Mises of kappa NaN", func() error { _, err := cbrng.VonMises(p4x32, dtypes.Float64, 0, math.NaN()); return err }, "kappa NaN must be positive and finite"},
+		{"von Mises of infinite kappa", func() error { _, err := cbrng.VonMises(p4x32, dtypes.Float32, 0, math.Inf(1)); return err }, "kappa +Inf must be positive and finite"},
+		{"von Mises of a mu beyond float32", func() error { _, err := cbrng.VonMises(p4x32, dtypes.Float32, 1e39, 1); return err }, "mu 1e+39 is not a finite float32"},
 
 		{"CBRNG without a sampler", func() error { _, err := cbrng.NewCBRNG(f32(4), 1, nil, 1); return err }, "nil sampler"},
 		{"CBRNG of a scalar", func() error { _, err := cbrng.NewCBRNG(core.ScalarOf(dtypes.Float32), 1, uniform, 1); return err }, "scalar type"},

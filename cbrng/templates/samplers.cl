@@ -120,20 +120,19 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Result {{ .prefix }}_sample({{ .bijection }}_
 {
     {{ .prefix }}_Result result;
     // Values below the threshold are drawn again, so that every residue
-    // modulo the width is equally likely.
+    // modulo the width is equally likely, .tries draws at most: each is
+    // rejected with a probability below 1/2.
 {{- if .wide }}
-    unsigned long bits;
-    do
+    unsigned long bits = {{ .bijection }}_get_next_uint64(state);
+    for (int attempt = 1; attempt < {{ .tries }} && bits < {{ .threshold }}ul; attempt++)
         bits = {{ .bijection }}_get_next_uint64(state);
-    while (bits < {{ .threshold }}ul);
     const unsigned long offset = bits % {{ .width }}ul;
 {{- else if .full }}
     const unsigned long offset = {{ .bijection }}_get_next_uint32(state);
 {{- else }}
-    unsigned int bits;
-    do
+    unsigned int bits = {{ .bijection }}_get_next_uint32(state);
+    for (int attempt = 1; attempt < {{ .tries }} && bits < {{ .threshold }}u; attempt++)
         bits = {{ .bijection }}_get_next_uint32(state);
-    while (bits < {{ .threshold }}u);
     const unsigned long offset = bits % {{ .width }}u;
 {{- end }}
     result.v[0] = ({{ .ctype }})({{ .low }}ul + offset);
@@ -147,31 +146,35 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Result {{ .prefix }}_sample({{ .bijection }}_
 INLINE WITHIN_KERNEL {{ .prefix }}_Result {{ .prefix }}_sample({{ .bijection }}_State *state)
 {
 {{- $r := ctype .real }}
-    // Marsaglia and Tsang's method for the shape .d + 1/3 (at least 1).
-    const {{ $r }} d = {{ literal .real .d }};
+    // Marsaglia and Tsang's method for the shape .d + 1/3 (at least 1),
+    // .tries attempts at most, each accepted with a probability of at
+    // least 0.9; v = 1 (the value d θ) where all of them fail.
     const {{ $r }} c = {{ literal .real .c }};
-    {{ $r }} x, v;
-    for (;;)
+    {{ $r }} v = 1;
+    for (int attempt = 0; attempt < {{ .tries }}; attempt++)
     {
-        do
-        {
-            const {{ $r }} radius = sqrt({{ literal .real -2 }} * log({{ .unit }}_nonzero({{ .prefix }}_NEXT_BITS(state))));
-            x = radius * cospi({{ literal .real 2 }} * {{ .unit }}_half_open({{ .prefix }}_NEXT_BITS(state)));
-            v = 1 + c * x;
-        } while (v <= 0);
-        v = v * v * v;
+        const {{ $r }} radius = sqrt({{ literal .real -2 }} * log({{ .unit }}_nonzero({{ .prefix }}_NEXT_BITS(state))));
+        const {{ $r }} x = radius * cospi({{ literal .real 2 }} * {{ .unit }}_half_open({{ .prefix }}_NEXT_BITS(state)));
+        const {{ $r }} w = 1 + c * x;
+        if (w <= 0)
+            continue;
+        const {{ $r }} w3 = w * w * w;
         const {{ $r }} u = {{ .unit }}_nonzero({{ .prefix }}_NEXT_BITS(state));
-        if (u < 1 - {{ literal .real 0.0331 }} * (x * x) * (x * x))
+        if (u < 1 - {{ literal .real 0.0331 }} * (x * x) * (x * x) ||
+            log(u) < {{ literal .real 0.5 }} * x * x + {{ literal .real .d }} * (1 - w3 + log(w3)))
+        {
+            v = w3;
             break;
-        if (log(u) < {{ literal .real 0.5 }} * x * x + d * (1 - v + log(v)))
-            break;
+        }
     }
     {{ .prefix }}_Result result;
+    // d θ is one constant, so that d v does not overflow where d v θ does
+    // not.
 {{- if .boost }}
     // A shape k below 1 is drawn as a sample of k + 1 times u^(1/k).
-    result.v[0] = d * v * pow({{ .unit }}_nonzero({{ .prefix }}_NEXT_BITS(state)), {{ literal .real .invShape }}) * {{ literal .real .scale }};
+    result.v[0] = v * {{ literal .real .dScale }} * pow({{ .unit }}_nonzero({{ .prefix }}_NEXT_BITS(state)), {{ literal .real .invShape }});
 {{- else }}
-    result.v[0] = d * v * {{ literal .real .scale }};
+    result.v[0] = v * {{ literal .real .dScale }};
 {{- end }}
     return result;
 }
@@ -183,24 +186,44 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Result {{ .prefix }}_sample({{ .bijection }}_
 INLINE WITHIN_KERNEL {{ .prefix }}_Result {{ .prefix }}_sample({{ .bijection }}_State *state)
 {
 {{- $r := ctype .real }}
-    // Best and Fisher's method; .r is their r for the concentration kappa.
-    const {{ $r }} r = {{ literal .real .r }};
+    {{ .prefix }}_Result result;
+{{- if eq .method "uniform" }}
+    // A concentration so small that the distribution is uniform to the
+    // precision of the values.
+    result.v[0] = {{ literal .real .mu }} + ({{ literal .real 6.283185307179586 }} * {{ .unit }}_half_open({{ .prefix }}_NEXT_BITS(state)) - {{ literal .real 3.141592653589793 }});
+{{- else if eq .method "normal" }}
+    // A concentration so large that the distribution is the normal of the
+    // deviation 1/√κ to the precision of the values, none of which is as
+    // far as π from the mean.
+    const {{ $r }} radius = sqrt({{ literal .real -2 }} * log({{ .unit }}_nonzero({{ .prefix }}_NEXT_BITS(state))));
+    result.v[0] = {{ literal .real .mu }} + {{ literal .real .sigma }} * radius * cospi({{ literal .real 2 }} * {{ .unit }}_half_open({{ .prefix }}_NEXT_BITS(state)));
+{{- else }}
+    // Best and Fisher's method, .tries attempts at most, each accepted
+    // with a probability of at least 0.65. With z = cos(πU), their
+    // f = (1 + r z) / (r + z) and c = κ (r − f) are computed as
+    // 1 − f = (r − 1)(1 − z) / ((r − 1) + (1 + z)) and
+    // c = κ (r − 1) + κ (1 − f), from r − 1 (.rm1), κ (r − 1) (.krm1),
+    // 1 − z = 2 sin²(πU/2) and 1 + z = 2 cos²(πU/2), none of which cancels.
+    const {{ $r }} rm1 = {{ literal .real .rm1 }};
+    const {{ $r }} krm1 = {{ literal .real .krm1 }};
     const {{ $r }} kappa = {{ literal .real .kappa }};
-    {{ $r }} f;
-    for (;;)
+    {{ $r }} omf = 1; // 1 − f of the last candidate
+    for (int attempt = 0; attempt < {{ .tries }}; attempt++)
     {
-        const {{ $r }} z = cospi({{ .unit }}_half_open({{ .prefix }}_NEXT_BITS(state)));
+        const {{ $r }} h = {{ literal .real 0.5 }} * {{ .unit }}_half_open({{ .prefix }}_NEXT_BITS(state));
+        const {{ $r }} sh = sinpi(h), ch = cospi(h);
+        omf = rm1 * (2 * sh * sh) / (rm1 + 2 * ch * ch);
         const {{ $r }} u = {{ .unit }}_nonzero({{ .prefix }}_NEXT_BITS(state));
-        f = (1 + r * z) / (r + z);
-        const {{ $r }} c = kappa * (r - f);
+        const {{ $r }} c = krm1 + kappa * omf;
         if (c * (2 - c) - u > 0)
             break;
         if (log(c / u) + 1 - c >= 0)
             break;
     }
-    const {{ $r }} theta = acos(fmin(fmax(f, {{ literal .real -1 }}), {{ literal .real 1 }}));
-    {{ .prefix }}_Result result;
+    // θ = arccos f = 2 arcsin √((1 − f)/2), exact where f is near 1.
+    const {{ $r }} theta = 2 * asin(fmin(sqrt({{ literal .real 0.5 }} * omf), {{ literal .real 1 }}));
     result.v[0] = {{ literal .real .mu }} + ({{ .unit }}_half_open({{ .prefix }}_NEXT_BITS(state)) < {{ literal .real 0.5 }} ? -theta : theta);
+{{- end }}
     return result;
 }
 {{- end }}
