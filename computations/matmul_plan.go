@@ -241,7 +241,10 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 	if !ok {
 		return matmulPlan{}, fmt.Errorf("tiling %v: %d·%d·%d work-groups of %d work-items overflow an int", t, s.batch, p.GroupsM, p.GroupsN, p.Items)
 	}
-	p.Slices = ceilDiv(s.k, t.BlockK)
+	// The kernel counts slices in an int.
+	if p.Slices = ceilDiv(s.k, t.BlockK); p.Slices > math.MaxInt32 {
+		return matmulPlan{}, fmt.Errorf("tiling %v: the inner dimension of %d elements takes %d slices of BlockK = %d, more than the kernel counts (%d)", t, s.k, p.Slices, t.BlockK, math.MaxInt32)
+	}
 	p.EdgeM, p.EdgeN, p.EdgeK = s.m%t.BlockM != 0, s.n%t.BlockN != 0, s.k%t.BlockK != 0
 	return p, nil
 }

@@ -102,24 +102,26 @@ func TestPlanMatmulNumbers(t *testing.T) {
 }
 
 func TestPlanMatmulErrors(t *testing.T) {
-	s := matmulShape{batch: 1, m: 64, n: 64, k: 64}
+	square := matmulShape{batch: 1, m: 64, n: 64, k: 64}
 	for _, tc := range []struct {
 		name     string
+		s        matmulShape
 		itemSize int
 		lim      matmulLimits
 		tiling   MatrixMulTiling
 		want     string
 	}{
-		{"zero", 4, h200Limits, MatrixMulTiling{BlockM: 64}, "positive"},
-		{"not multiples", 4, h200Limits, MatrixMulTiling{64, 60, 8, 4, 8}, "multiples"},
-		{"too many work-items", 4, h200Limits, MatrixMulTiling{128, 128, 16, 2, 2}, "more than the device's 1024"},
-		{"loads", 4, h200Limits, MatrixMulTiling{32, 32, 4, 1, 1}, "do not divide"},
-		{"local memory", 16, h200Limits, MatrixMulTiling{256, 256, 16, 16, 16}, "local memory"},
-		{"nothing fits", 4, matmulLimits{localBytes: 1 << 10, maxWorkGroup: 1024, computeUnits: 1}, MatrixMulTiling{}, "no tiling"},
-		{"work-groups too small", 4, matmulLimits{localBytes: 48 << 10, maxWorkGroup: 32, computeUnits: 1}, MatrixMulTiling{}, "no tiling"},
+		{"zero", square, 4, h200Limits, MatrixMulTiling{BlockM: 64}, "positive"},
+		{"not multiples", square, 4, h200Limits, MatrixMulTiling{64, 60, 8, 4, 8}, "multiples"},
+		{"too many work-items", square, 4, h200Limits, MatrixMulTiling{128, 128, 16, 2, 2}, "more than the device's 1024"},
+		{"loads", square, 4, h200Limits, MatrixMulTiling{32, 32, 4, 1, 1}, "do not divide"},
+		{"local memory", square, 16, h200Limits, MatrixMulTiling{256, 256, 16, 16, 16}, "local memory"},
+		{"nothing fits", square, 4, matmulLimits{localBytes: 1 << 10, maxWorkGroup: 1024, computeUnits: 1}, MatrixMulTiling{}, "no tiling"},
+		{"slices past an int32", matmulShape{batch: 1, m: 1, n: 1, k: 1 << 40}, 4, h200Limits, MatrixMulTiling{32, 32, 8, 4, 4}, "more than the kernel counts"},
+		{"work-groups too small", square, 4, matmulLimits{localBytes: 48 << 10, maxWorkGroup: 32, computeUnits: 1}, MatrixMulTiling{}, "no tiling"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := planMatmul(s, tc.itemSize, false, false, false, tc.lim, tc.tiling)
+			_, err := planMatmul(tc.s, tc.itemSize, false, false, false, tc.lim, tc.tiling)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}

@@ -159,7 +159,8 @@ func Conj(t core.Type) (*core.Transformation, error) {
 //
 // Integer arrays take positive integer orders only, and give
 // |input|^order in their own dtype (wrapping around on overflow, as C
-// does). order must not be NaN.
+// does). order must be finite: pow with an infinite exponent gives only
+// 0, 1 or infinity, never a norm.
 //
 // Parameters: output (t with the real dtype), input (t).
 func NormConst(t core.Type, order float64) (*core.Transformation, error) {
@@ -167,8 +168,8 @@ func NormConst(t core.Type, order float64) (*core.Transformation, error) {
 	if err := checkNumbers(fn, "t", t); err != nil {
 		return nil, err
 	}
-	if math.IsNaN(order) {
-		return nil, errorf(fn, "the order is NaN")
+	if math.IsNaN(order) || math.IsInf(order, 0) {
+		return nil, errorf(fn, "the order %v is not finite", order)
 	}
 	d, rd := t.DType(), t.DType().Real()
 	if d.IsInteger() && (order < 1 || order != math.Trunc(order) || order > math.MaxInt32) {

@@ -80,7 +80,9 @@ func TestConstructorErrors(t *testing.T) {
 
 		{r(transformations.NormConst(i32, 0.5)), "transformations: NormConst: an int32 array takes a positive integer order, not 0.5 (cast it to a float dtype first)"},
 		{r(transformations.NormConst(i32, 0)), "transformations: NormConst: an int32 array takes a positive integer order, not 0"},
-		{r(transformations.NormConst(f32, math.NaN())), "transformations: NormConst: the order is NaN"},
+		{r(transformations.NormConst(f32, math.NaN())), "transformations: NormConst: the order NaN is not finite"},
+		{r(transformations.NormConst(f32, math.Inf(1))), "transformations: NormConst: the order +Inf is not finite"},
+		{r(transformations.NormConst(c64, math.Inf(-1))), "transformations: NormConst: the order -Inf is not finite"},
 		{r(transformations.NormConst(c64, 1e39)), "transformations: NormConst: the order 1e+39 does not fit a complex64 array: dtypes: 1e+39 overflows float32"},
 		{r(transformations.NormParam(i32)), "transformations: NormParam: t must be of a float or complex dtype, not int32"},
 
