@@ -121,10 +121,10 @@ func newConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts C
 		out[i] = c.lines[i].Out
 	}
 	if err := fftplan.CheckShape(c.padded(c.lines), axes); err != nil {
-		return nil, fmt.Errorf("computations: Convolve: %w", err)
+		return nil, fmt.Errorf("computations: Convolve of a signal %v with a filter %v: %w", ss, fs, err)
 	}
 	if err := fftplan.CheckShape(out, axes); err != nil {
-		return nil, fmt.Errorf("computations: Convolve: %w", err)
+		return nil, fmt.Errorf("computations: Convolve of a signal %v with a filter %v: %w", ss, fs, err)
 	}
 	c.output = core.ArrayOf(dt, out...)
 	c.signalRoot, c.filterRoot = rootName("signal", realSignal), rootName("filter", realFilter)

@@ -243,6 +243,7 @@ func TestConvolveErrors(t *testing.T) {
 		{"empty filter", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 0), []int{1}, computations.ConvolveFull, "length 0"},
 		{"circular filter longer", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 5), []int{1}, computations.ConvolveCircular, "longer than the signal's"},
 		{"unknown mode", core.ArrayOf(c64, 4), core.ArrayOf(c64, 4), nil, computations.ConvolveMode(7), "unknown mode"},
+		{"padded rows beyond 32-bit indices", core.ArrayOf(c64, 1<<40), core.ArrayOf(c64, 1<<40), nil, computations.ConvolveFull, "a signal [1099511627776] with a filter [1099511627776]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
