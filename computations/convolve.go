@@ -204,13 +204,14 @@ func (c *Convolve) promoteReal(name string, t core.Type) error {
 // counted from the end), every axis for nil, and reports axes out of
 // range or repeated.
 func convolveAxes(rank int, axes []int) ([]int, error) {
+	all := axes
 	if axes == nil {
-		return allAxes(rank), nil
+		all = allAxes(rank)
 	}
-	if len(axes) == 0 {
-		return nil, fmt.Errorf("computations: Convolve: no axes to convolve")
+	if len(all) == 0 {
+		return nil, fmt.Errorf("computations: Convolve: no axes to convolve (axes %v of a signal of %d dimensions)", axes, rank)
 	}
-	return normalAxes("Convolve", axes, rank)
+	return normalAxes("Convolve", all, rank)
 }
 
 // Axes returns the convolved axes.
