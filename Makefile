@@ -11,17 +11,18 @@ GOTESTFLAGS  ?= -race -timeout 30m
 #
 # FUZZ_TARGETS lists the fuzz targets as package:name:count, where count is
 # the target's budget in `make test` (CI): the pure ones run 50000 inputs
-# in seconds, while those of computations compile and run what they accept
-# on the device, a second or so each, and get a few dozen (about 90 s in
-# all on a machine of two cores). Adding a target is adding a line.
+# in seconds, while those of computations compile and run on the device
+# the small arrays they accept, up to a second each, and get a few hundred
+# (about a minute in all on a machine of two cores, with an empty program
+# cache). Adding a target is adding a line.
 FUZZ_TARGETS := \
 	./cmd/reikna:FuzzParseNumber:50000x \
 	./cluda:FuzzShapeValidation:50000x \
-	./computations:FuzzFFTOptions:40x \
-	./computations:FuzzMovementOptions:40x \
-	./computations:FuzzReductionOptions:40x \
-	./computations:FuzzMatrixMulOptions:30x \
-	./computations:FuzzConvolveOptions:30x
+	./computations:FuzzFFTOptions:200x \
+	./computations:FuzzMovementOptions:200x \
+	./computations:FuzzReductionOptions:150x \
+	./computations:FuzzMatrixMulOptions:100x \
+	./computations:FuzzConvolveOptions:80x
 # FUZZTIME, where set, is every target's budget in `make fuzz` (a count of
 # executions, or a duration); unset, each runs FUZZ_SCALE times its CI
 # count.

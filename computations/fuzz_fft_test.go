@@ -60,7 +60,8 @@ func FuzzFFTOptions(f *testing.F) {
 				checkRefusal(t, err, "computations: FFT", shape, len(shape), axes, dt)
 				return
 			}
-			if checkRenders(t, fft, "fft", start) && fuzzRuns(thr, []dtypes.DType{dt}, typ.Size()) {
+			// The upload helpers give a 0-d array the shape (1,).
+			if checkRenders(t, fft, "fft", start) && fuzzRuns(thr, []dtypes.DType{dt}, typ.Size()) && len(shape) > 0 {
 				runFuzzedFFT(t, thr, fft, typ, flag)
 			}
 		case fuzzRFFT:
