@@ -8,8 +8,26 @@ GOTESTFLAGS  ?= -race -timeout 30m
 # coordinator can fail a target with "context deadline exceeded" when a
 # -fuzztime duration ends on a loaded machine (golang/go#75804, fixed in
 # Go 1.27); a count has no deadline to race.
-FUZZTIME     ?= 300000x
-CI_FUZZTIME  ?= 50000x
+#
+# FUZZ_TARGETS lists the fuzz targets as package:name:count, where count is
+# the target's budget in `make test` (CI): the pure ones run 50000 inputs
+# in seconds, while those of computations compile and run on the device
+# the small arrays they accept, up to a second each, and get a few hundred
+# (about a minute in all on a machine of two cores, with an empty program
+# cache). Adding a target is adding a line.
+FUZZ_TARGETS := \
+	./cmd/reikna:FuzzParseNumber:50000x \
+	./cluda:FuzzShapeValidation:50000x \
+	./computations:FuzzFFTOptions:200x \
+	./computations:FuzzMovementOptions:200x \
+	./computations:FuzzReductionOptions:150x \
+	./computations:FuzzMatrixMulOptions:100x \
+	./computations:FuzzConvolveOptions:80x
+# FUZZTIME, where set, is every target's budget in `make fuzz` (a count of
+# executions, or a duration); unset, each runs FUZZ_SCALE times its CI
+# count.
+FUZZTIME     ?=
+FUZZ_SCALE   ?= 6
 
 .PHONY: all deps demo splitstep test vet bench fuzz build clean
 
@@ -39,16 +57,20 @@ vet: deps
 	$(GO) vet ./...
 
 # test runs the suite (fuzz tests over their seed corpora among it), then
-# each fuzz test for CI_FUZZTIME executions.
+# each fuzz target of FUZZ_TARGETS for its CI count.
 test: deps vet
 	REIKNA_REQUIRE_DEVICE=1 $(GO) test $(GOTESTFLAGS) ./...
-	$(MAKE) --no-print-directory fuzz FUZZTIME=$(CI_FUZZTIME)
+	$(MAKE) --no-print-directory fuzz FUZZ_SCALE=1
 
-# fuzz runs each fuzz test for FUZZTIME (a count of executions, or a
-# duration).
+# fuzz runs each target of FUZZ_TARGETS for FUZZTIME, or FUZZ_SCALE times
+# its CI count.
 fuzz: deps
-	$(GO) test -run '^$$' -fuzz '^FuzzParseNumber$$' -fuzztime $(FUZZTIME) ./cmd/reikna
-	$(GO) test -run '^$$' -fuzz '^FuzzShapeValidation$$' -fuzztime $(FUZZTIME) ./cluda
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; rest=$${t#*:}; name=$${rest%%:*}; count=$${rest#*:}; \
+		budget="$(FUZZTIME)"; [ -n "$$budget" ] || budget=$$(( $(FUZZ_SCALE) * $${count%x} ))x; \
+		echo "$(GO) test -run '^$$' -fuzz '^$$name\$$' -fuzztime $$budget $$pkg"; \
+		REIKNA_REQUIRE_DEVICE=1 $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $$budget $$pkg; \
+	done
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./...

@@ -121,10 +121,10 @@ func newConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts C
 		out[i] = c.lines[i].Out
 	}
 	if err := fftplan.CheckShape(c.padded(c.lines), axes); err != nil {
-		return nil, fmt.Errorf("computations: Convolve: %w", err)
+		return nil, fmt.Errorf("computations: Convolve of a signal %v with a filter %v: %w", ss, fs, err)
 	}
 	if err := fftplan.CheckShape(out, axes); err != nil {
-		return nil, fmt.Errorf("computations: Convolve: %w", err)
+		return nil, fmt.Errorf("computations: Convolve of a signal %v with a filter %v: %w", ss, fs, err)
 	}
 	c.output = core.ArrayOf(dt, out...)
 	c.signalRoot, c.filterRoot = rootName("signal", realSignal), rootName("filter", realFilter)
@@ -204,13 +204,14 @@ func (c *Convolve) promoteReal(name string, t core.Type) error {
 // counted from the end), every axis for nil, and reports axes out of
 // range or repeated.
 func convolveAxes(rank int, axes []int) ([]int, error) {
+	all := axes
 	if axes == nil {
-		return allAxes(rank), nil
+		all = allAxes(rank)
 	}
-	if len(axes) == 0 {
-		return nil, fmt.Errorf("computations: Convolve: no axes to convolve")
+	if len(all) == 0 {
+		return nil, fmt.Errorf("computations: Convolve: no axes to convolve (axes %v of a signal of %d dimensions)", axes, rank)
 	}
-	return normalAxes("Convolve", axes, rank)
+	return normalAxes("Convolve", all, rank)
 }
 
 // Axes returns the convolved axes.

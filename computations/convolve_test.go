@@ -239,10 +239,12 @@ func TestConvolveErrors(t *testing.T) {
 		{"negative axis", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 4), []int{-3}, computations.ConvolveFull, "out of range"},
 		{"repeated axis", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 4), []int{1, 1}, computations.ConvolveFull, "repeated"},
 		{"no axes", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 4), []int{}, computations.ConvolveFull, "no axes"},
+		{"0-d signal", core.ArrayOf(c64), core.ArrayOf(c64), nil, computations.ConvolveFull, "no axes to convolve (axes [] of a signal of 0 dimensions)"},
 		{"empty axis", core.ArrayOf(c64, 3, 0), core.ArrayOf(c64, 1, 2), []int{1}, computations.ConvolveFull, "length 0"},
 		{"empty filter", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 0), []int{1}, computations.ConvolveFull, "length 0"},
 		{"circular filter longer", core.ArrayOf(c64, 3, 4), core.ArrayOf(c64, 1, 5), []int{1}, computations.ConvolveCircular, "longer than the signal's"},
 		{"unknown mode", core.ArrayOf(c64, 4), core.ArrayOf(c64, 4), nil, computations.ConvolveMode(7), "unknown mode"},
+		{"padded rows beyond 32-bit indices", core.ArrayOf(c64, 1<<40), core.ArrayOf(c64, 1<<40), nil, computations.ConvolveFull, "a signal [1099511627776] with a filter [1099511627776]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

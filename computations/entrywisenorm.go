@@ -63,11 +63,11 @@ func NewEntrywiseNorm(t core.Type, order float64, axes []int) (*EntrywiseNorm, e
 	}
 	sum, err := PredicateSum(rd)
 	if err != nil {
-		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+		return nil, err
 	}
-	reduce, err := NewReduce(core.ArrayOf(rd, t.Shape()...), sum, axes)
+	reduce, err := newReduce("EntrywiseNorm", core.ArrayOf(rd, t.Shape()...), sum, axes)
 	if err != nil {
-		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+		return nil, err
 	}
 	out, _ := reduce.Parameter("output")
 	power := "pow"

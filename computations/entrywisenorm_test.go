@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/cmplx"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
@@ -129,7 +130,10 @@ func TestEntrywiseNormConnected(t *testing.T) {
 	}
 }
 
-// TestEntrywiseNormErrors checks that bad arguments are refused.
+// TestEntrywiseNormErrors checks that bad arguments are refused with an
+// error of EntrywiseNorm's own, naming the value, whose prefix is not
+// nested in another of the package's (the reduction's, which it builds
+// on).
 func TestEntrywiseNormErrors(t *testing.T) {
 	typ := core.ArrayOf(dtypes.Float32, 4, 5)
 	for _, tc := range []struct {
@@ -137,21 +141,26 @@ func TestEntrywiseNormErrors(t *testing.T) {
 		typ   core.Type
 		order float64
 		axes  []int
+		want  string
 	}{
-		{"integer dtype", core.ArrayOf(dtypes.Int32, 4), 2, nil},
-		{"zero order", typ, 0, nil},
-		{"negative order", typ, -1, nil},
-		{"infinite order", typ, math.Inf(1), nil},
-		{"NaN order", typ, math.NaN(), nil},
-		{"axis out of range", typ, 2, []int{3}},
-		{"repeated axis", typ, 2, []int{0, 0}},
-		{"scalar type", core.ScalarOf(dtypes.Float32), 2, nil},
+		{"integer dtype", core.ArrayOf(dtypes.Int32, 4), 2, nil, "int32"},
+		{"zero order", typ, 0, nil, "order 0"},
+		{"negative order", typ, -1, nil, "order -1"},
+		{"infinite order", typ, math.Inf(1), nil, "order +Inf"},
+		{"NaN order", typ, math.NaN(), nil, "order NaN"},
+		{"axis out of range", typ, 2, []int{3}, "axis 3 is out of range"},
+		{"repeated axis", typ, 2, []int{0, 0}, "axis 0 is repeated"},
+		{"scalar type", core.ScalarOf(dtypes.Float32), 2, nil, "scalar type"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := computations.NewEntrywiseNorm(tc.typ, tc.order, tc.axes); err == nil {
-				t.Error("no error")
-			} else {
-				t.Log(err)
+			_, err := computations.NewEntrywiseNorm(tc.typ, tc.order, tc.axes)
+			switch {
+			case err == nil:
+				t.Fatal("no error")
+			case !strings.HasPrefix(err.Error(), "computations: EntrywiseNorm") || strings.Count(err.Error(), "computations: ") != 1:
+				t.Errorf("error %q, want one prefix, computations: EntrywiseNorm", err)
+			case !strings.Contains(err.Error(), tc.want):
+				t.Errorf("error %q, want one containing %q", err, tc.want)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
@@ -63,5 +64,28 @@ func TestFFTEmptyBatch(t *testing.T) {
 	defer a.Release()
 	if err := c.Call(a, a, int32(0)); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestFFTTableLimits checks that a plan whose tables the host would take
+// tens of GiB to compute is refused before they are computed, on a device
+// that could hold them: Bluestein's kernel of a prime length near 2^28 and
+// the twiddles of a real transform of 2^32 points.
+func TestFFTTableLimits(t *testing.T) {
+	tests := []struct {
+		name string
+		c    renderer
+		want string
+	}{
+		{"Bluestein near 2^28", must(computations.NewFFT(core.ArrayOf(dtypes.Complex64, 1<<28+3), nil, computations.FFTOptions{})), "FFT table "},
+		{"real FFT of 2^32", must(computations.NewRFFT(core.ArrayOf(dtypes.Float32, 1<<32), nil)), "real FFT twiddles of 2147483649 values"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.c.Render(cluda.ModelGPU())
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "on the host") {
+				t.Errorf("render: error %v, want one of the host's memory containing %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -28,6 +28,9 @@ func (t *fftTables) get(table fftplan.Table) (*core.KernelArgument, error) {
 	if a, ok := t.cache[key]; ok {
 		return a, nil
 	}
+	if err := checkTable(t.plan.DeviceParams(), "FFT table "+key, table.Len(), table.HostValues(), t.dt); err != nil {
+		return nil, err
+	}
 	a, err := t.plan.PersistentArray(toDType(table.Values(), t.dt))
 	if err != nil {
 		return nil, err

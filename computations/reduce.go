@@ -61,14 +61,20 @@ type Reduce struct {
 // an axis of length 0 gives the predicate's empty value, and is refused
 // for a predicate without one.
 func NewReduce(t core.Type, predicate *Predicate, axes []int) (*Reduce, error) {
-	axes, err := checkReductionArgs("Reduce", t, predicate, axes)
+	return newReduce("Reduce", t, predicate, axes)
+}
+
+// newReduce is NewReduce for the computation called what, which its
+// errors name: Reduce itself, or one built on it.
+func newReduce(what string, t core.Type, predicate *Predicate, axes []int) (*Reduce, error) {
+	axes, err := checkReductionArgs(what, t, predicate, axes)
 	if err != nil {
 		return nil, err
 	}
 	roles, _, r, _ := splitAxes(t.Shape(), axes)
 	if r == 0 {
 		if _, err := predicate.emptyLiteral("a reduction over an axis of length 0"); err != nil {
-			return nil, fmt.Errorf("computations: Reduce: %w", err)
+			return nil, fmt.Errorf("computations: %s: %w", what, err)
 		}
 	}
 	out := keptView(t.Shape(), roles)

@@ -159,7 +159,7 @@ func realFFTAxes(name string, t core.Type, axes []int) ([]int, error) {
 		}
 	}
 	if len(axes) == 0 {
-		return nil, fmt.Errorf("computations: %s: no axis to transform", name)
+		return nil, fmt.Errorf("computations: %s: axes %v name no axis of %v to transform", name, axes, t)
 	}
 	seen := map[int]bool{}
 	for _, a := range axes {

@@ -182,6 +182,9 @@ func (h *fftRealHooks) bindTwiddles(b *fftBuild, k *fftKernel) error {
 // from 0 to n/2, computed in float64.
 func (h *fftRealHooks) twiddleTable(plan *core.Plan, b *fftBuild) (*core.KernelArgument, error) {
 	half := h.n / 2
+	if err := checkTable(plan.DeviceParams(), "real FFT twiddles", half+1, half+1, b.dt); err != nil {
+		return nil, err
+	}
 	w := make([]complex128, half+1)
 	for k := range w {
 		s, c := math.Sincos(-2 * math.Pi * float64(k) / float64(h.n))

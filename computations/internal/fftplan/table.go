@@ -82,6 +82,49 @@ func (t Table) Values() []complex128 {
 	return nil
 }
 
+// Len returns the number of values of the table, from the numbers it is
+// computed from, without computing them; 0 for NoTable.
+func (t Table) Len() int {
+	switch t.Kind {
+	case StageTwiddles:
+		n, nsIn := 0, 1
+		for _, r := range t.Radices {
+			if nsIn > 1 {
+				n += (r - 1) * nsIn
+			}
+			nsIn *= r
+		}
+		return n
+	case RowTwiddlesLow:
+		if t.Block > 0 {
+			return t.L * t.Block
+		}
+		return t.L * t.NS
+	case RowTwiddlesHigh:
+		return t.L * ((t.NS + t.Block - 1) / t.Block)
+	case ExpTwiddlesLow:
+		return 1 << t.Shift
+	case ExpTwiddlesHigh:
+		return (t.Size + 1<<t.Shift - 1) >> t.Shift
+	case Chirp:
+		return t.N
+	case BluesteinKernel:
+		return t.M
+	}
+	return 0
+}
+
+// HostValues returns the number of complex128 values that Values holds at
+// once while it computes the table: its length, and for Bluestein's
+// kernel also the chirp, the kernel before its transform and the
+// transform's work and result.
+func (t Table) HostValues() int {
+	if t.Kind == BluesteinKernel {
+		return t.N + 4*t.M
+	}
+	return t.Len()
+}
+
 // Tables are the tables a kernel reads and how it indexes them.
 type Tables struct {
 	// Stages holds the twiddles of the stages of the pass's DFT, those of

@@ -35,3 +35,33 @@ func TestChirp(t *testing.T) {
 		}
 	}
 }
+
+// TestTableLen checks that Len counts the values Values makes, for every
+// kind of table.
+func TestTableLen(t *testing.T) {
+	tests := []struct {
+		name  string
+		table Table
+	}{
+		{"none", Table{}},
+		{"stages", Table{Kind: StageTwiddles, Radices: []int{4, 8, 2, 3}}},
+		{"one stage", Table{Kind: StageTwiddles, Radices: []int{16}}},
+		{"rows in one table", Table{Kind: RowTwiddlesLow, NS: 24, L: 5}},
+		{"rows low", Table{Kind: RowTwiddlesLow, NS: 1000, L: 3, Block: passTwiddleBlock}},
+		{"rows high", Table{Kind: RowTwiddlesHigh, NS: 1000, L: 3, Block: passTwiddleBlock}},
+		{"exponents low", Table{Kind: ExpTwiddlesLow, Size: 1000, Shift: expTwiddleSplit(1000)}},
+		{"exponents high", Table{Kind: ExpTwiddlesHigh, Size: 1000, Shift: expTwiddleSplit(1000)}},
+		{"chirp", Table{Kind: Chirp, N: 17}},
+		{"Bluestein's kernel", Table{Kind: BluesteinKernel, N: 17, M: 64}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, want := tt.table.Len(), len(tt.table.Values()); got != want {
+				t.Errorf("Len() = %d, want %d", got, want)
+			}
+			if tt.table.HostValues() < tt.table.Len() {
+				t.Errorf("HostValues() = %d, less than Len() = %d", tt.table.HostValues(), tt.table.Len())
+			}
+		})
+	}
+}
