@@ -58,7 +58,8 @@ type DHTOptions struct {
 	// mode functions exactly); 0 means 1.
 	Order int
 	// Axes are the transformed axes, in the order they are transformed
-	// (nil: every axis). Negative axes count from the end.
+	// (nil: every axis; there must be at least one). Negative axes count
+	// from the end.
 	Axes []int
 	// AddPoints are the points of the grid beyond the fewest, one number
 	// for each axis of the array (nil: none).
@@ -88,6 +89,9 @@ func NewDHT(modes core.Type, opts DHTOptions) (*DHT, error) {
 	axes, err := normalAxes("DHT", axes, rank)
 	if err != nil {
 		return nil, err
+	}
+	if len(axes) == 0 {
+		return nil, fmt.Errorf("computations: DHT of %v: no axis to transform", modes)
 	}
 	addPoints := opts.AddPoints
 	if addPoints == nil {

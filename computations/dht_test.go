@@ -318,6 +318,8 @@ func TestDHTErrors(t *testing.T) {
 		{"add points count", c64, computations.DHTOptions{AddPoints: []int{1}}, "one for each axis"},
 		{"add points negative", c64, computations.DHTOptions{AddPoints: []int{0, -2}}, "cannot be negative"},
 		{"no modes", core.ArrayOf(dtypes.Float32, 4, 0), computations.DHTOptions{}, "at least one"},
+		{"no axes", c64, computations.DHTOptions{Axes: []int{}}, "no axis to transform"},
+		{"zero-dimensional", core.ArrayOf(dtypes.Complex64), computations.DHTOptions{}, "no axis to transform"},
 		{"order overflows", c64, computations.DHTOptions{Order: math.MaxInt}, "4 modes of order 9223372036854775807 with 0 additional points: the number of points of the grid overflows an int (axis 0)"},
 		{"add points overflow", c64, computations.DHTOptions{AddPoints: []int{0, math.MaxInt}}, "9223372036854775807 additional points: the number of points of the grid overflows an int (axis 1)"},
 		{"grid too large", c64, computations.DHTOptions{Order: 1e9}, "4 modes of order 1000000000 with 0 additional points need a grid of 1500000002 points; at most 16384 are allowed (axis 0)"},
