@@ -68,7 +68,7 @@ func dhtGridAndWeights(modes, order, addPoints int) (x, w []float64, err error) 
 		return nil, nil, err
 	}
 	r, rw := gaussHermite(n)
-	scale := math.Sqrt(2 / float64(order+1))
+	scale := math.Sqrt(2 / (float64(order) + 1)) // order+1 may overflow an int
 	for i := range r {
 		r[i] *= scale
 		rw[i] *= scale

@@ -99,6 +99,25 @@ func TestDHTSpatialGridLimit(t *testing.T) {
 	}
 }
 
+// TestDHTSpatialGridHugeOrder checks the grid of one mode, one point at 0
+// whatever the order, of weight √π √(2/(order+1)), up to the largest
+// order, where order+1 overflows an int.
+func TestDHTSpatialGridHugeOrder(t *testing.T) {
+	for _, order := range []int{1, 7, 1 << 40, math.MaxInt - 1, math.MaxInt} {
+		t.Run(fmt.Sprint(order), func(t *testing.T) {
+			x, err := computations.DHTSpatialGrid(1, order, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := must(computations.DHTSpatialWeights(1, order, 0))
+			want := math.Sqrt(math.Pi) * math.Sqrt(2/(float64(order)+1))
+			if len(x) != 1 || x[0] != 0 || len(w) != 1 || !(math.Abs(w[0]-want) <= gridTolerance*want) {
+				t.Errorf("grid %v, weights %v; want [0], [%g]", x, w, want)
+			}
+		})
+	}
+}
+
 // gridQuadrature integrates products of mode functions over one grid.
 type gridQuadrature struct {
 	x, w []float64
