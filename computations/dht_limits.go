@@ -16,8 +16,9 @@ const (
 	// maxDHTMatrixValues is the most values of the transform's matrices
 	// over the transformed axes of a DHT, points × modes each. They are
 	// built in float64 on the host and kept until the plan is compiled:
-	// 512 MiB at most, filled in well under a second, which serves two
-	// axes of 4096 modes of order 1 or one of 4096 modes of order 7.
+	// 512 MiB at most (and half as much again for a float32 copy), filled
+	// in about a second, which serves two axes of 4096 modes of order 1,
+	// one of 8192 modes of order 1 or one of 4096 modes of order 7.
 	maxDHTMatrixValues = 1 << 26
 )
 
