@@ -58,7 +58,8 @@ type DHTOptions struct {
 	// mode functions exactly); 0 means 1.
 	Order int
 	// Axes are the transformed axes, in the order they are transformed
-	// (nil: every axis). Negative axes count from the end.
+	// (nil: every axis; there must be at least one). Negative axes count
+	// from the end.
 	Axes []int
 	// AddPoints are the points of the grid beyond the fewest, one number
 	// for each axis of the array (nil: none).
@@ -89,6 +90,9 @@ func NewDHT(modes core.Type, opts DHTOptions) (*DHT, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(axes) == 0 {
+		return nil, fmt.Errorf("computations: DHT of %v: no axis to transform", modes)
+	}
 	addPoints := opts.AddPoints
 	if addPoints == nil {
 		addPoints = make([]int, rank)
@@ -97,12 +101,22 @@ func NewDHT(modes core.Type, opts DHTOptions) (*DHT, error) {
 		return nil, fmt.Errorf("computations: DHT: %d additional point counts for an array of %d axes; give one for each axis", len(addPoints), rank)
 	}
 	shape := modes.Shape()
-	for _, a := range axes {
-		if shape[a], err = DHTSpatialPoints(shape[a], order, addPoints[a]); err != nil {
+	axisModes, axisPoints := make([]int, len(axes)), make([]int, len(axes))
+	for i, a := range axes {
+		axisModes[i] = shape[a]
+		if shape[a], err = dhtGridPoints(shape[a], order, addPoints[a]); err != nil {
 			return nil, fmt.Errorf("%w (axis %d)", err, a)
 		}
+		axisPoints[i] = shape[a]
 	}
-	d := &DHT{modes: modes, coords: core.ArrayOf(dt, shape...), inverse: opts.Inverse, order: order,
+	if err := checkDHTMatrices(axisModes, axisPoints); err != nil {
+		return nil, err
+	}
+	coords := core.ArrayOf(dt, shape...)
+	if err := coords.Validate(); err != nil {
+		return nil, fmt.Errorf("computations: DHT: the coordinates of %v: %w", modes, err)
+	}
+	d := &DHT{modes: modes, coords: coords, inverse: opts.Inverse, order: order,
 		axes: axes, addPoints: slices.Clone(addPoints)}
 	params := []core.Parameter{core.Param("modes", core.Out(d.modes)), core.Param("coords", core.In(d.coords))}
 	if d.inverse {
@@ -123,7 +137,8 @@ func (d *DHT) Order() int { return d.order }
 // dhtMatrix returns the matrix of the transform along an axis of the given
 // number of modes, (outputs, inputs) in row-major order, in float64:
 // φₘ(xᵢ) at (i, m) for the inverse transform, wᵢ φₘ(xᵢ) at (m, i) for the
-// forward one.
+// forward one. All modes at a point come from one pass of the recurrence,
+// at several points side by side: O(points × modes) steps.
 func dhtMatrix(modes, order, addPoints int, inverse bool) ([]float64, error) {
 	x, w, err := dhtGridAndWeights(modes, order, addPoints)
 	if err != nil {
@@ -131,12 +146,23 @@ func dhtMatrix(modes, order, addPoints int, inverse bool) ([]float64, error) {
 	}
 	points := len(x)
 	out := make([]float64, points*modes)
-	for i, xi := range x {
+	c := newHarmonicCoefs(modes - 1)
+	var seqs [harmonicLanes]harmonicSeq
+	for lo := 0; lo < points; lo += harmonicLanes {
+		s := seqs[:min(harmonicLanes, points-lo)]
+		for l := range s {
+			s[l] = newHarmonicSeq(x[lo+l])
+		}
 		for m := range modes {
-			if inverse {
-				out[i*modes+m] = Harmonic(xi, m)
-			} else {
-				out[m*points+i] = w[i] * Harmonic(xi, m)
+			for l := range s {
+				if m > 0 {
+					s[l].step(c.a[m], c.b[m])
+				}
+				if inverse {
+					out[(lo+l)*modes+m] = s[l].value()
+				} else {
+					out[m*points+lo+l] = w[lo+l] * s[l].value()
+				}
 			}
 		}
 	}
@@ -177,13 +203,19 @@ func (d *DHT) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 // which have the same shape but along axis.
 func (d *DHT) transformAxis(plan *core.Plan, dst, src *core.KernelArgument, axis int) error {
 	modes := d.modes.Shape()[axis]
+	nOut, nIn := dst.Shape()[axis], src.Shape()[axis]
+	// nOut·nIn is at most maxDHTMatrixValues: the size cannot overflow.
+	elem := d.modes.DType().Real()
+	if bytes := nOut * nIn * elem.Size(); int64(bytes) > plan.DeviceParams().MaxMemAllocSize {
+		return fmt.Errorf("the transform's matrix of %d×%d %v values (%d bytes) is larger than the device's largest allocation (%d bytes)",
+			nOut, nIn, elem, bytes, plan.DeviceParams().MaxMemAllocSize)
+	}
 	data, err := dhtMatrix(modes, d.order, d.addPoints[axis], d.inverse)
 	if err != nil {
 		return err
 	}
-	nOut, nIn := dst.Shape()[axis], src.Shape()[axis]
 	var matrix *core.KernelArgument
-	if d.modes.DType().Real() == dtypes.Float32 {
+	if elem == dtypes.Float32 {
 		single := make([]float32, len(data))
 		for i, v := range data {
 			single[i] = float32(v)

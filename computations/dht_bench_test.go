@@ -1,11 +1,13 @@
 package computations_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
@@ -54,6 +56,24 @@ func BenchmarkDHT(b *testing.B) {
 			slices.Sort(times)
 			b.SetBytes(int64((in.Size() + out.Size()) * in.DType().Size()))
 			b.ReportMetric(times[len(times)/2].Seconds()*1e3, "ms/call")
+		})
+	}
+}
+
+// BenchmarkDHTPlan builds the plan of the forward DHT of complex64 modes
+// of the given lengths, of order 1, for the model GPU: the grid, the
+// weights and the transform's matrix on the host, without a device. It
+// reports the time per plan.
+func BenchmarkDHTPlan(b *testing.B) {
+	for _, n := range []int{512, 1024, 2048, 4096} {
+		b.Run(fmt.Sprintf("modes=%d", n), func(b *testing.B) {
+			d := must(computations.NewDHT(core.ArrayOf(dtypes.Complex64, n), computations.DHTOptions{}))
+			p := cluda.ModelGPU()
+			for b.Loop() {
+				if _, err := d.Render(p); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

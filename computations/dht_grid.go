@@ -3,40 +3,28 @@ package computations
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"gonum.org/v1/gonum/integrate/quad"
 )
 
-// Harmonic returns the eigenfunction of the quantum harmonic oscillator of
-// the given mode at x (reikna's dht.harmonic):
-//
-//	φₙ(x) = (2ⁿ n! √π)^(−1/2) e^(−x²/2) Hₙ(x),
-//
-// with Hₙ the physicists' Hermite polynomial. The functions are
-// orthonormal on the real line. It is computed by the recurrence
-// φₙ = √(2/n) x φₙ₋₁ − √((n−1)/n) φₙ₋₂ from φ₀ = π^(−1/4) e^(−x²/2), which
-// neither overflows nor loses accuracy for large modes. A negative mode
-// gives NaN.
-func Harmonic(x float64, mode int) float64 {
-	if mode < 0 {
-		return math.NaN()
-	}
-	prev, cur := 0.0, math.Pow(math.Pi, -0.25)*math.Exp(-x*x/2)
-	for n := 1; n <= mode; n++ {
-		prev, cur = cur, math.Sqrt(2/float64(n))*x*cur-math.Sqrt(float64(n-1)/float64(n))*prev
-	}
-	return cur
-}
-
 // DHTSpatialPoints returns the number of points of the coordinate grid of
 // a DHT of the given number of modes that integrates products of order+1
 // of its mode functions exactly (reikna's dht.get_spatial_points), with
-// addPoints more: (modes−1)(order+1)/2 + 1 + addPoints, rounded down.
+// addPoints more: (modes−1)(order+1)/2 + 1 + addPoints, rounded down. A
+// count that overflows an int is an error.
 func DHTSpatialPoints(modes, order, addPoints int) (int, error) {
 	if err := checkDHTSizes(modes, order, addPoints); err != nil {
 		return 0, err
 	}
-	return (modes-1)*(order+1)/2 + 1 + addPoints, nil
+	// (modes−1)(order+1) in 128 bits, halved, then the points added.
+	hi, lo := bits.Mul64(uint64(modes-1), uint64(order)+1)
+	half := hi<<63 | lo>>1
+	sum, carry := bits.Add64(half, uint64(addPoints)+1, 0)
+	if hi > 1 || carry != 0 || sum > math.MaxInt {
+		return 0, fmt.Errorf("computations: DHT: %d modes of order %d with %d additional points: the number of points of the grid overflows an int", modes, order, addPoints)
+	}
+	return int(sum), nil
 }
 
 // DHTSpatialGrid returns the coordinate grid of a DHT of the given number
@@ -73,14 +61,14 @@ func checkDHTSizes(modes, order, addPoints int) error {
 }
 
 // dhtGridAndWeights returns the grid and the weights of DHTSpatialGrid and
-// DHTSpatialWeights.
+// DHTSpatialWeights, refusing grids of more than maxDHTPoints points.
 func dhtGridAndWeights(modes, order, addPoints int) (x, w []float64, err error) {
-	n, err := DHTSpatialPoints(modes, order, addPoints)
+	n, err := dhtGridPoints(modes, order, addPoints)
 	if err != nil {
 		return nil, nil, err
 	}
 	r, rw := gaussHermite(n)
-	scale := math.Sqrt(2 / float64(order+1))
+	scale := math.Sqrt(2 / (float64(order) + 1)) // order+1 may overflow an int
 	for i := range r {
 		r[i] *= scale
 		rw[i] *= scale
@@ -99,21 +87,40 @@ func dhtGridAndWeights(modes, order, addPoints int) (x, w []float64, err error) 
 // √(2n) φₙ₋₁ − x φₙ. The weights follow from the Christoffel–Darboux
 // formula, wᵢ e^(rᵢ²) = 1 / (n φₙ₋₁(rᵢ)²), which, unlike the weights
 // themselves, neither underflows nor loses digits at the outer nodes.
+// Each evaluation runs the recurrence of Harmonic once for both φₙ₋₁ and
+// φₙ, and the negative nodes mirror the others: O(n²) steps in all.
 func gaussHermite(n int) (nodes, weights []float64) {
 	nodes, weights = make([]float64, n), make([]float64, n)
 	quad.Hermite{}.FixedLocations(nodes, weights, math.Inf(-1), math.Inf(1))
-	for i, r := range nodes {
+	if n%2 == 1 {
+		nodes[n/2] = 0 // the middle node of an odd rule, a root of the odd φₙ
+	}
+	c := newHarmonicCoefs(n)
+	var seqs [harmonicLanes]harmonicSeq
+	for lo := n / 2; lo < n; lo += harmonicLanes {
+		r := nodes[lo:min(lo+harmonicLanes, n)]
+		s := seqs[:len(r)]
+		done := uint(0) // the lanes whose Newton step failed
 		for range gaussHermiteNewtonSteps {
-			prev, cur := Harmonic(r, n-1), Harmonic(r, n)
-			step := cur / (math.Sqrt(2*float64(n))*prev - r*cur)
-			if math.IsNaN(step) || math.IsInf(step, 0) {
-				break
+			c.seqsAt(s, r, n)
+			for l := range s {
+				// The scale of φₙ₋₁ and φₙ cancels in the step.
+				step := s[l].cur / (math.Sqrt(2*float64(n))*s[l].prev - r[l]*s[l].cur)
+				if math.IsNaN(step) || math.IsInf(step, 0) {
+					done |= 1 << l
+				}
+				if done&(1<<l) == 0 {
+					r[l] -= step
+				}
 			}
-			r -= step
 		}
-		nodes[i] = r
-		h := Harmonic(r, n-1)
-		weights[i] = 1 / (float64(n) * h * h)
+		c.seqsAt(s, r, n)
+		for l, x := range r {
+			h := math.Ldexp(s[l].prev, -s[l].scale)
+			i := lo + l
+			weights[i] = 1 / (float64(n) * h * h)
+			nodes[n-1-i], weights[n-1-i] = -x, weights[i]
+		}
 	}
 	return nodes, weights
 }

@@ -34,6 +34,28 @@ func dhtTolerance(dt dtypes.DType, lengths []int) float64 {
 	return dhtErrorFactor * eps * sum
 }
 
+// harmonicsReference returns φ₀(x) … φ_{modes−1}(x) by the recurrence of
+// Harmonic, renormalised by a power of two at every step so that nothing
+// underflows: in O(modes) steps, independently of Harmonic's scaling.
+func harmonicsReference(x float64, modes int) []float64 {
+	out := make([]float64, modes)
+	y := -x * x / 2
+	e := math.Floor(y / math.Ln2)
+	// φₘ(x) = cur·2^exp.
+	prev, cur, exp := 0.0, math.Pow(math.Pi, -0.25)*math.Exp(y-e*math.Ln2), int(e)
+	for m := range out {
+		if m > 0 {
+			n := float64(m)
+			prev, cur = cur, math.Sqrt(2/n)*x*cur-math.Sqrt((n-1)/n)*prev
+		}
+		out[m] = math.Ldexp(cur, exp)
+		if _, k := math.Frexp(math.Max(math.Abs(cur), math.Abs(prev))); k != 0 {
+			prev, cur, exp = math.Ldexp(prev, -k), math.Ldexp(cur, -k), exp+k
+		}
+	}
+	return out
+}
+
 // dhtReferenceMatrix returns the matrix of the transform along an axis of
 // the given modes, (outputs, inputs) in row-major order, built from
 // Hermite functions in float64.
@@ -41,20 +63,19 @@ func dhtReferenceMatrix(modes, order, add int, inverse bool) (m []float64, nOut,
 	x := must(computations.DHTSpatialGrid(modes, order, add))
 	w := must(computations.DHTSpatialWeights(modes, order, add))
 	points := len(x)
-	if inverse {
-		m = make([]float64, points*modes)
-		for i := range points {
-			for k := range modes {
-				m[i*modes+k] = computations.Harmonic(x[i], k)
+	m = make([]float64, points*modes)
+	for i := range points {
+		phi := harmonicsReference(x[i], modes)
+		for k := range modes {
+			if inverse {
+				m[i*modes+k] = phi[k]
+			} else {
+				m[k*points+i] = w[i] * phi[k]
 			}
 		}
-		return m, points, modes
 	}
-	m = make([]float64, modes*points)
-	for k := range modes {
-		for i := range points {
-			m[k*points+i] = w[i] * computations.Harmonic(x[i], k)
-		}
+	if inverse {
+		return m, points, modes
 	}
 	return m, modes, points
 }
@@ -246,6 +267,41 @@ func TestDHTRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDHTLargeModes transforms a 1-D array of coordinates on a grid whose
+// outer nodes lie where e^(−x²/2) underflows: the outer weights and mode
+// functions must come out finite and right. (The inverse transform's
+// matrix holds the same mode functions, which TestHarmonicFar checks.)
+func TestDHTLargeModes(t *testing.T) {
+	thr := cludatest.Thread(t)
+	runDHT(t, thr, dhtCase{modes: core.ArrayOf(dtypes.Float64, 768)}, 1, 1)
+}
+
+// TestDHTDeviceAllocation renders DHTs for a device whose largest
+// allocation is smaller than the transform's matrix: the plan refuses
+// before building the matrix.
+func TestDHTDeviceAllocation(t *testing.T) {
+	p := cluda.ModelCPU()
+	p.MaxMemAllocSize = 1 << 20
+	for _, tc := range []struct {
+		name  string
+		modes core.Type
+		want  string
+	}{
+		{"float64", core.ArrayOf(dtypes.Complex128, 4, 400), "axis 1: the transform's matrix of 400×400 float64 values (1280000 bytes) is larger than the device's largest allocation (1048576 bytes)"},
+		{"float32 inverse", core.ArrayOf(dtypes.Float32, 600), "axis 0: the transform's matrix of 600×600 float32 values (1440000 bytes)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := computations.NewDHT(tc.modes, computations.DHTOptions{Inverse: strings.Contains(tc.name, "inverse")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.Render(p); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
 func TestDHTErrors(t *testing.T) {
 	c64 := core.ArrayOf(dtypes.Complex64, 4, 5)
 	for _, tc := range []struct {
@@ -262,6 +318,15 @@ func TestDHTErrors(t *testing.T) {
 		{"add points count", c64, computations.DHTOptions{AddPoints: []int{1}}, "one for each axis"},
 		{"add points negative", c64, computations.DHTOptions{AddPoints: []int{0, -2}}, "cannot be negative"},
 		{"no modes", core.ArrayOf(dtypes.Float32, 4, 0), computations.DHTOptions{}, "at least one"},
+		{"no axes", c64, computations.DHTOptions{Axes: []int{}}, "no axis to transform"},
+		{"zero-dimensional", core.ArrayOf(dtypes.Complex64), computations.DHTOptions{}, "no axis to transform"},
+		{"order overflows", c64, computations.DHTOptions{Order: math.MaxInt}, "4 modes of order 9223372036854775807 with 0 additional points: the number of points of the grid overflows an int (axis 0)"},
+		{"add points overflow", c64, computations.DHTOptions{AddPoints: []int{0, math.MaxInt}}, "9223372036854775807 additional points: the number of points of the grid overflows an int (axis 1)"},
+		{"grid too large", c64, computations.DHTOptions{Order: 1e9}, "4 modes of order 1000000000 with 0 additional points need a grid of 1500000002 points; at most 16384 are allowed (axis 0)"},
+		{"modes too many", core.ArrayOf(dtypes.Float32, 100000), computations.DHTOptions{}, "100000 modes of order 1 with 0 additional points need a grid of 100000 points"},
+		{"matrices too large", core.ArrayOf(dtypes.Float32, 8192, 8192), computations.DHTOptions{}, "the transform's matrices of [8192 8192] modes on grids of [8192 8192] points hold more than 67108864 values"},
+		{"coordinates overflow", core.ArrayOf(dtypes.Complex64, 2, 1<<57), computations.DHTOptions{Axes: []int{0}, AddPoints: []int{16000, 0}},
+			"shape [16002 144115188075855872] is too large"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := computations.NewDHT(tc.modes, tc.opts)
