@@ -23,6 +23,7 @@ FUZZ_TARGETS := \
 	./computations:FuzzReductionOptions:150x \
 	./computations:FuzzMatrixMulOptions:100x \
 	./computations:FuzzConvolveOptions:80x \
+	./computations:FuzzDHTOptions:20000x \
 	./cbrng:FuzzSamplerParams:1000x
 # FUZZTIME, where set, is every target's budget in `make fuzz` (a count of
 # executions, or a duration); unset, each runs FUZZ_SCALE times its CI

@@ -13,13 +13,19 @@ import "math"
 // O(mode) steps, on values scaled by a power of two where e^(−x²/2)
 // underflows (|x| beyond about 37), so that it neither overflows,
 // underflows before the end nor loses accuracy for large modes. A negative
-// mode gives NaN.
+// mode, or one above MaxHarmonicMode, gives NaN.
 func Harmonic(x float64, mode int) float64 {
-	if mode < 0 {
+	if mode < 0 || mode > MaxHarmonicMode {
 		return math.NaN()
 	}
 	return harmonicSeqAt(x, mode).value()
 }
+
+// MaxHarmonicMode is the largest mode Harmonic computes: its recurrence
+// takes a step per mode, and 2²⁴ steps take tens of milliseconds, a
+// thousand times the modes of the largest DHT grid (maxDHTPoints). Beyond
+// it Harmonic returns NaN rather than run for hours.
+const MaxHarmonicMode = 1 << 24
 
 // harmonicSeq steps through φ₀(x), φ₁(x), … by the recurrence of
 // Harmonic. It holds the last two values times 2^scale: where e^(−x²/2)

@@ -142,6 +142,7 @@ func TestHarmonicEdges(t *testing.T) {
 	}{
 		{math.Inf(1), 0, false}, {math.Inf(-1), 5, false}, {1e300, 3, false}, {-harmonicFar, 100, false},
 		{math.NaN(), 0, true}, {math.NaN(), 4, true},
+		{0, -1, true}, {0, MaxHarmonicMode + 1, true}, {1, math.MaxInt, true},
 	} {
 		t.Run(fmt.Sprintf("x=%g/mode=%d", tc.x, tc.mode), func(t *testing.T) {
 			got := Harmonic(tc.x, tc.mode)
