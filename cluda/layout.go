@@ -42,20 +42,9 @@ func addInt(a, b int) (int, bool) {
 // returns that product (the array's size in bytes if it had no zero
 // dimension).
 func checkShape(shape []int, itemSize int) (int, error) {
-	bytes := itemSize
-	for _, s := range shape {
-		if s < 0 {
-			return 0, fmt.Errorf("shape %v has a negative dimension", shape)
-		}
-		if s == 0 {
-			continue
-		}
-		var ok bool
-		if bytes, ok = mulInt(bytes, s); !ok {
-			return 0, fmt.Errorf("shape %v is too large: its size in bytes (of %d-byte elements) overflows an int", shape, itemSize)
-		}
-	}
-	return bytes, nil
+	return nonzeroProduct(shape, itemSize, func() string {
+		return fmt.Sprintf("its size in bytes (of %d-byte elements)", itemSize)
+	})
 }
 
 // ShapeSize returns the number of elements of an array of the given shape:
@@ -63,7 +52,17 @@ func checkShape(shape []int, itemSize int) (int, error) {
 // dimension, or a product of the nonzero dimensions that overflows an int,
 // is an error.
 func ShapeSize(shape []int) (int, error) {
-	n := 1
+	if _, err := nonzeroProduct(shape, 1, func() string { return "its number of elements" }); err != nil {
+		return 0, err
+	}
+	return shapeSize(shape), nil
+}
+
+// nonzeroProduct returns start times the nonzero dimensions of shape, or
+// an error where a dimension is negative or the product, which what
+// describes where it overflows an int, does.
+func nonzeroProduct(shape []int, start int, what func() string) (int, error) {
+	n := start
 	for _, s := range shape {
 		if s < 0 {
 			return 0, fmt.Errorf("shape %v has a negative dimension", shape)
@@ -73,10 +72,10 @@ func ShapeSize(shape []int) (int, error) {
 		}
 		var ok bool
 		if n, ok = mulInt(n, s); !ok {
-			return 0, fmt.Errorf("shape %v is too large: its number of elements overflows an int", shape)
+			return 0, fmt.Errorf("shape %v is too large: %s overflows an int", shape, what())
 		}
 	}
-	return shapeSize(shape), nil
+	return n, nil
 }
 
 // shapeSize is ShapeSize for a shape that has been checked.
