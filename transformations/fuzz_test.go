@@ -3,8 +3,8 @@ package transformations_test
 import (
 	"fmt"
 	"math"
-	"math/cmplx"
 	"math/bits"
+	"math/cmplx"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -152,6 +152,8 @@ func FuzzConstructors(f *testing.F) {
 		{fuzzMulConst, uint8(dtypes.Complex64), 0, 2, 3, 5, 0, 0, 0, 0, 0, 5, 2.5, 0, 0, 0, 0},
 		{fuzzAddConst, uint8(dtypes.Int32), 0, 1, 7, 0, 0, 0, 0, 0, 0, 1, -1e9, 0, 0, 0, 0},
 		{fuzzDivConst, uint8(dtypes.Complex128), 0, 1, 6, 0, 0, 0, 0, 0, 0, 7, 1e-300, -3, 0, 0, 0},
+		{fuzzDivConst, uint8(dtypes.Complex64), 0, 1, 6, 0, 0, 0, 0, 0, 0, 6, 1e20, 1, 0, 0, 0},
+		{fuzzDivConst, uint8(dtypes.Complex64), 0, 1, 6, 0, 0, 0, 0, 0, 0, 6, 1e-25, -1e-25, 0, 0, 0},
 		{fuzzDivConst, uint8(dtypes.Float32), 0, 1, 6, 0, 0, 0, 0, 0, 0, 5, math.NaN(), 0, 0, 0, 0},
 		{fuzzMulParam, uint8(dtypes.Float64), uint8(dtypes.Float32), 2, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
 		{fuzzDivParam, uint8(dtypes.Int64), uint8(dtypes.Int64), 1, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
