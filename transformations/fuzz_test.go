@@ -545,7 +545,7 @@ func checkTransformation(t *testing.T, thr *cluda.Thread, kind int, trf *core.Tr
 			})
 			return
 		}
-		b := numberOf(c)
+		b := round(in, vec{numberOf(c)})[0] // the literal is of the array's precision
 		var ulps float64 = ulpExact
 		if imag(b) != 0 || kind == fuzzDivConst {
 			ulps = ulpArith
@@ -628,6 +628,9 @@ func checkTransformation(t *testing.T, thr *cluda.Thread, kind int, trf *core.Tr
 	case fuzzNormConst, fuzzNormParam:
 		if kind == fuzzNormParam {
 			order = real(numberOf(scalars["order"]))
+		}
+		if in.IsFloat() || in.IsComplex() {
+			order = real(round(in.Real(), vec{complex(order, 0)})[0]) // the literal is of the array's precision
 		}
 		elementwise(normULPs(in, order), func(_ int, z complex128) complex128 {
 			if in.IsInteger() {
