@@ -255,7 +255,7 @@ func FuzzConstructors(f *testing.F) {
 		if trf == nil {
 			t.Fatalf("%s returned neither a transformation nor an error", name)
 		}
-		if fuzzRuns(trf) {
+		if fuzzRuns(thr, trf) {
 			checkTransformation(t, thr, k, trf, c, value, axes)
 		}
 	})
@@ -295,10 +295,10 @@ func checkCenteredOffsets(t *testing.T, a, b core.Type) {
 // fuzzRuns reports whether FuzzConstructors runs trf on the device: every
 // array parameter has between 1 and fuzzMaxElements elements, and every
 // parameter a dtype of testDTypes that the device supports.
-func fuzzRuns(trf *core.Transformation) bool {
+func fuzzRuns(thr *cluda.Thread, trf *core.Transformation) bool {
 	for _, p := range trf.Signature() {
 		pt := p.Type()
-		if !slices.Contains(testDTypes, pt.DType()) {
+		if !slices.Contains(testDTypes, pt.DType()) || !thr.Params().SupportsDType(pt.DType()) {
 			return false
 		}
 		if pt.IsArray() && (pt.Validate() != nil || pt.Size() < 1 || pt.Size() > fuzzMaxElements) {
