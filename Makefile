@@ -14,7 +14,8 @@ GOTESTFLAGS  ?= -race -timeout 30m
 # in seconds, while those of computations compile and run on the device
 # the small arrays they accept, up to a second each, and get a few hundred
 # (about a minute in all on a machine of two cores, with an empty program
-# cache). Adding a target is adding a line.
+# cache); the constructors of transformations compile few kernels, a
+# dozen seconds for 4000. Adding a target is adding a line.
 FUZZ_TARGETS := \
 	./cmd/reikna:FuzzParseNumber:50000x \
 	./cluda:FuzzShapeValidation:50000x \
@@ -24,7 +25,8 @@ FUZZ_TARGETS := \
 	./computations:FuzzMatrixMulOptions:100x \
 	./computations:FuzzConvolveOptions:80x \
 	./computations:FuzzDHTOptions:20000x \
-	./cbrng:FuzzSamplerParams:1000x
+	./cbrng:FuzzSamplerParams:1000x \
+	./transformations:FuzzConstructors:4000x
 # FUZZTIME, where set, is every target's budget in `make fuzz` (a count of
 # executions, or a duration); unset, each runs FUZZ_SCALE times its CI
 # count.

@@ -1,6 +1,7 @@
 package transformations
 
 import (
+	"math"
 	"slices"
 
 	"github.com/reikna-go/reikna/core"
@@ -34,6 +35,11 @@ func constOp(fn, name string, op binaryOp, t core.Type, c any) (*core.Transforma
 	if op.name == "div" && t.DType().IsInteger() && lit == t.DType().MustLiteral(0) {
 		return nil, errorf(fn, "division of %s array by the constant 0", withArticle(t.DType()))
 	}
+	if op.name == "div" && cd.IsComplex() {
+		if err := checkComplexDivisor(fn, cd, c); err != nil {
+			return nil, err
+		}
+	}
 	mod, err := op.module(t.DType(), t.DType(), cd)
 	if err != nil {
 		return nil, errorf(fn, "%w", err)
@@ -41,6 +47,31 @@ func constOp(fn, name string, op binaryOp, t core.Type, c any) (*core.Transforma
 	return newTransformation(fn, name, outIn(t, t),
 		`{{ .output.StoreSame }}({{ .`+op.name+` }}({{ .input.LoadSame }}, {{ .value }}));`, nil,
 		map[string]any{op.name: mod, "value": lit})
+}
+
+// checkComplexDivisor returns an error unless |c|², which the complex
+// quotient by the constant c of dtype d divides by (see functions.DivOut),
+// is a finite normal number of d's precision: beyond that the quotient
+// overflows to infinities or NaN, or loses its digits to zero, for every
+// input.
+func checkComplexDivisor(fn string, d dtypes.DType, c any) error {
+	var z complex128
+	switch v := c.(type) {
+	case complex64:
+		z = complex128(v)
+	case complex128:
+		z = v
+	default:
+		return nil // a real divisor: the quotient divides by c itself
+	}
+	maxNorm, minNorm := math.MaxFloat64, 0x1p-1022
+	if d == dtypes.Complex64 {
+		maxNorm, minNorm = math.MaxFloat32, 0x1p-126
+	}
+	if n := real(z)*real(z) + imag(z)*imag(z); n > maxNorm || n < minNorm {
+		return errorf(fn, "the complex constant %v has a squared magnitude %.3g outside the normal range of %v, which the complex quotient divides by; multiply by its reciprocal with MulConst", c, n, d.Real())
+	}
+	return nil
 }
 
 // checkOperand returns an error unless values of dtype d can be combined
@@ -123,7 +154,9 @@ func MulParam(t core.Type, dtype dtypes.DType) (*core.Transformation, error) {
 // DivConst returns a transformation that divides an array of type t by the
 // constant c (reikna's div_const): output = input / c, truncated toward
 // zero for integer arrays (where c = 0 is an error). c is any Go number
-// that t's dtype holds exactly.
+// that t's dtype holds exactly; a complex c whose squared magnitude is not
+// a normal number of t's precision is an error, since the complex quotient
+// divides by it.
 //
 // Parameters: output (t), input (t).
 func DivConst(t core.Type, c any) (*core.Transformation, error) {

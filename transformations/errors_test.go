@@ -32,7 +32,8 @@ func TestConstructorErrors(t *testing.T) {
 		got  result
 		want string
 	}{
-		{r(transformations.Copy(zero)), "transformations: Copy: t has no valid dtype (a zero core.Type?)"},
+		{r(transformations.Copy(zero)), "transformations: Copy: t has the invalid dtype dtypes.DType(0) (a zero core.Type?)"},
+		{r(transformations.MulArray(f32, core.ArrayOf(99, 10), nil)), "transformations: MulArray: factor has the invalid dtype dtypes.DType(99)"},
 		{r(transformations.Copy(scalar)), "transformations: Copy: t is the scalar type float32; transformations act on arrays"},
 
 		{r(transformations.CopyBroadcasted(f32, c64)), "transformations: CopyBroadcasted: input dtype float32 differs from output dtype complex64"},
@@ -43,7 +44,7 @@ func TestConstructorErrors(t *testing.T) {
 
 		{r(transformations.Cast(c64, dtypes.Float32)), "transformations: Cast: cannot cast complex64 to float32 (take RealPart, ImagPart or Abs)"},
 		{r(transformations.Cast(f32, dtypes.Invalid)), "transformations: Cast: invalid output dtype"},
-		{r(transformations.Cast(zero, dtypes.Float32)), "transformations: Cast: t has no valid dtype"},
+		{r(transformations.Cast(zero, dtypes.Float32)), "transformations: Cast: t has the invalid dtype dtypes.DType(0)"},
 
 		{r(transformations.AddConst(f32, 1i)), "transformations: AddConst: the constant (0+1i) does not fit a float32 array: dtypes: float32 cannot hold the complex value (0+1i)"},
 		{r(transformations.MulConst(i32, 1.5)), "transformations: MulConst: the constant 1.5 does not fit an int32 array"},
@@ -59,6 +60,12 @@ func TestConstructorErrors(t *testing.T) {
 		{r(transformations.DivConst(f64, math.Inf(1))), "transformations: DivConst: the constant +Inf is not finite"},
 		{r(transformations.DivConst(c64, complex64(complex(math.NaN(), 0)))), "transformations: DivConst: the constant (NaN+0i) is not finite"},
 		{r(transformations.AddConst(f32, "1")), "transformations: AddConst: the constant 1 (string) is not a number"},
+		{r(transformations.DivConst(c64, complex64(complex(1e20, 1)))),
+			"transformations: DivConst: the complex constant (1e+20+1i) has a squared magnitude 1e+40 outside the normal range of float32"},
+		{r(transformations.DivConst(c64, complex(1e-25, -1e-25))),
+			"transformations: DivConst: the complex constant (1e-25-1e-25i) has a squared magnitude 2e-50 outside the normal range of float32"},
+		{r(transformations.DivConst(core.ArrayOf(dtypes.Complex128, 10), complex(1e160, 1))),
+			"transformations: DivConst: the complex constant (1e+160+1i) has a squared magnitude +Inf outside the normal range of float64"},
 		{r(transformations.DivConst(i32, 0)), "transformations: DivConst: division of an int32 array by the constant 0"},
 		{r(transformations.DivConst(i32, 0.0)), "transformations: DivConst: division of an int32 array by the constant 0"},
 		{r(transformations.MulConst(f32, []float32{1})), "transformations: MulConst: the constant [1] does not fit a float32 array: dtypes: []float32 ([1]) is not a number"},
@@ -67,7 +74,7 @@ func TestConstructorErrors(t *testing.T) {
 		{r(transformations.AddParam(f32, dtypes.Complex64)), "transformations: AddParam: a complex64 parameter needs a complex array, not a float32 one"},
 		{r(transformations.MulParam(i32, dtypes.Float32)), "transformations: MulParam: an int32 array takes an integer parameter, not float32"},
 		{r(transformations.DivParam(f32, dtypes.Invalid)), "transformations: DivParam: invalid parameter dtype"},
-		{r(transformations.MulParam(zero, dtypes.Float32)), "transformations: MulParam: t has no valid dtype"},
+		{r(transformations.MulParam(zero, dtypes.Float32)), "transformations: MulParam: t has the invalid dtype dtypes.DType(0)"},
 
 		{r(transformations.SplitComplex(f32)), "transformations: SplitComplex: t must be complex64 or complex128, not float32"},
 		{r(transformations.CombineComplex(f64)), "transformations: CombineComplex: t must be complex64 or complex128, not float64"},
@@ -76,7 +83,7 @@ func TestConstructorErrors(t *testing.T) {
 		{r(transformations.RealToComplex(i32)), "transformations: RealToComplex: t must be float32 or float64, not int32 (Cast converts any real dtype to a complex one)"},
 		{r(transformations.RealToComplex(c64)), "transformations: RealToComplex: t must be float32 or float64, not complex64"},
 		{r(transformations.Abs(scalar)), "transformations: Abs: t is the scalar type float32"},
-		{r(transformations.Conj(zero)), "transformations: Conj: t has no valid dtype"},
+		{r(transformations.Conj(zero)), "transformations: Conj: t has the invalid dtype dtypes.DType(0)"},
 
 		{r(transformations.NormConst(i32, 0.5)), "transformations: NormConst: an int32 array takes a positive integer order, not 0.5 (cast it to a float dtype first)"},
 		{r(transformations.NormConst(i32, 0)), "transformations: NormConst: an int32 array takes a positive integer order, not 0"},
@@ -90,7 +97,7 @@ func TestConstructorErrors(t *testing.T) {
 		{r(transformations.BroadcastConst(i32, 2.5)), "transformations: BroadcastConst: the value 2.5 does not fit an int32 array"},
 		{r(transformations.BroadcastConst(f32, 1+2i)), "transformations: BroadcastConst: the value (1+2i) does not fit a float32 array"},
 		{r(transformations.BroadcastConst(f32, nil)), "transformations: BroadcastConst: the value <nil> (<nil>) is not a number"},
-		{r(transformations.BroadcastParam(zero)), "transformations: BroadcastParam: t has no valid dtype"},
+		{r(transformations.BroadcastParam(zero)), "transformations: BroadcastParam: t has the invalid dtype dtypes.DType(0)"},
 
 		{r(transformations.Pad(a10x7, a8x8, nil)), "transformations: Pad: input shape [10 7] is longer than output shape [8 8] on axis 0"},
 		{r(transformations.Pad(f32, a8x8, nil)), "transformations: Pad: input shape [10] and output shape [8 8] have different ranks"},

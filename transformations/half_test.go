@@ -380,7 +380,7 @@ func TestHalfErrors(t *testing.T) {
 		{"int32", core.ArrayOf(dtypes.Int32, 4), "float32 or complex64"},
 		{"already half", core.ArrayOf(dtypes.Complex32, 4), "float32 or complex64"},
 		{"scalar", core.ScalarOf(dtypes.Float32), "scalar"},
-		{"zero type", core.Type{}, "no valid dtype"},
+		{"zero type", core.Type{}, "invalid dtype dtypes.DType(0)"},
 	} {
 		for _, ctor := range []struct {
 			name string

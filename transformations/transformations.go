@@ -19,7 +19,7 @@ func errorf(fn, format string, args ...any) error {
 // what names t in the message ("t", "input", ...).
 func checkArray(fn, what string, t core.Type) error {
 	if !t.DType().Valid() {
-		return errorf(fn, "%s has no valid dtype (a zero core.Type?)", what)
+		return errorf(fn, "%s has the invalid dtype %v (a zero core.Type?)", what, t.DType())
 	}
 	if !t.IsArray() {
 		return errorf(fn, "%s is the scalar type %v; transformations act on arrays", what, t)
