@@ -16,6 +16,7 @@ WITHIN_KERNEL INLINE {{ ctype .out }} {{ .prefix }}({{ .params }})
         {{ .A.X }} * {{ .B.Y }} + {{ .A.Y }} * {{ .B.X }});
     {{- else if .A.Complex }} COMPLEX_CTR({{ $c }})({{ .A.X }} * {{ .B.V }}, {{ .A.Y }} * {{ .B.V }});
     {{- else if .B.Complex }} COMPLEX_CTR({{ $c }})({{ .A.V }} * {{ .B.X }}, {{ .A.V }} * {{ .B.Y }});
+    {{- else if .Wrap }} ({{ $c }})(({{ .Wrap }}){{ .A.V }} * ({{ .Wrap }}){{ .B.V }});
     {{- else }} {{ .A.V }} * {{ .B.V }};
     {{- end }}
 {{- end }}
@@ -32,6 +33,7 @@ WITHIN_KERNEL INLINE {{ ctype .out }} {{ .prefix }}({{ .params }})
     {{- if and .A.Complex .B.Complex }} COMPLEX_CTR({{ $c }})({{ .A.X }} + {{ .B.X }}, {{ .A.Y }} + {{ .B.Y }});
     {{- else if .A.Complex }} COMPLEX_CTR({{ $c }})({{ .A.X }} + {{ .B.V }}, {{ .A.Y }});
     {{- else if .B.Complex }} COMPLEX_CTR({{ $c }})({{ .A.V }} + {{ .B.X }}, {{ .B.Y }});
+    {{- else if .Wrap }} ({{ $c }})(({{ .Wrap }}){{ .A.V }} + ({{ .Wrap }}){{ .B.V }});
     {{- else }} {{ .A.V }} + {{ .B.V }};
     {{- end }}
 {{- end }}

@@ -80,11 +80,27 @@ func naryDefault(fn, op string, in []dtypes.DType) (*snippets.Module, error) {
 }
 
 // naryStep is one binary operation of an n-ary function: Name = A op B,
-// computed in Type.
+// computed in Type. Wrap, where set, is the unsigned C type the operation
+// goes through so that it wraps round as numpy's does: a signed int or
+// long that overflows is undefined in C, while a char or short is promoted
+// to int first and cannot.
 type naryStep struct {
 	Name string
 	Type dtypes.DType
+	Wrap string
 	A, B operand
+}
+
+// wrapType returns the unsigned C type of the same size as d where
+// arithmetic on d can overflow undefinedly in C, and "" elsewhere.
+func wrapType(d dtypes.DType) string {
+	switch d {
+	case dtypes.Int32:
+		return dtypes.Uint32.CType()
+	case dtypes.Int64:
+		return dtypes.Uint64.CType()
+	}
+	return ""
 }
 
 var opNouns = map[string]string{"mul": "product", "add": "sum"}
@@ -110,6 +126,7 @@ func nary(fn, op string, out dtypes.DType, in []dtypes.DType) (*snippets.Module,
 			steps = append(steps, naryStep{
 				Name: name,
 				Type: w,
+				Wrap: wrapType(w),
 				A:    newOperand(cur, curType, w.Real()),
 				B:    newOperand(fmt.Sprintf("a%d", i), in[i], w.Real()),
 			})

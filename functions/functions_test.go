@@ -372,3 +372,40 @@ func exactPow(x complex128, e int) complex128 {
 	i, _ := pi.Float64()
 	return complex(r, i)
 }
+
+// TestIntegerWrap checks that sums and products of signed integers wrap
+// round, as numpy's do, where they overflow: C leaves a signed int or
+// long that overflows undefined, and compilers then return anything. The
+// operands are multiples of large powers of two, so that every value and
+// wrapped result is exact in the float64 of the reference.
+func TestIntegerWrap(t *testing.T) {
+	wrap := func(d dtypes.DType, x uint64) complex128 {
+		if d == i32 {
+			return complex(float64(int32(x)), 0)
+		}
+		return complex(float64(int64(x)), 0)
+	}
+	// large returns ±k·2^(bits−3) for k in 1..7: sums of two overflow half
+	// the time, products almost always.
+	large := func(rng *rand.Rand, _ int, d dtypes.DType) complex128 {
+		v := float64(rng.IntN(7)+1) * math.Ldexp(1, 8*d.Size()-3)
+		if rng.IntN(2) == 0 {
+			v = -v
+		}
+		return complex(v, 0)
+	}
+	var cases []tcase
+	for _, d := range []dtypes.DType{i32, i64} {
+		cases = append(cases,
+			tcase{name: "add/" + d.String(), mod: mustModule(functions.Add(d, d)), out: d, in: []dtypes.DType{d, d}, gen: large,
+				ref: func(x []complex128) complex128 {
+					return wrap(d, uint64(int64(real(x[0])))+uint64(int64(real(x[1]))))
+				}},
+			tcase{name: "mul/" + d.String(), mod: mustModule(functions.Mul(d, d)), out: d, in: []dtypes.DType{d, d}, gen: large,
+				ref: func(x []complex128) complex128 {
+					return wrap(d, uint64(int64(real(x[0])))*uint64(int64(real(x[1]))))
+				}},
+		)
+	}
+	runCases(t, cases)
+}

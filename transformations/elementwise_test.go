@@ -402,3 +402,31 @@ func TestMulArray(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegerConstWraps checks that sums and products of int32 arrays and
+// constants wrap round where they overflow, as numpy's do, rather than
+// give what C's undefined signed overflow lets a compiler return.
+func TestIntegerConstWraps(t *testing.T) {
+	i32 := core.ArrayOf(dtypes.Int32, n)
+	wrap := func(f func(a int32) int32) func(complex128) complex128 {
+		return func(z complex128) complex128 { return complex(float64(f(int32(real(z)))), 0) }
+	}
+	for _, tc := range []struct {
+		name string
+		trf  func() (*core.Transformation, error)
+		want func(a int32) int32
+	}{
+		{"add MinInt32", func() (*core.Transformation, error) { return transformations.AddConst(i32, int32(math.MinInt32)) },
+			func(a int32) int32 { return a + math.MinInt32 }},
+		{"add MaxInt32", func() (*core.Transformation, error) { return transformations.AddConst(i32, int32(math.MaxInt32)) },
+			func(a int32) int32 { return a + math.MaxInt32 }},
+		{"mul 2^30", func() (*core.Transformation, error) { return transformations.MulConst(i32, int32(1<<30)) },
+			func(a int32) int32 { return a * (1 << 30) }},
+		{"mul MinInt32", func() (*core.Transformation, error) { return transformations.MulConst(i32, int32(math.MinInt32)) },
+			func(a int32) int32 { return a * math.MinInt32 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			unary{trf: must(t)(tc.trf()), in: dtypes.Int32, out: dtypes.Int32, want: wrap(tc.want)}.check(t, 7)
+		})
+	}
+}

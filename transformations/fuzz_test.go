@@ -409,24 +409,40 @@ func mulInt(d dtypes.DType, a, b int64) (int64, bool) {
 }
 
 // intArith returns a op b in the integer dtype d, with division truncated
-// toward zero, and whether the result is defined: an overflow of a signed
-// integer is undefined behaviour in OpenCL C, whose result no reference
-// can give.
+// toward zero, and whether the result is defined. Sums and products wrap
+// round as numpy's do (functions.Add and Mul compute them so); an
+// overflow of a signed quotient is undefined behaviour in OpenCL C, whose
+// result no reference can give.
 func intArith(d dtypes.DType, kind int, a, b int64) (int64, bool) {
 	switch kind {
 	case fuzzAddConst:
-		s := a + b
-		if (s > a) != (b > 0) {
-			return 0, false
-		}
-		return inRange(d, s)
+		return wrapInt(d, int64(uint64(a)+uint64(b))), true
 	case fuzzMulConst:
-		return mulInt(d, a, b)
+		return wrapInt(d, int64(uint64(a)*uint64(b))), true
 	}
 	if b == -1 {
 		return mulInt(d, a, b)
 	}
 	return a / b, true
+}
+
+// wrapInt returns x wrapped round into the range of the integer dtype d.
+func wrapInt(d dtypes.DType, x int64) int64 {
+	switch d {
+	case dtypes.Int8:
+		return int64(int8(x))
+	case dtypes.Int16:
+		return int64(int16(x))
+	case dtypes.Int32:
+		return int64(int32(x))
+	case dtypes.Uint8:
+		return int64(uint8(x))
+	case dtypes.Uint16:
+		return int64(uint16(x))
+	case dtypes.Uint32:
+		return int64(uint32(x))
+	}
+	return x
 }
 
 // intPow returns a to the power n in the integer dtype d, and whether it
