@@ -13,7 +13,7 @@ import (
 var templateFS embed.FS
 
 var cbrngTemplates = templates.MustParseFS(templateFS,
-	"templates/bijection.cl", "templates/keygen.cl", "templates/samplers.cl", "templates/cbrng.cl")
+	"templates/bijection.cl", "templates/keygen.cl", "templates/samplers.cl", "templates/cbrng.cl", "templates/check.cl")
 
 // The default numbers of rounds, those Random123 recommends and reikna
 // uses: the fewest with a safety margin over the rounds that pass BigCrush.

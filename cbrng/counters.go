@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -45,15 +46,21 @@ func (b *Bijection) counterLimit(need uint64) []uint64 {
 // CallProfiled first check the counters. The counter of all ones ends a
 // key's counter space: a call that would take any generator's counter past
 // it (one that takes it there is fine) is an error, and enqueues nothing,
-// so that no stream wraps round to its start. The check reads the counters
-// back, and so waits for the kernels before it. Where transformations are
-// connected to the counters, or the CBRNG is nested in another
-// computation, it has no counters array to read, and the check is the
-// caller's.
+// so that no stream wraps round to its start. The check is a small kernel
+// that compares every counter with the limit, whose one-word verdict the
+// call reads back: it waits for the kernels before it, and reads the
+// counters themselves only to name the generator of an error. Where
+// transformations are connected to the counters, or the CBRNG is nested
+// in another computation, it has no counters array to read, and the check
+// is the caller's.
 type Callable struct {
 	*core.Callable
 	rng      *CBRNG
 	counters int // the index of the counters parameter in the signature, or -1
+
+	mu      sync.Mutex          // serialises the checks, which share above
+	checker *cluda.StaticKernel // the check of the counters; nil where there is none
+	above   *cluda.Array        // the checker's verdict: one uint32, 1 where a counter is above the limit
 }
 
 // Compile compiles the generator for thr (see core.Computation.Compile)
@@ -63,13 +70,63 @@ func (c *CBRNG) Compile(thr *cluda.Thread) (*Callable, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx := -1
+	cc := &Callable{Callable: call, rng: c, counters: -1}
 	for i, p := range call.Signature() {
 		if p.Name == "counters" && p.Role() == core.InputOutput && p.Type().Equal(c.CountersType()) {
-			idx = i
+			cc.counters = i
 		}
 	}
-	return &Callable{Callable: call, rng: c, counters: idx}, nil
+	if cc.counters >= 0 && c.need > 0 {
+		if err := cc.compileChecker(thr); err != nil {
+			cc.Release()
+			return nil, fmt.Errorf("cbrng: %s: the check of the counters: %w", c.Name(), err)
+		}
+	}
+	return cc, nil
+}
+
+// compileChecker compiles the check of the counters and makes its verdict.
+func (c *Callable) compileChecker(thr *cluda.Thread) error {
+	b := c.rng.sampler.bijection
+	n := b.counterWords
+	gens := c.rng.CountersType().Size() / n
+	if gens == 0 {
+		return nil
+	}
+	word := b.WordDType()
+	limit := b.counterLimit(c.rng.need)
+	literals := make([]string, n)
+	highFirst := make([]int, n)
+	for i, w := range limit {
+		lit, err := word.Literal(w)
+		if err != nil {
+			return err
+		}
+		literals[i], highFirst[n-1-i] = lit, i
+	}
+	k, err := core.CompileStaticTemplate(thr, cbrngTemplates.Lookup("check_counters"), "check_counters", []int{gens},
+		map[string]any{"word": word.CType(), "words": n, "limit": literals, "highFirst": highFirst}, cluda.StaticOptions{})
+	if err != nil {
+		return err
+	}
+	c.checker = k
+	c.above, err = thr.Empty([]int{1}, dtypes.Uint32)
+	return err
+}
+
+// Release releases the generator's kernels and arrays, the check's too.
+func (c *Callable) Release() {
+	c.Callable.Release()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.checker != nil {
+		c.checker.Release()
+		c.checker = nil
+	}
+	if c.above != nil {
+		c.above.Release()
+		c.above = nil
+	}
 }
 
 // Call checks that no generator's counter would run past the end of its
@@ -91,19 +148,31 @@ func (c *Callable) CallProfiled(args ...any) (time.Duration, error) {
 	return c.Callable.CallProfiled(args...)
 }
 
-// checkCounters reads the counters argument and returns an error naming
-// the first generator whose counter is past the limit of a call. Arguments
-// that are not counters of the right type are left to the checks of
-// core.Callable.
+// checkCounters runs the check of the counters argument and, where a
+// counter is past the limit of a call, returns an error naming the first
+// such generator. Arguments that are not live counters of the right type
+// on the callable's Thread are left to the checks of core.Callable.
 func (c *Callable) checkCounters(args []any) error {
-	if c.counters < 0 || c.counters >= len(args) || c.rng.need == 0 {
+	if c.counters < 0 || c.counters >= len(args) {
 		return nil
 	}
 	a, ok := args[c.counters].(*cluda.Array)
-	if !ok || a == nil || a.Thread() != c.Thread() {
+	if !ok || a == nil || a.Thread() != c.Thread() || a.Released() {
 		return nil
 	}
 	if t, err := core.TypeOf(a); err != nil || !t.Equal(c.rng.CountersType()) {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.checker == nil {
+		return nil
+	}
+	verdict, err := c.runChecker(a)
+	if err != nil {
+		return fmt.Errorf("cbrng: %s: parameter \"counters\": %w", c.rng.Name(), err)
+	}
+	if verdict == 0 {
 		return nil
 	}
 	b := c.rng.sampler.bijection
@@ -121,6 +190,22 @@ func (c *Callable) checkCounters(args []any) error {
 		}
 	}
 	return nil
+}
+
+// runChecker runs the check of the counters a and returns its verdict: 1
+// where a counter is past the limit, else 0.
+func (c *Callable) runChecker(a *cluda.Array) (uint32, error) {
+	if err := c.above.Fill(uint32(0)); err != nil {
+		return 0, err
+	}
+	if err := c.checker.Call(a, c.above); err != nil {
+		return 0, err
+	}
+	v, err := cluda.Read[uint32](c.above)
+	if err != nil {
+		return 0, err
+	}
+	return v[0], nil
 }
 
 // readWords returns the words of a counters array as uint64.
