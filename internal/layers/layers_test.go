@@ -20,7 +20,8 @@ var layers = [][]string{
 	// internal/reference: the float64 transforms the tests compare
 	// against, on gonum alone.
 	// cluda/internal/handle: the guarded driver handle both bindings keep.
-	{"dtypes", "internal/reference", "cluda/internal/handle"},
+	// internal/refusal: the fuzz tests' check of a clear refusal.
+	{"dtypes", "internal/reference", "internal/refusal", "cluda/internal/handle"},
 	{"cluda/cl", "cluda/cu"},
 	{"cluda"},
 	{"templates", "cluda/cludatest"},

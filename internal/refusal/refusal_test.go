@@ -1,0 +1,29 @@
+package refusal
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		err    error
+		values []any
+		clear  bool
+	}{
+		{"names a length", errors.New("pkg: Thing: shape [3 -1] has a negative dimension"), []any{[]int{3, -1}}, true},
+		{"names a dtype", errors.New("pkg: Thing: int8 is not a float dtype"), []any{"int8"}, true},
+		{"no error", nil, []any{1}, false},
+		{"another prefix", errors.New("other: Thing: bad 3"), []any{3}, false},
+		{"nested prefixes", errors.New("pkg: Thing: pkg: Inner: bad 3"), []any{3}, false},
+		{"names nothing", errors.New("pkg: Thing: bad input"), []any{3, "int8"}, false},
+		{"a part of a word", errors.New("pkg: Thing: length 31 is odd"), []any{3}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := Check(tc.err, "pkg: ", "pkg: Thing", tc.values...); (err == nil) != tc.clear {
+				t.Errorf("Check(%v) = %v, want clear %v", tc.err, err, tc.clear)
+			}
+		})
+	}
+}
