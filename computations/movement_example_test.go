@@ -11,7 +11,7 @@ import (
 
 // Swap the first and last axes of a 2×3×1 array, as numpy.transpose(a,
 // (2, 1, 0)) does.
-func ExampleTranspose() {
+func ExampleNewTranspose() {
 	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
 	if err != nil {
 		fmt.Println(err)
@@ -52,7 +52,7 @@ func ExampleTranspose() {
 }
 
 // Roll a vector two positions back, as numpy.roll(a, -2) does.
-func ExampleRoll() {
+func ExampleNewRoll() {
 	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
 	if err != nil {
 		fmt.Println(err)
@@ -95,7 +95,7 @@ func ExampleRoll() {
 
 // Roll the rows of a 2×4 array by one position and back, in place, as
 // numpy.roll(a, shift, axis=1) does.
-func ExampleRollInPlace() {
+func ExampleNewRollInPlace() {
 	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
 	if err != nil {
 		fmt.Println(err)
@@ -135,7 +135,7 @@ func ExampleRollInPlace() {
 
 // Move the zero frequency of a spectrum of odd length to the middle and
 // back, as numpy.fft.fftshift and ifftshift do.
-func ExampleFFTShift() {
+func ExampleNewFFTShift() {
 	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
 	if err != nil {
 		fmt.Println(err)
