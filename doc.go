@@ -3,7 +3,8 @@
 // reduction, elementwise code of one's own), attach transformations to its
 // inputs and outputs (scaling, casts, complex split and combine, padding),
 // which are fused into the loads and stores of its kernels, compile it for
-// an OpenCL device and call it with device arrays.
+// a device through OpenCL or CUDA (PoCL serves as the CPU device) and call
+// it with device arrays, on one device or split among several.
 //
 // This package holds no code; the work is done by the packages below it,
 // from the bottom layer up (each imports only those above it in this list):
@@ -11,11 +12,13 @@
 //   - [github.com/reikna-go/reikna/dtypes]: element types, their C names
 //     and literals, promotion rules, and struct dtypes laid out as C lays
 //     them out.
-//   - [github.com/reikna-go/reikna/cluda]: Thread (an OpenCL context and
-//     queue), Array, programs with the kernel prelude, static kernels with
-//     virtual sizes, temporary arrays, program caches, MultiThread and
-//     SplitArray for several devices; its binding to the OpenCL C API is
-//     [github.com/reikna-go/reikna/cluda/cl].
+//   - [github.com/reikna-go/reikna/cluda]: Thread (a device's context and
+//     queue, through OpenCL or CUDA), Array, programs with the kernel
+//     prelude, static kernels with virtual sizes, temporary arrays, program
+//     caches, MultiThread and SplitArray for several devices; its bindings
+//     are [github.com/reikna-go/reikna/cluda/cl] (the OpenCL C API) and
+//     [github.com/reikna-go/reikna/cluda/cu] (CUDA's driver API and NVRTC,
+//     loaded at run time).
 //   - [github.com/reikna-go/reikna/templates] and
 //     [github.com/reikna-go/reikna/snippets]: the template engine, and
 //     Snippets and Modules rendered into one source.
@@ -24,8 +27,9 @@
 //   - [github.com/reikna-go/reikna/core]: types, parameters and signatures,
 //     Computation, Transformation and Connect, plans, the Callable, and
 //     CompileTemplate for kernels outside a computation.
-//   - [github.com/reikna-go/reikna/computations]: FFT, RFFT, IRFFT, FFTModule, PureParallel,
-//     Transpose, Roll, FFTShift, Reduce, Scan, EntrywiseNorm;
+//   - [github.com/reikna-go/reikna/computations]: FFT, RFFT, IRFFT,
+//     FFTModule, Convolve, DHT, PureParallel, Transpose, Roll, FFTShift,
+//     Reduce, Scan, EntrywiseNorm, MatrixMul;
 //     [github.com/reikna-go/reikna/transformations]: the transformation
 //     library; [github.com/reikna-go/reikna/cbrng]: counter-based random
 //     numbers.
@@ -46,7 +50,9 @@
 //	err = c.Call(out, in, 0)
 //	spectrum, err := cluda.Read[complex64](out)
 //
-// The examples of package computations show a computation of one's own,
-// with a kernel template, temporary and persistent arrays and a nested
-// FFT; the README describes the tools, the caches and the benchmarks.
+// Every constructor of package computations has an Example, the FFT one
+// with transformations connected (ExampleNewFFT_connect); the Examples of
+// core show a computation and a transformation of one's own. The README
+// gives a complete program and links the documents under docs/: the
+// caches, the devices, the command-line tool, the benchmarks.
 package reikna
