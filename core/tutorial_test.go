@@ -32,6 +32,9 @@ func mulParam(t core.Type, dt dtypes.DType) *core.Transformation {
 
 // The example of reikna's "Tutorial: basics": out = in1 + in2 + param,
 // with out split into real and imaginary parts and in2 scaled by param2.
+// Its transformations are written here, so that core's tests need not
+// import package transformations; Example_signature in examples/tutorial
+// (docs/tutorial.md) builds the same tree with the library's.
 func tutorialComputation(t *testing.T) *computations.PureParallel {
 	arr := core.ArrayOf(dtypes.Complex64, 128)
 	comp, err := computations.NewPureParallel([]core.Parameter{
