@@ -33,7 +33,7 @@ var layers = [][]string{
 	// multi runs computations on several devices: any computation on
 	// split arrays, and the distributed FFT, built of computations' FFT.
 	{"multi"},
-	{"cmd/reikna", "examples/demo", "examples/quickstart", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
+	{"cmd/reikna", "examples/demo", "examples/quickstart", "examples/tutorial", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 
 // listedPackage is what go list says of a package of the module.
