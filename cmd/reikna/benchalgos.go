@@ -15,29 +15,22 @@ import (
 // into its input, after checking the result of each against a host
 // reference.
 func benchAlgos(o *benchOptions, stdout, stderr io.Writer) error {
-	cases, err := selectAlgoCases(o.cases)
-	if err != nil {
-		return err
-	}
-	cb, err := startCaseBench(o, "algos", "algorithm", caseDefaultMiB, 2*len(cases), stderr)
-	if err != nil {
-		return err
-	}
-	defer cb.release()
-	rep := &algoReport{runHeader: newRunHeader(cb.thr, o.args), MiB: o.mib, CopyGBs: cb.copyGBs, Build: readBuildInfo()}
-	b := &bencher{thr: cb.thr, runs: o.runs}
-	label := func(i int) string {
-		return fmt.Sprintf("%s of %s", cases[i].name, dimsString(cases[i].sizedShape(o.mib)))
-	}
-	cb.each(len(cases), label, func(i int, scaled bool) {
-		c := cases[i]
-		shape := c.sizedShape(o.mib)
-		b.arrayBytes = int64(core.ArrayOf(c.dt, shape...).Size() * c.dt.Size())
-		r := b.measureAlgo(c, shape, scaled)
-		r.derive(c.movedBytes(shape), rep.CopyGBs)
-		rep.Rows = append(rep.Rows, r)
+	return runBenchSet(o, stdout, stderr, benchSet[algoCase, *algoReport]{
+		mode: "algos", what: "algorithm", otherMiB: caseDefaultMiB, cases: selectAlgoCases,
+		label: func(c algoCase, _ int) string {
+			return fmt.Sprintf("%s of %s", c.name, dimsString(c.sizedShape(o.mib)))
+		},
+		report: func(h runHeader, mib, copyGBs float64) *algoReport {
+			return &algoReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+		},
+		measure: func(b *bencher, rep *algoReport, c algoCase, v int) {
+			shape := c.sizedShape(o.mib)
+			b.arrayBytes = int64(core.ArrayOf(c.dt, shape...).Size() * c.dt.Size())
+			r := b.measureAlgo(c, shape, v == 1)
+			r.derive(c.movedBytes(shape), rep.CopyGBs)
+			rep.Rows = append(rep.Rows, r)
+		},
 	})
-	return cb.finish(o, stdout, rep)
 }
 
 // measureAlgo checks and then times the case on an input of shape, bare or

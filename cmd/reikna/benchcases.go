@@ -101,17 +101,6 @@ func (cb *caseBench) release() {
 	cb.thr.Release()
 }
 
-// each measures n cases, each bare and then with a scale fused into it,
-// stepping the progress bar with the label of each case.
-func (cb *caseBench) each(n int, label func(i int) string, measure func(i int, scaled bool)) {
-	for i := range n {
-		for j, scaled := range []bool{false, true} {
-			cb.bar.Step(1+2*i+j, label(i))
-			measure(i, scaled)
-		}
-	}
-}
-
 // measureCase measures one case into a row named name ("name+scale"
 // where scaled) of dtype dt and shape: it makes the computation with
 // build and checks and times it (checkAndTime). A case that cannot run

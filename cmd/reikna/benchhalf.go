@@ -70,30 +70,23 @@ const (
 // through FromHalf and ToHalf, of the same number of elements, after
 // checking each against a float64 reference.
 func benchHalf(o *benchOptions, stdout, stderr io.Writer) error {
-	lengths, err := selectHalfLengths(o.cases)
-	if err != nil {
-		return err
-	}
-	cb, err := startCaseBench(o, "half", "half-precision FFT", caseDefaultMiB, 2*len(lengths), stderr)
-	if err != nil {
-		return err
-	}
-	defer cb.release()
-	rep := &halfReport{runHeader: newRunHeader(cb.thr, o.args), MiB: o.mib, CopyGBs: cb.copyGBs, Build: readBuildInfo()}
-	b := &bencher{thr: cb.thr, runs: o.runs}
-	// --mib is the size of a complex32 array.
-	elements := max(int(o.mib*(1<<20))/dtypes.Complex32.Size(), 1)
-	label := func(i int) string {
-		return fmt.Sprintf("FFT of length %d", lengths[i])
-	}
-	cb.each(len(lengths), label, func(i int, half bool) {
-		n := lengths[i]
-		shape := []int{max(elements/n, 1), n}
-		r := b.measureHalf(shape, half, rep.CopyGBs)
-		rep.Rows = append(rep.Rows, r)
+	return runBenchSet(o, stdout, stderr, benchSet[int, *halfReport]{
+		mode: "half", what: "half-precision FFT", otherMiB: caseDefaultMiB, cases: selectHalfLengths,
+		// Variant 0 is the complex64 FFT, variant 1 the half-storage one.
+		label: func(n, _ int) string {
+			return fmt.Sprintf("FFT of length %d", n)
+		},
+		report: func(h runHeader, mib, copyGBs float64) *halfReport {
+			return &halfReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+		},
+		measure: func(b *bencher, rep *halfReport, n int, v int) {
+			// --mib is the size of a complex32 array.
+			elements := max(int(o.mib*(1<<20))/dtypes.Complex32.Size(), 1)
+			shape := []int{max(elements/n, 1), n}
+			rep.Rows = append(rep.Rows, b.measureHalf(shape, v == 1, rep.CopyGBs))
+		},
+		done: (*halfReport).ratios,
 	})
-	rep.ratios()
-	return cb.finish(o, stdout, rep)
 }
 
 // measureHalf checks and times the batched FFT of shape over its last axis:

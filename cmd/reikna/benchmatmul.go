@@ -13,42 +13,48 @@ import (
 // and with each tiling the environment lists (matmulTileEnv), after
 // checking a sample of the result of each against a host reference.
 func benchMatmul(o *benchOptions, stdout, stderr io.Writer) error {
-	cases, err := selectMatmulCases(o.cases)
-	if err != nil {
-		return err
-	}
 	tunings := map[string][]computations.MatrixMulTiling{}
-	steps := 0
-	for _, c := range cases {
-		if tunings[c.dt.String()], err = matmulTilingsFromEnv(c.dt); err != nil {
-			return err
+	// The cases, and the tunings of their dtypes.
+	cases := func(list string) ([]matmulCase, error) {
+		cs, err := selectMatmulCases(list)
+		if err != nil {
+			return nil, err
 		}
-		steps += 1 + len(tunings[c.dt.String()])
-	}
-	// Products are slower than moving memory on a CPU: 4 MiB by default.
-	cb, err := startCaseBench(o, "matmul", "matrix product", 4, steps, stderr)
-	if err != nil {
-		return err
-	}
-	defer cb.release()
-	rep := &matmulReport{runHeader: newRunHeader(cb.thr, o.args), MiB: o.mib, Build: readBuildInfo()}
-	b := &bencher{thr: cb.thr, runs: o.runs}
-	step := 1
-	for _, c := range cases {
-		c = c.sized(o.mib)
-		b.arrayBytes = int64(max(c.m*c.k, c.k*c.n, c.m*c.n) * c.batch * c.dt.Size())
-		tilings := append([]computations.MatrixMulTiling{{}}, tunings[c.dt.String()]...)
-		for _, tiling := range tilings {
-			what := "the plan's tiling"
-			if tiling != (computations.MatrixMulTiling{}) {
-				what = "tiling " + tiling.String()
+		for _, c := range cs {
+			if tunings[c.dt.String()], err = matmulTilingsFromEnv(c.dt); err != nil {
+				return nil, err
 			}
-			cb.bar.Step(step, fmt.Sprintf("%s of %s, %s", c.name, dimsString(c.shape()), what))
-			step++
-			rep.Rows = append(rep.Rows, b.measureMatmul(c, tiling))
 		}
+		return cs, nil
 	}
-	return cb.finish(o, stdout, rep)
+	// Variant 0 is the plan's own tiling, variant v the tuning v-1.
+	tiling := func(c matmulCase, v int) computations.MatrixMulTiling {
+		if v == 0 {
+			return computations.MatrixMulTiling{}
+		}
+		return tunings[c.dt.String()][v-1]
+	}
+	return runBenchSet(o, stdout, stderr, benchSet[matmulCase, *matmulReport]{
+		// Products are slower than moving memory on a CPU: 4 MiB by default.
+		mode: "matmul", what: "matrix product", otherMiB: 4, cases: cases,
+		variants: func(c matmulCase) int { return 1 + len(tunings[c.dt.String()]) },
+		label: func(c matmulCase, v int) string {
+			what := "the plan's tiling"
+			if t := tiling(c, v); t != (computations.MatrixMulTiling{}) {
+				what = "tiling " + t.String()
+			}
+			c = c.sized(o.mib)
+			return fmt.Sprintf("%s of %s, %s", c.name, dimsString(c.shape()), what)
+		},
+		report: func(h runHeader, mib, _ float64) *matmulReport {
+			return &matmulReport{runHeader: h, MiB: mib, Build: readBuildInfo()}
+		},
+		measure: func(b *bencher, rep *matmulReport, c matmulCase, v int) {
+			c = c.sized(o.mib)
+			b.arrayBytes = int64(max(c.m*c.k, c.k*c.n, c.m*c.n) * c.batch * c.dt.Size())
+			rep.Rows = append(rep.Rows, b.measureMatmul(c, tiling(c, v)))
+		},
+	})
 }
 
 // measureMatmul checks and then times the case with the tiling (the zero

@@ -15,29 +15,22 @@ import (
 // fused into its output, after checking the mean and the variance of the
 // values of each.
 func benchRandom(o *benchOptions, stdout, stderr io.Writer) error {
-	cases, err := selectRandomCases(o.cases)
-	if err != nil {
-		return err
-	}
-	cb, err := startCaseBench(o, "random", "random number", caseDefaultMiB, 2*len(cases), stderr)
-	if err != nil {
-		return err
-	}
-	defer cb.release()
-	rep := &randomReport{runHeader: newRunHeader(cb.thr, o.args), MiB: o.mib, CopyGBs: cb.copyGBs, Build: readBuildInfo()}
-	b := &bencher{thr: cb.thr, runs: o.runs}
-	label := func(i int) string {
-		return fmt.Sprintf("%s of %s", cases[i].name, dimsString(cases[i].sizedShape(o.mib)))
-	}
-	cb.each(len(cases), label, func(i int, scaled bool) {
-		c := cases[i]
-		shape := c.sizedShape(o.mib)
-		b.arrayBytes = c.writtenBytes(shape)
-		r := b.measureRandom(c, shape, scaled)
-		r.derive(c.writtenBytes(shape), rep.CopyGBs)
-		rep.Rows = append(rep.Rows, r)
+	return runBenchSet(o, stdout, stderr, benchSet[randomCase, *randomReport]{
+		mode: "random", what: "random number", otherMiB: caseDefaultMiB, cases: selectRandomCases,
+		label: func(c randomCase, _ int) string {
+			return fmt.Sprintf("%s of %s", c.name, dimsString(c.sizedShape(o.mib)))
+		},
+		report: func(h runHeader, mib, copyGBs float64) *randomReport {
+			return &randomReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+		},
+		measure: func(b *bencher, rep *randomReport, c randomCase, v int) {
+			shape := c.sizedShape(o.mib)
+			b.arrayBytes = c.writtenBytes(shape)
+			r := b.measureRandom(c, shape, v == 1)
+			r.derive(c.writtenBytes(shape), rep.CopyGBs)
+			rep.Rows = append(rep.Rows, r)
+		},
 	})
-	return cb.finish(o, stdout, rep)
 }
 
 // measureRandom checks the moments of the case's values for randoms of

@@ -14,29 +14,22 @@ import (
 // into its input, after checking a sample of rows of each against a
 // float64 reference.
 func benchRFFT(o *benchOptions, stdout, stderr io.Writer) error {
-	cases, err := selectRFFTCases(o.cases)
-	if err != nil {
-		return err
-	}
-	cb, err := startCaseBench(o, "rfft", "real FFT", caseDefaultMiB, 2*len(cases), stderr)
-	if err != nil {
-		return err
-	}
-	defer cb.release()
-	rep := &rfftReport{runHeader: newRunHeader(cb.thr, o.args), MiB: o.mib, CopyGBs: cb.copyGBs, Build: readBuildInfo()}
-	b := &bencher{thr: cb.thr, runs: o.runs}
-	label := func(i int) string {
-		return fmt.Sprintf("%s of %s", cases[i].name, dimsString(cases[i].sizedShape(o.mib)))
-	}
-	cb.each(len(cases), label, func(i int, scaled bool) {
-		c := cases[i]
-		shape := c.sizedShape(o.mib)
-		b.arrayBytes = int64(shape[0]) * int64(8*(shape[1]/2+1))
-		r := b.measureRFFT(c, shape, scaled)
-		r.derive(movedRFFTBytes(shape), rep.CopyGBs)
-		rep.Rows = append(rep.Rows, r)
+	return runBenchSet(o, stdout, stderr, benchSet[rfftCase, *rfftReport]{
+		mode: "rfft", what: "real FFT", otherMiB: caseDefaultMiB, cases: selectRFFTCases,
+		label: func(c rfftCase, _ int) string {
+			return fmt.Sprintf("%s of %s", c.name, dimsString(c.sizedShape(o.mib)))
+		},
+		report: func(h runHeader, mib, copyGBs float64) *rfftReport {
+			return &rfftReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+		},
+		measure: func(b *bencher, rep *rfftReport, c rfftCase, v int) {
+			shape := c.sizedShape(o.mib)
+			b.arrayBytes = int64(shape[0]) * int64(8*(shape[1]/2+1))
+			r := b.measureRFFT(c, shape, v == 1)
+			r.derive(movedRFFTBytes(shape), rep.CopyGBs)
+			rep.Rows = append(rep.Rows, r)
+		},
 	})
-	return cb.finish(o, stdout, rep)
 }
 
 // measureRFFT checks and then times the case on an input of shape, bare

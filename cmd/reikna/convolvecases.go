@@ -3,9 +3,8 @@ package main
 import (
 	"fmt"
 	"math"
-	"slices"
-	"strings"
 
+	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
@@ -43,29 +42,7 @@ var convolveCases = func() []convolveCase {
 // selectConvolveCases returns the cases named in list (comma-separated, ""
 // for all), in the order given.
 func selectConvolveCases(list string) ([]convolveCase, error) {
-	return selectNamed(list, convolveCases, func(c convolveCase) string { return c.name }, "convolution")
-}
-
-// selectNamed returns the cases of all named in list (comma-separated, ""
-// for all), in the order given, name giving the name of a case; what names
-// the cases in the error of an unknown one.
-func selectNamed[T any](list string, all []T, name func(T) string, what string) ([]T, error) {
-	if list == "" {
-		return all, nil
-	}
-	var out []T
-	for _, n := range strings.Split(list, ",") {
-		i := slices.IndexFunc(all, func(c T) bool { return name(c) == n })
-		if i < 0 {
-			names := make([]string, len(all))
-			for j, c := range all {
-				names[j] = name(c)
-			}
-			return nil, fmt.Errorf("--cases: unknown case %q (the %s cases are %s)", n, what, strings.Join(names, ", "))
-		}
-		out = append(out, all[i])
-	}
-	return out, nil
+	return selectCases(list, convolveCases, func(c convolveCase) string { return c.name }, "convolution")
 }
 
 // sizedShape returns the case's shape at mib MiB per array, shrunk as the
@@ -90,6 +67,39 @@ func (c convolveCase) fft(shape []int) (*computations.FFT, error) {
 // against the float64 reference: three float32 FFTs (the filter's, the
 // row's and the one back), each within 1e-6, and a product.
 const convolveCheckTolerance = 1e-5
+
+// checkConvolveCall runs the convolution once on the argument set args
+// (output, signal, filter), its output poisoned first, and checks the first
+// and the last row against the float64 reference; a wrong output is a
+// *wrongResultError.
+func checkConvolveCall(call *core.Callable, args []any, shape []int) error {
+	arrays := make([]*cluda.Array, 3)
+	for i := range arrays {
+		a, ok := args[i].(*cluda.Array)
+		if !ok {
+			return fmt.Errorf("argument %d of the convolution is not an array", i)
+		}
+		arrays[i] = a
+	}
+	if err := arrays[0].Fill(complex64(complex(math.NaN(), math.NaN()))); err != nil {
+		return fmt.Errorf("poisoning the output: %w", err)
+	}
+	if err := call.Call(args...); err != nil {
+		return fmt.Errorf("the checked call: %w", err)
+	}
+	var values [3][]complex64
+	for i, a := range arrays {
+		v, err := cluda.Read[complex64](a)
+		if err != nil {
+			return fmt.Errorf("reading the arrays back: %w", err)
+		}
+		values[i] = v
+	}
+	if err := checkConvolveRows(values[1], values[2], values[0], shape[1], []int{0, shape[0] - 1}); err != nil {
+		return &wrongResultError{err}
+	}
+	return nil
+}
 
 // checkConvolveRows compares rows of the output (n points each) with the cyclic
 // convolution of the same rows of the signal with the filter, computed in

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -44,30 +43,10 @@ var matmulCases = []matmulCase{
 	{name: "f64_4096", dt: dtypes.Float64, batch: 1, m: 4096, n: 4096, k: 4096},
 }
 
-// matmulCaseNames returns the names of the cases.
-func matmulCaseNames() []string {
-	names := make([]string, len(matmulCases))
-	for i, c := range matmulCases {
-		names[i] = c.name
-	}
-	return names
-}
-
 // selectMatmulCases returns the cases named in list (comma-separated, ""
 // for all), in the order given.
 func selectMatmulCases(list string) ([]matmulCase, error) {
-	if list == "" {
-		return matmulCases, nil
-	}
-	var cs []matmulCase
-	for _, name := range strings.Split(list, ",") {
-		i := slices.IndexFunc(matmulCases, func(c matmulCase) bool { return c.name == name })
-		if i < 0 {
-			return nil, fmt.Errorf("--cases: unknown case %q (the matrix product cases are %s)", name, strings.Join(matmulCaseNames(), ", "))
-		}
-		cs = append(cs, matmulCases[i])
-	}
-	return cs, nil
+	return selectCases(list, matmulCases, func(c matmulCase) string { return c.name }, "matrix product")
 }
 
 // sized returns the case at mib MiB per array: its own sizes at
