@@ -9,38 +9,9 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/transformations"
 )
-
-// dft is the float64 reference of the forward transform of x: the sum
-// of x[j]·exp(-2πi jk/n) for each k.
-func dft(x []complex128) []complex128 {
-	n := len(x)
-	y := make([]complex128, n)
-	for k := range y {
-		for j, v := range x {
-			y[k] += v * cmplx.Exp(complex(0, -2*math.Pi*float64(j*k%n)/float64(n)))
-		}
-	}
-	return y
-}
-
-// relError is ‖got − want‖ / ‖want‖ in the L2 norm.
-func relError[T float32 | complex64](got []T, want []complex128) float64 {
-	var diff, norm float64
-	for i, w := range want {
-		var g complex128
-		switch v := any(got[i]).(type) {
-		case float32:
-			g = complex(float64(v), 0)
-		case complex64:
-			g = complex128(v)
-		}
-		diff += math.Pow(cmplx.Abs(g-w), 2)
-		norm += math.Pow(cmplx.Abs(w), 2)
-	}
-	return math.Sqrt(diff / norm)
-}
 
 // The forward FFT of 16 complex points and the inverse back, the
 // inverse chosen by the last argument of the call.
@@ -100,8 +71,8 @@ func ExampleNewFFT() {
 	}
 	s, _ := cluda.Read[complex64](spectrum)
 	y, _ := cluda.Read[complex64](back)
-	fmt.Println("spectrum: relative error below 1e-6:", relError(s, dft(x64)) < 1e-6)
-	fmt.Println("round trip: relative error below 1e-6:", relError(y, x64) < 1e-6)
+	fmt.Println("spectrum: relative error below 1e-6:", reference.RelativeL2(s, reference.DFT(x64)) < 1e-6)
+	fmt.Println("round trip: relative error below 1e-6:", reference.RelativeL2(y, x64) < 1e-6)
 	// Output:
 	// [output input inverse]
 	// spectrum: relative error below 1e-6: true
@@ -183,12 +154,12 @@ func ExampleNewFFT_connect() {
 		fmt.Println(err)
 		return
 	}
-	want := dft(x64)
+	want := reference.DFT(x64)
 	for i, v := range want {
 		want[i] = complex(math.Pow(cmplx.Abs(v), 2), 0)
 	}
 	fmt.Printf("|X[0]|² = %.0f, |X[3]|² = %.0f, |X[10]|² = %.0f\n", got[0], got[3], got[10])
-	fmt.Println("relative error below 1e-5:", relError(got, want) < 1e-5)
+	fmt.Println("relative error below 1e-5:", reference.RelativeL2(reference.Complex(got), want) < 1e-5)
 	// Output:
 	// [power signal inverse]
 	// |X[0]|² = 4096, |X[3]|² = 1024, |X[10]|² = 256
@@ -223,7 +194,7 @@ func ExampleNewIRFFT() {
 	for i := range x64 {
 		x64[i] = complex(float64(i%7)-2.5, 0)
 	}
-	full := dft(x64)
+	full := reference.DFT(x64)
 	half := make([]complex64, n/2+1)
 	for k := range half {
 		half[k] = complex64(full[k])
@@ -250,7 +221,7 @@ func ExampleNewIRFFT() {
 		return
 	}
 	fmt.Println("output:", len(got), "real samples")
-	fmt.Println("relative error below 1e-6:", relError(got, x64) < 1e-6)
+	fmt.Println("relative error below 1e-6:", reference.RelativeL2(reference.Complex(got), x64) < 1e-6)
 	// Output:
 	// output: 32 real samples
 	// relative error below 1e-6: true

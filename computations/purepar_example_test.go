@@ -8,6 +8,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
 	"github.com/reikna-go/reikna/transformations"
 )
 
@@ -73,7 +74,7 @@ func ExampleNewPureParallel() {
 			want[i*cols+j] = complex(math.Exp(-tj*decay)*math.Cos(float64(k[i])*tj), 0)
 		}
 	}
-	fmt.Println("relative error below 1e-5:", relError(got, want) < 1e-5)
+	fmt.Println("relative error below 1e-5:", reference.RelativeL2(reference.Complex(got), want) < 1e-5)
 	// Output:
 	// [out k t decay] [3 50]
 	// relative error below 1e-5: true

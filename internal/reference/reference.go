@@ -156,6 +156,16 @@ func RelativeL2[T complex64 | complex128](got []T, want []complex128) float64 {
 	return math.Sqrt(num / den)
 }
 
+// Complex returns the real values x as complex128 ones, for RelativeL2 of
+// a real result.
+func Complex[T float32 | float64](x []T) []complex128 {
+	out := make([]complex128, len(x))
+	for i, v := range x {
+		out[i] = complex(float64(v), 0)
+	}
+	return out
+}
+
 // directDFT is the O(n²) definition, which the package's test checks the
 // references against.
 func directDFT(x []complex128) []complex128 {
