@@ -129,7 +129,8 @@ const maxFusedRowGPU = 2048
 // rows of the padded shape along axis, with the limits of the device: the
 // forward transform, the product with the filter's spectrum and the
 // transform back on the same registers, where the transform is one pass of
-// the register kernel (a row fits one work-group). It reports false where
+// the register kernel with even stages (a row fits one work-group, and the
+// outputs stand in the registers of the inputs). It reports false where
 // the transform takes more kernels (or none: a length of 1).
 func fusedConvolution(padded []int, axis int, lim fftplan.Limits) (fftplan.Kernel, bool) {
 	p, err := fftplan.New(padded, []int{axis}, lim)
@@ -141,7 +142,7 @@ func fusedConvolution(padded []int, axis int, lim fftplan.Limits) (fftplan.Kerne
 		return fftplan.Kernel{}, false
 	}
 	k := ax.Kernels[0]
-	if k.Pass.E == 0 || k.Pass.L != k.Pass.N {
+	if k.Pass.E == 0 || k.Pass.Uneven || k.Pass.L != k.Pass.N {
 		return fftplan.Kernel{}, false
 	}
 	if !lim.CPU && k.Pass.L > maxFusedRowGPU {

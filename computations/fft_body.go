@@ -100,6 +100,12 @@ type fftPassTwiddle struct {
 // or table index Off that goes with it.
 type fftOffset struct{ M, Off int }
 
+// fftRegister is register M of a work-item of the register kernel and
+// the element t + Off it holds, t being the work-item's place in its
+// sub-transform; where Lim > 0 only the work-items t < Lim hold it (a
+// stage whose butterflies do not fill the last round: fftplan.Layout).
+type fftRegister struct{ M, Off, Lim int }
+
 // fftLocalBody holds the numbers of the local kernel, whose stages read and
 // write the whole tile in local memory.
 type fftLocalBody struct {
@@ -130,10 +136,13 @@ type fftLocalItem struct {
 // work-items hold E elements each in registers, register i holding element
 // t + Regs[i].Off of the work-item's sub-transform.
 type fftRegisterBody struct {
-	BufElems                int
-	SFast                   bool // consecutive work-items take consecutive sub-transforms
-	TT, E                   int  // work-items per sub-transform, registers per work-item
-	Regs                    []fftOffset
+	BufElems int
+	SFast    bool // consecutive work-items take consecutive sub-transforms
+	TT, E    int  // work-items per sub-transform, registers per work-item
+	Regs     []fftOffset
+	// LoadRegs are the registers the first stage reads and StoreRegs
+	// those the last one leaves: Regs unless the stages are uneven.
+	LoadRegs, StoreRegs     []fftRegister
 	FullRow                 int // local memory row of a whole sub-transform
 	StagedLoad, StagedStore bool
 	Parts                   []string    // components of one exchange round: "" (whole values) or ".x" and ".y"
@@ -158,6 +167,7 @@ type fftRegStage struct {
 // registers with their stage twiddle indices.
 type fftRegButterfly struct {
 	First    int
+	Lim      int // only the work-items t < Lim have it, where above 0
 	Regs     []int
 	Twiddles []fftOffset
 }
@@ -178,6 +188,7 @@ type fftExchange struct {
 // work-item's: its registers Elems[m].M go to positions y0 + Elems[m].Off.
 type fftExchangeWrite struct {
 	First int
+	Lim   int // only the work-items t < Lim have it, where above 0
 	Elems []fftOffset
 }
 
@@ -186,7 +197,7 @@ type fftExchangeWrite struct {
 type fftExchangeRound struct {
 	Lo    int
 	Part  string
-	Reads []fftOffset
+	Reads []fftRegister
 }
 
 // fftEndIndex is how the FFT's load and store macros index an end for the

@@ -110,15 +110,21 @@ func registerBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftRegis
 	for r := 0; r < loops; r++ {
 		rb.StoreRuns = append(rb.StoreRuns, fftOffset{M: r, Off: r * p.WG})
 	}
+	if p.Uneven {
+		rb.LoadRegs = layoutRegisters(p.StageLayout(0))
+		rb.StoreRegs = layoutRegisters(p.StageLayout(len(p.Radices) - 1))
+	} else {
+		for _, r := range rb.Regs {
+			rb.LoadRegs = append(rb.LoadRegs, fftRegister{M: r.M, Off: r.Off})
+		}
+		rb.StoreRegs = rb.LoadRegs
+	}
 	nsIn := 1
 	for si, r := range p.Radices {
-		per := p.E / r
 		st := fftRegStage{Radix: r, NsIn: nsIn}
-		for q := 0; q < per; q++ {
-			bf := fftRegButterfly{First: q * p.TT}
-			for m := 0; m < r; m++ {
-				reg := q + m*per
-				bf.Regs = append(bf.Regs, reg)
+		for q, bf := range stageButterflies(p, si) {
+			bf.First = q * p.TT
+			for m, reg := range bf.Regs {
 				if nsIn > 1 && m > 0 {
 					bf.Twiddles = append(bf.Twiddles, fftOffset{M: reg, Off: stageOffsets[si] + (m-1)*nsIn})
 				}
@@ -126,7 +132,7 @@ func registerBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftRegis
 			st.Butterflies = append(st.Butterflies, bf)
 		}
 		if si < len(p.Radices)-1 {
-			st.Exchange = exchangeBody(p, r, nsIn, chunkLen, chunkRow, rb.Parts)
+			st.Exchange = exchangeBody(p, si, nsIn, chunkLen, chunkRow, rb.Parts)
 		}
 		rb.Stages = append(rb.Stages, st)
 		nsIn *= r
@@ -134,20 +140,70 @@ func registerBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftRegis
 	return rb
 }
 
-// exchangeBody returns the numbers of the exchange after a stage of radix
-// r after stages of nsIn: its outputs go to their Stockham positions
-// (jj - k)*r + k + q*nsIn through local memory, and the work-item reads
-// back the elements t + tt*i, in parts (complex values, or real and
-// imaginary parts) and chunks of positions.
-func exchangeBody(p fftplan.Pass, r, nsIn, chunkLen, chunkRow int, parts []string) *fftExchange {
+// stageButterflies returns the butterflies of a work-item at stage si of
+// the pass p: their registers, in the order of their elements, and the
+// work-items that have them (Lim); First and Twiddles are left unset.
+// Even stages of radix r give butterfly q the registers q + m*E/r, uneven
+// ones (fftplan.Layout) the registers q*r + m.
+func stageButterflies(p fftplan.Pass, si int) []fftRegButterfly {
+	r := p.Radices[si]
+	var out []fftRegButterfly
+	if p.Uneven {
+		l := p.StageLayout(si)
+		for q := 0; q < l.Butterflies; q++ {
+			bf := fftRegButterfly{Lim: l.Limit(q)}
+			for m := 0; m < r; m++ {
+				bf.Regs = append(bf.Regs, l.Register(q, m))
+			}
+			out = append(out, bf)
+		}
+		return out
+	}
 	per := p.E / r
-	x := &fftExchange{Radix: r, NsIn: nsIn, Chunked: p.Chunks > 1, ChunkLen: chunkLen, Row: chunkRow, E: p.E}
 	for q := 0; q < per; q++ {
-		w := fftExchangeWrite{First: q * p.TT}
+		var bf fftRegButterfly
 		for m := 0; m < r; m++ {
-			w.Elems = append(w.Elems, fftOffset{M: q + m*per, Off: m * nsIn})
+			bf.Regs = append(bf.Regs, q+m*per)
+		}
+		out = append(out, bf)
+	}
+	return out
+}
+
+// layoutRegisters returns the registers of the layout l with the elements
+// they hold, butterfly by butterfly.
+func layoutRegisters(l fftplan.Layout) []fftRegister {
+	var out []fftRegister
+	for k := 0; k < l.Butterflies; k++ {
+		for m := 0; m < l.Radix; m++ {
+			out = append(out, fftRegister{M: l.Register(k, m), Off: l.Offset(k, m), Lim: l.Limit(k)})
+		}
+	}
+	return out
+}
+
+// exchangeBody returns the numbers of the exchange after stage si of the
+// pass, of radix r after stages of nsIn: its outputs go to their
+// Stockham positions (jj - k)*r + k + q*nsIn through local memory, and the
+// work-item reads back the elements of the next stage's butterflies (with
+// even stages the elements t + tt*i), in parts (complex values, or real
+// and imaginary parts) and chunks of positions.
+func exchangeBody(p fftplan.Pass, si, nsIn, chunkLen, chunkRow int, parts []string) *fftExchange {
+	r := p.Radices[si]
+	x := &fftExchange{Radix: r, NsIn: nsIn, Chunked: p.Chunks > 1, ChunkLen: chunkLen, Row: chunkRow, E: p.E}
+	for q, bf := range stageButterflies(p, si) {
+		w := fftExchangeWrite{First: q * p.TT, Lim: bf.Lim}
+		for m, reg := range bf.Regs {
+			w.Elems = append(w.Elems, fftOffset{M: reg, Off: m * nsIn})
 		}
 		x.Writes = append(x.Writes, w)
+	}
+	if p.Uneven {
+		reads := layoutRegisters(p.StageLayout(si + 1))
+		for _, part := range parts {
+			x.Rounds = append(x.Rounds, fftExchangeRound{Part: part, Reads: reads})
+		}
+		return x
 	}
 	perChunk := p.E / p.Chunks
 	for ch := 0; ch < p.Chunks; ch++ {
@@ -155,7 +211,7 @@ func exchangeBody(p fftplan.Pass, r, nsIn, chunkLen, chunkRow int, parts []strin
 		for _, part := range parts {
 			round := fftExchangeRound{Lo: lo, Part: part}
 			for i := ch * perChunk; i < (ch+1)*perChunk; i++ {
-				round.Reads = append(round.Reads, fftOffset{M: i, Off: p.TT*i - lo})
+				round.Reads = append(round.Reads, fftRegister{M: i, Off: p.TT*i - lo})
 			}
 			x.Rounds = append(x.Rounds, round)
 		}

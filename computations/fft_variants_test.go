@@ -43,6 +43,13 @@ func TestFFTPlanVariants(t *testing.T) {
 		{[]int{512, 6}, []int{0}, dtypes.Complex64, false},
 		{[]int{3, 2048, 5}, []int{1}, dtypes.Complex64, true},
 		{[]int{4096}, nil, dtypes.Complex128, false},
+		// Uneven stages (fftplan.Pass.Uneven) on a GPU's budget: short
+		// rows in pairs of work-items, stages that leave work-items idle,
+		// four stages of odd radices, and radices 11 and 13 together.
+		{[]int{64, 30}, []int{1}, dtypes.Complex64, false},
+		{[]int{6, 360}, []int{1}, dtypes.Complex64, false},
+		{[]int{2, 4095}, []int{1}, dtypes.Complex64, false},
+		{[]int{4, 143}, []int{1}, dtypes.Complex128, false},
 	}
 	for i, c := range cases {
 		for _, v := range []variant{variants[i%len(variants)], variants[(i+1)%len(variants)]} {

@@ -28,8 +28,8 @@
     {{ .CType }} v[{{ $g.E }}];
 {{- if $g.StagedLoad }}{{ template "fft_register_staged_load" . }}
 {{- else }}
-{{- range $g.Regs }}
-    {
+{{- range $g.LoadRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int m = t + {{ .Off }};
 {{- template "fft_register_load_element" (dict "b" $b "dst" (printf "v[%d]" .M) "u" "u") }}
     }
@@ -52,8 +52,8 @@
 {{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
 {{- else if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
 {{- else }}
-{{- range $g.Regs }}
-    {
+{{- range $g.StoreRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int q = t + {{ .Off }};
 {{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false) }}
     }
@@ -111,7 +111,7 @@
 {{- define "fft_register_butterflies" }}
 {{- $b := .b }}{{ $st := .st }}
 {{- range $st.Butterflies }}
-    {
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int jj = t + {{ .First }}, k = jj % {{ $st.NsIn }};
 {{- range .Twiddles }}
         v[{{ .M }}] = _fft_mul(v[{{ .M }}], TW_INNER({{ .Off }} + k));
@@ -136,7 +136,7 @@
 {{- range $round := $x.Rounds }}{{ $arr := "buf" }}{{ if .Part }}{{ $arr = "rbuf" }}{{ end }}
     LOCAL_BARRIER;
 {{- range $x.Writes }}
-    {
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int jj = t + {{ .First }}, k = jj % {{ $x.NsIn }};
         const unsigned int y0 = (jj - k) * {{ $x.Radix }} + k;
 {{- range .Elems }}
@@ -150,7 +150,7 @@
 {{- end }}
     LOCAL_BARRIER;
 {{- range .Reads }}
-    {{ $dst }}[{{ .M }}]{{ $round.Part }} = {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(t + {{ .Off }})];
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{{ $dst }}[{{ .M }}]{{ $round.Part }} = {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(t + {{ .Off }})];
 {{- end }}
 {{- end }}
 {{- if $x.Chunked }}
@@ -204,8 +204,8 @@
         buf[sl * {{ $g.FullRow }} + FFT_PAD(m)] = val;
     }
     LOCAL_BARRIER;
-{{- range $g.Regs }}
-    v[{{ .M }}] = buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})];
+{{- range $g.LoadRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})];
 {{- end }}
     LOCAL_BARRIER;
 {{- end }}
@@ -219,8 +219,8 @@
     {{ .CType }} out[{{ .Loops }}];
 {{- range $part := $g.Parts }}{{ $arr := "buf" }}{{ if $part }}{{ $arr = "rbuf" }}{{ end }}
     LOCAL_BARRIER;
-{{- range $g.Regs }}
-    {{ $arr }}[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}]{{ $part }};
+{{- range $g.StoreRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{{ $arr }}[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}]{{ $part }};
 {{- end }}
     LOCAL_BARRIER;
 {{- range $g.StoreRuns }}

@@ -166,8 +166,8 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
 {{- define "rfft_register_rows" }}
 {{- $g := .Register }}
     LOCAL_BARRIER;
-{{- range $g.Regs }}
-    buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];
+{{- range $g.StoreRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];
 {{- end }}
     LOCAL_BARRIER;
     for (unsigned int r = 0; r < {{ .Loops }}; r++)

@@ -83,6 +83,11 @@ type budget struct {
 	// in 0.263 ms with one work-item per transform against 0.291 with four,
 	// N = 32 in 0.264 against 0.308; N = 64 is faster with 8 elements).
 	shortRowsWhole bool
+	// uneven: single contiguous passes may take the register kernel with
+	// stages that do not divide its elements per work-item (Pass.Uneven),
+	// where the even ones have no plan or need more stages. GPUs only:
+	// the CPU plans keep the kernels measured on PoCL.
+	uneven bool
 	// contiguousWG is the most work-items of a register kernel over
 	// contiguous rows, in whole rows (on an H200, 128 rather than 256:
 	// N = 1536 in 0.292 ms against 0.329, Bluestein's 1009 in 0.672
@@ -220,6 +225,7 @@ func (l Limits) budget() budget {
 		passTable:       maxPassTable,
 		bluesteinPow2:   !cpu,
 		shortRowsWhole:  !cpu,
+		uneven:          !cpu,
 		contiguousWG:    contiguousWG,
 		stridedTile:     stridedTile,
 		stridedWG:       min(stridedWG, l.MaxWorkGroup),

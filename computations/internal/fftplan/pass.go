@@ -40,6 +40,13 @@ type Pass struct {
 	// that the compiler fits its registers to a work-group larger than
 	// the device would otherwise take at that many registers.
 	Bounded bool
+	// Uneven: the register kernel's stages need not divide E. A stage of
+	// radix r gives each of the TT work-items of a sub-transform
+	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them
+	// only to the work-items whose butterfly exists; E is the most
+	// registers a stage takes. The exchanges read back what the next
+	// stage needs. Single contiguous passes only (see planUneven).
+	Uneven bool
 }
 
 // Local memory rows: on devices with banks of local memory (Plain unset),
@@ -119,6 +126,18 @@ func divisorRadices(l, e int) []int {
 	return out
 }
 
+// regChoice is a candidate plan of the register kernel: e elements per
+// work-item, tt work-items per sub-transform, tile sub-transforms per
+// work-group, the radices rs, the exchanges in comps parts and chunks
+// chunks, and the cost that ranks candidates (lowest first; slots breaks
+// ties).
+type regChoice struct {
+	e, tt, tile, comps, chunks int
+	rs                         []int
+	staged, uneven             bool
+	cost, slots                int
+}
+
 // planRegisters sets the pass up for the register kernel, if one fits,
 // for count sub-transforms in all over an axis with inner elements after
 // it. It reports whether it did.
@@ -138,13 +157,12 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	if !contiguous && b.maxRegLS > 0 && p.L > b.maxRegLS {
 		return false
 	}
-	type choice struct {
-		e, tt, tile, comps, chunks int
-		rs                         []int
-		staged                     bool
-		cost                       int
+	var best *regChoice
+	consider := func(c regChoice) {
+		if best == nil || c.cost < best.cost || c.cost == best.cost && (c.uneven || best.uneven) && c.slots < best.slots {
+			best = &c
+		}
 	}
-	var best *choice
 	// Contiguous single passes run best with at most 8 elements per
 	// work-item where that plan exists and 512 work-items cover it (on an
 	// H200: N = 64 in 0.267 ms with 8, 0.333 with 16; strided passes the
@@ -165,78 +183,96 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 		if rs == nil {
 			continue
 		}
-		tt := p.L / e
-		if tt > b.maxRegWG {
-			continue
+		if c, ok := p.registerChoice(regChoice{e: e, tt: p.L / e, rs: rs, slots: len(rs) * p.L}, count, contiguous, transposed, preferSmall, b); ok {
+			consider(c)
 		}
-		c := choice{e: e, tt: tt, rs: rs}
-		if contiguous {
-			// At most contiguousWG work-items, and at most the work-group
-			// size the register kernel may have.
-			c.tile = max(min(b.contiguousWG/tt, b.maxRegWG/tt, count), 1)
-			c.staged = tt < 4
-		} else {
-			c.tile = max(min(b.stridedTile, b.stridedWG/tt, count), 1)
-		}
-		// Staged loads and stores go through local memory as whole complex
-		// values; exchanges as complex values, as parts, or in chunks of
-		// positions.
-		fits := func(tile, comps, chunks int) bool {
-			rowC := p.ExchangeRow(p.L/chunks, tile)
-			need := tile * rowC * b.itemSize / comps
-			// A staged load writes whole complex values; a staged store
-			// goes in parts as the exchanges do.
-			if c.staged {
-				need = max(need, tile*p.ExchangeRow(p.L, tile)*b.itemSize)
+	}
+	if contiguous && b.uneven {
+		for _, c := range p.unevenCandidates(maxE, b) {
+			if c, ok := p.registerChoice(c, count, contiguous, transposed, preferSmall, b); ok {
+				consider(c)
 			}
-			if transposed {
-				need = max(need, tile*p.ExchangeRow(p.L, tile)*b.itemSize/comps)
-			}
-			return need <= b.localBytes
-		}
-		ok := false
-		for tile := c.tile; tile >= 1 && !ok; tile /= 2 {
-			for _, cc := range [][2]int{{1, 1}, {2, 1}, {2, 2}, {2, 4}} {
-				if cc[1] > 1 && (e%cc[1] != 0 || contiguous && c.staged) {
-					continue
-				}
-				if fits(tile, cc[0], cc[1]) {
-					c.tile, c.comps, c.chunks, ok = tile, cc[0], cc[1], true
-					break
-				}
-			}
-		}
-		if !ok {
-			continue
-		}
-		if !contiguous && c.tile < 4 && count >= 4 {
-			continue // strided loads in runs of fewer than four elements
-		}
-		c.cost = 4*(len(rs)-1)*c.comps*c.chunks/2 + 2*len(rs)
-		if c.staged {
-			c.cost += 8
-		}
-		if e > 16 {
-			c.cost++
-		}
-		if preferSmall && e > 8 {
-			c.cost += 2
-		}
-		if best == nil || c.cost < best.cost {
-			cc := c
-			best = &cc
 		}
 	}
 	if best == nil {
 		return false
 	}
-	p.E, p.TT, p.Radices, p.Private = best.e, best.tt, best.rs, false
+	p.E, p.TT, p.Radices, p.Private, p.Uneven = best.e, best.tt, best.rs, false, best.uneven
 	p.Tile, p.Comps, p.Chunks = best.tile, best.comps, best.chunks
 	p.WG = best.tt * best.tile
 	p.SFast = !contiguous
 	p.StagedLoad = contiguous && best.staged
 	p.StagedStore = contiguous && best.staged || transposed
 	return true
+}
+
+// registerChoice completes the candidate c (its e, tt, rs, uneven and
+// slots set) with the tile, the parts and chunks of its exchanges that fit
+// the local memory, and its cost; it reports whether it fits.
+func (p *Pass) registerChoice(c regChoice, count int, contiguous, transposed, preferSmall bool, b budget) (regChoice, bool) {
+	if c.tt > b.maxRegWG {
+		return c, false
+	}
+	if contiguous {
+		// At most contiguousWG work-items, and at most the work-group
+		// size the register kernel may have.
+		c.tile = max(min(b.contiguousWG/c.tt, b.maxRegWG/c.tt, count), 1)
+		c.staged = c.tt < 4
+	} else {
+		c.tile = max(min(b.stridedTile, b.stridedWG/c.tt, count), 1)
+	}
+	// Staged loads and stores go through local memory as whole complex
+	// values; exchanges as complex values, as parts, or in chunks of
+	// positions.
+	fits := func(tile, comps, chunks int) bool {
+		rowC := p.ExchangeRow(p.L/chunks, tile)
+		need := tile * rowC * b.itemSize / comps
+		// A staged load writes whole complex values; a staged store
+		// goes in parts as the exchanges do.
+		if c.staged {
+			need = max(need, tile*p.ExchangeRow(p.L, tile)*b.itemSize)
+		}
+		if transposed {
+			need = max(need, tile*p.ExchangeRow(p.L, tile)*b.itemSize/comps)
+		}
+		return need <= b.localBytes
+	}
+	ok := false
+	for tile := c.tile; tile >= 1 && !ok; tile /= 2 {
+		for _, cc := range [][2]int{{1, 1}, {2, 1}, {2, 2}, {2, 4}} {
+			// Uneven stages read back elements that no chunk of positions
+			// bounds: their exchanges go whole.
+			if cc[1] > 1 && (c.e%cc[1] != 0 || contiguous && c.staged || c.uneven) {
+				continue
+			}
+			if fits(tile, cc[0], cc[1]) {
+				c.tile, c.comps, c.chunks, ok = tile, cc[0], cc[1], true
+				break
+			}
+		}
+	}
+	if !ok {
+		return c, false
+	}
+	if !contiguous && c.tile < 4 && count >= 4 {
+		return c, false // strided loads in runs of fewer than four elements
+	}
+	c.cost = 4*(len(c.rs)-1)*c.comps*c.chunks/2 + 2*len(c.rs)
+	if c.staged {
+		c.cost += 8
+	}
+	if c.e > 16 {
+		c.cost++
+	}
+	if preferSmall && c.e > 8 {
+		c.cost += 2
+	}
+	if c.uneven {
+		// Even stages win a tie, and idle work-items cost as a share of
+		// the stages' work.
+		c.cost += 1 + 4*(c.slots-len(c.rs)*p.L)/(len(c.rs)*p.L)
+	}
+	return c, true
 }
 
 // planPrivate sets the pass up for the register kernel with one

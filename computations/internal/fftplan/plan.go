@@ -125,6 +125,8 @@ func planAxis(batch Batch, n int, b budget) Axis {
 	}
 	large := b
 	large.localBytes, large.largeLocalBytes = b.largeLocalBytes, 0
+	// The large budget's plans were measured with even stages only.
+	large.uneven = false
 	if a.M > 32*b.maxRegWG {
 		if a.M > 16*b.largeRegWG {
 			return a
@@ -196,7 +198,10 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 		ls = splitPasses(a.M, b)
 	}
 	passes := a.passes(ls, b)
-	if a.Bluestein && len(passes) == 1 && passes[0].E > 0 {
+	// The kernel of the whole algorithm runs its second transform on the
+	// registers the first left: even stages only, whose outputs stand
+	// where their inputs were.
+	if a.Bluestein && len(passes) == 1 && passes[0].E > 0 && !passes[0].Uneven {
 		a.Kernels = []Kernel{a.convolution(passes[0], b)}
 		return a
 	}

@@ -33,7 +33,7 @@ func summary(k Kernel) string {
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{p.Private, "private"}, {p.Bounded, "bounded"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
+	}{{p.Uneven, "uneven"}, {p.Private, "private"}, {p.Bounded, "bounded"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
 		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}} {
 		if f.on {
 			s += " " + f.name
@@ -414,10 +414,17 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	if lim.Tuning.MaxRegE > 0 {
 		maxE = lim.Tuning.MaxRegE
 	}
-	if p.TT*p.E != p.L || p.WG != p.TT*p.Tile || p.WG > maxWG || p.E > maxE {
+	if p.Uneven {
+		if err := checkUneven(p); err != nil {
+			return err
+		}
+	} else if p.TT*p.E != p.L {
+		return fmt.Errorf("%d work-items of %d elements for a pass of %d", p.TT, p.E, p.L)
+	}
+	if p.WG != p.TT*p.Tile || p.WG > maxWG || p.E > maxE {
 		return fmt.Errorf("%d work-items of %d elements for a pass of %d (the most: %d work-items of %d elements)", p.WG, p.E, p.L, maxWG, maxE)
 	}
-	if slices.ContainsFunc(p.Radices, func(r int) bool { return p.E%r != 0 }) {
+	if !p.Uneven && slices.ContainsFunc(p.Radices, func(r int) bool { return p.E%r != 0 }) {
 		return fmt.Errorf("radices %v with %d elements per work-item", p.Radices, p.E)
 	}
 	if p.Private {
@@ -498,4 +505,25 @@ func TestNewErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkUneven checks the stages of an uneven register kernel: a whole
+// contiguous pass without chunks, whose every stage's butterflies the
+// work-items cover within E registers each, and E the most a stage takes.
+func checkUneven(p Pass) error {
+	if p.L != p.N || p.NS != 1 || p.Private || p.Chunks != 1 || p.SFast {
+		return fmt.Errorf("uneven stages in a pass of %d of %d after %d, private %v, %d chunks, sfast %v", p.L, p.N, p.NS, p.Private, p.Chunks, p.SFast)
+	}
+	most := 0
+	for i, r := range p.Radices {
+		l := p.StageLayout(i)
+		if l.Butterflies*p.TT < p.L/r || (l.Butterflies-1)*p.TT >= p.L/r {
+			return fmt.Errorf("stage %d of radix %d: %d butterflies of %d work-items for %d", i, r, l.Butterflies, p.TT, p.L/r)
+		}
+		most = max(most, l.Registers())
+	}
+	if most != p.E {
+		return fmt.Errorf("uneven stages %v of %d work-items take %d registers, E is %d", p.Radices, p.TT, most, p.E)
+	}
+	return nil
 }
