@@ -29,7 +29,13 @@ const simTolerance = 1e-12
 // written once and read only once written, and every output stored once.
 func TestRegisterBodyComputes(t *testing.T) {
 	gpu := fftplan.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
-	lengths := []int{12, 20, 24, 30, 45, 48, 100, 121, 143, 169, 360, 480, 720, 1000, 1001, 1536, 2310, 3000, 4004, 4095}
+	lengths := []int{12, 17, 20, 24, 30, 31, 45, 48, 51, 100, 121, 124, 143, 169, 253, 360, 480, 527, 720, 1000, 1001, 1536, 2310, 3000, 4004, 4095}
+	uneven := 0
+	defer func() {
+		if uneven == 0 || uneven == len(lengths) {
+			t.Errorf("%d of the %d passes have uneven stages: the test covers only one kind", uneven, len(lengths))
+		}
+	}()
 	for _, n := range lengths {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			plan, err := fftplan.New([]int{64, n}, []int{1}, gpu)
@@ -39,6 +45,9 @@ func TestRegisterBodyComputes(t *testing.T) {
 			p := plan.Axes[0].Kernels[0].Pass
 			if len(plan.Axes[0].Kernels) != 1 || p.E == 0 || p.L != n {
 				t.Fatalf("not one pass of the register kernel: %+v", p)
+			}
+			if p.Uneven {
+				uneven++
 			}
 			rb := registerBody(p, dtypes.Complex64, make([]int, len(p.Radices)))
 			x := make([]complex128, n)

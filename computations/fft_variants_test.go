@@ -50,6 +50,9 @@ func TestFFTPlanVariants(t *testing.T) {
 		{[]int{6, 360}, []int{1}, dtypes.Complex64, false},
 		{[]int{2, 4095}, []int{1}, dtypes.Complex64, false},
 		{[]int{4, 143}, []int{1}, dtypes.Complex128, false},
+		// Prime butterflies above 16 (17 and 3; 31 and 4).
+		{[]int{16, 51}, []int{1}, dtypes.Complex64, false},
+		{[]int{8, 124}, []int{1}, dtypes.Complex64, false},
 	}
 	for i, c := range cases {
 		for _, v := range []variant{variants[i%len(variants)], variants[(i+1)%len(variants)]} {

@@ -34,6 +34,8 @@ func TestRFFTPlanVariants(t *testing.T) {
 		{computations.FFTTuning{LocalBytes: 48 << 10}, []int{3, 512}, whole},
 		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, []int{3, 512}, whole},
 		{computations.FFTTuning{LocalBytes: 48 << 10}, []int{2, 64, 3}, whole},
+		// The complex transform of 360 points has uneven stages.
+		{computations.FFTTuning{LocalBytes: 48 << 10}, []int{3, 720}, whole},
 		{computations.FFTTuning{LocalBytes: 48 << 10, NoRegisters: true}, []int{2, 64, 3}, whole},
 		{computations.FFTTuning{LocalBytes: 2 << 10, PassTable: 64}, []int{3, 4096}, paired},
 		{computations.FFTTuning{LocalBytes: 2 << 10, NoRegisters: true, PassTable: 64}, []int{3, 512}, own},

@@ -5,12 +5,20 @@ import (
 	"sort"
 )
 
-// maxRadix is the largest butterfly the kernels compute directly, and
-// maxPrimeRadix the largest prime among them; a length with a larger prime
-// factor is computed with Bluestein's algorithm.
+// maxRadix is the largest butterfly of composite size the kernels compute
+// directly, and maxPrimeRadix the largest prime among them on every
+// device; a length with a larger prime factor is computed with Bluestein's
+// algorithm. GPUs take primes up to maxGPUPrimeRadix as butterflies of
+// their own, each a direct DFT of (p-1)²/4 products of pairs
+// (butterflyGen.primeDFT): up to 31 the work stays below the memory time
+// of the H200 (at 4 TB/s a complex64 load and store leave room for about
+// 200 floating-point operations per element; radix 31 takes about 60),
+// and a length of 17 to 31 points runs in one pass where Bluestein's
+// algorithm runs two transforms of 64.
 const (
-	maxRadix      = 16
-	maxPrimeRadix = 13
+	maxRadix         = 16
+	maxPrimeRadix    = 13
+	maxGPUPrimeRadix = 31
 )
 
 // primeFactors returns the prime factors of n in ascending order.
@@ -139,4 +147,10 @@ func splitInto(fs []int, parts, maxL int) ([]int, bool) {
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(bins)))
 	return bins, true
+}
+
+// isPrime reports whether n is a prime.
+func isPrime(n int) bool {
+	fs := primeFactors(n)
+	return len(fs) == 1 && n >= 2
 }

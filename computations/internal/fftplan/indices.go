@@ -43,8 +43,9 @@ func CheckShape(shape, axes []int) error {
 			return fmt.Errorf("FFT of shape %v: axis %d takes %d transforms of length %d, more elements than the 2^32 that the FFT kernels' 32-bit indices address", shape, a, batch, n)
 		}
 		// Bluestein's length is the longer one of GPUs (a power of two),
-		// so that the check holds on every device.
-		if m := transformLength(n, true); m != n {
+		// for every length a CPU device computes with it, so that the
+		// check holds on every device.
+		if m := transformLength(n, true, maxPrimeRadix); m != n {
 			if hi, lo := bits.Mul64(uint64(batch), uint64(m)); hi != 0 || lo > maxIndex {
 				return fmt.Errorf("FFT of shape %v: axis %d takes %d transforms of length %d, done by Bluestein's algorithm as transforms of length %d: more elements than the 2^32 that the FFT kernels' 32-bit indices address", shape, a, batch, n, m)
 			}
@@ -54,10 +55,11 @@ func CheckShape(shape, axes []int) error {
 }
 
 // transformLength returns the length of the transforms that compute one of
-// length n: n itself, or Bluestein's length (a power of two where pow2 is
-// set, see bluesteinLength).
-func transformLength(n int, pow2 bool) int {
-	if isSmooth(n, maxPrimeRadix) {
+// length n: n itself where no prime factor is above maxPrime, or
+// Bluestein's length (a power of two where pow2 is set, see
+// bluesteinLength).
+func transformLength(n int, pow2 bool, maxPrime int) int {
+	if isSmooth(n, maxPrime) {
 		return n
 	}
 	return bluesteinLength(n, pow2)

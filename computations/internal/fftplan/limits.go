@@ -83,6 +83,9 @@ type budget struct {
 	// in 0.263 ms with one work-item per transform against 0.291 with four,
 	// N = 32 in 0.264 against 0.308; N = 64 is faster with 8 elements).
 	shortRowsWhole bool
+	// maxPrime is the largest prime factor of a length the butterflies
+	// take directly; longer ones go to Bluestein's algorithm.
+	maxPrime int
 	// uneven: single contiguous passes may take the register kernel with
 	// stages that do not divide its elements per work-item (Pass.Uneven),
 	// where the even ones have no plan or need more stages. GPUs only:
@@ -143,7 +146,7 @@ func (b budget) splitsPrivate(m int) bool {
 // where the lengths of factors 2, 3, 5 and 7 run in one pass (1009 by 2048
 // points in 8.6 ms, by 2025 in 17 ms at 8 MiB).
 func (b budget) transformLength(n int) int {
-	m := transformLength(n, b.bluesteinPow2)
+	m := transformLength(n, b.bluesteinPow2, b.maxPrime)
 	if m == n || b.bluesteinPow2 || b.privatePass == 0 || !b.registers {
 		return m
 	}
@@ -226,12 +229,18 @@ func (l Limits) budget() budget {
 		bluesteinPow2:   !cpu,
 		shortRowsWhole:  !cpu,
 		uneven:          !cpu,
+		maxPrime:        maxPrimeRadix,
 		contiguousWG:    contiguousWG,
 		stridedTile:     stridedTile,
 		stridedWG:       min(stridedWG, l.MaxWorkGroup),
 		maxPrivateL:     maxPrivateL,
 		privateWG:       min(privateWG, l.MaxWorkGroup),
 		privatePass:     privatePass,
+	}
+	// A GPU takes the larger primes where its local memory holds minTile
+	// strided rows of them side by side (not one of 2 KiB).
+	if !cpu && b.localElems() >= minTile*64 {
+		b.maxPrime = maxGPUPrimeRadix
 	}
 	if t.MaxRegE > 0 {
 		b.maxRegE = t.MaxRegE

@@ -374,7 +374,11 @@ func checkRoles(k Kernel, a Axis, transform int, first, last bool) error {
 // local memory per work-group) and the tables it reads.
 func checkKernel(k Kernel, lim Limits, localBytes int) error {
 	p := k.Pass
-	if product(p.Radices) != p.L || slices.ContainsFunc(p.Radices, func(r int) bool { return r < 2 || r > maxRadix }) {
+	maxPrime := maxGPUPrimeRadix
+	if lim.CPU && lim.Tuning.LocalBytes == 0 {
+		maxPrime = maxPrimeRadix
+	}
+	if product(p.Radices) != p.L || slices.ContainsFunc(p.Radices, func(r int) bool { return r < 2 || r > maxRadix && !(isPrime(r) && r <= maxPrime) }) {
 		return fmt.Errorf("radices %v of a pass of %d", p.Radices, p.L)
 	}
 	if p.Tile < 1 || p.WG < 1 || p.WG > lim.MaxWorkGroup {

@@ -51,7 +51,7 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // stage more), the number of work-items per sub-transform that wastes the
 // fewest work-item slots. Only e, tt, rs, uneven and slots are set.
 func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
-	splits := radixSplits(p.L)
+	splits := radixSplits(p.L, b.maxPrime)
 	if len(splits) == 0 {
 		return nil
 	}
@@ -96,10 +96,10 @@ func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
 }
 
 // radixSplits returns the ways of writing n > 1 as a product of radices
-// (2 to maxRadix, each of whose prime factors is at most maxPrimeRadix),
-// each largest first; nil where n has a larger prime factor.
-func radixSplits(n int) [][]int {
-	if !isSmooth(n, maxPrimeRadix) {
+// (2 to maxRadix, or primes up to maxPrime), each largest first; nil where
+// n has a prime factor above maxPrime.
+func radixSplits(n, maxPrime int) [][]int {
+	if !isSmooth(n, maxPrime) {
 		return nil
 	}
 	var out [][]int
@@ -109,12 +109,12 @@ func radixSplits(n int) [][]int {
 			out = append(out, slices.Clone(acc))
 			return
 		}
-		for r := min(most, maxRadix, rest); r >= 2; r-- {
-			if rest%r == 0 {
+		for r := min(most, max(maxRadix, maxPrime), rest); r >= 2; r-- {
+			if rest%r == 0 && (r <= maxRadix || isPrime(r)) {
 				walk(rest/r, r, append(acc, r))
 			}
 		}
 	}
-	walk(n, maxRadix, nil)
+	walk(n, max(maxRadix, maxPrime), nil)
 	return out
 }
