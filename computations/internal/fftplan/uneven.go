@@ -45,8 +45,9 @@ func (l Layout) Registers() int { return l.Butterflies * l.Radix }
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
 // unevenCandidates returns the candidates of uneven register kernels for
-// the pass (contiguous and whole: L == N), with at most maxE registers
-// per work-item, or at most 32 where none fits maxE: for every way of
+// the pass (contiguous and whole: L == N), with the fewest registers per
+// work-item of 8, 12, 16 and maxE that any candidate fits, or at most 32
+// where none fits maxE of 16 or more: for every way of
 // writing L with the fewest stages of radices up to maxRadix (and one
 // stage more), the number of work-items per sub-transform that wastes the
 // fewest work-item slots. Only e, tt, rs, uneven and slots are set.
@@ -63,8 +64,22 @@ func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
 	if b.shortRowsWhole && p.L <= 2*maxShortE {
 		maxTT = ceilDiv(p.L, maxShortE) // whole short rows: one or two work-items
 	}
+	// The fewest registers first: on an H200 through CUDA uneven stages
+	// of at most 8 registers ran 600 points in 0.146 ms against 0.312
+	// with 16, 720 in 0.143 against 0.230, 960 in 0.141 against 0.226,
+	// with a stage more. Short rows keep one or two work-items.
+	var limits []int
+	for _, l := range []int{8, 12, 16} {
+		if l < maxE && maxTT > 2 {
+			limits = append(limits, l)
+		}
+	}
+	limits = append(limits, maxE)
+	if maxE >= 16 {
+		limits = append(limits, 32)
+	}
 	var out []regChoice
-	for _, limit := range []int{maxE, 32} {
+	for _, limit := range limits {
 		for _, rs := range splits {
 			if len(rs) > fewest+1 {
 				continue
@@ -88,7 +103,7 @@ func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
 				out = append(out, *best)
 			}
 		}
-		if len(out) > 0 || limit >= 32 || maxE < 16 {
+		if len(out) > 0 {
 			break
 		}
 	}
