@@ -1,0 +1,164 @@
+package fft
+
+import (
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// newFFTBody returns the numbers templates/fft.cl draws the kernel k from.
+// It is the only reader of k's fields for the kernel's text.
+func newFFTBody(k *fftKernel) *fftBody {
+	p := k.Pass
+	real := k.dt.Real()
+	tileElems := p.Tile * p.L
+	loops := (tileElems + p.WG - 1) / p.WG
+	nj := p.N / p.L
+	b := &fftBody{
+		CType: k.dt.CType(), RType: real.CType(), ItemSize: k.dt.Size(),
+		Zero: real.MustLiteral(0), Scale: real.MustLiteral(k.scale),
+		PadLocal: !p.Plain,
+		WG:       p.WG, Tile: p.Tile, L: p.L, NS: p.NS, NJ: nj, Inner: k.Inner,
+		Count: k.Outer * nj * k.Inner, TileElems: tileElems, Loops: loops,
+		LoopGuard: loops*p.WG != tileElems,
+		SrcLength: k.SrcLength, DstLength: k.DstLength,
+		SrcShort: k.SrcLength < p.N, DstShort: k.DstLength < p.N,
+		ConjIn: k.conjIn, ChirpIn: k.ChirpIn, ChirpOut: k.ChirpOut, ConjOut: k.conjOut,
+		KernelB: k.KernelB && !k.Convolution(), Convolve: k.Convolution(),
+		Load:  k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
+		Store: k.dst.index(k.Axis, k.Outer, k.DstLength, k.Inner),
+	}
+	switch {
+	case k.Tables.PassShift > 0:
+		b.Twiddle = fftPassTwiddle{Shift: k.Tables.PassShift, Mask: 1<<k.Tables.PassShift - 1}
+	case k.twPassHi != nil:
+		b.Twiddle = fftPassTwiddle{Split: true, Rows: (p.NS + k.Tables.PassBlock - 1) / k.Tables.PassBlock, Block: k.Tables.PassBlock}
+	}
+	b.Butterflies = map[int]any{}
+	for _, r := range p.Radices {
+		b.Butterflies[r] = butterflyModule(r, k.dt, p.E > 0)
+	}
+	if p.E > 0 {
+		b.Register = registerBody(p, k.dt, k.Tables.StageOffsets)
+	} else {
+		b.Local = localBody(p, k.Inner, k.Tables.StageOffsets)
+	}
+	if k.real != nil {
+		b.Real = k.real.body(b, k.dt)
+	}
+	return b
+}
+
+// localBody returns the numbers of a pass of the local kernel, with
+// inner the product of the dimensions after the axis and the stage
+// twiddles of stage i starting at stageOffsets[i].
+func localBody(p fftplan.Pass, inner int, stageOffsets []int) *fftLocalBody {
+	row := p.Row()
+	lb := &fftLocalBody{
+		Row: row, BufElems: p.Tile * row,
+		LoadContig:  inner == 1 && p.N == p.L,
+		StoreContig: inner == 1 && p.NS == 1,
+	}
+	nsIn := 1
+	for si, r := range p.Radices {
+		nb := p.Tile * p.L / r // butterflies of the stage in the tile
+		st := fftLocalStage{Radix: r, NsIn: nsIn, Span: p.L / r, Butterflies: nb}
+		for q := 0; q < (nb+p.WG-1)/p.WG; q++ {
+			st.Items = append(st.Items, fftLocalItem{Q: q, First: q * p.WG, Guarded: (q+1)*p.WG > nb})
+		}
+		for m := 0; m < r; m++ {
+			st.Reads = append(st.Reads, fftOffset{M: m, Off: m * st.Span})
+			st.Writes = append(st.Writes, fftOffset{M: m, Off: m * nsIn})
+			if nsIn > 1 && m > 0 {
+				st.Twiddles = append(st.Twiddles, fftOffset{M: m, Off: stageOffsets[si] + (m-1)*nsIn})
+			}
+		}
+		lb.Stages = append(lb.Stages, st)
+		nsIn *= r
+	}
+	return lb
+}
+
+// registerBody returns the numbers of a pass of the register kernel on
+// values of dt, with the stage twiddles of stage i starting at
+// stageOffsets[i].
+func registerBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftRegisterBody {
+	size := dt.Size()
+	fullRow := p.ExchangeRow(p.L, p.Tile)
+	chunkLen := p.L / p.Chunks
+	chunkRow := p.ExchangeRow(chunkLen, p.Tile)
+	bufBytes := p.Tile * chunkRow * size / p.Comps
+	if p.StagedStore {
+		bufBytes = max(bufBytes, p.Tile*fullRow*size/p.Comps)
+	}
+	if p.StagedLoad {
+		bufBytes = max(bufBytes, p.Tile*fullRow*size)
+	}
+	rb := &fftRegisterBody{
+		BufElems: (bufBytes + size - 1) / size,
+		SFast:    p.SFast, TT: p.TT, E: p.E, FullRow: fullRow,
+		StagedLoad: p.StagedLoad, StagedStore: p.StagedStore,
+		Parts:   []string{""},
+		Private: p.Private, L: p.L,
+	}
+	if p.Comps == 2 {
+		rb.Parts = []string{".x", ".y"}
+	}
+	for i := 0; i < p.E; i++ {
+		rb.Regs = append(rb.Regs, fftOffset{M: i, Off: p.TT * i})
+	}
+	loops := (p.Tile*p.L + p.WG - 1) / p.WG
+	for r := 0; r < loops; r++ {
+		rb.StoreRuns = append(rb.StoreRuns, fftOffset{M: r, Off: r * p.WG})
+	}
+	nsIn := 1
+	for si, r := range p.Radices {
+		per := p.E / r
+		st := fftRegStage{Radix: r, NsIn: nsIn}
+		for q := 0; q < per; q++ {
+			bf := fftRegButterfly{First: q * p.TT}
+			for m := 0; m < r; m++ {
+				reg := q + m*per
+				bf.Regs = append(bf.Regs, reg)
+				if nsIn > 1 && m > 0 {
+					bf.Twiddles = append(bf.Twiddles, fftOffset{M: reg, Off: stageOffsets[si] + (m-1)*nsIn})
+				}
+			}
+			st.Butterflies = append(st.Butterflies, bf)
+		}
+		if si < len(p.Radices)-1 {
+			st.Exchange = exchangeBody(p, r, nsIn, chunkLen, chunkRow, rb.Parts)
+		}
+		rb.Stages = append(rb.Stages, st)
+		nsIn *= r
+	}
+	return rb
+}
+
+// exchangeBody returns the numbers of the exchange after a stage of radix
+// r after stages of nsIn: its outputs go to their Stockham positions
+// (jj - k)*r + k + q*nsIn through local memory, and the work-item reads
+// back the elements t + tt*i, in parts (complex values, or real and
+// imaginary parts) and chunks of positions.
+func exchangeBody(p fftplan.Pass, r, nsIn, chunkLen, chunkRow int, parts []string) *fftExchange {
+	per := p.E / r
+	x := &fftExchange{Radix: r, NsIn: nsIn, Chunked: p.Chunks > 1, ChunkLen: chunkLen, Row: chunkRow, E: p.E}
+	for q := 0; q < per; q++ {
+		w := fftExchangeWrite{First: q * p.TT}
+		for m := 0; m < r; m++ {
+			w.Elems = append(w.Elems, fftOffset{M: q + m*per, Off: m * nsIn})
+		}
+		x.Writes = append(x.Writes, w)
+	}
+	perChunk := p.E / p.Chunks
+	for ch := 0; ch < p.Chunks; ch++ {
+		lo := ch * chunkLen
+		for _, part := range parts {
+			round := fftExchangeRound{Lo: lo, Part: part}
+			for i := ch * perChunk; i < (ch+1)*perChunk; i++ {
+				round.Reads = append(round.Reads, fftOffset{M: i, Off: p.TT*i - lo})
+			}
+			x.Rounds = append(x.Rounds, round)
+		}
+	}
+	return x
+}
