@@ -11,19 +11,19 @@ GOTESTFLAGS  ?= -race -timeout 30m
 #
 # FUZZ_TARGETS lists the fuzz targets as package:name:count, where count is
 # the target's budget in `make test` (CI): the pure ones run 50000 inputs
-# in seconds, while those of computations compile and run on the device
-# the small arrays they accept, up to a second each, and get a few hundred
-# (about a minute in all on a machine of two cores, with an empty program
-# cache); the constructors of transformations compile few kernels, a
-# dozen seconds for 4000. Adding a target is adding a line.
+# in seconds, while those of computations and computations/fft compile and
+# run on the device the small arrays they accept, up to a second each, and
+# get a few hundred (about a minute in all on a machine of two cores, with
+# an empty program cache); the constructors of transformations compile few
+# kernels, a dozen seconds for 4000. Adding a target is adding a line.
 FUZZ_TARGETS := \
 	./cmd/reikna:FuzzParseNumber:50000x \
 	./cluda:FuzzShapeValidation:50000x \
-	./computations:FuzzFFTOptions:200x \
+	./computations/fft:FuzzFFTOptions:200x \
+	./computations/fft:FuzzConvolveOptions:80x \
 	./computations:FuzzMovementOptions:200x \
 	./computations:FuzzReductionOptions:150x \
 	./computations:FuzzMatrixMulOptions:100x \
-	./computations:FuzzConvolveOptions:80x \
 	./computations:FuzzDHTOptions:20000x \
 	./cbrng:FuzzSamplerParams:1000x \
 	./transformations:FuzzConstructors:4000x

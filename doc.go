@@ -27,9 +27,10 @@
 //   - [github.com/reikna-go/reikna/core]: types, parameters and signatures,
 //     Computation, Transformation and Connect, plans, the Callable, and
 //     CompileTemplate for kernels outside a computation.
-//   - [github.com/reikna-go/reikna/computations]: FFT, RFFT, IRFFT,
-//     FFTModule, Convolve, DHT, PureParallel, Transpose, Roll, FFTShift,
-//     Reduce, Scan, EntrywiseNorm, MatrixMul;
+//   - [github.com/reikna-go/reikna/computations]: DHT, PureParallel,
+//     Transpose, Roll, FFTShift, Reduce, Scan, EntrywiseNorm, MatrixMul;
+//     [github.com/reikna-go/reikna/computations/fft]: FFT, RFFT, IRFFT,
+//     FFTModule, Convolve;
 //     [github.com/reikna-go/reikna/transformations]: the transformation
 //     library; [github.com/reikna-go/reikna/cbrng]: counter-based random
 //     numbers.
@@ -42,17 +43,18 @@
 //
 //	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
 //	defer thr.Release()
-//	fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, 1024), nil, computations.FFTOptions{})
-//	c, err := fft.Compile(thr)
+//	f, err := fft.NewFFT(core.ArrayOf(dtypes.Complex64, 1024), nil, fft.FFTOptions{})
+//	c, err := f.Compile(thr)
 //	defer c.Release()
 //	in, err := thr.ToDevice(signal) // a []complex64 of 1024 values
 //	out, err := thr.Empty([]int{1024}, dtypes.Complex64)
 //	err = c.Call(out, in, 0)
 //	spectrum, err := cluda.Read[complex64](out)
 //
-// Every constructor of package computations has an Example, the FFT one
-// with transformations connected (ExampleNewFFT_connect); the Examples of
-// core show a computation and a transformation of one's own. The README
-// gives a complete program and links the documents under docs/: the
-// caches, the devices, the command-line tool, the benchmarks.
+// Every constructor of packages computations and computations/fft has an
+// Example, the FFT one with transformations connected
+// (ExampleNewFFT_connect in package fft); the Examples of core show a
+// computation and a transformation of one's own. The README gives a
+// complete program and links the documents under docs/: the caches, the
+// devices, the command-line tool, the benchmarks.
 package reikna

@@ -12,7 +12,8 @@ import (
 
 // TestBatches checks the batch axes each computation declares: the axes
 // it does not transform, as the same axis of output and input, or where
-// the output's axes move (Transpose, Reduce), the axis each becomes.
+// the output's axes move (Transpose, Reduce), the axis each becomes. The
+// FFTs' are checked in package fft.
 func TestBatches(t *testing.T) {
 	c64 := core.ArrayOf(dtypes.Complex64, 3, 4, 5)
 	f32 := core.ArrayOf(dtypes.Float32, 3, 4, 6)
@@ -32,18 +33,6 @@ func TestBatches(t *testing.T) {
 		make func() (core.AnyComputation, error)
 		want []map[string]int
 	}{
-		{"FFT over the last two axes", func() (core.AnyComputation, error) {
-			return computations.NewFFT(c64, []int{1, 2}, computations.FFTOptions{})
-		}, same(0)},
-		{"FFT over the first axis", func() (core.AnyComputation, error) {
-			return computations.NewFFT(c64, []int{0}, computations.FFTOptions{})
-		}, same(1, 2)},
-		{"FFT over every axis", func() (core.AnyComputation, error) {
-			return computations.NewFFT(c64, nil, computations.FFTOptions{})
-		}, nil},
-		{"RFFT over the last axis", func() (core.AnyComputation, error) {
-			return computations.NewRFFT(f32, []int{2})
-		}, same(0, 1)},
 		{"Scan over the middle axis", func() (core.AnyComputation, error) {
 			return computations.NewScan(f32, sum, []int{1}, false)
 		}, same(0, 2)},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/templates"
@@ -70,8 +71,8 @@ type DHTOptions struct {
 // float or complex dtype) and arrays of coordinates, whose shape has
 // DHTSpatialPoints points along each transformed axis.
 func NewDHT(modes core.Type, opts DHTOptions) (*DHT, error) {
-	if err := arrayType("DHT", modes); err != nil {
-		return nil, err
+	if err := arrayparam.CheckType("DHT", modes); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	dt := modes.DType()
 	if !dt.IsFloat() && !dt.IsComplex() {
@@ -84,11 +85,11 @@ func NewDHT(modes core.Type, opts DHTOptions) (*DHT, error) {
 	rank := modes.Rank()
 	axes := opts.Axes
 	if axes == nil {
-		axes = allAxes(rank)
+		axes = arrayparam.AllAxes(rank)
 	}
-	axes, err := normalAxes("DHT", axes, rank)
+	axes, err := arrayparam.NormalAxes("DHT", axes, rank)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	if len(axes) == 0 {
 		return nil, fmt.Errorf("computations: DHT of %v: no axis to transform", modes)
@@ -249,7 +250,7 @@ func (d *DHT) transformAxis(plan *core.Plan, dst, src *core.KernelArgument, axis
 		return callMatrixMul(plan, dst, matrix, src, MatrixMulOptions{})
 	}
 	// Move the axis last, transform it there and move it back.
-	toLast := slices.Concat(allAxes(axis), allAxes(rank)[axis+1:], []int{axis})
+	toLast := slices.Concat(arrayparam.AllAxes(axis), arrayparam.AllAxes(rank)[axis+1:], []int{axis})
 	back := make([]int, rank)
 	for k, a := range toLast {
 		back[a] = k

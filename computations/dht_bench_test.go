@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -31,8 +32,8 @@ func BenchmarkDHT(b *testing.B) {
 			name = "inverse"
 		}
 		b.Run(name, func(b *testing.B) {
-			d := must(computations.NewDHT(modes, computations.DHTOptions{Inverse: inverse}))
-			c := must(d.Compile(thr))
+			d := comptest.Must(computations.NewDHT(modes, computations.DHTOptions{Inverse: inverse}))
+			c := comptest.Must(d.Compile(thr))
 			defer c.Release()
 			coordsParam, _ := d.Parameter("coords")
 			coords := coordsParam.Type()
@@ -42,7 +43,7 @@ func BenchmarkDHT(b *testing.B) {
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
 			src := uploadValues(b, thr, in, randomValues(rng, in.DType(), in.Size()))
-			dst := arrayOfType(b, thr, out)
+			dst := comptest.ArrayOfType(b, thr, out)
 			times := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for range b.N {
@@ -67,7 +68,7 @@ func BenchmarkDHT(b *testing.B) {
 func BenchmarkDHTPlan(b *testing.B) {
 	for _, n := range []int{512, 1024, 2048, 4096} {
 		b.Run(fmt.Sprintf("modes=%d", n), func(b *testing.B) {
-			d := must(computations.NewDHT(core.ArrayOf(dtypes.Complex64, n), computations.DHTOptions{}))
+			d := comptest.Must(computations.NewDHT(core.ArrayOf(dtypes.Complex64, n), computations.DHTOptions{}))
 			p := cluda.ModelGPU()
 			for b.Loop() {
 				if _, err := d.Render(p); err != nil {

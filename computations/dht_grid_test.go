@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 )
 
 // gridTolerance bounds the errors of float64 quadratures over the DHT's
@@ -109,7 +110,7 @@ func TestDHTSpatialGridHugeOrder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := must(computations.DHTSpatialWeights(1, order, 0))
+			w := comptest.Must(computations.DHTSpatialWeights(1, order, 0))
 			want := math.Sqrt(math.Pi) * math.Sqrt(2/(float64(order)+1))
 			if len(x) != 1 || x[0] != 0 || len(w) != 1 || !(math.Abs(w[0]-want) <= gridTolerance*want) {
 				t.Errorf("grid %v, weights %v; want [0], [%g]", x, w, want)
@@ -128,8 +129,8 @@ type gridQuadrature struct {
 // numbers, for products of the first modes mode functions.
 func newGridQuadrature(modes, order, add int) gridQuadrature {
 	return gridQuadrature{
-		x:   must(computations.DHTSpatialGrid(modes, order, add)),
-		w:   must(computations.DHTSpatialWeights(modes, order, add)),
+		x:   comptest.Must(computations.DHTSpatialGrid(modes, order, add)),
+		w:   comptest.Must(computations.DHTSpatialWeights(modes, order, add)),
 		phi: make([][]float64, modes),
 	}
 }
@@ -167,9 +168,9 @@ func TestDHTGridQuadrature(t *testing.T) {
 		{800, 1, 0}, {1024, 1, 0}, {700, 2, 0},
 	} {
 		t.Run(fmt.Sprintf("modes=%d/order=%d/add=%d", tc.modes, tc.order, tc.add), func(t *testing.T) {
-			x := must(computations.DHTSpatialGrid(tc.modes, tc.order, tc.add))
-			w := must(computations.DHTSpatialWeights(tc.modes, tc.order, tc.add))
-			n := must(computations.DHTSpatialPoints(tc.modes, tc.order, tc.add))
+			x := comptest.Must(computations.DHTSpatialGrid(tc.modes, tc.order, tc.add))
+			w := comptest.Must(computations.DHTSpatialWeights(tc.modes, tc.order, tc.add))
+			n := comptest.Must(computations.DHTSpatialPoints(tc.modes, tc.order, tc.add))
 			if len(x) != n || len(w) != n {
 				t.Fatalf("%d points and %d weights, want %d", len(x), len(w), n)
 			}

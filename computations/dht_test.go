@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -60,8 +61,8 @@ func harmonicsReference(x float64, modes int) []float64 {
 // the given modes, (outputs, inputs) in row-major order, built from
 // Hermite functions in float64.
 func dhtReferenceMatrix(modes, order, add int, inverse bool) (m []float64, nOut, nIn int) {
-	x := must(computations.DHTSpatialGrid(modes, order, add))
-	w := must(computations.DHTSpatialWeights(modes, order, add))
+	x := comptest.Must(computations.DHTSpatialGrid(modes, order, add))
+	w := comptest.Must(computations.DHTSpatialWeights(modes, order, add))
 	points := len(x)
 	m = make([]float64, points*modes)
 	for i := range points {
@@ -113,7 +114,7 @@ type dhtCase struct {
 // output (1 for none).
 func runDHT(t *testing.T, thr *cluda.Thread, tc dhtCase, inScale, outScale float64) {
 	t.Helper()
-	supported(t, thr, tc.modes.DType())
+	comptest.Supported(t, thr, tc.modes.DType())
 	d, err := computations.NewDHT(tc.modes, tc.opts)
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +137,7 @@ func runDHT(t *testing.T, thr *cluda.Thread, tc dhtCase, inScale, outScale float
 	defer c.Release()
 	rng := rand.New(rand.NewPCG(uint64(inType.Size()), 7))
 	x := randomValues(rng, inType.DType(), inType.Size())
-	args := map[string]*cluda.Array{inName: uploadValues(t, thr, inType, x), outName: arrayOfType(t, thr, outType)}
+	args := map[string]*cluda.Array{inName: uploadValues(t, thr, inType, x), outName: comptest.ArrayOfType(t, thr, outType)}
 	var call []any
 	for _, p := range c.Signature() {
 		call = append(call, args[p.Name])
@@ -244,18 +245,18 @@ func TestDHTLayouts(t *testing.T) {
 func TestDHTRoundTrip(t *testing.T) {
 	thr := cludatest.Thread(t)
 	modes := core.ArrayOf(dtypes.Complex128, 3, 20)
-	supported(t, thr, modes.DType())
-	inv := must(computations.NewDHT(modes, computations.DHTOptions{Inverse: true, Axes: []int{1}}))
-	fwd := must(computations.NewDHT(modes, computations.DHTOptions{Axes: []int{1}}))
-	ci, cf := must(inv.Compile(thr)), must(fwd.Compile(thr))
+	comptest.Supported(t, thr, modes.DType())
+	inv := comptest.Must(computations.NewDHT(modes, computations.DHTOptions{Inverse: true, Axes: []int{1}}))
+	fwd := comptest.Must(computations.NewDHT(modes, computations.DHTOptions{Axes: []int{1}}))
+	ci, cf := comptest.Must(inv.Compile(thr)), comptest.Must(fwd.Compile(thr))
 	defer ci.Release()
 	defer cf.Release()
 	coordsParam, _ := inv.Parameter("coords")
 	rng := rand.New(rand.NewPCG(3, 20))
 	x := randomValues(rng, modes.DType(), modes.Size())
 	in := uploadValues(t, thr, modes, x)
-	coords := arrayOfType(t, thr, coordsParam.Type())
-	back := arrayOfType(t, thr, modes)
+	coords := comptest.ArrayOfType(t, thr, coordsParam.Type())
+	back := comptest.ArrayOfType(t, thr, modes)
 	if err := ci.Call(coords, in); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -61,8 +62,8 @@ func TestEntrywiseNorm(t *testing.T) {
 					continue
 				}
 				t.Run(fmt.Sprintf("%v/%v/%v/order%v", c.shape, c.axes, dt, order), func(t *testing.T) {
-					norm := must(computations.NewEntrywiseNorm(core.ArrayOf(dt, c.shape...), order, c.axes))
-					f := must(norm.Compile(thr))
+					norm := comptest.Must(computations.NewEntrywiseNorm(core.ArrayOf(dt, c.shape...), order, c.axes))
+					f := comptest.Must(norm.Compile(thr))
 					defer f.Release()
 					size := core.ArrayOf(dt, c.shape...).Size()
 					values := randomComplexes(rand.New(rand.NewPCG(uint64(ci), uint64(dt))), dt, size, false)
@@ -71,13 +72,13 @@ func TestEntrywiseNorm(t *testing.T) {
 					if outParam.Type().DType() != dt.Real() {
 						t.Fatalf("output dtype %v, want %v", outParam.Type().DType(), dt.Real())
 					}
-					out := must(thr.Empty(outParam.Type().Shape(), dt.Real()))
+					out := comptest.Must(thr.Empty(outParam.Type().Shape(), dt.Real()))
 					defer func() { in.Release(); out.Release() }()
 					poison(t, out)
 					if err := f.Call(out, in); err != nil {
 						t.Fatal(err)
 					}
-					axes := allAxes(c.shape, c.axes)
+					axes := comptest.AllAxes(c.shape, c.axes)
 					n := 1
 					for _, a := range axes {
 						n *= c.shape[a]
@@ -101,22 +102,22 @@ func TestEntrywiseNormConnected(t *testing.T) {
 	thr := cludatest.Thread(t)
 	shape, strides := []int{8, 100}, []int{8 * 128, 8}
 	const offset = 8 * 2
-	typ := must(core.NewArrayType(dtypes.Complex64, shape, strides, offset))
-	norm := must(computations.NewEntrywiseNorm(typ, 2, []int{1}))
-	scale := must(transformations.MulConst(typ, 3))
+	typ := comptest.Must(core.NewArrayType(dtypes.Complex64, shape, strides, offset))
+	norm := comptest.Must(computations.NewEntrywiseNorm(typ, 2, []int{1}))
+	scale := comptest.Must(transformations.MulConst(typ, 3))
 	if err := norm.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
 		t.Fatal(err)
 	}
 	outParam, _ := norm.Parameter("output")
-	half := must(transformations.MulConst(outParam.Type(), 0.5))
+	half := comptest.Must(transformations.MulConst(outParam.Type(), 0.5))
 	if err := norm.Connect("output", half, "input", map[string]string{"output": "halved"}); err != nil {
 		t.Fatal(err)
 	}
-	f := must(norm.Compile(thr))
+	f := comptest.Must(norm.Compile(thr))
 	defer f.Release()
 	values := randomComplexes(rand.New(rand.NewPCG(6, 7)), dtypes.Complex64, 800, false)
 	in := uploadComplexes(t, thr, dtypes.Complex64, values, shape, strides, offset)
-	out := must(thr.Empty([]int{8}, dtypes.Float32))
+	out := comptest.Must(thr.Empty([]int{8}, dtypes.Float32))
 	defer func() { in.Release(); out.Release() }()
 	poison(t, out)
 	if err := f.Call(out, in); err != nil {

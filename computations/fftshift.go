@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/templates"
@@ -56,15 +57,15 @@ type FFTShiftOptions struct {
 // NewFFTShift returns the shift over axes of arrays of type input (nil
 // shifts over every axis; negative axes count from the end).
 func NewFFTShift(input core.Type, axes []int, opts FFTShiftOptions) (*FFTShift, error) {
-	if err := arrayType("FFTShift", input); err != nil {
-		return nil, err
+	if err := arrayparam.CheckType("FFTShift", input); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	if axes == nil {
-		axes = allAxes(input.Rank())
+		axes = arrayparam.AllAxes(input.Rank())
 	}
-	axes, err := normalAxes("FFTShift", axes, input.Rank())
+	axes, err := arrayparam.NormalAxes("FFTShift", axes, input.Rank())
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	output, err := outputType("FFTShift", input, opts.Output)
 	if err != nil {
@@ -79,8 +80,8 @@ func NewFFTShift(input core.Type, axes []int, opts FFTShiftOptions) (*FFTShift, 
 	if err != nil {
 		return nil, err
 	}
-	if err := declareBatches(s.Computation, input.Rank(), axes, "output", "input"); err != nil {
-		return nil, err
+	if err := arrayparam.DeclareBatches(s.Computation, input.Rank(), axes, "output", "input"); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	if planFFTShift(input.Shape(), axes).inPlace() {
 		if err := s.AllowInPlace("output", "input"); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -68,7 +69,7 @@ func runFFTShift(t *testing.T, thr *cluda.Thread, c *core.Callable, input, outpu
 			in := uploadValues(t, thr, input, x)
 			out := in
 			if !inPlace {
-				out = arrayOfType(t, thr, output)
+				out = comptest.ArrayOfType(t, thr, output)
 			}
 			flag := 0
 			if inverse {
@@ -87,8 +88,8 @@ func TestFFTShift(t *testing.T) {
 	for _, tc := range fftShiftCases {
 		t.Run(fmt.Sprintf("%v/%v", tc.shape, tc.axes), func(t *testing.T) {
 			typ := core.ArrayOf(dtypes.Complex64, tc.shape...)
-			s := must(computations.NewFFTShift(typ, tc.axes, computations.FFTShiftOptions{}))
-			c := must(s.Compile(thr))
+			s := comptest.Must(computations.NewFFTShift(typ, tc.axes, computations.FFTShiftOptions{}))
+			c := comptest.Must(s.Compile(thr))
 			defer c.Release()
 			want := "fftshift_gather"
 			if tc.swap {
@@ -117,10 +118,10 @@ func TestFFTShiftDTypes(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%v/%v", dt, shape), func(t *testing.T) {
-				supported(t, thr, dt)
+				comptest.Supported(t, thr, dt)
 				typ := core.ArrayOf(dt, shape...)
-				s := must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{}))
-				c := must(s.Compile(thr))
+				s := comptest.Must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{}))
+				c := comptest.Must(s.Compile(thr))
 				defer c.Release()
 				runFFTShift(t, thr, c, typ, typ, s.Axes(), false)
 			})
@@ -132,19 +133,19 @@ func TestFFTShiftDTypes(t *testing.T) {
 // too.
 func TestFFTShiftLayouts(t *testing.T) {
 	thr := cludatest.Thread(t)
-	input := must(core.NewArrayType(dtypes.Float32, []int{4, 6}, []int{4, 5 * 4}, 12))
-	output := must(core.NewArrayType(dtypes.Float32, []int{4, 6}, []int{10 * 4, 4}, 4))
-	s := must(computations.NewFFTShift(input, nil, computations.FFTShiftOptions{Output: output}))
-	c := must(s.Compile(thr))
+	input := comptest.Must(core.NewArrayType(dtypes.Float32, []int{4, 6}, []int{4, 5 * 4}, 12))
+	output := comptest.Must(core.NewArrayType(dtypes.Float32, []int{4, 6}, []int{10 * 4, 4}, 4))
+	s := comptest.Must(computations.NewFFTShift(input, nil, computations.FFTShiftOptions{Output: output}))
+	c := comptest.Must(s.Compile(thr))
 	defer c.Release()
 	runFFTShift(t, thr, c, input, output, s.Axes(), false)
-	odd := must(core.NewArrayType(dtypes.Float32, []int{3, 5}, []int{4, 4 * 4}, 8))
-	s = must(computations.NewFFTShift(odd, nil, computations.FFTShiftOptions{}))
-	c = must(s.Compile(thr))
+	odd := comptest.Must(core.NewArrayType(dtypes.Float32, []int{3, 5}, []int{4, 4 * 4}, 8))
+	s = comptest.Must(computations.NewFFTShift(odd, nil, computations.FFTShiftOptions{}))
+	c = comptest.Must(s.Compile(thr))
 	defer c.Release()
 	runFFTShift(t, thr, c, odd, odd, s.Axes(), false)
-	inPlace := must(computations.NewFFTShift(input, nil, computations.FFTShiftOptions{}))
-	c = must(inPlace.Compile(thr))
+	inPlace := comptest.Must(computations.NewFFTShift(input, nil, computations.FFTShiftOptions{}))
+	c = comptest.Must(inPlace.Compile(thr))
 	defer c.Release()
 	runFFTShift(t, thr, c, input, input, inPlace.Axes(), true)
 }
@@ -156,16 +157,16 @@ func TestFFTShiftTransformations(t *testing.T) {
 	for _, shape := range [][]int{{6, 8}, {7, 8}} {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
 			typ := core.ArrayOf(dtypes.Float32, shape...)
-			s := must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{}))
+			s := comptest.Must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{}))
 			connectScalings(t, s.Computation, "input", typ, 4, "output", typ, 0.5)
-			c := must(s.Compile(thr))
+			c := comptest.Must(s.Compile(thr))
 			defer c.Release()
 			if n := len(c.Kernels()); n != 1 {
 				t.Errorf("%d kernels, want 1", n)
 			}
 			rng := rand.New(rand.NewPCG(17, 18))
 			x := randomValues(rng, typ.DType(), typ.Size()).([]float32)
-			in, out := uploadValues(t, thr, typ, x), arrayOfType(t, thr, typ)
+			in, out := uploadValues(t, thr, typ, x), comptest.ArrayOfType(t, thr, typ)
 			if err := c.Call(out, in, 1); err != nil {
 				t.Fatal(err)
 			}
@@ -179,7 +180,7 @@ func TestFFTShiftTransformations(t *testing.T) {
 func TestFFTShiftBack(t *testing.T) {
 	thr := cludatest.Thread(t)
 	typ := core.ArrayOf(dtypes.Complex64, 5, 4, 7)
-	c := must(must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{})).Compile(thr))
+	c := comptest.Must(comptest.Must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{})).Compile(thr))
 	defer c.Release()
 	rng := rand.New(rand.NewPCG(19, 20))
 	identity := make([]int, typ.Size())
@@ -189,7 +190,7 @@ func TestFFTShiftBack(t *testing.T) {
 	for _, first := range []int{0, 1} {
 		t.Run(fmt.Sprintf("inverse first=%d", first), func(t *testing.T) {
 			x := randomValues(rng, typ.DType(), typ.Size())
-			in, mid, out := uploadValues(t, thr, typ, x), arrayOfType(t, thr, typ), arrayOfType(t, thr, typ)
+			in, mid, out := uploadValues(t, thr, typ, x), comptest.ArrayOfType(t, thr, typ), comptest.ArrayOfType(t, thr, typ)
 			if err := c.Call(mid, in, first); err != nil {
 				t.Fatal(err)
 			}
@@ -225,13 +226,13 @@ func TestFFTShiftErrors(t *testing.T) {
 	}
 	// With an odd length the output may not be the input.
 	thr := cludatest.Thread(t)
-	c := must(must(computations.NewFFTShift(f32, nil, computations.FFTShiftOptions{})).Compile(thr))
+	c := comptest.Must(comptest.Must(computations.NewFFTShift(f32, nil, computations.FFTShiftOptions{})).Compile(thr))
 	defer c.Release()
-	a := arrayOfType(t, thr, f32)
+	a := comptest.ArrayOfType(t, thr, f32)
 	if err := c.Call(a, a, 0); err == nil {
 		t.Errorf("a shift of odd lengths in place: no error")
 	}
-	if err := c.Call(arrayOfType(t, thr, f32), a, 0.5); err == nil {
+	if err := c.Call(comptest.ArrayOfType(t, thr, f32), a, 0.5); err == nil {
 		t.Errorf("an inverse flag of 0.5: no error")
 	}
 }

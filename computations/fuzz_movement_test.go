@@ -8,6 +8,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -24,8 +25,8 @@ const (
 // FuzzMovementOptions fuzzes NewTranspose, NewRoll, NewRollInPlace and
 // NewFFTShift over dtypes, shapes, axes, the dtype of the output type
 // given as an option (0 for none), the shift's dtype and value, with the
-// property of the package's fuzz targets (fuzz_test.go); the elements
-// moved are compared exactly.
+// property of the package's fuzz targets (see package internal/comptest);
+// the elements moved are compared exactly.
 func FuzzMovementOptions(f *testing.F) {
 	thr := cludatest.Thread(f)
 	seeds := []struct {
@@ -51,22 +52,22 @@ func FuzzMovementOptions(f *testing.F) {
 		f.Add(s.kind, s.dtype, s.rank, s.d0, s.d1, s.d2, s.count, s.a0, s.a1, s.a2, s.output, s.shiftDType, s.shift, s.inverse)
 	}
 	f.Fuzz(func(t *testing.T, kind, dtype, rank uint8, d0, d1, d2 int64, count uint8, a0, a1, a2 int8, output, shiftDType uint8, shift int8, inverse bool) {
-		dt, shape, axes := fuzzDType(dtype), fuzzShape(rank, d0, d1, d2), fuzzAxes(count, a0, a1, a2)
+		dt, shape, axes := comptest.FuzzDType(dtype), comptest.FuzzShape(rank, d0, d1, d2), comptest.FuzzAxes(count, a0, a1, a2)
 		typ := core.ArrayOf(dt, shape...)
 		var outType core.Type
 		outDType := dtypes.Invalid
 		if output != 0 {
-			outDType = fuzzDType(output)
+			outDType = comptest.FuzzDType(output)
 			outType = core.ArrayOf(outDType, shape...)
 		}
 		axis := 0
 		if len(axes) > 0 {
 			axis = axes[0]
 		}
-		rollOpts := computations.RollOptions{Output: outType, ShiftDType: fuzzDType(shiftDType)}
-		start := hostAllocated()
+		rollOpts := computations.RollOptions{Output: outType, ShiftDType: comptest.FuzzDType(shiftDType)}
+		start := comptest.HostAllocated()
 		var (
-			c      fuzzComputation
+			c      comptest.FuzzComputation
 			name   string
 			source func() []int // where each output element comes from
 		)
@@ -77,7 +78,7 @@ func FuzzMovementOptions(f *testing.F) {
 			}
 			tr, err := computations.NewTranspose(typ, axes, computations.TransposeOptions{Output: outType})
 			if err != nil {
-				checkRefusal(t, err, "computations: Transpose", shape, len(shape), axes, dt, outDType)
+				comptest.CheckRefusal(t, err, "computations: Transpose", shape, len(shape), axes, dt, outDType)
 				return
 			}
 			c, name = tr, "transpose"
@@ -85,7 +86,7 @@ func FuzzMovementOptions(f *testing.F) {
 		case fuzzRoll:
 			r, err := computations.NewRoll(typ, axis, rollOpts)
 			if err != nil {
-				checkRefusal(t, err, "computations: Roll", shape, len(shape), axis, dt, outDType, rollOpts.ShiftDType)
+				comptest.CheckRefusal(t, err, "computations: Roll", shape, len(shape), axis, dt, outDType, rollOpts.ShiftDType)
 				return
 			}
 			c, name = r, "roll"
@@ -93,7 +94,7 @@ func FuzzMovementOptions(f *testing.F) {
 		case fuzzRollInPlace:
 			r, err := computations.NewRollInPlace(typ, axis, rollOpts)
 			if err != nil {
-				checkRefusal(t, err, "computations: RollInPlace", shape, len(shape), axis, dt, outDType, rollOpts.ShiftDType)
+				comptest.CheckRefusal(t, err, "computations: RollInPlace", shape, len(shape), axis, dt, outDType, rollOpts.ShiftDType)
 				return
 			}
 			c, name = r, "roll_in_place"
@@ -101,16 +102,16 @@ func FuzzMovementOptions(f *testing.F) {
 		case fuzzFFTShift:
 			s, err := computations.NewFFTShift(typ, axes, computations.FFTShiftOptions{Output: outType})
 			if err != nil {
-				checkRefusal(t, err, "computations: FFTShift", shape, len(shape), axes, dt, outDType)
+				comptest.CheckRefusal(t, err, "computations: FFTShift", shape, len(shape), axes, dt, outDType)
 				return
 			}
 			c, name = s, "fftshift"
 			source = func() []int { return fftShiftSource(shape, s.Axes(), inverse) }
 		}
-		if !checkRenders(t, c, name, start) || !fuzzRuns(thr, []dtypes.DType{dt}, typ.Size()) || !slices.Contains(movementDTypes, dt) {
+		if !comptest.CheckRenders(t, c, "computations: ", name, start) || !comptest.FuzzRuns(thr, []dtypes.DType{dt}, typ.Size()) || !slices.Contains(movementDTypes, dt) {
 			return
 		}
-		k := compileFuzzed(t, thr, c)
+		k := comptest.CompileFuzzed(t, thr, c)
 		x := randomValues(rand.New(rand.NewPCG(uint64(typ.Size()), 29)), dt, typ.Size())
 		in := uploadValues(t, thr, typ, x)
 		var err error
@@ -118,7 +119,7 @@ func FuzzMovementOptions(f *testing.F) {
 		switch kind % 4 {
 		case fuzzTranspose, fuzzRoll, fuzzFFTShift:
 			p, _ := c.Parameter("output")
-			out = arrayOfType(t, thr, p.Type())
+			out = comptest.ArrayOfType(t, thr, p.Type())
 			var last any = int(shift)
 			if kind%4 != fuzzRoll {
 				last = int32(0)

@@ -9,6 +9,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -32,8 +33,8 @@ const fuzzMaxIntegerProduct = 30
 
 // FuzzReductionOptions fuzzes NewReduce, NewScan and NewEntrywiseNorm over
 // dtypes, shapes, axes, the predicates and their dtypes (0: the array's),
-// exclusive scans and the norm's order, with the property of the
-// package's fuzz targets (fuzz_test.go).
+// exclusive scans and the norm's order, with the property of the package's
+// fuzz targets (see package internal/comptest).
 func FuzzReductionOptions(f *testing.F) {
 	thr := cludatest.Thread(f)
 	seeds := []struct {
@@ -60,16 +61,16 @@ func FuzzReductionOptions(f *testing.F) {
 		f.Add(s.kind, s.dtype, s.rank, s.d0, s.d1, s.d2, s.count, s.a0, s.a1, s.a2, s.predicate, s.predDT, s.exclusive, s.order)
 	}
 	f.Fuzz(func(t *testing.T, kind, dtype, rank uint8, d0, d1, d2 int64, count uint8, a0, a1, a2 int8, predicate, predDT uint8, exclusive bool, order float64) {
-		dt, shape, axes := fuzzDType(dtype), fuzzShape(rank, d0, d1, d2), fuzzAxes(count, a0, a1, a2)
+		dt, shape, axes := comptest.FuzzDType(dtype), comptest.FuzzShape(rank, d0, d1, d2), comptest.FuzzAxes(count, a0, a1, a2)
 		typ := core.ArrayOf(dt, shape...)
 		red := fuzzPredicates[int(predicate)%len(fuzzPredicates)]
 		pdt := dt
 		if predDT != 0 {
-			pdt = fuzzDType(predDT)
+			pdt = comptest.FuzzDType(predDT)
 		}
-		start := hostAllocated()
+		start := comptest.HostAllocated()
 		var (
-			c       fuzzComputation
+			c       comptest.FuzzComputation
 			name    string
 			reduced []int // the axes folded, counted from the start
 		)
@@ -77,20 +78,20 @@ func FuzzReductionOptions(f *testing.F) {
 		case fuzzReduce, fuzzScan:
 			pred, err := red.predicate(pdt)
 			if err != nil {
-				checkRefusal(t, err, "computations: predicate", pdt)
+				comptest.CheckRefusal(t, err, "computations: predicate", pdt)
 				return
 			}
 			if kind%3 == fuzzReduce {
 				rd, err := computations.NewReduce(typ, pred, axes)
 				if err != nil {
-					checkRefusal(t, err, "computations: Reduce", shape, len(shape), axes, dt, pdt)
+					comptest.CheckRefusal(t, err, "computations: Reduce", shape, len(shape), axes, dt, pdt)
 					return
 				}
 				c, name, reduced = rd, "reduce", rd.Axes()
 			} else {
 				sc, err := computations.NewScan(typ, pred, axes, exclusive)
 				if err != nil {
-					checkRefusal(t, err, "computations: Scan", shape, len(shape), axes, dt, pdt)
+					comptest.CheckRefusal(t, err, "computations: Scan", shape, len(shape), axes, dt, pdt)
 					return
 				}
 				c, name, reduced = sc, "scan", sc.Axes()
@@ -98,7 +99,7 @@ func FuzzReductionOptions(f *testing.F) {
 		case fuzzNorm:
 			n, err := computations.NewEntrywiseNorm(typ, order, axes)
 			if err != nil {
-				checkRefusal(t, err, "computations: EntrywiseNorm", shape, len(shape), axes, dt, order)
+				comptest.CheckRefusal(t, err, "computations: EntrywiseNorm", shape, len(shape), axes, dt, order)
 				return
 			}
 			c, name, reduced, red = n, "entrywise_norm", n.Axes(), reductionSum
@@ -107,25 +108,25 @@ func FuzzReductionOptions(f *testing.F) {
 		for _, a := range reduced {
 			length *= shape[a]
 		}
-		if !checkRenders(t, c, name, start) || !fuzzRuns(thr, []dtypes.DType{dt}, typ.Size()) || !slices.Contains(reductionDTypes, dt) ||
+		if !comptest.CheckRenders(t, c, "computations: ", name, start) || !comptest.FuzzRuns(thr, []dtypes.DType{dt}, typ.Size()) || !slices.Contains(reductionDTypes, dt) ||
 			dt.IsInteger() && red.name == "product" && length > fuzzMaxIntegerProduct {
 			return
 		}
-		runFuzzedReduction(t, thr, compileFuzzed(t, thr, c), c, kind%3, red, typ, reduced, exclusive, order)
+		runFuzzedReduction(t, thr, comptest.CompileFuzzed(t, thr, c), c, kind%3, red, typ, reduced, exclusive, order)
 	})
 }
 
 // runFuzzedReduction runs the compiled reduction k of c (of the given kind
 // and predicate, of arrays of typ, folding the axes reduced) on random
 // values and checks its result against the float64 reference.
-func runFuzzedReduction(t *testing.T, thr *cluda.Thread, k *core.Callable, c fuzzComputation, kind uint8, red reduction, typ core.Type, reduced []int, exclusive bool, order float64) {
+func runFuzzedReduction(t *testing.T, thr *cluda.Thread, k *core.Callable, c comptest.FuzzComputation, kind uint8, red reduction, typ core.Type, reduced []int, exclusive bool, order float64) {
 	t.Helper()
 	dt, shape := typ.DType(), typ.Shape()
 	values := randomComplexes(rand.New(rand.NewPCG(uint64(typ.Size()), uint64(dt))), dt, typ.Size(), red.nearOne)
 	in := uploadComplexes(t, thr, dt, values, shape, nil, 0)
 	defer in.Release()
 	p, _ := c.Parameter("output")
-	out := must(thr.Empty(p.Type().Shape(), p.Type().DType()))
+	out := comptest.Must(thr.Empty(p.Type().Shape(), p.Type().DType()))
 	defer out.Release()
 	poison(t, out)
 	if err := k.Call(out, in); err != nil {
@@ -141,7 +142,7 @@ func runFuzzedReduction(t *testing.T, thr *cluda.Thread, k *core.Callable, c fuz
 		want, magnitude := reduceReference(values, shape, reduced, red.op)
 		checkReduced(t, red, dt, length, got, want, magnitude)
 	case fuzzScan:
-		pred := must(red.predicate(dt))
+		pred := comptest.Must(red.predicate(dt))
 		empty, _ := pred.Empty()
 		want, magnitude := scanReference(values, shape, reduced, red.op, exclusive, toComplex(empty))
 		checkReduced(t, red, dt, length, got, want, magnitude)

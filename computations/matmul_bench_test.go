@@ -8,6 +8,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -32,19 +33,19 @@ func BenchmarkMatrixMul(b *testing.B) {
 		{"f32_batch1024_64", dtypes.Float32, 1024, 64, 16, 64},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			supported(b, thr, bc.dt)
+			comptest.Supported(b, thr, bc.dt)
 			batch, side := bc.batch, bc.side
 			if !thr.Params().IsGPU() {
 				batch, side = bc.small, bc.sideS
 			}
 			typ := core.ArrayOf(bc.dt, batch, side, side)
-			mm := must(computations.NewMatrixMul(typ, typ, computations.MatrixMulOptions{}))
-			c := must(mm.Compile(thr))
+			mm := comptest.Must(computations.NewMatrixMul(typ, typ, computations.MatrixMulOptions{}))
+			c := comptest.Must(mm.Compile(thr))
 			defer c.Release()
 			rng := rand.New(rand.NewPCG(1, 2))
 			a := uploadValues(b, thr, typ, randomValues(rng, bc.dt, typ.Size()))
 			x := uploadValues(b, thr, typ, randomValues(rng, bc.dt, typ.Size()))
-			out := arrayOfType(b, thr, typ)
+			out := comptest.ArrayOfType(b, thr, typ)
 			for range 3 { // warm-up
 				if err := c.Call(out, a, x); err != nil {
 					b.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -120,15 +121,15 @@ func relativeError(got, want []complex128) float64 {
 // number of kernels the computation ran.
 func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale float64) int {
 	t.Helper()
-	supported(t, thr, tc.a.DType())
-	supported(t, thr, tc.b.DType())
+	comptest.Supported(t, thr, tc.a.DType())
+	comptest.Supported(t, thr, tc.b.DType())
 	mm, err := computations.NewMatrixMul(tc.a, tc.b, tc.opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	outParam, _ := mm.Parameter("output")
 	outType := outParam.Type()
-	supported(t, thr, outType.DType())
+	comptest.Supported(t, thr, outType.DType())
 	aName, bName, outName := "matrix_a", "matrix_b", "output"
 	if inScale != 1 || outScale != 1 {
 		connectScalings(t, mm.Computation, "matrix_a", tc.a, inScale, "output", outType, outScale)
@@ -137,7 +138,7 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	bScale := 1.0
 	if tc.bScale != 0 {
 		bScale, bName = tc.bScale, "raw_b"
-		if err := mm.Connect("matrix_b", must(transformations.MulConst(tc.b, bScale)), "output", map[string]string{"input": bName}); err != nil {
+		if err := mm.Connect("matrix_b", comptest.Must(transformations.MulConst(tc.b, bScale)), "output", map[string]string{"input": bName}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -152,7 +153,7 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	args := map[string]*cluda.Array{
 		aName:   uploadValues(t, thr, tc.a, xa),
 		bName:   uploadValues(t, thr, tc.b, xb),
-		outName: arrayOfType(t, thr, outType),
+		outName: comptest.ArrayOfType(t, thr, outType),
 	}
 	var call []any
 	for _, p := range c.Signature() {

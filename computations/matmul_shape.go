@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -30,8 +31,8 @@ type matrixOperand struct {
 // what: a 1-D array is the row (1, k) where row is set (matrix_a), else
 // the column (k, 1) (matrix_b), and cannot be transposed.
 func matrixOperandOf(name string, t core.Type, transposed, row bool) (matrixOperand, error) {
-	if err := arrayType("MatrixMul "+name, t); err != nil {
-		return matrixOperand{}, err
+	if err := arrayparam.CheckType("MatrixMul "+name, t); err != nil {
+		return matrixOperand{}, fmt.Errorf("computations: %w", err)
 	}
 	shape := t.Shape()
 	switch {

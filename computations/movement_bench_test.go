@@ -3,14 +3,11 @@ package computations_test
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
-	"slices"
 	"testing"
-	"time"
 
-	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -27,7 +24,7 @@ import (
 // size bytes that fills the benchmark's array size, rounded down to a
 // power of two.
 func benchSide(rank, size int) int {
-	side := math.Pow(float64(benchMiB()<<20/size), 1/float64(rank))
+	side := math.Pow(float64(comptest.BenchMiB()<<20/size), 1/float64(rank))
 	return 1 << int(math.Log2(side+0.5))
 }
 
@@ -53,7 +50,7 @@ func BenchmarkTranspose(b *testing.B) {
 				b.Fatal(err)
 			}
 			output, _ := tr.Parameter("output")
-			benchMovement(b, thr, tr.Computation, bc.input, output.Type())
+			comptest.BenchMovement(b, thr, tr.Computation, bc.input, output.Type())
 		})
 	}
 }
@@ -68,7 +65,7 @@ func BenchmarkRoll(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			benchMovement(b, thr, r.Computation, typ, typ, int32(n/3))
+			comptest.BenchMovement(b, thr, r.Computation, typ, typ, int32(n/3))
 		})
 	}
 }
@@ -83,63 +80,7 @@ func BenchmarkFFTShift(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			benchMovement(b, thr, s.Computation, typ, typ, int32(0))
+			comptest.BenchMovement(b, thr, s.Computation, typ, typ, int32(0))
 		})
 	}
-}
-
-// benchMovement times c, compiled, from an array of type input into one of
-// type output, with the scalars.
-func benchMovement(b *testing.B, thr *cluda.Thread, c *core.Computation, input, output core.Type, scalars ...any) {
-	b.Helper()
-	if !thr.Params().SupportsDType(input.DType()) {
-		b.Skipf("the device does not support %v", input.DType())
-	}
-	call, err := c.Compile(thr)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer call.Release()
-	in := randomBits(b, thr, input)
-	out := arrayOfType(b, thr, output)
-	args := append([]any{out, in}, scalars...)
-	for range 3 { // warm-up
-		if _, err := call.CallProfiled(args...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	times := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for range b.N {
-		d, err := call.CallProfiled(args...)
-		if err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, d)
-	}
-	b.StopTimer()
-	slices.Sort(times)
-	med := times[len(times)/2].Seconds()
-	bytes := float64(input.Size() * input.DType().Size())
-	b.SetBytes(int64(2 * bytes))
-	b.ReportMetric(med*1e3, "ms/call")
-	b.ReportMetric(2*bytes/med/1e9, "GB/s")
-}
-
-// randomBits returns a contiguous array of type typ whose bytes are
-// random: the computations move bits, and making 512 MiB of values one by
-// one would take longer than the runs.
-func randomBits(b *testing.B, thr *cluda.Thread, typ core.Type) *cluda.Array {
-	b.Helper()
-	a := arrayOfType(b, thr, typ)
-	buf := make([]byte, typ.Size()*typ.DType().Size())
-	rand.NewChaCha8([32]byte{1}).Read(buf)
-	bytes, err := a.View([]int{len(buf)}, dtypes.Uint8, nil, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := bytes.Set(buf); err != nil {
-		b.Fatal(err)
-	}
-	return a
 }

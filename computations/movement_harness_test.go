@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -45,38 +46,10 @@ func randomValues(rng *rand.Rand, dt dtypes.DType, n int) any {
 	return s.Interface()
 }
 
-// arrayOfType allocates an array of the layout of typ with every byte of
-// its memory set to 0xFF (NaN for floats), so that elements the code under
-// test leaves unwritten show.
-func arrayOfType(t testing.TB, thr *cluda.Thread, typ core.Type) *cluda.Array {
-	t.Helper()
-	a, err := thr.NewArray(typ.Shape(), typ.DType(), typ.Strides(), typ.Offset())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(a.Release)
-	span := typ.Offset()
-	for i, n := range typ.Shape() {
-		span += (n - 1) * typ.Strides()[i]
-	}
-	span += typ.DType().Size()
-	if typ.Size() == 0 {
-		return a
-	}
-	bytes, err := a.View([]int{span}, dtypes.Uint8, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := bytes.Fill(uint8(0xFF)); err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
 // uploadValues returns an array of the layout of typ holding data.
 func uploadValues(t testing.TB, thr *cluda.Thread, typ core.Type, data any) *cluda.Array {
 	t.Helper()
-	a := arrayOfType(t, thr, typ)
+	a := comptest.ArrayOfType(t, thr, typ)
 	if err := a.Set(data); err != nil {
 		t.Fatal(err)
 	}
@@ -144,25 +117,16 @@ func shapeSize(shape []int) int {
 	return n
 }
 
-// supported reports whether the test's device has dt, and skips the test
-// where it has not.
-func supported(t testing.TB, thr *cluda.Thread, dt dtypes.DType) {
-	t.Helper()
-	if !thr.Params().SupportsDType(dt) {
-		t.Skipf("the device does not support %v", dt)
-	}
-}
-
 // connectScalings connects a multiplication by inFactor to the input
 // parameter in of c, whose new leaf is called "raw", and one by outFactor
 // to the output parameter out, whose new leaf is called "scaled" (in and
 // out may be the same input-output parameter).
 func connectScalings(t testing.TB, c *core.Computation, in string, inType core.Type, inFactor float64, out string, outType core.Type, outFactor float64) {
 	t.Helper()
-	if err := c.Connect(in, must(transformations.MulConst(inType, inFactor)), "output", map[string]string{"input": "raw"}); err != nil {
+	if err := c.Connect(in, comptest.Must(transformations.MulConst(inType, inFactor)), "output", map[string]string{"input": "raw"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Connect(out, must(transformations.MulConst(outType, outFactor)), "input", map[string]string{"output": "scaled"}); err != nil {
+	if err := c.Connect(out, comptest.Must(transformations.MulConst(outType, outFactor)), "input", map[string]string{"output": "scaled"}); err != nil {
 		t.Fatal(err)
 	}
 }

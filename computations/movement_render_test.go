@@ -8,6 +8,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -100,10 +101,10 @@ func TestMovementNoDouble(t *testing.T) {
 	device := cluda.ModelGPU()
 	device.DoubleFP = false
 	typ := core.ArrayOf(dtypes.Complex128, 8, 8)
-	tr := must(computations.NewTranspose(typ, nil, computations.TransposeOptions{}))
-	roll := must(computations.NewRoll(typ, 0, computations.RollOptions{}))
-	inPlace := must(computations.NewRollInPlace(typ, 0, computations.RollOptions{}))
-	shift := must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{}))
+	tr := comptest.Must(computations.NewTranspose(typ, nil, computations.TransposeOptions{}))
+	roll := comptest.Must(computations.NewRoll(typ, 0, computations.RollOptions{}))
+	inPlace := comptest.Must(computations.NewRollInPlace(typ, 0, computations.RollOptions{}))
+	shift := comptest.Must(computations.NewFFTShift(typ, nil, computations.FFTShiftOptions{}))
 	for _, c := range []*core.Computation{tr.Computation, roll.Computation, inPlace.Computation, shift.Computation} {
 		t.Run(c.Name(), func(t *testing.T) {
 			_, err := c.Render(device)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
@@ -145,7 +146,7 @@ func newPureParallel(name string, params []core.Parameter, code *template.Templa
 		}
 	}
 	if len(guided) > 0 {
-		if err := declareBatches(pp.Computation, rank, nil, guided...); err != nil {
+		if err := arrayparam.DeclareBatches(pp.Computation, rank, nil, guided...); err != nil {
 			return nil, errorf("%w", err)
 		}
 	}

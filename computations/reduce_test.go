@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/snippets"
@@ -254,21 +255,21 @@ func TestReduceEmptyAxis(t *testing.T) {
 	for _, c := range []reduceCase{{[]int{3, 0, 4}, []int{1}}, {[]int{0}, nil}} {
 		for _, red := range []reduction{reductionSum, reductionProduct, reductionMax} {
 			t.Run(fmt.Sprintf("%v/%s", c, red.name), func(t *testing.T) {
-				pred := must(red.predicate(dtypes.Float32))
-				rd := must(computations.NewReduce(core.ArrayOf(dtypes.Float32, c.shape...), pred, c.axes))
-				f := must(rd.Compile(thr))
+				pred := comptest.Must(red.predicate(dtypes.Float32))
+				rd := comptest.Must(computations.NewReduce(core.ArrayOf(dtypes.Float32, c.shape...), pred, c.axes))
+				f := comptest.Must(rd.Compile(thr))
 				defer f.Release()
 				outParam, _ := rd.Parameter("output")
-				in := must(thr.Empty(c.shape, dtypes.Float32))
-				out := must(thr.Empty(outParam.Type().Shape(), dtypes.Float32))
+				in := comptest.Must(thr.Empty(c.shape, dtypes.Float32))
+				out := comptest.Must(thr.Empty(outParam.Type().Shape(), dtypes.Float32))
 				defer func() { in.Release(); out.Release() }()
 				poison(t, out)
 				if err := f.Call(out, in); err != nil {
 					t.Fatal(err)
 				}
 				empty, _ := pred.Empty()
-				want := must(dtypes.Float32.Convert(empty)).(float32)
-				for k, v := range must(cluda.Read[float32](out)) {
+				want := comptest.Must(dtypes.Float32.Convert(empty)).(float32)
+				for k, v := range comptest.Must(cluda.Read[float32](out)) {
 					if v != want {
 						t.Fatalf("element %d: %v, want the empty value %v", k, v, want)
 					}
@@ -286,25 +287,25 @@ func TestReduceLayoutAndTransformations(t *testing.T) {
 	shape := []int{30, 50}
 	strides := []int{4 * 64, 4} // rows padded to 64 elements
 	const offset = 4 * 3
-	typ := must(core.NewArrayType(dtypes.Float32, shape, strides, offset))
+	typ := comptest.Must(core.NewArrayType(dtypes.Float32, shape, strides, offset))
 	for _, axes := range [][]int{{1}, {0}, nil} {
 		t.Run(fmt.Sprint(axes), func(t *testing.T) {
-			rd := must(computations.NewReduce(typ, must(computations.PredicateSum(dtypes.Float32)), axes))
-			scale := must(transformations.MulConst(typ, 2))
+			rd := comptest.Must(computations.NewReduce(typ, comptest.Must(computations.PredicateSum(dtypes.Float32)), axes))
+			scale := comptest.Must(transformations.MulConst(typ, 2))
 			if err := rd.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
 				t.Fatal(err)
 			}
 			outParam, _ := rd.Parameter("output")
-			shift := must(transformations.AddConst(outParam.Type(), 1))
+			shift := comptest.Must(transformations.AddConst(outParam.Type(), 1))
 			if err := rd.Connect("output", shift, "input", map[string]string{"output": "shifted"}); err != nil {
 				t.Fatal(err)
 			}
-			f := must(rd.Compile(thr))
+			f := comptest.Must(rd.Compile(thr))
 			defer f.Release()
 			rng := rand.New(rand.NewPCG(4, 5))
 			values := randomComplexes(rng, dtypes.Float32, 30*50, false)
 			in := uploadComplexes(t, thr, dtypes.Float32, values, shape, strides, offset)
-			out := must(thr.Empty(outParam.Type().Shape(), dtypes.Float32))
+			out := comptest.Must(thr.Empty(outParam.Type().Shape(), dtypes.Float32))
 			defer func() { in.Release(); out.Release() }()
 			poison(t, out)
 			if err := f.Call(out, in); err != nil {
@@ -332,8 +333,8 @@ func TestReduceLayoutAndTransformations(t *testing.T) {
 
 // TestReduceErrors checks that bad arguments are refused with an error.
 func TestReduceErrors(t *testing.T) {
-	sum32 := must(computations.PredicateSum(dtypes.Float32))
-	noEmpty := must(computations.NewPredicate(dtypes.Float32, snippets.MustSnippet("add", []string{"a", "b"}, "return {{ .a }} + {{ .b }};", nil), nil))
+	sum32 := comptest.Must(computations.PredicateSum(dtypes.Float32))
+	noEmpty := comptest.Must(computations.NewPredicate(dtypes.Float32, snippets.MustSnippet("add", []string{"a", "b"}, "return {{ .a }} + {{ .b }};", nil), nil))
 	typ := core.ArrayOf(dtypes.Float32, 4, 5)
 	for _, tc := range []struct {
 		name string

@@ -9,6 +9,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -77,7 +78,7 @@ func benchComputation(b *testing.B, thr *cluda.Thread, c *core.Computation, shap
 // counts the bytes read.
 func BenchmarkReduce(b *testing.B) {
 	thr := cludatest.Thread(b)
-	sum := must(computations.PredicateSum(dtypes.Float32))
+	sum := comptest.Must(computations.PredicateSum(dtypes.Float32))
 	for _, bc := range []struct {
 		name   string
 		shape  []int
@@ -92,9 +93,9 @@ func BenchmarkReduce(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			shape := benchShape(thr, bc.shape...)
 			typ := core.ArrayOf(dtypes.Float32, shape...)
-			rd := must(computations.NewReduce(typ, sum, bc.axes))
+			rd := comptest.Must(computations.NewReduce(typ, sum, bc.axes))
 			if bc.scaled {
-				if err := rd.Connect("input", must(transformations.MulConst(typ, 0.5)), "output", map[string]string{"input": "raw"}); err != nil {
+				if err := rd.Connect("input", comptest.Must(transformations.MulConst(typ, 0.5)), "output", map[string]string{"input": "raw"}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -111,7 +112,7 @@ func BenchmarkReduce(b *testing.B) {
 // for comparison, in levels. It counts the bytes read and written once.
 func BenchmarkScan(b *testing.B) {
 	thr := cludatest.Thread(b)
-	sum := must(computations.PredicateSum(dtypes.Float32))
+	sum := comptest.Must(computations.PredicateSum(dtypes.Float32))
 	multiPass := computations.ScanTuning{Passes: computations.ScanMultiPass}
 	for _, bc := range []struct {
 		name   string
@@ -127,7 +128,7 @@ func BenchmarkScan(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			shape := benchShape(thr, bc.shape...)
 			typ := core.ArrayOf(dtypes.Float32, shape...)
-			sc := must(computations.NewTunedScan(typ, sum, bc.axes, false, bc.tuning))
+			sc := comptest.Must(computations.NewTunedScan(typ, sum, bc.axes, false, bc.tuning))
 			benchComputation(b, thr, sc.Computation, shape, shape, 2*typ.Size()*4)
 		})
 	}
@@ -139,6 +140,6 @@ func BenchmarkEntrywiseNorm(b *testing.B) {
 	thr := cludatest.Thread(b)
 	shape := benchShape(thr, 1<<27)
 	typ := core.ArrayOf(dtypes.Float32, shape...)
-	norm := must(computations.NewEntrywiseNorm(typ, 2, nil))
+	norm := comptest.Must(computations.NewEntrywiseNorm(typ, 2, nil))
 	benchComputation(b, thr, norm.Computation, shape, []int{}, typ.Size()*4)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -15,7 +16,7 @@ import (
 // targets for the model GPU, without a device, and checks their kernels
 // and launches: what the plans say they should be on an H100.
 func TestReductionRenderGPU(t *testing.T) {
-	sum := must(computations.PredicateSum(dtypes.Float32))
+	sum := comptest.Must(computations.PredicateSum(dtypes.Float32))
 	f32 := func(shape ...int) core.Type { return core.ArrayOf(dtypes.Float32, shape...) }
 	for _, tc := range []struct {
 		name    string
@@ -24,24 +25,24 @@ func TestReductionRenderGPU(t *testing.T) {
 		global  [][]int
 		local   [][]int
 	}{
-		{"sum of 2^27", must(computations.NewReduce(f32(1<<27), sum, nil)).Computation,
+		{"sum of 2^27", comptest.Must(computations.NewReduce(f32(1<<27), sum, nil)).Computation,
 			[]string{"reduce_pass0", "reduce_pass1"}, [][]int{{1, 1055 * 256, 1}, {1, 256, 1}}, [][]int{{1, 256, 1}, {1, 256, 1}}},
-		{"sums of rows", must(computations.NewReduce(f32(8192, 16384), sum, []int{1})).Computation,
+		{"sums of rows", comptest.Must(computations.NewReduce(f32(8192, 16384), sum, []int{1})).Computation,
 			[]string{"reduce_pass0"}, [][]int{{8192, 256, 1}}, [][]int{{1, 256, 1}}},
-		{"sums of columns", must(computations.NewReduce(f32(8192, 16384), sum, []int{0})).Computation,
+		{"sums of columns", comptest.Must(computations.NewReduce(f32(8192, 16384), sum, []int{0})).Computation,
 			[]string{"reduce_pass0", "reduce_pass1"}, [][]int{{1, 24, 16384}, {1, 8, 16384}}, [][]int{{1, 8, 32}, {1, 8, 32}}},
-		{"single-pass scan of 2^27, forced", must(computations.NewTunedScan(f32(1<<27), sum, nil, false, computations.ScanTuning{Passes: computations.ScanSinglePass})).Computation,
+		{"single-pass scan of 2^27, forced", comptest.Must(computations.NewTunedScan(f32(1<<27), sum, nil, false, computations.ScanTuning{Passes: computations.ScanSinglePass})).Computation,
 			[]string{"scan_clear", "scan_single_pass"}, [][]int{{1 + 65536*2}, {1, 65536 * 256, 1}}, nil},
-		{"scans of rows", must(computations.NewScan(f32(8192, 16384), sum, []int{1}, true)).Computation,
+		{"scans of rows", comptest.Must(computations.NewScan(f32(8192, 16384), sum, []int{1}, true)).Computation,
 			[]string{"scan_clear", "scan_single_pass"}, [][]int{{1 + 8192*8*2}, {8192, 8 * 256, 1}}, nil},
-		{"scans of columns", must(computations.NewScan(f32(8192, 16384), sum, []int{0}, false)).Computation,
+		{"scans of columns", comptest.Must(computations.NewScan(f32(8192, 16384), sum, []int{0}, false)).Computation,
 			[]string{"scan_totals0", "scan_totals1", "scan_level2", "scan_level1", "scan_level0"},
 			[][]int{{1, 1024, 16384}, {1, 16, 16384}, {1, 8, 16384}, {1, 16, 16384}, {1, 1024, 16384}},
 			[][]int{{1, 8, 32}, {1, 8, 32}, {1, 8, 32}, {1, 8, 32}, {1, 8, 32}}},
-		{"scan of 2^27", must(computations.NewScan(f32(1<<27), sum, nil, false)).Computation,
+		{"scan of 2^27", comptest.Must(computations.NewScan(f32(1<<27), sum, nil, false)).Computation,
 			[]string{"scan_totals0", "scan_totals1", "scan_level2", "scan_level1", "scan_level0"},
 			[][]int{{1, 65536 * 256, 1}, {1, 32 * 256, 1}, {1, 256, 1}, {1, 32 * 256, 1}, {1, 65536 * 256, 1}}, nil},
-		{"norm of 2^27", must(computations.NewEntrywiseNorm(f32(1<<27), 2, nil)).Computation,
+		{"norm of 2^27", comptest.Must(computations.NewEntrywiseNorm(f32(1<<27), 2, nil)).Computation,
 			[]string{"reduce_pass0", "reduce_pass1"}, [][]int{{1, 1055 * 256, 1}, {1, 256, 1}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

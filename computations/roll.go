@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/templates"
@@ -72,8 +73,8 @@ func NewRoll(input core.Type, axis int, opts RollOptions) (*Roll, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := declareBatches(r.Computation, input.Rank(), []int{axis}, "output", "input"); err != nil {
-		return nil, err
+	if err := arrayparam.DeclareBatches(r.Computation, input.Rank(), []int{axis}, "output", "input"); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	return r, nil
 }
@@ -81,12 +82,12 @@ func NewRoll(input core.Type, axis int, opts RollOptions) (*Roll, error) {
 // rollArguments checks the arguments of a Roll or a RollInPlace called
 // what, and returns the axis counted from the start and the shift's dtype.
 func rollArguments(what string, t core.Type, axis int, opts RollOptions) (int, dtypes.DType, error) {
-	if err := arrayType(what, t); err != nil {
-		return 0, dtypes.Invalid, err
+	if err := arrayparam.CheckType(what, t); err != nil {
+		return 0, dtypes.Invalid, fmt.Errorf("computations: %w", err)
 	}
-	axis, err := normalAxis(what, axis, t.Rank())
+	axis, err := arrayparam.NormalAxis(what, axis, t.Rank())
 	if err != nil {
-		return 0, dtypes.Invalid, err
+		return 0, dtypes.Invalid, fmt.Errorf("computations: %w", err)
 	}
 	shift := opts.ShiftDType
 	if shift == dtypes.Invalid {
@@ -105,8 +106,8 @@ func outputType(what string, def, given core.Type) (core.Type, error) {
 	if given.DType() == dtypes.Invalid && !given.IsArray() {
 		return def, nil
 	}
-	if err := arrayType(what+" output", given); err != nil {
-		return core.Type{}, err
+	if err := arrayparam.CheckType(what+" output", given); err != nil {
+		return core.Type{}, fmt.Errorf("computations: %w", err)
 	}
 	if !given.SameShape(def) {
 		return core.Type{}, fmt.Errorf("computations: %s: the output type %v is not an array of %v of shape %v", what, given, def.DType(), def.Shape())
@@ -178,8 +179,8 @@ func NewRollInPlace(t core.Type, axis int, opts RollOptions) (*RollInPlace, erro
 	if err != nil {
 		return nil, err
 	}
-	if err := declareBatches(r.Computation, t.Rank(), []int{axis}, "array"); err != nil {
-		return nil, err
+	if err := arrayparam.DeclareBatches(r.Computation, t.Rank(), []int{axis}, "array"); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	return r, nil
 }

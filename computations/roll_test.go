@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -65,7 +66,7 @@ func checkRoll(t *testing.T, thr *cluda.Thread, c *core.Callable, input, output 
 	for _, shift := range rollShifts(shape[axis]) {
 		x := randomValues(rng, input.DType(), input.Size())
 		in := uploadValues(t, thr, input, x)
-		out := arrayOfType(t, thr, output)
+		out := comptest.ArrayOfType(t, thr, output)
 		if err := c.Call(out, in, shift); err != nil {
 			t.Fatal(err)
 		}
@@ -80,8 +81,8 @@ func TestRoll(t *testing.T) {
 	for _, tc := range rollCases {
 		t.Run(fmt.Sprintf("%v/axis=%d", tc.shape, tc.axis), func(t *testing.T) {
 			typ := core.ArrayOf(dtypes.Float32, tc.shape...)
-			r := must(computations.NewRoll(typ, tc.axis, computations.RollOptions{}))
-			c := must(r.Compile(thr))
+			r := comptest.Must(computations.NewRoll(typ, tc.axis, computations.RollOptions{}))
+			c := comptest.Must(r.Compile(thr))
 			defer c.Release()
 			checkRoll(t, thr, c, typ, typ, normal(tc.axis, len(tc.shape)))
 		})
@@ -92,10 +93,10 @@ func TestRollDTypes(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, dt := range movementDTypes {
 		t.Run(dt.String(), func(t *testing.T) {
-			supported(t, thr, dt)
+			comptest.Supported(t, thr, dt)
 			typ := core.ArrayOf(dt, 5, 6, 7)
-			r := must(computations.NewRoll(typ, 1, computations.RollOptions{}))
-			c := must(r.Compile(thr))
+			r := comptest.Must(computations.NewRoll(typ, 1, computations.RollOptions{}))
+			c := comptest.Must(r.Compile(thr))
 			defer c.Release()
 			checkRoll(t, thr, c, typ, typ, 1)
 		})
@@ -103,13 +104,13 @@ func TestRollDTypes(t *testing.T) {
 	for _, dt := range []dtypes.DType{dtypes.Int8, dtypes.Int64} {
 		t.Run("shift "+dt.String(), func(t *testing.T) {
 			typ := core.ArrayOf(dtypes.Float32, 4, 9)
-			r := must(computations.NewRoll(typ, 1, computations.RollOptions{ShiftDType: dt}))
-			c := must(r.Compile(thr))
+			r := comptest.Must(computations.NewRoll(typ, 1, computations.RollOptions{ShiftDType: dt}))
+			c := comptest.Must(r.Compile(thr))
 			defer c.Release()
 			rng := rand.New(rand.NewPCG(7, 8))
 			for _, shift := range []int{-100, 5, 127} {
 				x := randomValues(rng, dtypes.Float32, typ.Size())
-				in, out := uploadValues(t, thr, typ, x), arrayOfType(t, thr, typ)
+				in, out := uploadValues(t, thr, typ, x), comptest.ArrayOfType(t, thr, typ)
 				if err := c.Call(out, in, shift); err != nil {
 					t.Fatal(err)
 				}
@@ -122,12 +123,12 @@ func TestRollDTypes(t *testing.T) {
 // TestRollLayouts rolls arrays with strides and offsets.
 func TestRollLayouts(t *testing.T) {
 	thr := cludatest.Thread(t)
-	input := must(core.NewArrayType(dtypes.Complex64, []int{3, 10}, []int{2 * 12 * 8, 8}, 16))
-	output := must(core.NewArrayType(dtypes.Complex64, []int{3, 10}, []int{8, 3 * 8}, 8))
+	input := comptest.Must(core.NewArrayType(dtypes.Complex64, []int{3, 10}, []int{2 * 12 * 8, 8}, 16))
+	output := comptest.Must(core.NewArrayType(dtypes.Complex64, []int{3, 10}, []int{8, 3 * 8}, 8))
 	for axis := range 2 {
 		t.Run(fmt.Sprintf("axis=%d", axis), func(t *testing.T) {
-			r := must(computations.NewRoll(input, axis, computations.RollOptions{Output: output}))
-			c := must(r.Compile(thr))
+			r := comptest.Must(computations.NewRoll(input, axis, computations.RollOptions{Output: output}))
+			c := comptest.Must(r.Compile(thr))
 			defer c.Release()
 			checkRoll(t, thr, c, input, output, axis)
 		})
@@ -139,17 +140,17 @@ func TestRollLayouts(t *testing.T) {
 func TestRollTransformations(t *testing.T) {
 	thr := cludatest.Thread(t)
 	typ := core.ArrayOf(dtypes.Float64, 6, 11)
-	supported(t, thr, typ.DType())
-	r := must(computations.NewRoll(typ, 1, computations.RollOptions{}))
+	comptest.Supported(t, thr, typ.DType())
+	r := comptest.Must(computations.NewRoll(typ, 1, computations.RollOptions{}))
 	connectScalings(t, r.Computation, "input", typ, 2, "output", typ, 0.25)
-	c := must(r.Compile(thr))
+	c := comptest.Must(r.Compile(thr))
 	defer c.Release()
 	if n := len(c.Kernels()); n != 1 {
 		t.Errorf("%d kernels, want 1", n)
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
 	x := randomValues(rng, typ.DType(), typ.Size()).([]float64)
-	in, out := uploadValues(t, thr, typ, x), arrayOfType(t, thr, typ)
+	in, out := uploadValues(t, thr, typ, x), comptest.ArrayOfType(t, thr, typ)
 	if err := c.Call(out, in, -4); err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +161,7 @@ func TestRollTransformations(t *testing.T) {
 func TestRollBack(t *testing.T) {
 	thr := cludatest.Thread(t)
 	typ := core.ArrayOf(dtypes.Complex64, 5, 13)
-	c := must(must(computations.NewRoll(typ, -1, computations.RollOptions{})).Compile(thr))
+	c := comptest.Must(comptest.Must(computations.NewRoll(typ, -1, computations.RollOptions{})).Compile(thr))
 	defer c.Release()
 	rng := rand.New(rand.NewPCG(11, 12))
 	identity := make([]int, typ.Size())
@@ -170,7 +171,7 @@ func TestRollBack(t *testing.T) {
 	for _, n := range []int{1, 7, -20, 1000} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			x := randomValues(rng, typ.DType(), typ.Size())
-			in, mid, out := uploadValues(t, thr, typ, x), arrayOfType(t, thr, typ), arrayOfType(t, thr, typ)
+			in, mid, out := uploadValues(t, thr, typ, x), comptest.ArrayOfType(t, thr, typ), comptest.ArrayOfType(t, thr, typ)
 			if err := c.Call(mid, in, n); err != nil {
 				t.Fatal(err)
 			}
@@ -184,7 +185,7 @@ func TestRollBack(t *testing.T) {
 
 func TestRollInPlace(t *testing.T) {
 	thr := cludatest.Thread(t)
-	strided := must(core.NewArrayType(dtypes.Float32, []int{4, 6}, []int{4, 5 * 4}, 12))
+	strided := comptest.Must(core.NewArrayType(dtypes.Float32, []int{4, 6}, []int{4, 5 * 4}, 12))
 	cases := []struct {
 		name string
 		typ  core.Type
@@ -202,8 +203,8 @@ func TestRollInPlace(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := must(computations.NewRollInPlace(tc.typ, tc.axis, computations.RollOptions{}))
-			c := must(r.Compile(thr))
+			r := comptest.Must(computations.NewRollInPlace(tc.typ, tc.axis, computations.RollOptions{}))
+			c := comptest.Must(r.Compile(thr))
 			defer c.Release()
 			rng := rand.New(rand.NewPCG(13, 14))
 			axis := normal(tc.axis, tc.typ.Rank())
@@ -225,13 +226,13 @@ func TestRollInPlace(t *testing.T) {
 func TestRollInPlaceTransformations(t *testing.T) {
 	thr := cludatest.Thread(t)
 	typ := core.ArrayOf(dtypes.Complex64, 3, 8)
-	r := must(computations.NewRollInPlace(typ, 1, computations.RollOptions{}))
+	r := comptest.Must(computations.NewRollInPlace(typ, 1, computations.RollOptions{}))
 	connectScalings(t, r.Computation, "array", typ, 2, "array", typ, 2)
-	c := must(r.Compile(thr))
+	c := comptest.Must(r.Compile(thr))
 	defer c.Release()
 	rng := rand.New(rand.NewPCG(15, 16))
 	x := randomValues(rng, typ.DType(), typ.Size()).([]complex64)
-	in, out := uploadValues(t, thr, typ, x), arrayOfType(t, thr, typ)
+	in, out := uploadValues(t, thr, typ, x), comptest.ArrayOfType(t, thr, typ)
 	if err := c.Call(out, in, 3); err != nil {
 		t.Fatal(err)
 	}
@@ -276,9 +277,9 @@ func TestRollErrors(t *testing.T) {
 		}
 	})
 	thr := cludatest.Thread(t)
-	c := must(must(computations.NewRoll(f32, 0, computations.RollOptions{})).Compile(thr))
+	c := comptest.Must(comptest.Must(computations.NewRoll(f32, 0, computations.RollOptions{})).Compile(thr))
 	defer c.Release()
-	in, out := arrayOfType(t, thr, f32), arrayOfType(t, thr, f32)
+	in, out := comptest.ArrayOfType(t, thr, f32), comptest.ArrayOfType(t, thr, f32)
 	t.Run("in place", func(t *testing.T) {
 		if err := c.Call(in, in, 1); err == nil {
 			t.Errorf("Roll with the output in the input: no error")

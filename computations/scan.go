@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -78,8 +79,8 @@ func newScan(t core.Type, predicate *Predicate, axes []int, exclusive bool, tuni
 	if err != nil {
 		return nil, err
 	}
-	if err := declareBatches(sc.Computation, t.Rank(), axes, "output", "input"); err != nil {
-		return nil, err
+	if err := arrayparam.DeclareBatches(sc.Computation, t.Rank(), axes, "output", "input"); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	return sc, nil
 }

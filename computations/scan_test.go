@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/snippets"
@@ -73,18 +74,6 @@ func (c scanCase) String() string {
 	return fmt.Sprintf("%v/axes%v/exclusive=%v", c.shape, c.axes, c.exclusive)
 }
 
-// allAxes returns the axes, every axis of shape for nil.
-func allAxes(shape, axes []int) []int {
-	if axes != nil {
-		return axes
-	}
-	all := make([]int, len(shape))
-	for a := range all {
-		all[a] = a
-	}
-	return all
-}
-
 // runScan scans random values of dt with red over the case on the device
 // and checks the result.
 func runScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c scanCase, seed uint64) {
@@ -93,7 +82,7 @@ func runScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c 
 
 // runTunedScan is runScan with the plan of the scan tuned.
 func runTunedScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, c scanCase, seed uint64, tuning computations.ScanTuning) {
-	pred := must(red.predicate(dt))
+	pred := comptest.Must(red.predicate(dt))
 	typ := core.ArrayOf(dt, c.shape...)
 	sc, err := computations.NewTunedScan(typ, pred, c.axes, c.exclusive, tuning)
 	if err != nil {
@@ -107,16 +96,16 @@ func runTunedScan(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DTyp
 	rng := rand.New(rand.NewPCG(seed, uint64(dt)))
 	values := randomComplexes(rng, dt, typ.Size(), red.nearOne)
 	in := uploadComplexes(t, thr, dt, values, c.shape, nil, 0)
-	out := must(thr.Empty(c.shape, dt))
+	out := comptest.Must(thr.Empty(c.shape, dt))
 	defer func() { in.Release(); out.Release() }()
 	poison(t, out)
 	if err := f.Call(out, in); err != nil {
 		t.Fatal(err)
 	}
 	empty, _ := pred.Empty()
-	want, magnitude := scanReference(values, c.shape, allAxes(c.shape, c.axes), red.op, c.exclusive, toComplex(empty))
+	want, magnitude := scanReference(values, c.shape, comptest.AllAxes(c.shape, c.axes), red.op, c.exclusive, toComplex(empty))
 	n := 1
-	for _, a := range allAxes(c.shape, c.axes) {
+	for _, a := range comptest.AllAxes(c.shape, c.axes) {
 		n *= c.shape[a]
 	}
 	checkReduced(t, red, dt, n, readComplexes(t, out), want, magnitude)
@@ -203,7 +192,7 @@ func TestScanNonCommutative(t *testing.T) {
 func composeReduction() reduction {
 	op := snippets.MustSnippet("compose", []string{"f", "g"},
 		"return COMPLEX_CTR(float2)({{ .f }}.x * {{ .g }}.x, {{ .g }}.x * {{ .f }}.y + {{ .g }}.y);", nil)
-	pred := must(computations.NewPredicate(dtypes.Complex64, op, complex(1, 0)))
+	pred := comptest.Must(computations.NewPredicate(dtypes.Complex64, op, complex(1, 0)))
 	compose := func(f, g complex128) complex128 {
 		return complex(real(f)*real(g), real(g)*imag(f)+imag(g))
 	}
@@ -248,16 +237,16 @@ func TestScanTargetSize(t *testing.T) {
 	}
 	thr := cludatest.Thread(t)
 	shape := benchShape(thr, 1<<27)
-	sc := must(computations.NewScan(core.ArrayOf(dtypes.Int32, shape...), must(computations.PredicateSum(dtypes.Int32)), nil, false))
-	f := must(sc.Compile(thr))
+	sc := comptest.Must(computations.NewScan(core.ArrayOf(dtypes.Int32, shape...), comptest.Must(computations.PredicateSum(dtypes.Int32)), nil, false))
+	f := comptest.Must(sc.Compile(thr))
 	defer f.Release()
 	rng := rand.New(rand.NewPCG(11, 12))
 	values := make([]int32, shape[0])
 	for k := range values {
 		values[k] = rng.Int32N(2001) - 1000
 	}
-	in := must(thr.ToDevice(values))
-	out := must(thr.Empty(shape, dtypes.Int32))
+	in := comptest.Must(thr.ToDevice(values))
+	out := comptest.Must(thr.Empty(shape, dtypes.Int32))
 	defer func() { in.Release(); out.Release() }()
 	poison(t, out)
 	if err := f.Call(out, in); err != nil {
@@ -302,14 +291,14 @@ func TestScanLastIsReduce(t *testing.T) {
 		t.Run(dt.String(), func(t *testing.T) {
 			const rows, n = 4, 3000
 			typ := core.ArrayOf(dt, rows, n)
-			pred := must(computations.PredicateSum(dt))
-			scan := must(must(computations.NewScan(typ, pred, []int{1}, false)).Compile(thr))
-			reduce := must(must(computations.NewReduce(typ, pred, []int{1})).Compile(thr))
+			pred := comptest.Must(computations.PredicateSum(dt))
+			scan := comptest.Must(comptest.Must(computations.NewScan(typ, pred, []int{1}, false)).Compile(thr))
+			reduce := comptest.Must(comptest.Must(computations.NewReduce(typ, pred, []int{1})).Compile(thr))
 			defer func() { scan.Release(); reduce.Release() }()
 			values := randomComplexes(rand.New(rand.NewPCG(8, 9)), dt, rows*n, false)
 			in := uploadComplexes(t, thr, dt, values, []int{rows, n}, nil, 0)
-			scanned := must(thr.Empty([]int{rows, n}, dt))
-			reduced := must(thr.Empty([]int{rows}, dt))
+			scanned := comptest.Must(thr.Empty([]int{rows, n}, dt))
+			reduced := comptest.Must(thr.Empty([]int{rows}, dt))
 			defer func() { in.Release(); scanned.Release(); reduced.Release() }()
 			if err := scan.Call(scanned, in); err != nil {
 				t.Fatal(err)
@@ -336,22 +325,22 @@ func TestScanLayoutAndTransformations(t *testing.T) {
 	shape := []int{20, 300}
 	strides := []int{4 * 320, 4}
 	const offset = 4 * 5
-	typ := must(core.NewArrayType(dtypes.Int32, shape, strides, offset))
-	sc := must(computations.NewScan(typ, must(computations.PredicateSum(dtypes.Int32)), []int{1}, false))
-	scale := must(transformations.MulConst(typ, 3))
+	typ := comptest.Must(core.NewArrayType(dtypes.Int32, shape, strides, offset))
+	sc := comptest.Must(computations.NewScan(typ, comptest.Must(computations.PredicateSum(dtypes.Int32)), []int{1}, false))
+	scale := comptest.Must(transformations.MulConst(typ, 3))
 	if err := sc.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
 		t.Fatal(err)
 	}
 	outParam, _ := sc.Parameter("output")
-	shift := must(transformations.AddConst(outParam.Type(), -7))
+	shift := comptest.Must(transformations.AddConst(outParam.Type(), -7))
 	if err := sc.Connect("output", shift, "input", map[string]string{"output": "shifted"}); err != nil {
 		t.Fatal(err)
 	}
-	f := must(sc.Compile(thr))
+	f := comptest.Must(sc.Compile(thr))
 	defer f.Release()
 	values := randomComplexes(rand.New(rand.NewPCG(2, 3)), dtypes.Int32, 20*300, false)
 	in := uploadComplexes(t, thr, dtypes.Int32, values, shape, strides, offset)
-	out := must(thr.Empty(shape, dtypes.Int32))
+	out := comptest.Must(thr.Empty(shape, dtypes.Int32))
 	defer func() { in.Release(); out.Release() }()
 	poison(t, out)
 	if err := f.Call(out, in); err != nil {
@@ -370,14 +359,14 @@ func TestScanEmpty(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, shape := range [][]int{{0}, {3, 0}} {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
-			sc := must(computations.NewScan(core.ArrayOf(dtypes.Float32, shape...), must(computations.PredicateSum(dtypes.Float32)), nil, true))
-			f := must(sc.Compile(thr))
+			sc := comptest.Must(computations.NewScan(core.ArrayOf(dtypes.Float32, shape...), comptest.Must(computations.PredicateSum(dtypes.Float32)), nil, true))
+			f := comptest.Must(sc.Compile(thr))
 			defer f.Release()
 			if n := len(f.Kernels()); n != 0 {
 				t.Errorf("%d kernels for an empty array", n)
 			}
-			in := must(thr.Empty(shape, dtypes.Float32))
-			out := must(thr.Empty(shape, dtypes.Float32))
+			in := comptest.Must(thr.Empty(shape, dtypes.Float32))
+			out := comptest.Must(thr.Empty(shape, dtypes.Float32))
 			defer func() { in.Release(); out.Release() }()
 			if err := f.Call(out, in); err != nil {
 				t.Fatal(err)
@@ -388,8 +377,8 @@ func TestScanEmpty(t *testing.T) {
 
 // TestScanErrors checks that bad arguments are refused with an error.
 func TestScanErrors(t *testing.T) {
-	sum32 := must(computations.PredicateSum(dtypes.Float32))
-	noEmpty := must(computations.NewPredicate(dtypes.Float32, snippets.MustSnippet("add", []string{"a", "b"}, "return {{ .a }} + {{ .b }};", nil), nil))
+	sum32 := comptest.Must(computations.PredicateSum(dtypes.Float32))
+	noEmpty := comptest.Must(computations.NewPredicate(dtypes.Float32, snippets.MustSnippet("add", []string{"a", "b"}, "return {{ .a }} + {{ .b }};", nil), nil))
 	typ := core.ArrayOf(dtypes.Float32, 4, 5)
 	for _, tc := range []struct {
 		name      string
@@ -420,17 +409,17 @@ func TestScanErrors(t *testing.T) {
 func TestScanReleasedArgument(t *testing.T) {
 	thr := cludatest.Thread(t)
 	shape := []int{5000}
-	sc := must(computations.NewTunedScan(core.ArrayOf(dtypes.Float32, shape...), must(computations.PredicateSum(dtypes.Float32)), nil, false,
+	sc := comptest.Must(computations.NewTunedScan(core.ArrayOf(dtypes.Float32, shape...), comptest.Must(computations.PredicateSum(dtypes.Float32)), nil, false,
 		computations.ScanTuning{Passes: computations.ScanMultiPass}))
-	f := must(sc.Compile(thr))
+	f := comptest.Must(sc.Compile(thr))
 	defer f.Release()
 	if n := len(f.Kernels()); n < 3 {
 		t.Fatalf("%d kernels, want a scan of several", n)
 	}
 	for _, name := range []string{"output", "input"} {
 		t.Run(name, func(t *testing.T) {
-			in := must(thr.ToDevice(make([]float32, shape[0])))
-			out := must(thr.Empty(shape, dtypes.Float32))
+			in := comptest.Must(thr.ToDevice(make([]float32, shape[0])))
+			out := comptest.Must(thr.Empty(shape, dtypes.Float32))
 			defer func() { in.Release(); out.Release() }()
 			args := map[string]*cluda.Array{"output": out, "input": in}
 			args[name].Release()

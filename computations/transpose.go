@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/templates"
 )
@@ -62,20 +63,20 @@ type TransposeOptions struct {
 // reverses the axes, as numpy.transpose does). Negative axes count from
 // the end.
 func NewTranspose(input core.Type, axes []int, opts TransposeOptions) (*Transpose, error) {
-	if err := arrayType("Transpose", input); err != nil {
-		return nil, err
+	if err := arrayparam.CheckType("Transpose", input); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	rank := input.Rank()
 	if axes == nil {
-		axes = allAxes(rank)
+		axes = arrayparam.AllAxes(rank)
 		slices.Reverse(axes)
 	}
 	if len(axes) != rank {
 		return nil, fmt.Errorf("computations: Transpose: axes %v do not permute the %d axes of %v", axes, rank, input)
 	}
-	perm, err := normalAxes("Transpose", axes, rank)
+	perm, err := arrayparam.NormalAxes("Transpose", axes, rank)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	shape := make([]int, rank)
 	for k, a := range perm {

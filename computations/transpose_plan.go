@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 )
 
 // transposeLimits are the properties of a device that the plan of a
@@ -154,7 +155,7 @@ func nextKept(shape, perm []int, pos int) int {
 func planTranspose(shape, perm []int, itemSize int, lim transposeLimits) transposePlan {
 	m := mergePermutation(shape, perm)
 	r := len(m.perm)
-	if r <= 1 || axesProduct(m.shape, allAxes(r))*itemSize < lim.tiledBytes {
+	if r <= 1 || axesProduct(m.shape, arrayparam.AllAxes(r))*itemSize < lim.tiledBytes {
 		return transposePlan{gather: true}
 	}
 	if m.perm[r-1] == r-1 && m.shape[r-1]*itemSize >= coalescedRowBytes {
@@ -166,7 +167,7 @@ func planTranspose(shape, perm []int, itemSize int, lim transposeLimits) transpo
 	}
 	p := transposePlan{rows: rows}
 	ops := fewestRotations(m.perm)
-	cur := allAxes(r) // cur[i] is the merged input axis at position i
+	cur := arrayparam.AllAxes(r) // cur[i] is the merged input axis at position i
 	for i, op := range ops {
 		b, c := op[0], op[1]
 		next := slices.Concat(cur[:b], cur[c:], cur[b:c])
@@ -182,12 +183,12 @@ func planTranspose(shape, perm []int, itemSize int, lim transposeLimits) transpo
 		if i == 0 {
 			pass.srcGroups = groups(m.inStart, b, c, r)
 		} else {
-			pass.srcGroups = groups(allAxes(r+1), b, c, r)
+			pass.srcGroups = groups(arrayparam.AllAxes(r+1), b, c, r)
 		}
 		if i == len(ops)-1 {
 			pass.dstGroups = groups(m.outStart, b, b+r-c, r)
 		} else {
-			pass.dstGroups = groups(allAxes(r+1), b, b+r-c, r)
+			pass.dstGroups = groups(arrayparam.AllAxes(r+1), b, b+r-c, r)
 			for _, a := range next {
 				pass.dstShape = append(pass.dstShape, m.shape[a])
 			}
@@ -254,7 +255,7 @@ func fewestRotations(perm []int) [][2]int {
 	rotate := func(order []int, b, c int) []int { return slices.Concat(order[:b], order[c:], order[b:c]) }
 	if r > maxSearchRank {
 		var ops [][2]int
-		cur := allAxes(r)
+		cur := arrayparam.AllAxes(r)
 		for i := range r {
 			p := slices.Index(cur, perm[i])
 			if p != i {
@@ -275,7 +276,7 @@ func fewestRotations(perm []int) [][2]int {
 		order []int
 		ops   [][2]int
 	}
-	start := allAxes(r)
+	start := arrayparam.AllAxes(r)
 	target := key(perm)
 	seen := map[uint64]bool{key(start): true}
 	queue := []state{{order: start}}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 )
 
 // gpuLimits are the limits of a GPU like those the tiled plans are made
@@ -13,7 +15,7 @@ var gpuLimits = transposeLimits{localBytes: 48 << 10, maxWorkGroup: 1024}
 // applyRotations returns the order of axes that the batched transposes ops
 // make from the identity order of r axes.
 func applyRotations(r int, ops [][2]int) []int {
-	cur := allAxes(r)
+	cur := arrayparam.AllAxes(r)
 	for _, op := range ops {
 		cur = slices.Concat(cur[:op[0]], cur[op[1]:], cur[op[0]:op[1]])
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -57,7 +58,7 @@ func normalPermutation(axes []int, rank int) []int {
 // It returns the names of the kernels it ran.
 func runTranspose(t *testing.T, thr *cluda.Thread, input core.Type, axes []int, opts computations.TransposeOptions, tiles int) []string {
 	t.Helper()
-	supported(t, thr, input.DType())
+	comptest.Supported(t, thr, input.DType())
 	tr, err := computations.NewTranspose(input, axes, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +75,7 @@ func runTranspose(t *testing.T, thr *cluda.Thread, input core.Type, axes []int, 
 	x := randomValues(rng, input.DType(), input.Size())
 	in := uploadValues(t, thr, input, x)
 	outParam, _ := tr.Parameter("output")
-	out := arrayOfType(t, thr, outParam.Type())
+	out := comptest.ArrayOfType(t, thr, outParam.Type())
 	if err := c.Call(out, in); err != nil {
 		t.Fatal(err)
 	}
@@ -211,16 +212,16 @@ func TestTransposeTransformations(t *testing.T) {
 	output := core.ArrayOf(dtypes.Float32, 35, 4, 9)
 	for _, tiles := range []int{0, 8} {
 		t.Run(fmt.Sprintf("tiles=%d", tiles), func(t *testing.T) {
-			bare := must(computations.NewTranspose(input, axes, computations.TransposeOptions{}))
-			tr := must(computations.NewTranspose(input, axes, computations.TransposeOptions{}))
+			bare := comptest.Must(computations.NewTranspose(input, axes, computations.TransposeOptions{}))
+			tr := comptest.Must(computations.NewTranspose(input, axes, computations.TransposeOptions{}))
 			if tiles > 0 {
 				computations.SetTransposeTiles(bare, tiles)
 				computations.SetTransposeTiles(tr, tiles)
 			}
 			connectScalings(t, tr.Computation, "input", input, 2, "output", output, 4)
-			c := must(tr.Compile(thr))
+			c := comptest.Must(tr.Compile(thr))
 			defer c.Release()
-			b := must(bare.Compile(thr))
+			b := comptest.Must(bare.Compile(thr))
 			defer b.Release()
 			if len(c.Kernels()) != len(b.Kernels()) {
 				t.Errorf("with transformations %d kernels, bare %d", len(c.Kernels()), len(b.Kernels()))
@@ -228,7 +229,7 @@ func TestTransposeTransformations(t *testing.T) {
 			rng := rand.New(rand.NewPCG(3, 4))
 			x := randomValues(rng, dtypes.Float32, input.Size()).([]float32)
 			in := uploadValues(t, thr, input, x)
-			out := arrayOfType(t, thr, output)
+			out := comptest.ArrayOfType(t, thr, output)
 			if err := c.Call(out, in); err != nil {
 				t.Fatal(err)
 			}
@@ -247,22 +248,22 @@ func TestTransposeTwice(t *testing.T) {
 		inverse[a] = k
 	}
 	input := core.ArrayOf(dtypes.Complex64, shape...)
-	first := must(computations.NewTranspose(input, axes, computations.TransposeOptions{}))
+	first := comptest.Must(computations.NewTranspose(input, axes, computations.TransposeOptions{}))
 	middle, _ := first.Parameter("output")
-	second := must(computations.NewTranspose(middle.Type(), inverse, computations.TransposeOptions{}))
+	second := comptest.Must(computations.NewTranspose(middle.Type(), inverse, computations.TransposeOptions{}))
 	for _, tiles := range []int{0, 8} {
 		t.Run(fmt.Sprintf("tiles=%d", tiles), func(t *testing.T) {
 			computations.SetTransposeTiles(first, tiles)
 			computations.SetTransposeTiles(second, tiles)
-			c1 := must(first.Compile(thr))
+			c1 := comptest.Must(first.Compile(thr))
 			defer c1.Release()
-			c2 := must(second.Compile(thr))
+			c2 := comptest.Must(second.Compile(thr))
 			defer c2.Release()
 			rng := rand.New(rand.NewPCG(5, 6))
 			x := randomValues(rng, dtypes.Complex64, input.Size())
 			in := uploadValues(t, thr, input, x)
-			mid := arrayOfType(t, thr, middle.Type())
-			out := arrayOfType(t, thr, input)
+			mid := comptest.ArrayOfType(t, thr, middle.Type())
+			out := comptest.ArrayOfType(t, thr, input)
 			if err := c1.Call(mid, in); err != nil {
 				t.Fatal(err)
 			}

@@ -7,7 +7,7 @@ import (
 
 // AnyComputation is what Plan.ComputationCall takes: a *Computation, or
 // any type that embeds one, as every computation of the library does
-// (*computations.FFT, *computations.Reduce, ...), so that a plan calls the
+// (*fft.FFT, *computations.Reduce, ...), so that a plan calls the
 // computation its user holds.
 type AnyComputation interface {
 	// Base returns the computation's *Computation.

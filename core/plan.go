@@ -232,9 +232,9 @@ func validKernelName(name string) error {
 // ComputationCall adds the kernels of a nested computation, with its own
 // transformations, to the plan. The computation is any computation: a
 // *Computation or a computation of the library that embeds one, such as
-// an *computations.FFT. args are the nested computation's parameters in
-// the order of its signature: KernelArguments of this plan, or Go numbers
-// for its scalars.
+// an *fft.FFT. args are the nested computation's parameters in the order
+// of its signature: KernelArguments of this plan, or Go numbers for its
+// scalars.
 func (p *Plan) ComputationCall(nested AnyComputation, args ...any) error {
 	c, err := baseOf(nested)
 	if err != nil {

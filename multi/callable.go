@@ -22,7 +22,7 @@ type Part struct {
 // length of the split axis, such as
 //
 //	func(p multi.Part) (core.AnyComputation, error) {
-//		return computations.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, 4096), []int{1}, computations.FFTOptions{})
+//		return fft.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, 4096), []int{1}, fft.FFTOptions{})
 //	}
 //
 // for a batch of rows of 4096 points split among the devices.

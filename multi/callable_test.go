@@ -7,6 +7,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/reference"
@@ -22,7 +23,7 @@ const splitFFTTolerance = 1e-6
 // rowsFFT builds the FFT of rows of n complex64 points, over axis 1.
 func rowsFFT(n int) multi.Builder {
 	return func(p multi.Part) (core.AnyComputation, error) {
-		return computations.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, n), []int{1}, computations.FFTOptions{})
+		return fft.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, n), []int{1}, fft.FFTOptions{})
 	}
 }
 
@@ -42,11 +43,11 @@ func TestBatchedFFTOnSplitArrays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fft, err := multi.Compile(m, shares, rowsFFT(c.n))
+			f, err := multi.Compile(m, shares, rowsFFT(c.n))
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer fft.Release()
+			defer f.Release()
 			data := to64(randomComplex(c.rows*c.n, 7))
 			in, err := m.ToDeviceSplit(data, []int{c.rows, c.n}, 0, shares)
 			if err != nil {
@@ -58,7 +59,7 @@ func TestBatchedFFTOnSplitArrays(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer out.Release()
-			if err := fft.Call(out, in, 0); err != nil {
+			if err := f.Call(out, in, 0); err != nil {
 				t.Fatal(err)
 			}
 			got, err := cluda.ReadSplit[complex64](out)
@@ -67,7 +68,7 @@ func TestBatchedFFTOnSplitArrays(t *testing.T) {
 			}
 			// The same transform of the whole batch on one device.
 			thr := cludatest.Thread(t)
-			whole, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, c.rows, c.n), []int{1}, computations.FFTOptions{})
+			whole, err := fft.NewFFT(core.ArrayOf(dtypes.Complex64, c.rows, c.n), []int{1}, fft.FFTOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,11 +145,11 @@ func TestCallErrors(t *testing.T) {
 	// The parts' transforms are those of TestBatchedFFTOnSplitArrays and
 	// of the first phase of the slab FFT in TestSlabFFTErrors.
 	shares := []int{2, 2}
-	fft, err := multi.Compile(m, shares, rowsFFT(4))
+	f, err := multi.Compile(m, shares, rowsFFT(4))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer fft.Release()
+	defer f.Release()
 	split := func(axis int, s []int) *cluda.SplitArray {
 		a, err := m.EmptySplit([]int{4, 4}, dtypes.Complex64, axis, s)
 		if err != nil {
@@ -172,11 +173,11 @@ func TestCallErrors(t *testing.T) {
 		want string
 	}{
 		// The rows' FFT transforms axis 1.
-		{"split along a transformed axis", fft, []any{columns, rows, 0}, "transforms"},
-		{"other shares", fft, []any{rows, other, 0}, "shares"},
-		{"an array of one device", fft, []any{rows, one, 0}, "SplitArray"},
-		{"a split array for a scalar", fft, []any{rows2, rows, rows}, "scalar"},
-		{"too few arguments", fft, []any{rows2, rows}, "arguments"},
+		{"split along a transformed axis", f, []any{columns, rows, 0}, "transforms"},
+		{"other shares", f, []any{rows, other, 0}, "shares"},
+		{"an array of one device", f, []any{rows, one, 0}, "SplitArray"},
+		{"a split array for a scalar", f, []any{rows2, rows, rows}, "scalar"},
+		{"too few arguments", f, []any{rows2, rows}, "arguments"},
 	}
 	// Device 1's part of the output released: found before device 0
 	// enqueues its part.
@@ -187,7 +188,7 @@ func TestCallErrors(t *testing.T) {
 		c    *multi.Callable
 		args []any
 		want string
-	}{"a released part", fft, []any{released, rows, 0}, `device 1: core: fft: parameter "output": the array was released`})
+	}{"a released part", f, []any{released, rows, 0}, `device 1: core: fft: parameter "output": the array was released`})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			before := kernelEnqueues(m)

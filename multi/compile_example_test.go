@@ -7,7 +7,7 @@ import (
 	"math/cmplx"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/multi"
@@ -25,14 +25,14 @@ func ExampleCompile() {
 	defer m.Release()
 	const rows, n = 6, 32
 	shares := cluda.EqualShares(rows, m.Len())
-	fft, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
-		return computations.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, n), []int{1}, computations.FFTOptions{})
+	f, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
+		return fft.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, n), []int{1}, fft.FFTOptions{})
 	})
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer fft.Release()
-	fmt.Println(fft.Signature().Names(), "on rows", fft.Shares())
+	defer f.Release()
+	fmt.Println(f.Signature().Names(), "on rows", f.Shares())
 
 	x := make([]complex64, rows*n)
 	for i := range x {
@@ -48,7 +48,7 @@ func ExampleCompile() {
 		log.Fatal(err)
 	}
 	defer out.Release()
-	if err := fft.Call(out, in, 0); err != nil {
+	if err := f.Call(out, in, 0); err != nil {
 		log.Fatal(err)
 	}
 	got, err := cluda.ReadSplit[complex64](out)

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -71,7 +71,7 @@ type SlabFFTOptions struct {
 	Shares0, Shares1 []int
 
 	// FFT are the options of every transform, Unnormalized among them.
-	FFT computations.FFTOptions
+	FFT fft.FFTOptions
 
 	// Input, if set, connects transformations to the input of the first
 	// transform that each device runs: it gets the device's FFT, whose
@@ -79,12 +79,12 @@ type SlabFFTOptions struct {
 	// The transformations run inside the first kernel's loads; the
 	// leaves they make, by the names Input gives them, join the
 	// SlabFFT's signature in place of input.
-	Input func(fft *computations.FFT, p Part) error
+	Input func(f *fft.FFT, p Part) error
 	// Output, if set, connects transformations to the output of the last
 	// transform that each device runs, as Input does to the input, inside
 	// the last kernel's stores. SlabsToSlabs takes none: its last stores
 	// are followed by the exchange back to slabs.
-	Output func(fft *computations.FFT, p Part) error
+	Output func(f *fft.FFT, p Part) error
 }
 
 // SlabStats are the times and bytes of a SlabFFT's last call.
@@ -218,30 +218,30 @@ func phaseAxes(rank, axis int) []int {
 // phase compiles the transforms of the phase on arrays split along axis,
 // with the transformations of input or output connected, which must leave
 // the parameter work, the phase's work array, alone.
-func (s *SlabFFT) phase(axis int, opts computations.FFTOptions, input, output func(*computations.FFT, Part) error, work string) (*Callable, error) {
+func (s *SlabFFT) phase(axis int, opts fft.FFTOptions, input, output func(*fft.FFT, Part) error, work string) (*Callable, error) {
 	shape := s.typ.Shape()
 	axes := phaseAxes(len(shape), axis)
 	return Compile(s.multi, s.shares[axis], func(p Part) (core.AnyComputation, error) {
 		part := slices.Clone(shape)
 		part[axis] = p.Length
-		fft, err := computations.NewFFT(core.ArrayOf(s.typ.DType(), part...), axes, opts)
+		f, err := fft.NewFFT(core.ArrayOf(s.typ.DType(), part...), axes, opts)
 		if err != nil {
 			return nil, err
 		}
 		if input != nil {
-			if err := input(fft, p); err != nil {
+			if err := input(f, p); err != nil {
 				return nil, fmt.Errorf("input transformations: %w", err)
 			}
 		}
 		if output != nil {
-			if err := output(fft, p); err != nil {
+			if err := output(f, p); err != nil {
 				return nil, fmt.Errorf("output transformations: %w", err)
 			}
 		}
-		if err := workLeft(fft.Signature(), work); err != nil {
+		if err := workLeft(f.Signature(), work); err != nil {
 			return nil, err
 		}
-		return fft, nil
+		return f, nil
 	})
 }
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/reference"
@@ -48,29 +48,29 @@ func TestSlabFFT(t *testing.T) {
 		t.Run(fmt.Sprintf("%d devices/%v/%v/%v %v", c.devices, c.shape, c.layout, c.shares0, c.shares1), func(t *testing.T) {
 			m := cludatest.MultiThread(t, c.devices, cluda.MultiThreadOptions{})
 			typ := core.ArrayOf(dtypes.Complex64, c.shape...)
-			fft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: c.layout, Shares0: c.shares0, Shares1: c.shares1})
+			f, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: c.layout, Shares0: c.shares0, Shares1: c.shares1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer fft.Release()
-			if names := fft.Signature().Names(); strings.Join(names, " ") != "output input inverse" {
+			defer f.Release()
+			if names := f.Signature().Names(); strings.Join(names, " ") != "output input inverse" {
 				t.Errorf("signature %v, want output input inverse", names)
 			}
 			data := randomComplex(typ.Size(), 3)
 			inAxis, outAxis := splitOf(c.layout, true), splitOf(c.layout, false)
-			in, err := m.ToDeviceSplit(to64(data), c.shape, inAxis, fft.Shares(inAxis))
+			in, err := m.ToDeviceSplit(to64(data), c.shape, inAxis, f.Shares(inAxis))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer in.Release()
-			out, err := m.EmptySplit(c.shape, dtypes.Complex64, outAxis, fft.Shares(outAxis))
+			out, err := m.EmptySplit(c.shape, dtypes.Complex64, outAxis, f.Shares(outAxis))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer out.Release()
 			for _, inverse := range []bool{false, true} {
 				dir := map[bool]int{false: 0, true: 1}[inverse]
-				if err := fft.Call(out, in, dir); err != nil {
+				if err := f.Call(out, in, dir); err != nil {
 					t.Fatal(err)
 				}
 				got, err := cluda.ReadSplit[complex64](out)
@@ -81,7 +81,7 @@ func TestSlabFFT(t *testing.T) {
 					t.Errorf("inverse %v: relative L2 error %.3g, want at most %g", inverse, e, slabTolerance)
 				}
 			}
-			st := fft.Stats()
+			st := f.Stats()
 			wantExchanges := 1
 			if c.layout == multi.SlabsToSlabs {
 				wantExchanges = 2
@@ -100,31 +100,31 @@ func TestSlabFFTTransformations(t *testing.T) {
 	m := cludatest.MultiThread(t, 2, cluda.MultiThreadOptions{})
 	shape := []int{4, 6, 5}
 	typ := core.ArrayOf(dtypes.Complex64, shape...)
-	partType := func(fft *computations.FFT, name string) core.Type {
-		p, _ := fft.Parameter(name)
+	partType := func(f *fft.FFT, name string) core.Type {
+		p, _ := f.Parameter(name)
 		return p.Type()
 	}
-	fft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{
-		Input: func(fft *computations.FFT, _ multi.Part) error {
-			join, err := transformations.CombineComplex(partType(fft, "input"))
+	f, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{
+		Input: func(f *fft.FFT, _ multi.Part) error {
+			join, err := transformations.CombineComplex(partType(f, "input"))
 			if err != nil {
 				return err
 			}
-			return fft.Connect("input", join, "output", map[string]string{"real": "in_re", "imag": "in_im"})
+			return f.Connect("input", join, "output", map[string]string{"real": "in_re", "imag": "in_im"})
 		},
-		Output: func(fft *computations.FFT, _ multi.Part) error {
-			split, err := transformations.SplitComplex(partType(fft, "output"))
+		Output: func(f *fft.FFT, _ multi.Part) error {
+			split, err := transformations.SplitComplex(partType(f, "output"))
 			if err != nil {
 				return err
 			}
-			return fft.Connect("output", split, "input", map[string]string{"real": "out_re", "imag": "out_im"})
+			return f.Connect("output", split, "input", map[string]string{"real": "out_re", "imag": "out_im"})
 		},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer fft.Release()
-	if names := strings.Join(fft.Signature().Names(), " "); names != "out_re out_im in_re in_im inverse" {
+	defer f.Release()
+	if names := strings.Join(f.Signature().Names(), " "); names != "out_re out_im in_re in_im inverse" {
 		t.Fatalf("signature %v", names)
 	}
 	data := randomComplex(typ.Size(), 9)
@@ -150,7 +150,7 @@ func TestSlabFFTTransformations(t *testing.T) {
 		}
 	}()
 	inRe, inIm, outRe, outIm := split(re, 0), split(im, 0), split(nil, 1), split(nil, 1)
-	if err := fft.Call(outRe, outIm, inRe, inIm, 0); err != nil {
+	if err := f.Call(outRe, outIm, inRe, inIm, 0); err != nil {
 		t.Fatal(err)
 	}
 	gotRe, err := cluda.ReadSplit[float32](outRe)
@@ -187,32 +187,32 @@ func TestSlabFFTErrors(t *testing.T) {
 		{"fewer places than devices", c64(4, 1, 3), multi.SlabFFTOptions{}},
 		{"shares that do not add up", c64(4, 4), multi.SlabFFTOptions{Shares0: []int{1, 2}}},
 		{"output transformations back to slabs", c64(4, 4), multi.SlabFFTOptions{Layout: multi.SlabsToSlabs,
-			Output: func(*computations.FFT, multi.Part) error { return nil }}},
+			Output: func(*fft.FFT, multi.Part) error { return nil }}},
 		{"an unknown layout", c64(4, 4), multi.SlabFFTOptions{Layout: multi.SlabLayout(7)}},
 		{"transformations on the work array", c64(4, 4), multi.SlabFFTOptions{
-			Input: func(fft *computations.FFT, _ multi.Part) error {
-				p, _ := fft.Parameter("output")
+			Input: func(f *fft.FFT, _ multi.Part) error {
+				p, _ := f.Parameter("output")
 				scale, err := transformations.MulConst(p.Type(), 2)
 				if err != nil {
 					return err
 				}
-				return fft.Connect("output", scale, "input", map[string]string{"output": "scaled"})
+				return f.Connect("output", scale, "input", map[string]string{"output": "scaled"})
 			}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			fft, err := multi.NewSlabFFT(m, c.typ, c.opts)
+			f, err := multi.NewSlabFFT(m, c.typ, c.opts)
 			if err == nil {
-				fft.Release()
+				f.Release()
 				t.Fatal("no error")
 			}
 		})
 	}
-	fft, err := multi.NewSlabFFT(m, c64(4, 4), multi.SlabFFTOptions{Layout: multi.SlabsToSlabs})
+	f, err := multi.NewSlabFFT(m, c64(4, 4), multi.SlabFFTOptions{Layout: multi.SlabsToSlabs})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer fft.Release()
+	defer f.Release()
 	rows, err := m.EmptySplit([]int{4, 4}, dtypes.Complex64, 0, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -223,13 +223,13 @@ func TestSlabFFTErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer columns.Release()
-	if err := fft.Call(columns, rows, 0); err == nil {
+	if err := f.Call(columns, rows, 0); err == nil {
 		t.Error("an output split along axis 1 for slabs to slabs: no error")
 	}
-	if err := fft.Call(rows, columns, 0); err == nil {
+	if err := f.Call(rows, columns, 0); err == nil {
 		t.Error("an input split along axis 1 for slabs to slabs: no error")
 	}
-	if err := fft.Call(rows, rows); err == nil {
+	if err := f.Call(rows, rows); err == nil {
 		t.Error("too few arguments: no error")
 	}
 }
@@ -244,11 +244,11 @@ func TestSlabFFTConcurrentCalls(t *testing.T) {
 		t.Run(layout.String(), func(t *testing.T) {
 			m := cludatest.MultiThread(t, 2, cluda.MultiThreadOptions{})
 			typ := core.ArrayOf(dtypes.Complex64, shape...)
-			fft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: layout})
+			f, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: layout})
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer fft.Release()
+			defer f.Release()
 			inAxis, outAxis := splitOf(layout, true), splitOf(layout, false)
 			var wg sync.WaitGroup
 			errs := make(chan error, goroutines)
@@ -256,7 +256,7 @@ func TestSlabFFTConcurrentCalls(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					errs <- slabCalls(m, fft, shape, inAxis, outAxis, uint64(10+g), calls)
+					errs <- slabCalls(m, f, shape, inAxis, outAxis, uint64(10+g), calls)
 				}()
 			}
 			wg.Wait()
@@ -271,16 +271,16 @@ func TestSlabFFTConcurrentCalls(t *testing.T) {
 }
 
 // slabCalls transforms fresh random data of the given seed calls times
-// with fft, poisoning the output before each call, and checks each result
+// with f, poisoning the output before each call, and checks each result
 // against the float64 reference.
-func slabCalls(m *cluda.MultiThread, fft *multi.SlabFFT, shape []int, inAxis, outAxis int, seed uint64, calls int) error {
+func slabCalls(m *cluda.MultiThread, f *multi.SlabFFT, shape []int, inAxis, outAxis int, seed uint64, calls int) error {
 	data := to64(randomComplex(core.ArrayOf(dtypes.Complex64, shape...).Size(), seed))
-	in, err := m.ToDeviceSplit(data, shape, inAxis, fft.Shares(inAxis))
+	in, err := m.ToDeviceSplit(data, shape, inAxis, f.Shares(inAxis))
 	if err != nil {
 		return err
 	}
 	defer in.Release()
-	out, err := m.EmptySplit(shape, dtypes.Complex64, outAxis, fft.Shares(outAxis))
+	out, err := m.EmptySplit(shape, dtypes.Complex64, outAxis, f.Shares(outAxis))
 	if err != nil {
 		return err
 	}
@@ -294,7 +294,7 @@ func slabCalls(m *cluda.MultiThread, fft *multi.SlabFFT, shape []int, inAxis, ou
 		if err := out.Set(poison); err != nil {
 			return err
 		}
-		if err := fft.Call(out, in, 0); err != nil {
+		if err := f.Call(out, in, 0); err != nil {
 			return err
 		}
 		got, err := cluda.ReadSplit[complex64](out)
@@ -327,25 +327,25 @@ func TestSlabFFTReleasedArgument(t *testing.T) {
 		{multi.SlabsToSlabs, "output", 1},
 	} {
 		t.Run(fmt.Sprintf("%v/%s/device %d", tc.layout, tc.name, tc.part), func(t *testing.T) {
-			fft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: tc.layout})
+			f, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: tc.layout})
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer fft.Release()
+			defer f.Release()
 			inAxis, outAxis := splitOf(tc.layout, true), splitOf(tc.layout, false)
-			in, err := m.ToDeviceSplit(to64(randomComplex(typ.Size(), 5)), shape, inAxis, fft.Shares(inAxis))
+			in, err := m.ToDeviceSplit(to64(randomComplex(typ.Size(), 5)), shape, inAxis, f.Shares(inAxis))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer in.Release()
-			out, err := m.EmptySplit(shape, dtypes.Complex64, outAxis, fft.Shares(outAxis))
+			out, err := m.EmptySplit(shape, dtypes.Complex64, outAxis, f.Shares(outAxis))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer out.Release()
 			map[string]*cluda.SplitArray{"output": out, "input": in}[tc.name].Part(tc.part).Release()
 			before := kernelEnqueues(m)
-			if err := fft.Call(out, in, 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("parameter %q", tc.name)) || !strings.Contains(err.Error(), "released") {
+			if err := f.Call(out, in, 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("parameter %q", tc.name)) || !strings.Contains(err.Error(), "released") {
 				t.Errorf("error %v, want one naming parameter %q, released", err, tc.name)
 			}
 			if n := kernelEnqueues(m) - before; n != 0 {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/functions"
@@ -199,7 +200,7 @@ func ExampleFromHalf() {
 	defer thr.Release()
 
 	t := core.ArrayOf(dtypes.Complex64, 4)
-	fft, err := computations.NewFFT(t, nil, computations.FFTOptions{})
+	f, err := fft.NewFFT(t, nil, fft.FFTOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -214,19 +215,19 @@ func ExampleFromHalf() {
 		fmt.Println(err)
 		return
 	}
-	if err := fft.Connect("input", from, "output", map[string]string{"input": "input_half"}); err != nil {
+	if err := f.Connect("input", from, "output", map[string]string{"input": "input_half"}); err != nil {
 		fmt.Println(err)
 		return
 	}
-	if err := fft.Connect("output", to, "input", map[string]string{"output": "output_half"}); err != nil {
+	if err := f.Connect("output", to, "input", map[string]string{"output": "output_half"}); err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, p := range fft.Signature() {
+	for _, p := range f.Signature() {
 		fmt.Println(p.Name, p.Type().DType())
 	}
 
-	c, err := fft.Compile(thr)
+	c, err := f.Compile(thr)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/reference"
@@ -120,28 +120,28 @@ func (b *bencher) measureHalf(shape []int, half bool, copyGBs float64) halfRow {
 // axis, with FromHalf on its input and ToHalf on its output where half.
 func halfFFT(shape []int, half bool) (*core.Computation, error) {
 	t := core.ArrayOf(dtypes.Complex64, shape...)
-	fft, err := computations.NewFFT(t, []int{1}, computations.FFTOptions{})
+	f, err := fft.NewFFT(t, []int{1}, fft.FFTOptions{})
 	if err != nil {
 		return nil, err
 	}
 	if !half {
-		return fft.Computation, nil
+		return f.Computation, nil
 	}
 	from, err := transformations.FromHalf(t)
 	if err != nil {
 		return nil, err
 	}
-	if err := fft.Connect("input", from, "output", map[string]string{"input": "input_half"}); err != nil {
+	if err := f.Connect("input", from, "output", map[string]string{"input": "input_half"}); err != nil {
 		return nil, fmt.Errorf("connecting FromHalf: %w", err)
 	}
 	to, err := transformations.ToHalf(t)
 	if err != nil {
 		return nil, err
 	}
-	if err := fft.Connect("output", to, "input", map[string]string{"output": "output_half"}); err != nil {
+	if err := f.Connect("output", to, "input", map[string]string{"output": "output_half"}); err != nil {
 		return nil, fmt.Errorf("connecting ToHalf: %w", err)
 	}
-	return fft.Computation, nil
+	return f.Computation, nil
 }
 
 // checkHalfFFT runs call once on args, its output poisoned first, and

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/multi"
@@ -270,7 +270,7 @@ func (mb *multiBench) splitBatched(m *cluda.MultiThread, n int) scalingRow {
 	}
 	r.Shares = shares
 	c, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
-		return computations.NewFFT(core.ArrayOf(mb.dt, p.Length, n), []int{1}, computations.FFTOptions{})
+		return fft.NewFFT(core.ArrayOf(mb.dt, p.Length, n), []int{1}, fft.FFTOptions{})
 	})
 	if err != nil {
 		r.setError(err)
@@ -297,23 +297,23 @@ func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout) s
 		return r
 	}
 	r.OneMS = single.ms
-	fft, err := multi.NewSlabFFT(m, core.ArrayOf(mb.dt, mb.shape...), multi.SlabFFTOptions{Layout: layout})
+	ft, err := multi.NewSlabFFT(m, core.ArrayOf(mb.dt, mb.shape...), multi.SlabFFTOptions{Layout: layout})
 	if err != nil {
 		r.Skipped = err.Error()
 		return r
 	}
-	defer fft.Release()
+	defer ft.Release()
 	outAxis := 1
 	if layout == multi.SlabsToSlabs {
 		outAxis = 0
 	}
 	var stats []multi.SlabStats
-	err = mb.splitRunTo(m, mb.shape, 0, fft.Shares(0), outAxis, fft.Shares(outAxis), func(out, in *cluda.SplitArray) func() error {
+	err = mb.splitRunTo(m, mb.shape, 0, ft.Shares(0), outAxis, ft.Shares(outAxis), func(out, in *cluda.SplitArray) func() error {
 		return func() error {
-			if err := fft.Call(out, in, 0); err != nil {
+			if err := ft.Call(out, in, 0); err != nil {
 				return err
 			}
-			stats = append(stats, fft.Stats())
+			stats = append(stats, ft.Stats())
 			return nil
 		}
 	}, func(out *cluda.SplitArray) (err error) {

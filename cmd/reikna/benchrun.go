@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -103,15 +103,15 @@ func (r *benchResult) setTimes(kernel, wall []time.Duration, plan time.Duration)
 func (b *bencher) timeFFT(shape, axes []int, pl pipeline, launches *[]string) (kernel, wall []time.Duration, plan time.Duration, err error) {
 	start := time.Now()
 	t := core.ArrayOf(b.dt, shape...)
-	fft, err := computations.NewFFT(t, axes, computations.FFTOptions{})
+	f, err := fft.NewFFT(t, axes, fft.FFTOptions{})
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	site := chainSite{typ: t, axes: axes, scale: 1 / float64(transformLength(shape, axes))}
-	if err := connectChains(fft.Computation, site, pl.in, pl.out); err != nil {
+	if err := connectChains(f.Computation, site, pl.in, pl.out); err != nil {
 		return nil, nil, 0, err
 	}
-	c, err := fft.Compile(b.thr)
+	c, err := f.Compile(b.thr)
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"gonum.org/v1/gonum/dsp/fourier"
@@ -52,15 +52,15 @@ func (c convolveCase) sizedShape(mib float64) []int {
 }
 
 // convolution returns the case's convolution of rows of shape.
-func (c convolveCase) convolution(shape []int) (*computations.Convolve, error) {
-	return computations.NewConvolve(core.ArrayOf(dtypes.Complex64, shape...), core.ArrayOf(dtypes.Complex64, 1, shape[1]),
-		[]int{1}, computations.ConvolveCircular, computations.ConvolveOptions{})
+func (c convolveCase) convolution(shape []int) (*fft.Convolve, error) {
+	return fft.NewConvolve(core.ArrayOf(dtypes.Complex64, shape...), core.ArrayOf(dtypes.Complex64, 1, shape[1]),
+		[]int{1}, fft.ConvolveCircular, fft.ConvolveOptions{})
 }
 
 // fft returns the bare FFT of the rows of shape, which the convolution is
 // measured against.
-func (c convolveCase) fft(shape []int) (*computations.FFT, error) {
-	return computations.NewFFT(core.ArrayOf(dtypes.Complex64, shape...), []int{1}, computations.FFTOptions{})
+func (c convolveCase) fft(shape []int) (*fft.FFT, error) {
+	return fft.NewFFT(core.ArrayOf(dtypes.Complex64, shape...), []int{1}, fft.FFTOptions{})
 }
 
 // convolveCheckTolerance bounds the relative L2 error of a checked row
@@ -105,14 +105,14 @@ func checkConvolveCall(call *core.Callable, args []any, shape []int) error {
 // convolution of the same rows of the signal with the filter, computed in
 // float64.
 func checkConvolveRows(signal, filter, output []complex64, n int, rows []int) error {
-	fft := fourier.NewCmplxFFT(n)
-	spectrum := fft.Coefficients(nil, widen(filter))
+	f := fourier.NewCmplxFFT(n)
+	spectrum := f.Coefficients(nil, widen(filter))
 	for _, r := range rows {
-		x := fft.Coefficients(nil, widen(signal[r*n:(r+1)*n]))
+		x := f.Coefficients(nil, widen(signal[r*n:(r+1)*n]))
 		for i := range x {
 			x[i] *= spectrum[i] / complex(float64(n), 0)
 		}
-		want := fft.Sequence(nil, x)
+		want := f.Sequence(nil, x)
 		var num, den float64
 		for i, w := range want {
 			d := complex128(output[r*n+i]) - w

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -140,7 +140,7 @@ type fftJob[T complexValue] struct {
 // transformation fused into its input where the data is shorter.
 func (j *fftJob[T]) compile(thr *cluda.Thread) (*core.Callable, error) {
 	t := core.ArrayOf(j.dtype, j.padded...)
-	fft, err := computations.NewFFT(t, j.axes, computations.FFTOptions{})
+	f, err := fft.NewFFT(t, j.axes, fft.FFTOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -150,11 +150,11 @@ func (j *fftJob[T]) compile(thr *cluda.Thread) (*core.Callable, error) {
 			lens[i] = j.shape[a]
 		}
 		site := chainSite{typ: t, axes: j.axes}
-		if err := connectChains(fft.Computation, site, []trfSpec{{"pad", joinInts(lens, ",")}}, nil); err != nil {
+		if err := connectChains(f.Computation, site, []trfSpec{{"pad", joinInts(lens, ",")}}, nil); err != nil {
 			return nil, err
 		}
 	}
-	return fft.Compile(thr)
+	return f.Compile(thr)
 }
 
 // run uploads the values, calls c and returns the result and the time the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 )
 
@@ -21,11 +21,11 @@ func (mb *multiBench) batch(n int) int {
 // samples its output.
 func (mb *multiBench) singleBatched(thr *cluda.Thread, n int) singleRun {
 	shape := []int{mb.batch(n), n}
-	fft, err := computations.NewFFT(core.ArrayOf(mb.dt, shape...), []int{1}, computations.FFTOptions{})
+	f, err := fft.NewFFT(core.ArrayOf(mb.dt, shape...), []int{1}, fft.FFTOptions{})
 	if err != nil {
 		return singleRun{err: err.Error()}
 	}
-	r, err := mb.singleRun(thr, fft, shape, batchedRows(shape[0]))
+	r, err := mb.singleRun(thr, f, shape, batchedRows(shape[0]))
 	if err != nil {
 		return singleRun{err: err.Error()}
 	}
@@ -35,22 +35,22 @@ func (mb *multiBench) singleBatched(thr *cluda.Thread, n int) singleRun {
 // singleSlab times the FFT of --shape over every axis on one device and
 // samples its output.
 func (mb *multiBench) singleSlab(thr *cluda.Thread) singleRun {
-	fft, err := computations.NewFFT(core.ArrayOf(mb.dt, mb.shape...), nil, computations.FFTOptions{})
+	f, err := fft.NewFFT(core.ArrayOf(mb.dt, mb.shape...), nil, fft.FFTOptions{})
 	if err != nil {
 		return singleRun{err: err.Error()}
 	}
-	r, err := mb.singleRun(thr, fft, mb.shape, slabPositions(mb.shape))
+	r, err := mb.singleRun(thr, f, mb.shape, slabPositions(mb.shape))
 	if err != nil {
 		return singleRun{err: err.Error()}
 	}
 	return r
 }
 
-// singleRun fills an input of shape, runs fft from it once into an
-// output on thr, poisoned first, and samples the output at positions (see
-// readSample), then times fft.
-func (mb *multiBench) singleRun(thr *cluda.Thread, fft *computations.FFT, shape []int, positions [][]int) (singleRun, error) {
-	c, err := fft.Compile(thr)
+// singleRun fills an input of shape, runs f from it once into an output
+// on thr, poisoned first, and samples the output at positions (see
+// readSample), then times f.
+func (mb *multiBench) singleRun(thr *cluda.Thread, f *fft.FFT, shape []int, positions [][]int) (singleRun, error) {
+	c, err := f.Compile(thr)
 	if err != nil {
 		return singleRun{}, err
 	}

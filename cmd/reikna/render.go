@@ -9,6 +9,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/transformations"
 )
@@ -249,15 +250,15 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 	var title string
 	switch what {
 	case "fft":
-		fft, err := computations.NewFFT(t, axes, computations.FFTOptions{})
+		ft, err := fft.NewFFT(t, axes, fft.FFTOptions{})
 		if err != nil {
 			return nil, "", err
 		}
-		comp, axes = fft.Computation, fft.Axes()
+		comp, axes = ft.Computation, ft.Axes()
 		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), axesString(axes))
 	case "rfft":
 		rt := core.ArrayOf(t.DType().Real(), shape...)
-		r, err := computations.NewRFFT(rt, axes)
+		r, err := fft.NewRFFT(rt, axes)
 		if err != nil {
 			return nil, "", err
 		}

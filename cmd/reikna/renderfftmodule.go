@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
 )
@@ -26,7 +26,7 @@ type fftModuleOptions struct {
 }
 
 // runRenderFFTModule prints the source of a work-group FFT module
-// (computations.FFTModule) for a device or a model device.
+// (fft.FFTModule) for a device or a model device.
 func runRenderFFTModule(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("render", "render fft-module --length N [options]", fftModuleExamples, stderr)
 	o := &fftModuleOptions{}
@@ -80,7 +80,7 @@ func renderFFTModule(o *fftModuleOptions, w io.Writer) error {
 	if err := checkPrecision(params, dt); err != nil {
 		return err
 	}
-	m, err := computations.NewFFTModule(o.length, dt, o.inverse, params)
+	m, err := fft.NewFFTModule(o.length, dt, o.inverse, params)
 	if err != nil {
 		return err
 	}

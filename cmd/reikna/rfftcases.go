@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/reference"
@@ -55,12 +55,12 @@ func movedRFFTBytes(shape []int) int64 {
 }
 
 // computation returns the case's RFFT of an input of shape.
-func (c rfftCase) computation(shape []int) (*computations.RFFT, error) {
-	return computations.NewRFFT(core.ArrayOf(dtypes.Float32, shape...), []int{1})
+func (c rfftCase) computation(shape []int) (*fft.RFFT, error) {
+	return fft.NewRFFT(core.ArrayOf(dtypes.Float32, shape...), []int{1})
 }
 
 // scaledComputation returns the case's RFFT with a scale on its input.
-func (c rfftCase) scaledComputation(shape []int) (*computations.RFFT, error) {
+func (c rfftCase) scaledComputation(shape []int) (*fft.RFFT, error) {
 	r, err := c.computation(shape)
 	if err != nil {
 		return nil, err

@@ -21,7 +21,7 @@ import (
 	"gonum.org/v1/gonum/dsp/fourier"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -64,12 +64,12 @@ func run(batch, m int, device string) error {
 	fmt.Printf("signals:    %d of %d samples at %g Hz: tones at %v Hz plus noise (σ = %g)\n", batch, m, rate, tones, noise)
 	fmt.Printf("pipeline:   real → complex → zero-pad to %d → FFT → scale by 1/%d → split into real and imaginary parts\n", n, n)
 
-	fft, err := pipeline(batch, m, n)
+	ft, err := pipeline(batch, m, n)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	c, err := fft.Compile(thr)
+	c, err := ft.Compile(thr)
 	if err != nil {
 		return err
 	}
@@ -187,9 +187,9 @@ func run(batch, m int, device string) error {
 
 // pipeline builds the computation: the FFT of the padded signals with the
 // transformations connected to its input and output.
-func pipeline(batch, m, n int) (*computations.FFT, error) {
+func pipeline(batch, m, n int) (*fft.FFT, error) {
 	typ := core.ArrayOf(dtypes.Complex64, batch, n)
-	fft, err := computations.NewFFT(typ, []int{1}, computations.FFTOptions{})
+	ft, err := fft.NewFFT(typ, []int{1}, fft.FFTOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -222,9 +222,9 @@ func pipeline(batch, m, n int) (*computations.FFT, error) {
 		{"spectrum", split, "input", map[string]string{"real": "re", "imag": "im"}},
 	}
 	for _, s := range steps {
-		if err := fft.Connect(s.param, s.trf, s.connector, s.names); err != nil {
+		if err := ft.Connect(s.param, s.trf, s.connector, s.names); err != nil {
 			return nil, err
 		}
 	}
-	return fft, nil
+	return ft, nil
 }

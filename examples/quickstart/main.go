@@ -10,7 +10,7 @@ import (
 	"math"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -27,7 +27,7 @@ func main() {
 
 	// The FFT over the rows, then what its input and output connect to.
 	spectra := core.ArrayOf(dtypes.Complex64, batch, n)
-	fft, err := computations.NewFFT(spectra, []int{1}, computations.FFTOptions{})
+	f, err := fft.NewFFT(spectra, []int{1}, fft.FFTOptions{})
 	check(err)
 	toComplex, err := transformations.RealToComplex(core.ArrayOf(dtypes.Float32, batch, n))
 	check(err)
@@ -35,11 +35,11 @@ func main() {
 	check(err)
 	split, err := transformations.SplitComplex(spectra)
 	check(err)
-	check(fft.Connect("input", toComplex, "output", map[string]string{"input": "signal"}))
-	check(fft.Connect("output", scale, "input", map[string]string{"output": "scaled"}))
-	check(fft.Connect("scaled", split, "input", map[string]string{"real": "re", "imag": "im"}))
+	check(f.Connect("input", toComplex, "output", map[string]string{"input": "signal"}))
+	check(f.Connect("output", scale, "input", map[string]string{"output": "scaled"}))
+	check(f.Connect("scaled", split, "input", map[string]string{"real": "re", "imag": "im"}))
 
-	c, err := fft.Compile(thr)
+	c, err := f.Compile(thr)
 	check(err)
 	defer c.Release()
 	fmt.Println("signature:", c.Signature().Names())

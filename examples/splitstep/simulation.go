@@ -5,6 +5,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -63,7 +64,7 @@ func newSimulation(thr *cluda.Thread, cfg config) (_ *simulation, err error) {
 
 	// Forward: the potential's half step fused into the FFT's loads, the
 	// kinetic step into its stores.
-	fwd, err := computations.NewFFT(state, nil, computations.FFTOptions{})
+	fwd, err := fft.NewFFT(state, nil, fft.FFTOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +87,7 @@ func newSimulation(thr *cluda.Thread, cfg config) (_ *simulation, err error) {
 	}
 
 	// Inverse: the potential's other half step fused into the stores.
-	inv, err := computations.NewFFT(state, nil, computations.FFTOptions{})
+	inv, err := fft.NewFFT(state, nil, fft.FFTOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func newSimulation(thr *cluda.Thread, cfg config) (_ *simulation, err error) {
 
 	// The momentum distribution: an FFT whose stores take |·|², then the
 	// fftshift of the result.
-	pw, err := computations.NewFFT(state, nil, computations.FFTOptions{})
+	pw, err := fft.NewFFT(state, nil, fft.FFTOptions{})
 	if err != nil {
 		return nil, err
 	}

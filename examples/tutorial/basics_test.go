@@ -8,6 +8,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/transformations"
@@ -56,11 +57,11 @@ func Example_basics() {
 	}
 	defer out.Release()
 
-	fft, err := computations.NewFFT(core.ArrayOf(dtypes.Complex64, 16), nil, computations.FFTOptions{})
+	f, err := fft.NewFFT(core.ArrayOf(dtypes.Complex64, 16), nil, fft.FFTOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
-	c, err := fft.Compile(thr)
+	c, err := f.Compile(thr)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func Example_connect() {
 	defer thr.Release()
 
 	t := core.ArrayOf(dtypes.Complex64, 16)
-	fft, err := computations.NewFFT(t, nil, computations.FFTOptions{})
+	f, err := fft.NewFFT(t, nil, fft.FFTOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -103,17 +104,17 @@ func Example_connect() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	err = fft.Connect("input", toComplex, "output", map[string]string{"input": "signal"})
+	err = f.Connect("input", toComplex, "output", map[string]string{"input": "signal"})
 	if err != nil {
 		log.Fatal(err)
 	}
-	err = fft.Connect("output", split, "input", map[string]string{"real": "re", "imag": "im"})
+	err = f.Connect("output", split, "input", map[string]string{"real": "re", "imag": "im"})
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(fft.Signature().Names())
+	fmt.Println(f.Signature().Names())
 
-	c, err := fft.Compile(thr)
+	c, err := f.Compile(thr)
 	if err != nil {
 		log.Fatal(err)
 	}

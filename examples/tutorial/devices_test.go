@@ -6,7 +6,7 @@ import (
 	"math/cmplx"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/multi"
@@ -72,13 +72,13 @@ func Example_multi() {
 	defer m.Release()
 
 	shares := cluda.EqualShares(4, m.Len()) // rows of each device
-	fft, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
-		return computations.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, 16), []int{1}, computations.FFTOptions{})
+	f, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
+		return fft.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, 16), []int{1}, fft.FFTOptions{})
 	})
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer fft.Release()
+	defer f.Release()
 
 	rows := make([]complex64, 4*16)
 	for r := range 4 {
@@ -96,7 +96,7 @@ func Example_multi() {
 		log.Fatal(err)
 	}
 	defer out.Release()
-	if err := fft.Call(out, in, 0); err != nil {
+	if err := f.Call(out, in, 0); err != nil {
 		log.Fatal(err)
 	}
 	spectra, err := cluda.ReadSplit[complex64](out)

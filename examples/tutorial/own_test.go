@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/functions"
@@ -53,7 +53,7 @@ func Example_transformation() {
 	defer thr.Release()
 
 	t := core.ArrayOf(dtypes.Complex64, 16)
-	fft, err := computations.NewFFT(t, nil, computations.FFTOptions{})
+	f, err := fft.NewFFT(t, nil, fft.FFTOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -61,11 +61,11 @@ func Example_transformation() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	err = fft.Connect("output", power, "input", map[string]string{"power": "power"})
+	err = f.Connect("output", power, "input", map[string]string{"power": "power"})
 	if err != nil {
 		log.Fatal(err)
 	}
-	c, err := fft.Compile(thr)
+	c, err := f.Compile(thr)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -112,7 +112,7 @@ var windowKernel = templates.MustParse("window.cl", `{{ .KernelDeclaration }}
 // transforms.
 func newWindowedFFT(n int) (*core.Computation, error) {
 	t := core.ArrayOf(dtypes.Complex64, n)
-	fft, err := computations.NewFFT(t, nil, computations.FFTOptions{})
+	f, err := fft.NewFFT(t, nil, fft.FFTOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +142,7 @@ func newWindowedFFT(n int) (*core.Computation, error) {
 		if err != nil {
 			return err
 		}
-		return plan.ComputationCall(fft, args["output"], windowed, 0)
+		return plan.ComputationCall(f, args["output"], windowed, 0)
 	})
 }
 

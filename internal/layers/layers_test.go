@@ -28,10 +28,14 @@ var layers = [][]string{
 	{"snippets"},
 	{"functions"},
 	{"core"},
-	{"computations/internal/fftplan", "transformations"},
-	{"computations", "cbrng"},
+	// computations/fft/internal/plan: the FFT's plan as numbers.
+	// computations/internal/arrayparam: the checks of array parameters
+	// and axes that computations and computations/fft share.
+	// computations/internal/comptest: what their tests share.
+	{"computations/fft/internal/plan", "computations/internal/arrayparam", "computations/internal/comptest", "transformations"},
+	{"computations", "computations/fft", "cbrng"},
 	// multi runs computations on several devices: any computation on
-	// split arrays, and the distributed FFT, built of computations' FFT.
+	// split arrays, and the distributed FFT, built of package fft's FFT.
 	{"multi"},
 	{"cmd/reikna", "examples/demo", "examples/quickstart", "examples/tutorial", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }

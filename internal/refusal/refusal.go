@@ -21,7 +21,7 @@ func Check(err error, pkg, prefix string, values ...any) error {
 	if !strings.HasPrefix(msg, prefix) {
 		return fmt.Errorf("error %q does not start with %q", msg, prefix)
 	}
-	if n := strings.Count(msg, pkg); n > 1 {
+	if n := Prefixes(msg, pkg); n > 1 {
 		return fmt.Errorf("error %q nests %d prefixes of the package", msg, n)
 	}
 	var words []string
@@ -40,4 +40,11 @@ func Check(err error, pkg, prefix string, values ...any) error {
 		}
 	}
 	return fmt.Errorf("error %q names none of the values given, %q", msg, words)
+}
+
+// Prefixes counts the package prefix pkg (such as "fft: ") in msg where it
+// starts a word, so that the "fft: " at the end of "rfft: " does not
+// count.
+func Prefixes(msg, pkg string) int {
+	return len(regexp.MustCompile(`\b`+regexp.QuoteMeta(pkg)).FindAllStringIndex(msg, -1))
 }

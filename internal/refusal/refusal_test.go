@@ -17,6 +17,7 @@ func TestCheck(t *testing.T) {
 		{"no error", nil, []any{1}, false},
 		{"another prefix", errors.New("other: Thing: bad 3"), []any{3}, false},
 		{"nested prefixes", errors.New("pkg: Thing: pkg: Inner: bad 3"), []any{3}, false},
+		{"a prefix inside a word", errors.New("pkg: Thing: core: render xpkg: bad 3"), []any{3}, true},
 		{"names nothing", errors.New("pkg: Thing: bad input"), []any{3, "int8"}, false},
 		{"a part of a word", errors.New("pkg: Thing: length 31 is odd"), []any{3}, false},
 	} {
@@ -25,5 +26,21 @@ func TestCheck(t *testing.T) {
 				t.Errorf("Check(%v) = %v, want clear %v", tc.err, err, tc.clear)
 			}
 		})
+	}
+}
+
+func TestPrefixes(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		want int
+	}{
+		{"fft: FFT: bad 3", 1},
+		{"fft: fft: FFT: bad 3", 2},
+		{"core: render rfft: fft: RFFT: bad 3", 1},
+		{"core: render rfft: bad 3", 0},
+	} {
+		if got := Prefixes(tc.msg, "fft: "); got != tc.want {
+			t.Errorf("Prefixes(%q) = %d, want %d", tc.msg, got, tc.want)
+		}
 	}
 }

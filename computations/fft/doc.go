@@ -1,0 +1,38 @@
+// Package fft holds the fast Fourier transforms of reikna-go. FFT
+// transforms a complex array of any rank over any set of its axes, batched
+// over the others: it computes numpy.fft.fftn and its inverse for every
+// length, by mixed radix passes where the prime factors are at most 13 and
+// by Bluestein's algorithm otherwise. RFFT and IRFFT
+// transform real signals into their half spectra and back, as
+// numpy.fft.rfftn and irfftn do. FFTModule is the FFT for kernels of one's
+// own: a module that transforms a row the work-group holds in local
+// memory, so that a kernel loads, transforms, filters and stores in one
+// pass over memory. Convolve convolves or correlates a batch of signals
+// with a filter through FFTs, in one kernel where a row fits a work-group.
+//
+// Each computation embeds a *core.Computation, so transformations connect
+// to its parameters and Compile makes it callable, and each can be nested
+// in a computation of one's own by core.Plan.ComputationCall.
+//
+// The Examples show them at work: ExampleNewFFT transforms a signal and
+// back, ExampleNewFFT_connect fuses transformations into the loads and
+// stores of an FFT, ExampleNewRFFT and ExampleNewIRFFT transform real
+// signals, ExampleNewFFTModule filters rows in one kernel of one's own,
+// ExampleNewConvolve convolves signals with a filter, and Example_splitStep
+// calls an FFT twice in a computation of one's own.
+//
+// # The parts of the FFT
+//
+// The FFT reads in the three parts that every computation of reikna-go
+// reads in (see package computations). NewFFT (fft.go) takes the
+// parameters. The package internal/plan turns shape, axes and the device's
+// limits (plan.Limits) into passes, radices, work-groups and tables, and
+// holds the one rule that replans a kernel the device refuses
+// (plan.Replan); fft_bodyplan.go reads one kernel of that plan into the
+// numbers of fftBody (fft_body.go). The templates templates/fft.cl,
+// fft_local.cl and fft_register.cl write the kernel from them, in named
+// sub-templates (load, butterfly, exchange, store). The straight-line
+// butterflies are modules (fft_butterfly_module.go). RFFT and IRFFT
+// (rfft.go, rfft_axis.go) run the FFT's kernels with hooks on their ends
+// (rfft_hooks.go, templates/rfft_hooks.cl) that are off in a complex FFT.
+package fft

@@ -1,0 +1,130 @@
+package fft_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations/fft"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// BenchmarkFFT times batched 1-D complex64 transforms of lengths 2^4 to
+// 2^24, or of the lengths REIKNA_BENCH_SIZES lists (such as 6144,15625),
+// each with as many transforms as fill one array. It reports the median
+// kernel time per call (the device's profiling), the effective bandwidth
+// 2·bytes/time, and GFLOP/s by the convention 5·N·log2(N) per transform.
+func BenchmarkFFT(b *testing.B) {
+	thr := cludatest.Thread(b)
+	for _, n := range benchSizes(b) {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) { benchFFT(b, thr, dtypes.Complex64, n) })
+	}
+}
+
+// benchSizes returns the lengths of BenchmarkFFT: those REIKNA_BENCH_SIZES
+// lists, else the powers of two from 2^4 to 2^24.
+func benchSizes(b *testing.B) []int {
+	var sizes []int
+	if list := os.Getenv("REIKNA_BENCH_SIZES"); list != "" {
+		for _, f := range strings.Split(list, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 {
+				b.Fatalf("REIKNA_BENCH_SIZES=%q: %q is not a length", list, f)
+			}
+			sizes = append(sizes, n)
+		}
+		return sizes
+	}
+	for p := 4; p <= 24; p++ {
+		sizes = append(sizes, 1<<p)
+	}
+	return sizes
+}
+
+func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
+	bytes := comptest.BenchMiB() << 20
+	batch := max(bytes/(n*dt.Size()), 1)
+	shape := []int{batch, n}
+	ft, err := fft.NewTunedFFT(core.ArrayOf(dt, shape...), []int{1}, fft.FFTOptions{}, benchTuning())
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := ft.Compile(thr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Release()
+	// Inputs rotate through at least 64 MiB so that no run finds its data
+	// in a cache.
+	sets := max(64<<20/(batch*n*dt.Size()), 1)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ins, outs []*cluda.Array
+	for i := 0; i < min(sets, 8); i++ {
+		in := upload(b, thr, dt, randomData(rng, batch*n), shape)
+		out, err := thr.EmptyLike(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ins, outs = append(ins, in), append(outs, out)
+	}
+	defer func() {
+		for i := range ins {
+			ins[i].Release()
+			outs[i].Release()
+		}
+	}()
+	for i := 0; i < 3; i++ { // warm-up
+		if _, err := c.CallProfiled(outs[i%len(outs)], ins[i%len(ins)], int32(0)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := c.CallProfiled(outs[i%len(outs)], ins[i%len(ins)], int32(0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, d)
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	med := times[len(times)/2].Seconds()
+	total := float64(batch * n * dt.Size())
+	b.ReportMetric(med*1e3, "ms/call")
+	b.ReportMetric(2*total/med/1e9, "GB/s")
+	b.ReportMetric(5*float64(batch)*float64(n)*math.Log2(float64(n))/med/1e9, "GFLOP/s")
+}
+
+// benchTuning returns the tuning of the FFT's plan that the environment
+// asks for: REIKNA_BENCH_LOCAL_KERNEL=1 (only the local kernel),
+// REIKNA_BENCH_MAX_E and REIKNA_BENCH_MAX_WG (the most elements and
+// work-items per work-group of the register kernel) and
+// REIKNA_BENCH_LOCAL_BYTES (plan within that much local memory, without
+// the opt-in memory of CUDA devices) and REIKNA_BENCH_OPTIONS (compiler
+// options).
+func benchTuning() fft.FFTTuning {
+	var t fft.FFTTuning
+	t.NoRegisters = os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1"
+	if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
+		t.MaxRegE = e
+	}
+	if wg, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_WG")); err == nil {
+		t.MaxRegWG = wg
+	}
+	if lb, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LOCAL_BYTES")); err == nil {
+		t.LocalBytes = lb
+	}
+	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
+	return t
+}

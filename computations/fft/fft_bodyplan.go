@@ -1,0 +1,220 @@
+package fft
+
+import (
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// newFFTBody returns the numbers templates/fft.cl draws the kernel k from.
+// It is the only reader of k's fields for the kernel's text.
+func newFFTBody(k *fftKernel) *fftBody {
+	p := k.Pass
+	real := k.dt.Real()
+	tileElems := p.Tile * p.L
+	loops := (tileElems + p.WG - 1) / p.WG
+	nj := p.N / p.L
+	b := &fftBody{
+		CType: k.dt.CType(), RType: real.CType(), ItemSize: k.dt.Size(),
+		Zero: real.MustLiteral(0), Scale: real.MustLiteral(k.scale),
+		PadLocal: !p.Plain,
+		WG:       p.WG, Tile: p.Tile, L: p.L, NS: p.NS, NJ: nj, Inner: k.Inner,
+		Count: k.Outer * nj * k.Inner, TileElems: tileElems, Loops: loops,
+		LoopGuard: loops*p.WG != tileElems,
+		SrcLength: k.SrcLength, DstLength: k.DstLength,
+		SrcShort: k.SrcLength < p.N, DstShort: k.DstLength < p.N,
+		ConjIn: k.conjIn, ChirpIn: k.ChirpIn, ChirpOut: k.ChirpOut, ConjOut: k.conjOut,
+		KernelB: k.KernelB && !k.Convolution(), Convolve: k.Convolution(),
+		Load:  k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
+		Store: k.dst.index(k.Axis, k.Outer, k.DstLength, k.Inner),
+	}
+	switch {
+	case k.Tables.PassShift > 0:
+		b.Twiddle = fftPassTwiddle{Shift: k.Tables.PassShift, Mask: 1<<k.Tables.PassShift - 1}
+	case k.twPassHi != nil:
+		b.Twiddle = fftPassTwiddle{Split: true, Rows: (p.NS + k.Tables.PassBlock - 1) / k.Tables.PassBlock, Block: k.Tables.PassBlock}
+	}
+	b.Butterflies = map[int]any{}
+	for _, r := range p.Radices {
+		b.Butterflies[r] = butterflyModule(r, k.dt, p.E > 0)
+	}
+	if p.E > 0 {
+		b.Register = registerBody(p, k.dt, k.Tables.StageOffsets)
+	} else {
+		b.Local = localBody(p, k.Inner, k.Tables.StageOffsets)
+	}
+	if k.real != nil {
+		b.Real = k.real.body(b, k.dt)
+	}
+	return b
+}
+
+// localBody returns the numbers of a pass of the local kernel, with
+// inner the product of the dimensions after the axis and the stage
+// twiddles of stage i starting at stageOffsets[i].
+func localBody(p fftplan.Pass, inner int, stageOffsets []int) *fftLocalBody {
+	row := p.Row()
+	lb := &fftLocalBody{
+		Row: row, BufElems: p.Tile * row,
+		LoadContig:  inner == 1 && p.N == p.L,
+		StoreContig: inner == 1 && p.NS == 1,
+	}
+	nsIn := 1
+	for si, r := range p.Radices {
+		nb := p.Tile * p.L / r // butterflies of the stage in the tile
+		st := fftLocalStage{Radix: r, NsIn: nsIn, Span: p.L / r, Butterflies: nb}
+		for q := 0; q < (nb+p.WG-1)/p.WG; q++ {
+			st.Items = append(st.Items, fftLocalItem{Q: q, First: q * p.WG, Guarded: (q+1)*p.WG > nb})
+		}
+		for m := 0; m < r; m++ {
+			st.Reads = append(st.Reads, fftOffset{M: m, Off: m * st.Span})
+			st.Writes = append(st.Writes, fftOffset{M: m, Off: m * nsIn})
+			if nsIn > 1 && m > 0 {
+				st.Twiddles = append(st.Twiddles, fftOffset{M: m, Off: stageOffsets[si] + (m-1)*nsIn})
+			}
+		}
+		lb.Stages = append(lb.Stages, st)
+		nsIn *= r
+	}
+	return lb
+}
+
+// registerBody returns the numbers of a pass of the register kernel on
+// values of dt, with the stage twiddles of stage i starting at
+// stageOffsets[i].
+func registerBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftRegisterBody {
+	size := dt.Size()
+	fullRow := p.ExchangeRow(p.L, p.Tile)
+	chunkLen := p.L / p.Chunks
+	chunkRow := p.ExchangeRow(chunkLen, p.Tile)
+	bufBytes := p.Tile * chunkRow * size / p.Comps
+	if p.StagedStore {
+		bufBytes = max(bufBytes, p.Tile*fullRow*size/p.Comps)
+	}
+	if p.StagedLoad {
+		bufBytes = max(bufBytes, p.Tile*fullRow*size)
+	}
+	rb := &fftRegisterBody{
+		BufElems: (bufBytes + size - 1) / size,
+		SFast:    p.SFast, TT: p.TT, E: p.E, FullRow: fullRow,
+		StagedLoad: p.StagedLoad, StagedStore: p.StagedStore,
+		Parts:   []string{""},
+		Private: p.Private, L: p.L,
+	}
+	if p.Comps == 2 {
+		rb.Parts = []string{".x", ".y"}
+	}
+	for i := 0; i < p.E; i++ {
+		rb.Regs = append(rb.Regs, fftOffset{M: i, Off: p.TT * i})
+	}
+	loops := (p.Tile*p.L + p.WG - 1) / p.WG
+	for r := 0; r < loops; r++ {
+		rb.StoreRuns = append(rb.StoreRuns, fftOffset{M: r, Off: r * p.WG})
+	}
+	if p.Uneven {
+		rb.LoadRegs = layoutRegisters(p.StageLayout(0))
+		rb.StoreRegs = layoutRegisters(p.StageLayout(len(p.Radices) - 1))
+	} else {
+		for _, r := range rb.Regs {
+			rb.LoadRegs = append(rb.LoadRegs, fftRegister{M: r.M, Off: r.Off})
+		}
+		rb.StoreRegs = rb.LoadRegs
+	}
+	nsIn := 1
+	for si, r := range p.Radices {
+		st := fftRegStage{Radix: r, NsIn: nsIn}
+		for q, bf := range stageButterflies(p, si) {
+			bf.First = q * p.TT
+			for m, reg := range bf.Regs {
+				if nsIn > 1 && m > 0 {
+					bf.Twiddles = append(bf.Twiddles, fftOffset{M: reg, Off: stageOffsets[si] + (m-1)*nsIn})
+				}
+			}
+			st.Butterflies = append(st.Butterflies, bf)
+		}
+		if si < len(p.Radices)-1 {
+			st.Exchange = exchangeBody(p, si, nsIn, chunkLen, chunkRow, rb.Parts)
+		}
+		rb.Stages = append(rb.Stages, st)
+		nsIn *= r
+	}
+	return rb
+}
+
+// stageButterflies returns the butterflies of a work-item at stage si of
+// the pass p: their registers, in the order of their elements, and the
+// work-items that have them (Lim); First and Twiddles are left unset.
+// Even stages of radix r give butterfly q the registers q + m*E/r, uneven
+// ones (fftplan.Layout) the registers q*r + m.
+func stageButterflies(p fftplan.Pass, si int) []fftRegButterfly {
+	r := p.Radices[si]
+	var out []fftRegButterfly
+	if p.Uneven {
+		l := p.StageLayout(si)
+		for q := 0; q < l.Butterflies; q++ {
+			bf := fftRegButterfly{Lim: l.Limit(q)}
+			for m := 0; m < r; m++ {
+				bf.Regs = append(bf.Regs, l.Register(q, m))
+			}
+			out = append(out, bf)
+		}
+		return out
+	}
+	per := p.E / r
+	for q := 0; q < per; q++ {
+		var bf fftRegButterfly
+		for m := 0; m < r; m++ {
+			bf.Regs = append(bf.Regs, q+m*per)
+		}
+		out = append(out, bf)
+	}
+	return out
+}
+
+// layoutRegisters returns the registers of the layout l with the elements
+// they hold, butterfly by butterfly.
+func layoutRegisters(l fftplan.Layout) []fftRegister {
+	var out []fftRegister
+	for k := 0; k < l.Butterflies; k++ {
+		for m := 0; m < l.Radix; m++ {
+			out = append(out, fftRegister{M: l.Register(k, m), Off: l.Offset(k, m), Lim: l.Limit(k)})
+		}
+	}
+	return out
+}
+
+// exchangeBody returns the numbers of the exchange after stage si of the
+// pass, of radix r after stages of nsIn: its outputs go to their
+// Stockham positions (jj - k)*r + k + q*nsIn through local memory, and the
+// work-item reads back the elements of the next stage's butterflies (with
+// even stages the elements t + tt*i), in parts (complex values, or real
+// and imaginary parts) and chunks of positions.
+func exchangeBody(p fftplan.Pass, si, nsIn, chunkLen, chunkRow int, parts []string) *fftExchange {
+	r := p.Radices[si]
+	x := &fftExchange{Radix: r, NsIn: nsIn, Chunked: p.Chunks > 1, ChunkLen: chunkLen, Row: chunkRow, E: p.E}
+	for q, bf := range stageButterflies(p, si) {
+		w := fftExchangeWrite{First: q * p.TT, Lim: bf.Lim}
+		for m, reg := range bf.Regs {
+			w.Elems = append(w.Elems, fftOffset{M: reg, Off: m * nsIn})
+		}
+		x.Writes = append(x.Writes, w)
+	}
+	if p.Uneven {
+		reads := layoutRegisters(p.StageLayout(si + 1))
+		for _, part := range parts {
+			x.Rounds = append(x.Rounds, fftExchangeRound{Part: part, Reads: reads})
+		}
+		return x
+	}
+	perChunk := p.E / p.Chunks
+	for ch := 0; ch < p.Chunks; ch++ {
+		lo := ch * chunkLen
+		for _, part := range parts {
+			round := fftExchangeRound{Lo: lo, Part: part}
+			for i := ch * perChunk; i < (ch+1)*perChunk; i++ {
+				round.Reads = append(round.Reads, fftRegister{M: i, Off: p.TT*i - lo})
+			}
+			x.Rounds = append(x.Rounds, round)
+		}
+	}
+	return x
+}

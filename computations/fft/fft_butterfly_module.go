@@ -1,0 +1,63 @@
+package fft
+
+import (
+	"embed"
+	"fmt"
+	"sync"
+
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/snippets"
+	"github.com/reikna-go/reikna/templates"
+)
+
+//go:embed templates/fft_butterfly.cl
+var fftButterflyFS embed.FS
+
+var fftButterflyTemplates = templates.MustParseFS(fftButterflyFS, "templates/fft_butterfly.cl")
+
+// butterflyKey identifies a butterfly module.
+type butterflyKey struct {
+	radix  int
+	dt     dtypes.DType
+	inline bool
+}
+
+// butterflyCache holds the butterfly modules made so far; modules are
+// immutable, so every render may share them.
+var butterflyCache sync.Map // butterflyKey → *snippets.Module
+
+// butterflyModule returns the module named fft_dft<r>_<dt> that replaces r
+// values of dt by their forward DFT: with inline, a macro whose
+// parameters are the registers that hold them; otherwise a function of a
+// pointer to them. Its C frame is in templates/fft_butterfly.cl, its
+// straight-line statements come from butterflyStatements and
+// butterflyFunctionStatements.
+func butterflyModule(r int, dt dtypes.DType, inline bool) *snippets.Module {
+	key := butterflyKey{r, dt, inline}
+	if m, ok := butterflyCache.Load(key); ok {
+		return m.(*snippets.Module)
+	}
+	args := map[string]any{"ctype": dt.CType()}
+	frame := "fft_butterfly_function"
+	if inline {
+		params := make([]string, r)
+		for i := range params {
+			params[i] = fmt.Sprintf("a%d", i)
+		}
+		args["params"] = params
+		args["lines"] = butterflyStatements(params, dt)
+		frame = "fft_butterfly_macro"
+	} else {
+		args["lines"] = butterflyFunctionStatements(r, dt)
+	}
+	// The module is named after its template: a template of that name
+	// with the frame's body. Neither step can fail on a new template and
+	// a frame parsed with the package, so an error is a programming error.
+	name := fmt.Sprintf("fft_dft%d_%s", r, dt)
+	t, err := templates.New(name).AddParseTree(name, fftButterflyTemplates.Lookup(frame).Tree)
+	if err != nil {
+		panic(fmt.Sprintf("computations: butterfly module %s: %v", name, err))
+	}
+	m, _ := butterflyCache.LoadOrStore(key, snippets.MustModuleFromTemplate(t, nil, args))
+	return m.(*snippets.Module)
+}

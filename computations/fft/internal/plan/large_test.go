@@ -1,0 +1,81 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLargeLocalMemory checks the plans of a GPU with opt-in local memory
+// (CUDA's): contiguous transforms that the register kernel does in one pass
+// within it take that pass, exchanging whole complex values, and 16384
+// points take 1024 work-items bound to that size; the others are planned
+// as on a GPU without it.
+func TestLargeLocalMemory(t *testing.T) {
+	large := gpuLimits
+	large.LargeLocalMemBytes = 227 << 10
+	cases := []struct {
+		name  string
+		shape []int
+		axes  []int
+		lim   Limits
+		want  []string
+	}{
+		{"8192 within 48 KiB", []int{8, 8192}, []int{1}, gpuLimits,
+			[]string{"L8192 NS1 [16 16 16 2] reg E32 TT256 C2/1 tile1 wg256"}},
+		{"8192 with 227 KiB", []int{8, 8192}, []int{1}, large,
+			[]string{"L8192 NS1 [16 16 16 2] reg E32 TT256 C1/1 tile1 wg256"}},
+		{"16384 within 48 KiB", []int{8, 16384}, []int{1}, gpuLimits, []string{
+			"L128 NS1 [16 8] reg E16 TT8 C1/1 tile32 wg256 sfast staged-store",
+			"L128 NS128 [16 8] reg E16 TT8 C1/1 tile32 wg256 sfast",
+		}},
+		{"16384 with 227 KiB", []int{8, 16384}, []int{1}, large,
+			[]string{"L16384 NS1 [16 16 16 4] reg E16 TT1024 C1/1 tile1 wg1024 bounded"}},
+		{"16384 with 227 KiB and at most 512 work-items", []int{8, 16384}, []int{1}, tuned(large, Tuning{MaxRegWG: 512}),
+			[]string{"L16384 NS1 [16 16 16 4] reg E32 TT512 C1/1 tile1 wg512"}},
+		{"1024 with 227 KiB", []int{8, 1024}, []int{1}, large,
+			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"}},
+		{"15625 with 227 KiB: no single pass of the local kernel", []int{8, 15625}, []int{1}, large, []string{
+			"L125 NS1 [5 5 5] reg E5 TT25 C1/1 tile10 wg250 sfast staged-store",
+			"L125 NS125 [5 5 5] reg E5 TT25 C1/1 tile10 wg250 sfast",
+		}},
+		{"strided 8192 with 227 KiB as within 48 KiB", []int{8192, 8}, []int{0}, large, nil},
+		{"2^20 with 227 KiB as within 48 KiB", []int{1 << 20}, []int{0}, large, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New(tc.shape, tc.axes, tc.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := kernelSummaries(p.Axes[0].Kernels)
+			want := tc.want
+			if want == nil {
+				// As the same GPU without the opt-in memory plans it.
+				small := tc.lim
+				small.LargeLocalMemBytes = 0
+				ps, err := New(tc.shape, tc.axes, small)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want = kernelSummaries(ps.Axes[0].Kernels)
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("kernels\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+			}
+			for _, k := range p.Axes[0].Kernels {
+				if err := k.checkIndices(); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// kernelSummaries returns the summary of each kernel.
+func kernelSummaries(ks []Kernel) []string {
+	var out []string
+	for _, k := range ks {
+		out = append(out, summary(k))
+	}
+	return out
+}

@@ -1,0 +1,262 @@
+package plan
+
+import "fmt"
+
+// Limits are what a plan needs to know of the device, and the tuning that
+// tests and benchmarks apply on top.
+type Limits struct {
+	// LocalMemBytes is the local memory a work-group may have.
+	LocalMemBytes int64
+	// LargeLocalMemBytes, where it is more than LocalMemBytes, is the
+	// local memory a work-group may have in a kernel that asks for it when
+	// it is launched (CUDA's opt-in shared memory): a contiguous axis that
+	// the register kernel transforms in one pass within it gets it (see
+	// planAxis).
+	LargeLocalMemBytes int64
+	// MaxWorkGroup is the most work-items a work-group may have.
+	MaxWorkGroup int
+	// CPU marks a CPU device, whose local memory is ordinary memory: rows
+	// go without padding, pass twiddles come from tables of exponent bits
+	// that fit in caches, and long transforms run as passes of the register
+	// kernel.
+	CPU bool
+	// ItemSize is the size in bytes of one complex value.
+	ItemSize int
+	// Tuning overrides parts of what the other fields make of a plan.
+	Tuning Tuning
+}
+
+// Tuning makes a plan as another device's would be, or as a benchmark
+// asks; the zero value changes nothing.
+type Tuning struct {
+	// LocalBytes > 0: plan as a GPU with that much local memory per
+	// work-group would.
+	LocalBytes int
+	// NoRegisters: only the local kernel.
+	NoRegisters bool
+	// MaxRegE > 0: the most elements per work-item of the register kernel.
+	MaxRegE int
+	// MaxRegWG > 0: the most work-items per work-group of the register
+	// kernel (at most the device's MaxWorkGroup), in place of the plan's
+	// own (256 on GPUs, 512 on CPU devices).
+	MaxRegWG int
+	// PassTable > 0: the most entries of a one-level table of pass
+	// twiddles (longer ones are two-level).
+	PassTable int
+	// CompilerOptions are passed to the compiler with every kernel; the
+	// plan does not read them.
+	CompilerOptions []string
+}
+
+// maxPassTable is the most entries a one-level table of pass twiddles may
+// have (16 MiB of complex64).
+const maxPassTable = 1 << 21
+
+// budget is the sizes the device (and the tuning) allow a pass.
+type budget struct {
+	localBytes int // local memory a work-group may use
+	// largeLocalBytes > localBytes: the local memory a single pass of the
+	// register kernel may use (Limits.LargeLocalMemBytes, planAxis).
+	largeLocalBytes int
+	itemSize        int // of a complex value
+	maxWG           int // work-items per work-group for the local kernel
+	maxRegWG        int // work-items per work-group for the register kernel
+	largeRegWG      int // work-items per work-group for the register kernel in large local memory
+	maxRegE         int // elements per work-item of the register kernel
+	registers       bool
+	maxRegL         int // the longest sub-transform of the register kernel; 0: any
+	maxRegLS        int // the same for strided passes (of transforms split in several); 0: any
+	// expTwiddles: pass twiddles W_P^e come from two tables indexed by the
+	// high and low bits of the exponent e (about 2·sqrt(P) entries, for
+	// caches), rather than rows of m that neighbouring work-items read
+	// together (for coalescing on GPUs, and for the lanes of private
+	// passes on CPUs).
+	expTwiddles bool
+	plainLocal  bool // local memory rows without padding (CPU devices)
+	// bluesteinPow2: Bluestein's transforms have a power-of-two length
+	// rather than the shortest with factors 2, 3, 5 and 7 (GPUs: on an
+	// H200 the two transforms of 2048 points for N = 1009 take 0.93 ms,
+	// those of 2016 points 1.69 ms).
+	bluesteinPow2 bool
+	// shortRowsWhole: contiguous transforms of up to 2·maxShortE points
+	// run with maxShortE elements per work-item (GPUs: on an H200, N = 16
+	// in 0.263 ms with one work-item per transform against 0.291 with four,
+	// N = 32 in 0.264 against 0.308; N = 64 is faster with 8 elements).
+	shortRowsWhole bool
+	// maxPrime is the largest prime factor of a length the butterflies
+	// take directly; longer ones go to Bluestein's algorithm.
+	maxPrime int
+	// uneven: single contiguous passes may take the register kernel with
+	// stages that do not divide its elements per work-item (Pass.Uneven),
+	// where the even ones have no plan or need more stages. GPUs only:
+	// the CPU plans keep the kernels measured on PoCL.
+	uneven bool
+	// contiguousWG is the most work-items of a register kernel over
+	// contiguous rows, in whole rows (on an H200, 128 rather than 256:
+	// N = 1536 in 0.292 ms against 0.329, Bluestein's 1009 in 0.672
+	// against 0.740, powers of two unchanged).
+	contiguousWG int
+	// stridedTile is the most sub-transforms side by side in a register
+	// kernel over strided data (on an H200, 32 rather than 16: axis 0 of
+	// 8192×8192 in 0.544 ms against 0.581, 2^19 in 0.793 against 0.821,
+	// 16807 in 0.826 against 0.916; 10000 1% slower).
+	stridedTile int
+	// stridedWG is the most work-items of a register kernel over strided
+	// data: NVIDIA's compiler refuses work-groups of 512 for these kernels
+	// at the registers they take (every strided pass in the H200 runs was
+	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
+	// the plan is what the device runs.
+	stridedWG int
+	// maxPrivateL is the longest sub-transform of the register kernel with
+	// private exchanges (Pass.Private), and privateWG the work-group size
+	// of its passes; 0: none.
+	maxPrivateL, privateWG int
+	// privatePass > 0: transforms that splitsPrivate takes run as passes of
+	// at most privatePass points of that kernel.
+	privatePass int
+	passTable   int // the most entries of a one-level pass twiddle table
+}
+
+// privateWG is the work-group size of passes of the register kernel with
+// private exchanges: 64 sub-transforms, at least 4 work-groups per core
+// on PoCL for every batch that fills 8 MiB at N = 16 (a group of 16 ran
+// 1.4 times slower, 128 and 256 the same).
+const privateWG = 64
+
+// privateSplitAny: on CPU devices, powers of two longer than a private
+// pass (64 on) and every length beyond privateSplitAny run as passes of
+// the private register kernel. Lengths with factors 3, 5 and 7 up to it
+// run faster in one pass of the register kernel: the 2025 points of
+// Bluestein's 1009 in 17 against 35 ms at 8 MiB, 1000 in the same time.
+const privateSplitAny = 4096
+
+// splitsPrivate reports whether a transform of length m runs as passes of
+// at most privatePass points of the register kernel with private exchanges.
+func (b budget) splitsPrivate(m int) bool {
+	if b.privatePass == 0 || !b.registers || m <= b.maxPrivateL {
+		return false
+	}
+	return m > privateSplitAny || m&(m-1) == 0
+}
+
+// transformLength returns the length of the transforms that compute one
+// of length n: n itself, or Bluestein's length, a power of two on GPUs
+// (bluesteinPow2). On CPU devices it is also a power of two up to
+// privateSplitAny, which runs as passes of the private register kernel
+// where the lengths of factors 2, 3, 5 and 7 run in one pass (1009 by 2048
+// points in 8.6 ms, by 2025 in 17 ms at 8 MiB).
+func (b budget) transformLength(n int) int {
+	m := transformLength(n, b.bluesteinPow2, b.maxPrime)
+	if m == n || b.bluesteinPow2 || b.privatePass == 0 || !b.registers {
+		return m
+	}
+	if p := bluesteinLength(n, true); p <= privateSplitAny {
+		return p
+	}
+	return m
+}
+
+// localElems returns the complex values that fit in the local memory a
+// work-group may use.
+func (b budget) localElems() int { return b.localBytes / b.itemSize }
+
+// check reports limits that no plan can be made for.
+func (l Limits) check() error {
+	switch {
+	case l.LocalMemBytes <= 0:
+		return fmt.Errorf("plan: the device has %d bytes of local memory", l.LocalMemBytes)
+	case l.MaxWorkGroup <= 0:
+		return fmt.Errorf("plan: the device allows %d work-items per work-group", l.MaxWorkGroup)
+	case l.ItemSize <= 0:
+		return fmt.Errorf("plan: complex values of %d bytes", l.ItemSize)
+	case l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0:
+		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
+	}
+	return nil
+}
+
+// budget returns the sizes the limits allow a pass.
+func (l Limits) budget() budget {
+	t := l.Tuning
+	// A CPU device planned with Tuning.LocalBytes is planned as a GPU with
+	// that much local memory would be.
+	cpu := l.CPU && t.LocalBytes == 0
+	localBytes := int(min(48<<10, l.LocalMemBytes))
+	maxRegL, maxRegLS, contiguousWG, stridedTile, stridedWG := 0, 0, 128, 32, 256
+	// GPUs run register kernels of at most 256 work-items, with up to 32
+	// elements each: on an H200 through CUDA, 6144 points in 0.390 ms as
+	// 256 work-items of 24 against 0.635 as 512 of 12, and 8192 in 0.450
+	// as 256 of 32 against 0.458 as 512 of 16 (NVIDIA's OpenCL refuses
+	// the 512 and runs the 256).
+	maxRegWG := 256
+	maxPrivateL, privatePass := 0, 0
+	if cpu {
+		// On PoCL (2 cores, 8 MiB per array) the register kernel is 1.2 to
+		// 2 times faster for single passes up to 4096 and for strided
+		// passes up to 256 (N = 65536 in two), and up to 1.8 times slower
+		// beyond.
+		localBytes, maxRegL, maxRegLS = int(min(256<<10, l.LocalMemBytes)), 4096, 256
+		contiguousWG, stridedTile, stridedWG, maxRegWG = 256, 16, 512, 512
+		// A work-item that holds a whole sub-transform of up to 32 points
+		// needs no barrier: N = 16 runs 2.3 times faster, 32 1.2 to 1.7
+		// times; from 64 on its registers spill. Longer transforms run
+		// faster as passes of 16 (one radix-16 butterfly per work-item, no
+		// exchange at all): 2^20 5 times, 65536 1.5 times, 64 to 1024 1.3
+		// to 1.7 times.
+		maxPrivateL, privatePass = 32, 16
+	}
+	largeLocalBytes := 0
+	if !cpu && l.LargeLocalMemBytes > int64(localBytes) {
+		largeLocalBytes = int(l.LargeLocalMemBytes)
+	}
+	if t.LocalBytes > 0 {
+		localBytes, largeLocalBytes = t.LocalBytes, 0
+	}
+	b := budget{
+		localBytes:      localBytes,
+		largeLocalBytes: largeLocalBytes,
+		itemSize:        l.ItemSize,
+		maxWG:           min(256, l.MaxWorkGroup),
+		maxRegWG:        min(maxRegWG, l.MaxWorkGroup),
+		largeRegWG:      min(largeRegWG, l.MaxWorkGroup),
+		maxRegE:         16,
+		maxRegL:         maxRegL,
+		maxRegLS:        maxRegLS,
+		expTwiddles:     cpu,
+		plainLocal:      cpu,
+		registers:       !t.NoRegisters,
+		passTable:       maxPassTable,
+		bluesteinPow2:   !cpu,
+		shortRowsWhole:  !cpu,
+		uneven:          !cpu,
+		maxPrime:        maxPrimeRadix,
+		contiguousWG:    contiguousWG,
+		stridedTile:     stridedTile,
+		stridedWG:       min(stridedWG, l.MaxWorkGroup),
+		maxPrivateL:     maxPrivateL,
+		privateWG:       min(privateWG, l.MaxWorkGroup),
+		privatePass:     privatePass,
+	}
+	// A GPU takes the larger primes where its local memory holds minTile
+	// strided rows of them side by side (not one of 2 KiB).
+	if !cpu && b.localElems() >= minTile*64 {
+		b.maxPrime = maxGPUPrimeRadix
+	}
+	if t.MaxRegE > 0 {
+		b.maxRegE = t.MaxRegE
+		b.maxPrivateL = min(b.maxPrivateL, t.MaxRegE)
+		b.privatePass = min(b.privatePass, t.MaxRegE)
+	}
+	if t.MaxRegWG > 0 {
+		b.maxRegWG = min(t.MaxRegWG, l.MaxWorkGroup)
+		b.largeRegWG = b.maxRegWG
+	}
+	b.stridedWG = min(b.stridedWG, b.maxRegWG)
+	if b.maxPrivateL < 2 || b.privatePass < 2 {
+		b.maxPrivateL, b.privatePass = 0, 0
+	}
+	if t.PassTable > 0 {
+		b.passTable = t.PassTable
+	}
+	return b
+}

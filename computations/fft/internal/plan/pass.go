@@ -1,0 +1,331 @@
+package plan
+
+// Pass is one kernel of the transform along one axis: a Stockham pass of
+// sub-length L over a transform of length N, after earlier passes whose
+// sub-lengths multiply to NS. Butterfly j of the pass (j < N/L) reads the
+// elements j + m*N/L (m < L), multiplies element m by W_{NS*L}^{(j mod NS)*m},
+// takes their DFT of size L in local memory, and writes output q to
+// (j - j mod NS)*L + j mod NS + q*NS. After the last pass the transform is
+// in natural order.
+type Pass struct {
+	N, L, NS int
+	Radices  []int // of the DFT of size L, in the order of its stages
+	Tile     int   // butterflies (sub-transforms) per work-group
+	WG       int   // work-items per work-group
+	Plain    bool  // local memory rows without padding (see localIndex)
+
+	// The register kernel (E > 0) keeps E elements of one sub-transform in
+	// each of TT = L/E work-items, and exchanges them through local memory
+	// between stages; every radix divides E. The local kernel (E == 0)
+	// keeps the tile in local memory and works for any radices.
+	E, TT int
+	// SFast: neighbouring work-items take neighbouring sub-transforms
+	// (their elements are neighbours in memory); otherwise they take
+	// neighbouring elements of one sub-transform.
+	SFast bool
+	// StagedLoad, StagedStore: global memory is read or written in the
+	// order of addresses through local memory, where the work-items'
+	// own order would not coalesce.
+	StagedLoad, StagedStore bool
+	// Comps is 2 where exchanges go through local memory as real and
+	// imaginary parts one after the other, 1 where complex values fit;
+	// Chunks splits each exchange further into ranges of positions.
+	Comps, Chunks int
+	// Private: each work-item holds a whole sub-transform (E == L,
+	// TT == 1) and exchanges between stages through an array of its own,
+	// without local memory or barriers (CPU devices, where a work-group
+	// runs as loops over its work-items and a barrier ends each loop).
+	Private bool
+	// Bounded: the kernel is compiled for WG work-items and no more, so
+	// that the compiler fits its registers to a work-group larger than
+	// the device would otherwise take at that many registers.
+	Bounded bool
+	// Uneven: the register kernel's stages need not divide E. A stage of
+	// radix r gives each of the TT work-items of a sub-transform
+	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them
+	// only to the work-items whose butterfly exists; E is the most
+	// registers a stage takes. The exchanges read back what the next
+	// stage needs. Single contiguous passes only (see planUneven).
+	Uneven bool
+}
+
+// Local memory rows: on devices with banks of local memory (Plain unset),
+// element a of a sub-transform is stored at a + a/16, so that the strided
+// writes of a radix stage (stride r) and the strided rows themselves fall
+// into different banks, and rows of several sub-transforms have odd
+// lengths for the same reason. On CPU devices (Plain) local memory is
+// ordinary memory, and element a is at a.
+func localIndex(a int, plain bool) int {
+	if plain {
+		return a
+	}
+	return a + a>>4
+}
+
+// Row returns the length of a sub-transform's row in local memory.
+func (p *Pass) Row() int { return p.ExchangeRow(p.L, p.Tile) }
+
+// ExchangeRow returns the local memory row of a sub-transform of length l
+// (padded unless the pass is plain, and odd when rows of several
+// sub-transforms lie side by side).
+func (p *Pass) ExchangeRow(l, tile int) int {
+	// Odd rows keep neighbouring sub-transforms out of one bank on GPUs and
+	// out of one cache set on CPUs (rows of 4 KiB would share them).
+	r := localIndex(l-1, p.Plain) + 1
+	if tile > 1 && r%2 == 0 {
+		r++
+	}
+	return r
+}
+
+// LocalElems returns the complex values of local memory a pass of the
+// local kernel uses.
+func (p *Pass) LocalElems() int { return p.Tile * p.Row() }
+
+// minTile is the number of sub-transforms a work-group of a pass over
+// strided data handles at least, so that its loads and stores run over
+// consecutive addresses.
+const minTile = 8
+
+// registerCandidates are the numbers of elements per work-item the
+// register kernel tries, largest first.
+var registerCandidates = []int{32, 28, 27, 25, 24, 21, 20, 18, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}
+
+// maxShortE is the number of elements per work-item of the short
+// contiguous transforms (see budget.shortRowsWhole): a work-item holds a
+// whole transform of up to 16 points, or half of one of 32.
+const maxShortE = 16
+
+// wideCandidate reports whether e is one of the register candidates that
+// only single passes over contiguous rows take: the multiples of 3, 5 and
+// 7 above 16. They let such lengths run in one pass where 16 elements per
+// work-item would need more work-items than the device allows (on an H200,
+// N = 6144 as 256 work-items of 24 elements: 0.39 ms against 0.69 in two
+// passes), while the strided passes of N = 100000 took them and became
+// slower (1.01 → 1.27 ms).
+func wideCandidate(e int) bool { return e > 16 && e != 32 }
+
+// divisorRadices splits l into radices that divide e (at most maxRadix),
+// largest first; nil if l has a factor that does not divide e.
+func divisorRadices(l, e int) []int {
+	var out []int
+	for l > 1 {
+		best := 0
+		for r := min(e, maxRadix); r >= 2; r-- {
+			if e%r == 0 && l%r == 0 {
+				best = r
+				break
+			}
+		}
+		if best == 0 {
+			return nil
+		}
+		out = append(out, best)
+		l /= best
+	}
+	return out
+}
+
+// regChoice is a candidate plan of the register kernel: e elements per
+// work-item, tt work-items per sub-transform, tile sub-transforms per
+// work-group, the radices rs, the exchanges in comps parts and chunks
+// chunks, and the cost that ranks candidates (lowest first; slots breaks
+// ties).
+type regChoice struct {
+	e, tt, tile, comps, chunks int
+	rs                         []int
+	staged, uneven             bool
+	cost, slots                int
+}
+
+// planRegisters sets the pass up for the register kernel, if one fits,
+// for count sub-transforms in all over an axis with inner elements after
+// it. It reports whether it did.
+func (p *Pass) planRegisters(count, inner int, b budget) bool {
+	if b.registers && p.planPrivate(count, b) {
+		return true
+	}
+	if !b.registers || b.maxRegL > 0 && p.L > b.maxRegL {
+		return false
+	}
+	// Contiguous: the sub-transforms are rows of consecutive elements (one
+	// pass over the last axis). Transposed: the first pass of several
+	// writes each sub-transform as a row, but its work-items take
+	// neighbouring sub-transforms, so its stores are staged.
+	contiguous := inner == 1 && p.L == p.N
+	transposed := inner == 1 && p.NS == 1 && p.N > p.L
+	if !contiguous && b.maxRegLS > 0 && p.L > b.maxRegLS {
+		return false
+	}
+	var best *regChoice
+	consider := func(c regChoice) {
+		if best == nil || c.cost < best.cost || c.cost == best.cost && (c.uneven || best.uneven) && c.slots < best.slots {
+			best = &c
+		}
+	}
+	// Contiguous single passes run best with at most 8 elements per
+	// work-item where that plan exists and 512 work-items cover it (on an
+	// H200: N = 64 in 0.267 ms with 8, 0.333 with 16; strided passes the
+	// other way round); a transform too long for 16 takes up to 32.
+	maxE := b.maxRegE
+	preferSmall := contiguous && p.L <= 8*b.maxRegWG
+	if contiguous && maxE >= 16 && p.L > 16*b.maxRegWG {
+		maxE = 32
+	}
+	for _, e := range registerCandidates {
+		if e > p.L || p.L%e != 0 || e > maxE || !contiguous && wideCandidate(e) {
+			continue
+		}
+		if contiguous && b.shortRowsWhole && p.L <= 2*maxShortE && e != min(p.L, maxShortE) {
+			continue
+		}
+		rs := divisorRadices(p.L, e)
+		if rs == nil {
+			continue
+		}
+		if c, ok := p.registerChoice(regChoice{e: e, tt: p.L / e, rs: rs, slots: len(rs) * p.L}, count, contiguous, transposed, preferSmall, b); ok {
+			consider(c)
+		}
+	}
+	if contiguous && b.uneven {
+		for _, c := range p.unevenCandidates(maxE, b) {
+			if c, ok := p.registerChoice(c, count, contiguous, transposed, preferSmall, b); ok {
+				consider(c)
+			}
+		}
+	}
+	if best == nil {
+		return false
+	}
+	p.E, p.TT, p.Radices, p.Private, p.Uneven = best.e, best.tt, best.rs, false, best.uneven
+	p.Tile, p.Comps, p.Chunks = best.tile, best.comps, best.chunks
+	p.WG = best.tt * best.tile
+	p.SFast = !contiguous
+	p.StagedLoad = contiguous && best.staged
+	p.StagedStore = contiguous && best.staged || transposed
+	return true
+}
+
+// registerChoice completes the candidate c (its e, tt, rs, uneven and
+// slots set) with the tile, the parts and chunks of its exchanges that fit
+// the local memory, and its cost; it reports whether it fits.
+func (p *Pass) registerChoice(c regChoice, count int, contiguous, transposed, preferSmall bool, b budget) (regChoice, bool) {
+	if c.tt > b.maxRegWG {
+		return c, false
+	}
+	if contiguous {
+		// At most contiguousWG work-items, and at most the work-group
+		// size the register kernel may have.
+		c.tile = max(min(b.contiguousWG/c.tt, b.maxRegWG/c.tt, count), 1)
+		// Rows of fewer than four work-items load and store through local
+		// memory, and so do rows of fewer than a warp's 32 whose length
+		// is not a power of two: their runs of addresses do not line up
+		// with the memory's sectors (on an H200 through CUDA, N = 48 in
+		// 0.147 ms against 0.217, 121 in 0.172 against 0.211, 360 in 0.221
+		// against 0.320; powers of two the same either way).
+		c.staged = c.tt < 4 || c.tt < 32 && p.L&(p.L-1) != 0
+	} else {
+		c.tile = max(min(b.stridedTile, b.stridedWG/c.tt, count), 1)
+	}
+	// Staged loads and stores go through local memory as whole complex
+	// values; exchanges as complex values, as parts, or in chunks of
+	// positions.
+	fits := func(tile, comps, chunks int) bool {
+		rowC := p.ExchangeRow(p.L/chunks, tile)
+		need := tile * rowC * b.itemSize / comps
+		// A staged load writes whole complex values; a staged store
+		// goes in parts as the exchanges do.
+		if c.staged {
+			need = max(need, tile*p.ExchangeRow(p.L, tile)*b.itemSize)
+		}
+		if transposed {
+			need = max(need, tile*p.ExchangeRow(p.L, tile)*b.itemSize/comps)
+		}
+		return need <= b.localBytes
+	}
+	ok := false
+	for tile := c.tile; tile >= 1 && !ok; tile /= 2 {
+		for _, cc := range [][2]int{{1, 1}, {2, 1}, {2, 2}, {2, 4}} {
+			// Uneven stages read back elements that no chunk of positions
+			// bounds: their exchanges go whole.
+			if cc[1] > 1 && (c.e%cc[1] != 0 || contiguous && c.staged || c.uneven) {
+				continue
+			}
+			if fits(tile, cc[0], cc[1]) {
+				c.tile, c.comps, c.chunks, ok = tile, cc[0], cc[1], true
+				break
+			}
+		}
+	}
+	if !ok {
+		return c, false
+	}
+	if !contiguous && c.tile < 4 && count >= 4 {
+		return c, false // strided loads in runs of fewer than four elements
+	}
+	c.cost = 4*(len(c.rs)-1)*c.comps*c.chunks/2 + 2*len(c.rs)
+	if c.staged {
+		c.cost += 8
+	}
+	if c.e > 16 {
+		c.cost++
+	}
+	if preferSmall && c.e > 8 {
+		c.cost += 2
+	}
+	if c.uneven {
+		// Even stages win a tie, and idle work-items cost as a share of
+		// the stages' work.
+		c.cost += 1 + 4*(c.slots-len(c.rs)*p.L)/(len(c.rs)*p.L)
+	}
+	return c, true
+}
+
+// planPrivate sets the pass up for the register kernel with one
+// work-item per sub-transform and private exchanges, where the budget
+// allows them for its length and its radices divide it, for count
+// sub-transforms in all. It reports whether it did.
+func (p *Pass) planPrivate(count int, b budget) bool {
+	if p.L > b.maxPrivateL || b.maxRegWG < 1 {
+		return false
+	}
+	rs := divisorRadices(p.L, p.L)
+	if rs == nil {
+		return false
+	}
+	p.E, p.TT, p.Radices, p.Private = p.L, 1, rs, true
+	p.Tile = max(min(b.privateWG, b.maxRegWG, count), 1)
+	p.WG = p.Tile
+	p.Comps, p.Chunks = 1, 1
+	// Neighbouring work-items take neighbouring sub-transforms, each
+	// reading and writing its own elements: nothing is staged.
+	p.SFast, p.StagedLoad, p.StagedStore = true, false, false
+	return true
+}
+
+// planLocal sets the pass up for the local kernel with count
+// sub-transforms in all: its radices, tile and work-group size.
+func (p *Pass) planLocal(count int, b budget) {
+	p.Radices = radices(p.L)
+	p.E, p.TT, p.SFast, p.StagedLoad, p.StagedStore, p.Comps, p.Chunks, p.Private = 0, 0, false, false, false, 0, 0, false
+	maxR := 1
+	for _, r := range p.Radices {
+		maxR = max(maxR, r)
+	}
+	row := localIndex(p.L-1, p.Plain) + 2
+	tile := max(b.maxWG*maxR/p.L, 1)
+	tile = min(tile, max(b.localElems()/row, 1), count)
+	if p.N > p.L {
+		tile = max(tile, min(minTile, count))
+	}
+	p.Tile = max(tile, 1)
+	p.WG = max(min(b.maxWG, p.Tile*p.L/maxR), 1)
+}
+
+// plan sets the pass up for the register kernel where one fits, and for
+// the local kernel otherwise.
+func (p *Pass) plan(count, inner int, b budget) {
+	if !p.planRegisters(count, inner, b) {
+		p.planLocal(count, b)
+	}
+}

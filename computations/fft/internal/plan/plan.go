@@ -1,0 +1,283 @@
+package plan
+
+import "fmt"
+
+// Plan is the FFT of an array over some of its axes, as numbers: the
+// kernels of every transformed axis of length above 1, in the order of the
+// transform. The first kernel reads the input, every kernel the array the
+// one before it wrote, and the last writes the output; the others write
+// temporary arrays (Axis.Temp).
+type Plan struct {
+	Axes []Axis
+	// Scale is 1 over the product of the transformed lengths: the
+	// normalization of the inverse transform.
+	Scale float64
+}
+
+// Batch places the transforms along an axis in the array: Outer elements
+// before the axis and Inner after it, in the row-major sense.
+type Batch struct {
+	Axis         int
+	Outer, Inner int
+}
+
+// Axis is the transform along one axis.
+type Axis struct {
+	Batch
+	N         int // the length of the axis
+	Bluestein bool
+	M         int // the length of the transforms computed: N, or Bluestein's length
+	// Kernels are the passes of the transform of length M, or, with
+	// Bluestein's algorithm, those of the forward transform of the chirped
+	// input followed by those of the transform back, or one kernel that
+	// does both (Kernel.Convolution).
+	Kernels []Kernel
+}
+
+// Kernel is one kernel of an axis: a pass, the lengths along the axis it
+// reads and writes, what it applies of Bluestein's algorithm, and the
+// tables it reads.
+type Kernel struct {
+	Batch
+	Pass Pass
+	// SrcLength and DstLength are the lengths along the axis of the arrays
+	// read and written: N or M (positions beyond N read as zeros and are not
+	// written).
+	SrcLength, DstLength int
+	// ChirpIn: the loads multiply by the chirp (the first kernel of a
+	// Bluestein transform); KernelB: the stores multiply by the transformed
+	// convolution kernel and conjugate (the last of its forward transform);
+	// ChirpOut: the stores conjugate and multiply by the chirp (the last).
+	// A kernel with all three (see Convolution) is the whole of Bluestein's
+	// algorithm: the product with the kernel comes between its forward
+	// transform and its transform back, both in the kernel.
+	ChirpIn, KernelB, ChirpOut bool
+	Tables                     Tables
+}
+
+// Convolution reports whether the kernel computes the whole of Bluestein's
+// algorithm: two transforms with the product by the kernel between them.
+func (k *Kernel) Convolution() bool { return k.ChirpIn && k.ChirpOut }
+
+// Count returns the number of sub-transforms of the kernel.
+func (k *Kernel) Count() int { return k.Outer * (k.Pass.N / k.Pass.L) * k.Inner }
+
+// Groups returns the number of work-groups of the kernel.
+func (k *Kernel) Groups() int { return (k.Count() + k.Pass.Tile - 1) / k.Pass.Tile }
+
+// Temp returns the elements of the temporary array kernel i writes where
+// it is not the last kernel of the plan.
+func (a *Axis) Temp(i int) int { return a.Outer * a.Kernels[i].DstLength * a.Inner }
+
+// New plans the FFT of an array of shape over axes (distinct, in range) on
+// a device with the limits.
+func New(shape, axes []int, lim Limits) (Plan, error) {
+	if err := lim.check(); err != nil {
+		return Plan{}, err
+	}
+	seen := map[int]bool{}
+	for _, a := range axes {
+		if a < 0 || a >= len(shape) || seen[a] {
+			return Plan{}, fmt.Errorf("plan: axes %v of a shape of %d dimensions", axes, len(shape))
+		}
+		seen[a] = true
+		if shape[a] <= 0 {
+			return Plan{}, fmt.Errorf("plan: axis %d has length %d", a, shape[a])
+		}
+	}
+	if err := CheckShape(shape, axes); err != nil {
+		return Plan{}, fmt.Errorf("plan: %w", err)
+	}
+	b := lim.budget()
+	plan := Plan{Scale: 1}
+	for _, a := range axes {
+		n := shape[a]
+		plan.Scale /= float64(n)
+		if n == 1 {
+			continue
+		}
+		ax := planAxis(Batch{Axis: a, Outer: elements(shape[:a]), Inner: elements(shape[a+1:])}, n, b)
+		for i := range ax.Kernels {
+			if err := ax.Kernels[i].checkIndices(); err != nil {
+				return Plan{}, err
+			}
+		}
+		plan.Axes = append(plan.Axes, ax)
+	}
+	return plan, nil
+}
+
+// planAxis plans the transform along one axis of length n > 1. Where the
+// budget has large local memory, a contiguous axis that the register
+// kernel transforms in one pass within it takes that plan: its exchanges
+// go through local memory as whole complex values rather than as real and
+// imaginary parts in turn, and transforms longer than 256 work-items of
+// 32 elements take up to largeRegWG work-items of 16, bound to that size.
+// On an H200 through CUDA: 6144 points in 0.314 ms against 0.388, 8192 in
+// 0.371 against 0.447, 16384 in one pass of 1024 work-items in 0.418
+// against two passes in 0.526. Longer transforms keep their passes within
+// the smaller budget: on an H200 two passes of 1024 took 1.10 ms at 2^20,
+// three passes 0.80.
+func planAxis(batch Batch, n int, b budget) Axis {
+	a := planAxisWithin(batch, n, b)
+	if b.largeLocalBytes <= b.localBytes || batch.Inner > 1 {
+		return a
+	}
+	large := b
+	large.localBytes, large.largeLocalBytes = b.largeLocalBytes, 0
+	// The large budget's plans were measured with even stages only.
+	large.uneven = false
+	if a.M > 32*b.maxRegWG {
+		if a.M > 16*b.largeRegWG {
+			return a
+		}
+		large.maxRegWG, large.maxRegE = b.largeRegWG, 16
+	}
+	la := planAxisWithin(batch, n, large)
+	if !la.onePass() || !la.registersOnly() {
+		return a
+	}
+	for i := range la.Kernels {
+		la.Kernels[i].Pass.Bounded = la.Kernels[i].Pass.WG > b.maxRegWG
+	}
+	return la
+}
+
+// largeRegWG is the most work-items of a register kernel that runs in
+// large local memory.
+const largeRegWG = 1024
+
+// registersOnly reports whether every kernel of the axis is a register
+// kernel. The large local memory serves those only: one pass of the local
+// kernel ran slower than two of the register kernel on an H200 through
+// CUDA (15625 points in 1.81 ms against 0.83, 16807 in 1.70 against 0.80).
+func (a *Axis) registersOnly() bool {
+	for _, k := range a.Kernels {
+		if k.Pass.E == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// onePass reports whether each transform of the axis (each of Bluestein's
+// two) runs in one pass over memory.
+func (a *Axis) onePass() bool {
+	for _, k := range a.Kernels {
+		if k.Pass.L != k.Pass.N {
+			return false
+		}
+	}
+	return true
+}
+
+// planAxisWithin plans the transform along one axis of length n > 1 within
+// the local memory of b.localBytes.
+func planAxisWithin(batch Batch, n int, b budget) Axis {
+	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
+	a.Bluestein = a.M != n
+	var ls []int
+	// A CPU device (maxRegL set) runs long transforms faster in passes of
+	// the register kernel than in one pass of the local kernel.
+	row := localIndex(a.M-1, b.plainLocal) + 1
+	localSingle := row <= b.localElems() && (b.maxRegL == 0 || a.M <= b.maxRegL)
+	// Over strided data (an axis with elements after it) one pass must take
+	// minTile sub-transforms side by side, or its loads and stores run over
+	// scattered addresses: axis 1 of 16×4096×1024 in one pass of tile 1 took
+	// 2.18 ms on an H200 with axis 2, in two passes 0.82.
+	if batch.Inner > 1 && b.localElems()/(row+1) < minTile {
+		localSingle = false
+	}
+	if b.splitsPrivate(a.M) {
+		// A CPU device runs powers of two and long transforms faster as
+		// passes of a few points, one sub-transform per work-item.
+		ls = splitLength(a.M, b.privatePass)
+	} else if single := (Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}); single.planRegisters(batch.Outer*batch.Inner, batch.Inner, b) || localSingle {
+		ls = []int{a.M}
+	} else {
+		ls = splitPasses(a.M, b)
+	}
+	passes := a.passes(ls, b)
+	// The kernel of the whole algorithm runs its second transform on the
+	// registers the first left: even stages only, whose outputs stand
+	// where their inputs were.
+	if a.Bluestein && len(passes) == 1 && passes[0].E > 0 && !passes[0].Uneven {
+		a.Kernels = []Kernel{a.convolution(passes[0], b)}
+		return a
+	}
+	a.Kernels = a.bluesteinKernels(passes, b)
+	return a
+}
+
+// bluesteinKernels returns the kernels of the passes of the transform
+// along the axis, or with Bluestein's algorithm those of its forward
+// transform and of its transform back.
+func (a *Axis) bluesteinKernels(passes []Pass, b budget) []Kernel {
+	ffts := 1
+	if a.Bluestein {
+		ffts = 2
+	}
+	var out []Kernel
+	for fi := 0; fi < ffts; fi++ {
+		out = append(out, a.kernels(passes, fi == 0 && a.Bluestein, fi == 1, b)...)
+	}
+	return out
+}
+
+// convolution returns the one kernel that computes Bluestein's algorithm
+// where its transform of length M is one pass p of the register kernel:
+// the forward transform of the chirped input, the product with the
+// convolution kernel, and the transform back run on the same registers
+// (after the last stage a work-item holds the outputs at the positions of
+// the inputs it loaded), so the data crosses memory once rather than three
+// times (on an H200, N = 1009: 0.93 ms in two kernels).
+func (a *Axis) convolution(p Pass, b budget) Kernel {
+	k := Kernel{Batch: a.Batch, Pass: p, SrcLength: a.N, DstLength: a.N, ChirpIn: true, KernelB: true, ChirpOut: true}
+	k.Tables = tables(p, a.N, a.M, true, true, true, b)
+	return k
+}
+
+// splitPasses returns the sub-lengths of the passes of a transform of
+// length m that is too long for one.
+func splitPasses(m int, b budget) []int {
+	return splitLength(m, max(b.localElems()*16/17/minTile-2, maxRadix))
+}
+
+// passes plans the passes of sub-lengths ls, in that order, of a transform
+// along the axis.
+func (a *Axis) passes(ls []int, b budget) []Pass {
+	var out []Pass
+	ns := 1
+	for _, l := range ls {
+		p := Pass{N: a.M, L: l, NS: ns, Plain: b.plainLocal}
+		p.plan(a.Outer*a.Inner*(a.M/l), a.Inner, b)
+		out = append(out, p)
+		ns *= l
+	}
+	return out
+}
+
+// kernels returns the kernels of the passes of one transform of length M
+// along the axis: the forward one of Bluestein's algorithm (forward set),
+// the one back (back set), or the transform itself (neither).
+func (a *Axis) kernels(passes []Pass, forward, back bool, b budget) []Kernel {
+	out := make([]Kernel, len(passes))
+	for i, p := range passes {
+		k := Kernel{Batch: a.Batch, Pass: p, SrcLength: a.M, DstLength: a.M}
+		k.ChirpIn = forward && i == 0
+		k.KernelB = forward && i == len(passes)-1
+		k.ChirpOut = back && i == len(passes)-1
+		if k.ChirpIn {
+			k.SrcLength = a.N
+		}
+		if k.ChirpOut {
+			k.DstLength = a.N
+		}
+		if !a.Bluestein {
+			k.SrcLength, k.DstLength = a.N, a.N
+		}
+		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, b)
+		out[i] = k
+	}
+	return out
+}

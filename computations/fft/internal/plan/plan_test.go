@@ -1,0 +1,533 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Model devices: a GPU with 48 KiB of local memory per work-group (as
+// cluda.ModelGPU), a CPU (as cluda.ModelCPU) and a device with little local
+// memory and small work-groups.
+var (
+	gpuLimits   = Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
+	cpuLimits   = Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, ItemSize: 8, CPU: true}
+	smallLimits = Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256, ItemSize: 8}
+)
+
+// tuned returns lim with the tuning t.
+func tuned(lim Limits, t Tuning) Limits {
+	lim.Tuning = t
+	return lim
+}
+
+// summary writes a kernel's pass and roles in one line.
+func summary(k Kernel) string {
+	p := k.Pass
+	kind := "local"
+	if p.E > 0 {
+		kind = fmt.Sprintf("reg E%d TT%d C%d/%d", p.E, p.TT, p.Comps, p.Chunks)
+	}
+	s := fmt.Sprintf("L%d NS%d %v %s tile%d wg%d", p.L, p.NS, p.Radices, kind, p.Tile, p.WG)
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{p.Uneven, "uneven"}, {p.Private, "private"}, {p.Bounded, "bounded"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
+		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}} {
+		if f.on {
+			s += " " + f.name
+		}
+	}
+	return s
+}
+
+// TestNewPlans checks the plans of representative transforms: the kernels'
+// passes, register or local kernel, work-group shapes and roles. The GPU
+// and CPU plans of batched transforms are those of the golden plans of the
+// computations package.
+func TestNewPlans(t *testing.T) {
+	tests := []struct {
+		name        string
+		shape, axes []int
+		lim         Limits
+		want        []string // the kernels of every axis, in order
+	}{
+		{"GPU 16", []int{1 << 19, 16}, []int{1}, gpuLimits,
+			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile128 wg128 staged-load staged-store"}},
+		{"GPU 1024", []int{1 << 16, 1024}, []int{1}, gpuLimits,
+			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"}},
+		{"GPU 8192: exchanges as parts", []int{8192, 8192}, []int{1}, gpuLimits,
+			[]string{"L8192 NS1 [16 16 16 2] reg E32 TT256 C2/1 tile1 wg256"}},
+		{"GPU 65536 in two passes", []int{1024, 65536}, []int{1}, gpuLimits, []string{
+			"L256 NS1 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast staged-store",
+			"L256 NS256 [16 16] reg E16 TT16 C1/1 tile16 wg256 sfast",
+		}},
+		{"GPU 1009 by Bluestein", []int{4096, 1009}, []int{1}, gpuLimits, []string{
+			"L2048 NS1 [16 16 8] reg E16 TT128 C1/1 tile1 wg128 chirp-in kernel-b chirp-out",
+		}},
+		{"GPU strided axis", []int{512, 6}, []int{0}, gpuLimits,
+			[]string{"L512 NS1 [16 16 2] reg E16 TT32 C1/1 tile6 wg192 sfast"}},
+		{"GPU two axes", []int{64, 32}, nil, gpuLimits, []string{
+			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast",
+			"L32 NS1 [16 2] reg E16 TT2 C1/1 tile64 wg128 staged-load staged-store",
+		}},
+		{"CPU 16: a sub-transform per work-item", []int{65536, 16}, []int{1}, cpuLimits,
+			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast"}},
+		{"CPU 32: a private exchange", []int{32768, 32}, []int{1}, cpuLimits,
+			[]string{"L32 NS1 [16 2] reg E32 TT1 C1/1 tile64 wg64 private sfast"}},
+		{"CPU 256 in passes of 16", []int{4096, 256}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 1009 by Bluestein over 2048 points", []int{1039, 1009}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast chirp-in",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast kernel-b",
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast chirp-out",
+		}},
+		{"CPU 2187 in one pass", []int{479, 2187}, []int{1}, cpuLimits,
+			[]string{"L2187 NS1 [9 9 9 3] reg E9 TT243 C1/1 tile1 wg243"}},
+		{"CPU 1024 in passes of 16", []int{1024, 1024}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 65536 in passes of 16", []int{16, 65536}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS256 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS4096 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 1000 in one pass", []int{1048, 1000}, []int{1}, cpuLimits,
+			[]string{"L1000 NS1 [10 10 10] reg E10 TT100 C1/1 tile2 wg200"}},
+		{"CPU 6144 in passes of at most 16", []int{170, 6144}, []int{1}, cpuLimits, []string{
+			"L12 NS1 [12] reg E12 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS12 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS96 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS768 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 1024 with at most 8 elements per work-item", []int{64, 1024}, []int{1}, tuned(cpuLimits, Tuning{MaxRegE: 8}), []string{
+			"L8 NS1 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS8 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L4 NS64 [4] reg E4 TT1 C1/1 tile64 wg64 private sfast",
+			"L4 NS256 [4] reg E4 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU planned as a GPU", []int{65536, 16}, []int{1}, tuned(cpuLimits, Tuning{LocalBytes: 48 << 10}),
+			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile128 wg128 staged-load staged-store"}},
+		{"small local memory: exchanges in chunks", []int{8, 1024}, []int{1}, smallLimits,
+			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C2/4 tile1 wg64"}},
+		{"local kernel only", []int{64, 1024}, []int{1}, tuned(gpuLimits, Tuning{NoRegisters: true}),
+			[]string{"L1024 NS1 [16 16 4] local tile4 wg256"}},
+		{"at most 4 elements per work-item", []int{64, 1024}, []int{1}, tuned(gpuLimits, Tuning{MaxRegE: 4}),
+			[]string{"L1024 NS1 [4 4 4 4 4] reg E4 TT256 C1/1 tile1 wg256"}},
+		{"at most 64 work-items", []int{64, 1024}, []int{1}, tuned(gpuLimits, Tuning{MaxRegWG: 64}),
+			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile1 wg64"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			axes := tt.axes
+			if axes == nil {
+				for i := range tt.shape {
+					axes = append(axes, i)
+				}
+			}
+			p, err := New(tt.shape, axes, tt.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range p.Axes {
+				for _, k := range a.Kernels {
+					got = append(got, summary(k))
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("kernels\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+		})
+	}
+}
+
+// TestNewTables checks which tables the kernels read: one-level rows of
+// pass twiddles on a GPU and in the private passes of a CPU, two-level
+// ones where the tuning makes the table short, tables of exponent bits in
+// the other passes of a CPU (unless the tuning plans for a GPU's local
+// memory).
+func TestNewTables(t *testing.T) {
+	shape, axes := []int{4, 1 << 17}, []int{1} // in several passes
+	tests := []struct {
+		name   string
+		lim    Limits
+		lo, hi TableKind
+		plain  bool
+	}{
+		{"GPU", gpuLimits, RowTwiddlesLow, NoTable, false},
+		{"GPU, short tables", tuned(gpuLimits, Tuning{PassTable: 64}), RowTwiddlesLow, RowTwiddlesHigh, false},
+		{"CPU", cpuLimits, RowTwiddlesLow, NoTable, true},
+		{"CPU without private passes", tuned(cpuLimits, Tuning{MaxRegE: 1}), ExpTwiddlesLow, ExpTwiddlesHigh, true},
+		{"CPU planned as a GPU", tuned(cpuLimits, Tuning{LocalBytes: 48 << 10}), RowTwiddlesLow, NoTable, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := New(shape, axes, tt.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ks := p.Axes[0].Kernels
+			if len(ks) < 2 {
+				t.Fatalf("%d kernels, want several", len(ks))
+			}
+			first, second := ks[0].Tables, ks[1].Tables
+			if first.PassLo.Kind != NoTable || first.PassHi.Kind != NoTable {
+				t.Errorf("the first pass reads pass twiddles %v", first)
+			}
+			if second.PassLo.Kind != tt.lo || second.PassHi.Kind != tt.hi {
+				t.Errorf("pass twiddles %v and %v, want %v and %v", second.PassLo.Kind, second.PassHi.Kind, tt.lo, tt.hi)
+			}
+			if (second.PassBlock > 0) != (tt.hi == RowTwiddlesHigh) {
+				t.Errorf("pass twiddle block %d with tables %v", second.PassBlock, tt.hi)
+			}
+			if (second.PassShift > 0) != (tt.lo == ExpTwiddlesLow) {
+				t.Errorf("pass twiddle shift %d with tables %v", second.PassShift, tt.lo)
+			}
+			for _, k := range ks {
+				if k.Pass.Plain != tt.plain {
+					t.Errorf("plain local memory %v, want %v", k.Pass.Plain, tt.plain)
+				}
+			}
+		})
+	}
+}
+
+// planLimits are limits to plan with, and the local memory a work-group
+// may use under them.
+var planLimits = []struct {
+	name       string
+	lim        Limits
+	localBytes int
+}{
+	{"GPU", gpuLimits, 48 << 10},
+	{"GPU complex128", Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 16}, 48 << 10},
+	{"CPU", cpuLimits, 256 << 10},
+	{"small", smallLimits, 2 << 10},
+	{"work-groups of 64", Limits{LocalMemBytes: 32 << 10, MaxWorkGroup: 64, ItemSize: 8}, 32 << 10},
+	{"CPU planned with 8 KiB", tuned(cpuLimits, Tuning{LocalBytes: 8 << 10}), 8 << 10},
+	{"local kernel only", tuned(gpuLimits, Tuning{NoRegisters: true}), 48 << 10},
+	{"4 elements, 64 work-items", tuned(gpuLimits, Tuning{MaxRegE: 4, MaxRegWG: 64}), 48 << 10},
+	{"short pass tables", tuned(gpuLimits, Tuning{PassTable: 64}), 48 << 10},
+}
+
+// planLengths are transform lengths to plan: every length up to 300 and
+// longer ones of every kind (powers of two, smooth, Bluestein's).
+func planLengths() []int {
+	var ns []int
+	for n := 1; n <= 300; n++ {
+		ns = append(ns, n)
+	}
+	for p := 9; p <= 24; p++ {
+		ns = append(ns, 1<<p)
+	}
+	return append(ns, 1000, 1009, 1536, 2187, 4095, 6144, 10000, 65537, 100000, 1<<20+7)
+}
+
+// TestPlanInvariants checks, for many lengths and batches on every kind of
+// limits, what every kernel needs to compute its part of the transform
+// within the limits.
+func TestPlanInvariants(t *testing.T) {
+	for _, pl := range planLimits {
+		t.Run(pl.name, func(t *testing.T) {
+			for _, n := range planLengths() {
+				for _, c := range []struct {
+					shape []int
+					axis  int
+				}{
+					{[]int{3, n}, 1}, // contiguous
+					{[]int{n, 5}, 0}, // strided
+					{[]int{2, n, 3}, 1},
+				} {
+					p, err := New(c.shape, []int{c.axis}, pl.lim)
+					if err != nil {
+						t.Fatalf("%v over axis %d: %v", c.shape, c.axis, err)
+					}
+					if n == 1 {
+						if len(p.Axes) != 0 {
+							t.Errorf("%v over axis %d: %d axes for a transform of length 1", c.shape, c.axis, len(p.Axes))
+						}
+						continue
+					}
+					if len(p.Axes) != 1 {
+						t.Fatalf("%v over axis %d: %d axes", c.shape, c.axis, len(p.Axes))
+					}
+					if want := 1 / float64(n); p.Scale != want {
+						t.Errorf("%v over axis %d: scale %g, want %g", c.shape, c.axis, p.Scale, want)
+					}
+					if err := checkAxis(p.Axes[0], c.shape, pl.lim, pl.localBytes); err != nil {
+						t.Errorf("%v over axis %d: %v", c.shape, c.axis, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// checkAxis checks the plan of one axis of an array of shape: its
+// transforms, the passes that compute each, and every kernel's limits.
+func checkAxis(a Axis, shape []int, lim Limits, localBytes int) error {
+	n := shape[a.Axis]
+	if a.N != n || a.Outer != elements(shape[:a.Axis]) || a.Inner != elements(shape[a.Axis+1:]) {
+		return fmt.Errorf("axis %+v of shape %v", a.Batch, shape)
+	}
+	if a.Bluestein != (a.M != n) || a.M < n || a.Bluestein && a.M < 2*n-2 {
+		return fmt.Errorf("transforms of length %d for %d (Bluestein: %v)", a.M, n, a.Bluestein)
+	}
+	ffts := 1
+	if a.Bluestein {
+		ffts = 2
+	}
+	if len(a.Kernels) == 0 || len(a.Kernels)%ffts != 0 && !a.Bluestein {
+		return fmt.Errorf("%d kernels", len(a.Kernels))
+	}
+	// The kernels of each transform: passes of sub-lengths that multiply to
+	// M, each after the ones before.
+	ns, transforms := 1, 0
+	for i, k := range a.Kernels {
+		if k.Convolution() {
+			if err := checkConvolution(k, a, ns); err != nil {
+				return fmt.Errorf("kernel %d (%s): %w", i, summary(k), err)
+			}
+			if err := checkKernel(k, lim, localBytes); err != nil {
+				return fmt.Errorf("kernel %d (%s): %w", i, summary(k), err)
+			}
+			transforms += 2
+			continue
+		}
+		if k.Batch != a.Batch || k.Pass.N != a.M || k.Pass.NS != ns {
+			return fmt.Errorf("kernel %d: %+v of %+v after passes of %d", i, k.Pass, k.Batch, ns)
+		}
+		ns *= k.Pass.L
+		if ns > a.M || a.M%ns != 0 {
+			return fmt.Errorf("kernel %d: passes of %d do not divide %d", i, ns, a.M)
+		}
+		first, last := ns == k.Pass.L, ns == a.M
+		if err := checkRoles(k, a, transforms, first, last); err != nil {
+			return fmt.Errorf("kernel %d: %w", i, err)
+		}
+		if err := checkKernel(k, lim, localBytes); err != nil {
+			return fmt.Errorf("kernel %d (%s): %w", i, summary(k), err)
+		}
+		if last {
+			ns = 1
+			transforms++
+		}
+	}
+	if ns != 1 || transforms != ffts {
+		return fmt.Errorf("%d transforms, and passes of %d left over", transforms, ns)
+	}
+	return nil
+}
+
+// checkConvolution checks a kernel that computes the whole of Bluestein's
+// algorithm, after passes of ns: one pass of the register kernel over the
+// whole transform of length M, reading and writing N points.
+func checkConvolution(k Kernel, a Axis, ns int) error {
+	if !a.Bluestein || ns != 1 || k.Batch != a.Batch || k.Pass.N != a.M || k.Pass.L != a.M || k.Pass.NS != 1 || k.Pass.E == 0 {
+		return fmt.Errorf("Bluestein's algorithm in one kernel of %+v (Bluestein: %v, after passes of %d)", k.Pass, a.Bluestein, ns)
+	}
+	if k.SrcLength != a.N || k.DstLength != a.N || !k.KernelB {
+		return fmt.Errorf("lengths %d → %d and kernel %v, want %d → %d and the kernel", k.SrcLength, k.DstLength, k.KernelB, a.N, a.N)
+	}
+	return nil
+}
+
+// checkRoles checks what kernel k, the first and/or last pass of transform
+// number transform of the axis, applies of Bluestein's algorithm, and the
+// lengths it reads and writes.
+func checkRoles(k Kernel, a Axis, transform int, first, last bool) error {
+	src, dst := a.N, a.N
+	var chirpIn, kernelB, chirpOut bool
+	if a.Bluestein {
+		src, dst = a.M, a.M
+		chirpIn = transform == 0 && first
+		kernelB = transform == 0 && last
+		chirpOut = transform == 1 && last
+		if chirpIn {
+			src = a.N
+		}
+		if chirpOut {
+			dst = a.N
+		}
+	}
+	if k.SrcLength != src || k.DstLength != dst || k.ChirpIn != chirpIn || k.KernelB != kernelB || k.ChirpOut != chirpOut {
+		return fmt.Errorf("lengths %d → %d and roles %v %v %v, want %d → %d and %v %v %v",
+			k.SrcLength, k.DstLength, k.ChirpIn, k.KernelB, k.ChirpOut, src, dst, chirpIn, kernelB, chirpOut)
+	}
+	if (k.Tables.Chirp.Kind == Chirp) != (chirpIn || chirpOut) || (k.Tables.KernelB.Kind == BluesteinKernel) != kernelB {
+		return fmt.Errorf("Bluestein's tables %+v and %+v", k.Tables.Chirp, k.Tables.KernelB)
+	}
+	return nil
+}
+
+// checkKernel checks a kernel's pass against the limits (with localBytes of
+// local memory per work-group) and the tables it reads.
+func checkKernel(k Kernel, lim Limits, localBytes int) error {
+	p := k.Pass
+	maxPrime := maxGPUPrimeRadix
+	if lim.CPU && lim.Tuning.LocalBytes == 0 {
+		maxPrime = maxPrimeRadix
+	}
+	if product(p.Radices) != p.L || slices.ContainsFunc(p.Radices, func(r int) bool { return r < 2 || r > maxRadix && !(isPrime(r) && r <= maxPrime) }) {
+		return fmt.Errorf("radices %v of a pass of %d", p.Radices, p.L)
+	}
+	if p.Tile < 1 || p.WG < 1 || p.WG > lim.MaxWorkGroup {
+		return fmt.Errorf("tile %d and work-group %d (the device allows %d)", p.Tile, p.WG, lim.MaxWorkGroup)
+	}
+	if k.Groups()*p.Tile < k.Count() {
+		return fmt.Errorf("%d groups of %d for %d sub-transforms", k.Groups(), p.Tile, k.Count())
+	}
+	if p.Plain != (lim.CPU && lim.Tuning.LocalBytes == 0) {
+		return fmt.Errorf("plain local memory %v", p.Plain)
+	}
+	if p.E > 0 {
+		if err := checkRegisters(p, lim, localBytes); err != nil {
+			return err
+		}
+	} else {
+		if p.WG > 256 {
+			return fmt.Errorf("a local kernel of %d work-items", p.WG)
+		}
+		if used := p.LocalElems() * lim.ItemSize; used > localBytes {
+			return fmt.Errorf("the local kernel uses %d bytes of local memory, more than %d", used, localBytes)
+		}
+	}
+	return checkTables(k, lim)
+}
+
+// checkRegisters checks a pass of the register kernel.
+func checkRegisters(p Pass, lim Limits, localBytes int) error {
+	if lim.Tuning.NoRegisters {
+		return fmt.Errorf("a register kernel with NoRegisters")
+	}
+	maxWG := min(512, lim.MaxWorkGroup)
+	if lim.Tuning.MaxRegWG > 0 {
+		maxWG = min(lim.Tuning.MaxRegWG, lim.MaxWorkGroup)
+	}
+	maxE := 32
+	if lim.Tuning.MaxRegE > 0 {
+		maxE = lim.Tuning.MaxRegE
+	}
+	if p.Uneven {
+		if err := checkUneven(p); err != nil {
+			return err
+		}
+	} else if p.TT*p.E != p.L {
+		return fmt.Errorf("%d work-items of %d elements for a pass of %d", p.TT, p.E, p.L)
+	}
+	if p.WG != p.TT*p.Tile || p.WG > maxWG || p.E > maxE {
+		return fmt.Errorf("%d work-items of %d elements for a pass of %d (the most: %d work-items of %d elements)", p.WG, p.E, p.L, maxWG, maxE)
+	}
+	if !p.Uneven && slices.ContainsFunc(p.Radices, func(r int) bool { return p.E%r != 0 }) {
+		return fmt.Errorf("radices %v with %d elements per work-item", p.Radices, p.E)
+	}
+	if p.Private {
+		if !lim.CPU || lim.Tuning.LocalBytes > 0 || p.TT != 1 || p.Comps != 1 || p.Chunks != 1 || p.StagedLoad || p.StagedStore {
+			return fmt.Errorf("private exchanges with %d work-items per sub-transform, %d parts, %d chunks, staged %v %v, on a CPU %v",
+				p.TT, p.Comps, p.Chunks, p.StagedLoad, p.StagedStore, lim.CPU && lim.Tuning.LocalBytes == 0)
+		}
+		return nil
+	}
+	if p.Comps != 1 && p.Comps != 2 || p.Chunks < 1 || p.E%p.Chunks != 0 {
+		return fmt.Errorf("exchanges as %d parts in %d chunks", p.Comps, p.Chunks)
+	}
+	need := p.Tile * p.ExchangeRow(p.L/p.Chunks, p.Tile) * lim.ItemSize / p.Comps
+	if p.StagedStore {
+		need = max(need, p.Tile*p.Row()*lim.ItemSize/p.Comps)
+	}
+	if p.StagedLoad {
+		need = max(need, p.Tile*p.Row()*lim.ItemSize)
+	}
+	if need > localBytes {
+		return fmt.Errorf("the register kernel uses %d bytes of local memory, more than %d", need, localBytes)
+	}
+	return nil
+}
+
+// checkTables checks the tables a kernel reads.
+func checkTables(k Kernel, lim Limits) error {
+	t, p := k.Tables, k.Pass
+	if len(t.StageOffsets) != len(p.Radices) {
+		return fmt.Errorf("stage offsets %v of radices %v", t.StageOffsets, p.Radices)
+	}
+	if (t.Stages.Kind == StageTwiddles) != (len(p.Radices) > 1) {
+		return fmt.Errorf("stage twiddles %+v of radices %v", t.Stages, p.Radices)
+	}
+	exp := lim.CPU && lim.Tuning.LocalBytes == 0 && !p.Private
+	switch {
+	case p.NS == 1:
+		if t.PassLo.Kind != NoTable || t.PassHi.Kind != NoTable {
+			return fmt.Errorf("pass twiddles of the first pass")
+		}
+	case exp:
+		if t.PassLo.Kind != ExpTwiddlesLow || t.PassHi.Kind != ExpTwiddlesHigh || t.PassShift <= 0 || t.PassLo.Size != p.NS*p.L {
+			return fmt.Errorf("pass twiddles %+v and %+v on a CPU", t.PassLo, t.PassHi)
+		}
+	default:
+		if t.PassLo.Kind != RowTwiddlesLow || (t.PassBlock > 0) != (t.PassHi.Kind == RowTwiddlesHigh) {
+			return fmt.Errorf("pass twiddles %+v and %+v in blocks of %d", t.PassLo, t.PassHi, t.PassBlock)
+		}
+	}
+	return nil
+}
+
+// TestNewErrors checks that New refuses limits that no plan can be made
+// for, and axes and shapes that are not those of a transform.
+func TestNewErrors(t *testing.T) {
+	tests := []struct {
+		name        string
+		shape, axes []int
+		lim         Limits
+		want        string
+	}{
+		{"no local memory", []int{16}, []int{0}, Limits{MaxWorkGroup: 256, ItemSize: 8}, "0 bytes of local memory"},
+		{"no work-items", []int{16}, []int{0}, Limits{LocalMemBytes: 1 << 15, ItemSize: 8}, "0 work-items"},
+		{"no item size", []int{16}, []int{0}, Limits{LocalMemBytes: 1 << 15, MaxWorkGroup: 256}, "complex values of 0 bytes"},
+		{"negative tuning", []int{16}, []int{0}, tuned(gpuLimits, Tuning{MaxRegE: -1}), "negative tuning"},
+		{"negative local bytes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LocalBytes: -8}), "negative tuning"},
+		{"axis out of range", []int{16}, []int{1}, gpuLimits, "axes [1]"},
+		{"negative axis", []int{16}, []int{-1}, gpuLimits, "axes [-1]"},
+		{"repeated axis", []int{16, 4}, []int{0, 0}, gpuLimits, "axes [0 0]"},
+		{"empty axis", []int{0, 4}, []int{0}, gpuLimits, "axis 0 has length 0"},
+		{"beyond 32-bit indices", []int{3, 1 << 31}, []int{1}, gpuLimits, "more elements than the 2^32"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := New(tt.shape, tt.axes, tt.lim)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// checkUneven checks the stages of an uneven register kernel: a whole
+// contiguous pass without chunks, whose every stage's butterflies the
+// work-items cover within E registers each, and E the most a stage takes.
+func checkUneven(p Pass) error {
+	if p.L != p.N || p.NS != 1 || p.Private || p.Chunks != 1 || p.SFast {
+		return fmt.Errorf("uneven stages in a pass of %d of %d after %d, private %v, %d chunks, sfast %v", p.L, p.N, p.NS, p.Private, p.Chunks, p.SFast)
+	}
+	most := 0
+	for i, r := range p.Radices {
+		l := p.StageLayout(i)
+		if l.Butterflies*p.TT < p.L/r || (l.Butterflies-1)*p.TT >= p.L/r {
+			return fmt.Errorf("stage %d of radix %d: %d butterflies of %d work-items for %d", i, r, l.Butterflies, p.TT, p.L/r)
+		}
+		most = max(most, l.Registers())
+	}
+	if most != p.E {
+		return fmt.Errorf("uneven stages %v of %d work-items take %d registers, E is %d", p.Radices, p.TT, most, p.E)
+	}
+	return nil
+}

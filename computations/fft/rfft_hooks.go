@@ -1,0 +1,198 @@
+package fft
+
+import (
+	"fmt"
+	"math"
+
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// The ways the first kernel of a real transform reads its input.
+const (
+	realLoadPlain     = ""          // complex values as they are
+	realLoadReal      = "real"      // a real value as a complex one
+	realLoadPairs     = "pairs"     // x[2n] and x[2n+1] as one complex value
+	realLoadUntwist   = "untwist"   // Z[k] of the half-length inverse from X[k] and X[M-k]
+	realLoadHermitian = "hermitian" // element n of the whole spectrum from its half
+)
+
+// The ways the last kernel of a real transform writes its output.
+const (
+	realStorePlain = ""      // complex values (positions past the output left out)
+	realStoreTwist = "twist" // X[k] of the spectrum from Z[k] and Z[M-k]
+	realStorePairs = "pairs" // a complex value as x[2n] and x[2n+1]
+	realStoreReal  = "real"  // the real part
+)
+
+// fftRealHooks makes the kernels of a complex transform along one axis
+// those of a real transform: a length n = 2M as the transform of M
+// points of z[n] = x[2n] + i x[2n+1] with the twist after it (forward) or
+// the untwist before it (inverse), and other lengths as the transform of
+// n points of real values or of the whole spectrum. The inverse runs as
+// the forward transform of conjugated values.
+type fftRealHooks struct {
+	load, store string
+	n           int     // the real length along the axis
+	dstLength   int     // of the output along the axis, where shorter than the transform
+	scale       float64 // of the real values stored
+	twiddles    *core.KernelArgument
+	// twistFrom is the flat array the last kernel wrote where the twist
+	// could not go into it: a kernel of its own twists it.
+	twistFrom *core.KernelArgument
+}
+
+// fftRealKernel is what a first or last kernel applies of the hooks.
+type fftRealKernel struct {
+	load, store   string
+	n             int
+	scale         float64
+	twist, paired bool
+}
+
+// fftRealBody holds the numbers of a real transform's ends in the
+// kernel's text (templates/rfft_hooks.cl).
+type fftRealBody struct {
+	Load, Store string
+	N, Half     int    // the real length and its half (rounded down)
+	Scale       string // literal of the scale of the real values stored
+	Halve       string // literal of 0.5
+	// Twist: the stores twist the spectrum of the transform of Half
+	// points; Partners are, in a private kernel, the registers of
+	// outputs k (M) and Half - k (Off).
+	Twist    bool
+	Partners []fftOffset
+	// Paired: the kernel is the last pass of several, whose sub-transform
+	// j holds the outputs j + q*NS; each work-group takes PairRun
+	// sub-transforms j and the PairRun sub-transforms NS - j (0 goes with
+	// NS/2), so that it holds the partners of its outputs.
+	Paired  bool
+	PairRun int
+	NS      int
+}
+
+// body returns the numbers of the kernel's ends in the body b of a
+// kernel on values of dt.
+func (r *fftRealKernel) body(b *fftBody, dt dtypes.DType) *fftRealBody {
+	real := dt.Real()
+	rt := fftRealBody{Load: r.load, Store: r.store, N: r.n, Half: r.n / 2, Twist: r.twist,
+		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5)}
+	if r.paired {
+		rt.Paired, rt.PairRun, rt.NS = true, b.Tile/2, b.NS
+	}
+	if rt.Twist {
+		if g := b.Register; g != nil {
+			if g.Private {
+				for i := 0; i < g.E; i++ {
+					rt.Partners = append(rt.Partners, fftOffset{M: i, Off: (g.E - i) % g.E})
+				}
+			} else {
+				// The whole rows go through local memory at once.
+				g.BufElems = max(g.BufElems, b.Tile*g.FullRow)
+			}
+		}
+	}
+	return &rt
+}
+
+// hook sets kernel i of ax, the first and/or last of the transform, to
+// read and write as the real transform does.
+func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, first, last bool) error {
+	if !first && !last {
+		return nil
+	}
+	k.real = &fftRealKernel{n: h.n, scale: 1}
+	if first {
+		k.real.load = h.load
+	}
+	if !last {
+		return h.bindTwiddles(b, k)
+	}
+	k.real.store, k.real.scale = h.store, h.scale
+	if h.dstLength > 0 {
+		k.DstLength = h.dstLength
+	}
+	h.twistFrom = nil
+	if h.store != realStoreTwist {
+		return h.bindTwiddles(b, k)
+	}
+	if fusesTwist(ax, k) {
+		k.real.twist = true
+		return h.bindTwiddles(b, k)
+	}
+	if pairsTwist(ax, k) {
+		k.real.twist, k.real.paired = true, true
+		return h.bindTwiddles(b, k)
+	}
+	// The twist takes a kernel of its own, after this one.
+	k.real.store = realStorePlain
+	tmp, err := b.plan.TempArray(core.ArrayOf(b.dt, ax.Temp(i)))
+	if err != nil {
+		return err
+	}
+	k.dst = fftEnd{arg: tmp}
+	h.twistFrom = tmp
+	return h.bindTwiddles(b, k)
+}
+
+// fusesTwist reports whether kernel k of ax can twist the spectrum in its
+// stores: it is the whole transform, in one pass whose work-group holds
+// its rows, and no part of Bluestein's algorithm.
+func fusesTwist(ax *fftplan.Axis, k *fftKernel) bool {
+	p := k.Pass
+	if len(ax.Kernels) != 1 || ax.Bluestein || p.N != p.L || p.NS != 1 {
+		return false
+	}
+	if p.E > 0 && p.Private && (p.TT != 1 || p.E != p.L) {
+		return false
+	}
+	return true
+}
+
+// pairsTwist reports whether kernel k, the last of several of ax, can
+// twist the spectrum in its stores with its work-groups taking the
+// sub-transforms j and NS - j together (fftRealBody.Paired): a register
+// kernel with local memory over rows of its own (nothing after the axis),
+// whose tile splits into two halves and whose groups each lie in one row.
+func pairsTwist(ax *fftplan.Axis, k *fftKernel) bool {
+	p := k.Pass
+	nj := p.N / p.L
+	return !ax.Bluestein && p.E > 0 && !p.Private && k.Inner == 1 && nj == p.NS && nj >= 2 &&
+		p.Tile >= 2 && p.Tile%2 == 0 && nj%p.Tile == 0
+}
+
+// bindTwiddles binds the twiddle table to k where its ends read it.
+func (h *fftRealHooks) bindTwiddles(b *fftBuild, k *fftKernel) error {
+	if k.real.load != realLoadUntwist && !k.real.twist {
+		return nil
+	}
+	if h.twiddles == nil {
+		tw, err := h.twiddleTable(b.plan, b)
+		if err != nil {
+			return err
+		}
+		h.twiddles = tw
+	}
+	k.realTw = h.twiddles
+	return nil
+}
+
+// twiddleTable returns the persistent table of W^k = exp(-2πik/n) for k
+// from 0 to n/2, computed in float64.
+func (h *fftRealHooks) twiddleTable(plan *core.Plan, b *fftBuild) (*core.KernelArgument, error) {
+	half := h.n / 2
+	if err := checkTable(plan.DeviceParams(), "real FFT twiddles", half+1, half+1, b.dt); err != nil {
+		return nil, err
+	}
+	w := make([]complex128, half+1)
+	for k := range w {
+		s, c := math.Sincos(-2 * math.Pi * float64(k) / float64(h.n))
+		w[k] = complex(c, s)
+	}
+	a, err := plan.PersistentArray(toDType(w, b.dt))
+	if err != nil {
+		return nil, fmt.Errorf("real FFT twiddles: %w", err)
+	}
+	return a, nil
+}
