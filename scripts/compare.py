@@ -247,8 +247,8 @@ def nd_names(d, prefix):
 
 
 def reikna_reports(d):
-    """Returns reikna's reports in d: those of the 1-D FFT sets, of the N-D cases, then of the other sets."""
-    names = ["pow2.json", "mixed.json", "double.json"] + [f"nd-{n}.json" for n in nd_names(d, "nd")] + list(OTHER_REPORTS)
+    """Returns reikna's reports in d: those of the 1-D FFT sets and of the sweep, of the N-D cases, then of the other sets."""
+    names = ["pow2.json", "mixed.json", "double.json", "sweep.json"] + [f"nd-{n}.json" for n in nd_names(d, "nd")] + list(OTHER_REPORTS)
     return [r for r in (load(d, n) for n in names) if r]
 
 

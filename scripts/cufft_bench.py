@@ -139,6 +139,9 @@ def main():
         rows.append(row)
         print(f"N={n:9d} batch={batch:9d} median {med:8.3f} ms  min {mn:8.3f} ms  {bw:7.0f} GB/s  {100 * bw / copy_bw:5.1f}% of copy")
         del xs
+        # Each length's plan serves it alone: a sweep of thousands of
+        # lengths (gpu_compare.sh's set sweep) keeps none of them.
+        torch.backends.cuda.cufft_plan_cache.clear()
         torch.cuda.empty_cache()
     write_json(args.json, copy_bw, rows)
 

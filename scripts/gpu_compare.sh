@@ -6,7 +6,9 @@
 # counterparts (the set algos), CBRNG's uniform and normal fills beside
 # PyTorch's uniform_ and normal_ (the set random), MatrixMul beside
 # PyTorch's cuBLAS products (the set matmul), and FFTs of half-precision
-# data beside complex64 ones (the set half), with their targets.
+# data beside complex64 ones (the set half), with their targets; and a
+# sweep of FFT lengths against the faster of cuFFT and VkFFT (the set
+# sweep), summarized by kind of length.
 #
 # Usage: scripts/gpu_compare.sh [--api opencl|cuda] [REIKNA_BINARY] [OUTDIR],
 # from the repository's root
@@ -26,7 +28,7 @@
 #
 # The environment chooses what runs (defaults in brackets):
 #   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos
-#           random matmul convolve rfft half [all]
+#           random matmul convolve rfft half sweep [all]
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
 #           cases, each of reikna's also with a scale fused into its input;
@@ -44,16 +46,35 @@
 #           torch_rfft_bench.py into torch_rfft.json, the same named cases;
 #           half: reikna bench --half into half.json, FFTs of lengths 64 to
 #           4096 on complex32 data and on complex64 data of as many
-#           elements, in one run)
-#   MIB     MiB per array of the 1-D sets, and of the algorithm, random,
-#           matrix product, convolution and real FFT cases, which it shrinks
-#           below 512, both programs alike, and of the complex32 data of the
-#           half set [each program's default, 512 on a GPU]
+#           elements, in one run;
+#           sweep: the lengths of `reikna bench --sweep --list` (every
+#           length from 2 to 4096 and over 200 smooth ones, primes and ones
+#           with one large prime factor up to 2^24; the list is written to
+#           sweep_lengths.txt), timed by reikna bench --sweep into
+#           sweep.json, cufft_bench.py into cufft_sweep.json and vkfft_bench
+#           into vkfft_sweep.json, and summarized by sweep_summary.py:
+#           every length's ratio of reikna's time to the faster peer's,
+#           their median, 90th percentile, worst and share at 1.0 or less,
+#           over all lengths and by kind, in sweep.txt and sweep.md, and
+#           the ratios as JSON in sweep_ratios.json, which `reikna
+#           sweep-plot OUTDIR` draws into sweep.png; the full sweep takes
+#           long: SWEEP_SAMPLE times part of it)
+#   MIB     MiB per array of the 1-D sets and the sweep, and of the
+#           algorithm, random, matrix product, convolution and real FFT
+#           cases, which it shrinks below 512, both programs alike, and of
+#           the complex32 data of the half set [each program's default, 512
+#           on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
 #           the lengths of the 1-D sets, comma-separated
 #   ND      the N-D cases, NAME:SHAPE:AXES:PRECISION separated by spaces
 #           (AXES empty for all, PRECISION single or double), each written
 #           to nd-NAME.json, cufft_nd-NAME.json and vkfft_nd-NAME.json
+#   SWEEP   the lengths of the sweep, comma-separated, instead of the
+#           sweep's own [reikna bench --sweep --list]
+#   SWEEP_SAMPLE
+#           time this many of the sweep's lengths (of SWEEP where given),
+#           as many of each kind, spread over log N: the same lengths in
+#           every run (reikna bench --sweep --sweep-sample) [all]
 # A step that fails is reported and the others run; the exit status is 1
 # if any failed.
 set -uo pipefail
@@ -95,7 +116,7 @@ esac
 export REIKNA_API=$api
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft half"
+all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft half sweep"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -116,6 +137,23 @@ done
 has() { case " $sets " in *" $1 "*) return 0 ;; esac; return 1; }
 command -v "$reikna" >/dev/null || die "$reikna is not an executable program (make build makes bin/reikna)"
 mkdir -p "$out" || die "cannot create $out"
+
+# The lengths of the sweep, which reikna and the peers all time, checked
+# before anything runs.
+sweep_sizes=
+if has sweep; then
+	sweep_list=(bench --sweep)
+	if [ -n "${SWEEP:-}" ]; then
+		sweep_list+=(--sizes "$SWEEP")
+	fi
+	if [ -n "${SWEEP_SAMPLE:-}" ]; then
+		sweep_list+=(--sweep-sample "$SWEEP_SAMPLE")
+	fi
+	sweep_sizes=$("$reikna" "${sweep_list[@]}" --list) && [ -n "$sweep_sizes" ] ||
+		die "SWEEP or SWEEP_SAMPLE: $reikna ${sweep_list[*]} --list gave no lengths"
+	echo "$sweep_sizes" >"$out/sweep_lengths.txt"
+	echo "sweep: $(tr ',' '\n' <"$out/sweep_lengths.txt" | wc -l) lengths (sweep_lengths.txt)"
+fi
 
 # commit.txt says what is measured (commit_note.sh), api.txt on which API.
 . "$here/commit_note.sh"
@@ -224,6 +262,10 @@ for c in "${nd_cases[@]}"; do
 	nd_case "$c"
 	step "$out/nd-$name.txt" "$reikna" bench "${nd_args[@]}" --json "$out/nd-$name.json"
 done
+# The sweep last: it takes the longest.
+if has sweep; then
+	step "$out/reikna_sweep.txt" "$reikna" bench --sweep "${mib[@]}" --sizes "$sweep_sizes" --json "$out/sweep.json"
+fi
 
 # The 1-D lengths that the peers run, as in the sets chosen.
 peer_sizes=""
@@ -245,6 +287,9 @@ peer() {
 		nd_case "$c"
 		step "$out/${prefix}_nd-$name.txt" "$@" "${nd_args[@]}" --json "$out/${prefix}_nd-$name.json"
 	done
+	if [ -n "$sweep_sizes" ]; then
+		step "$out/${prefix}_sweep.txt" "$@" "${mib[@]}" --sizes "$sweep_sizes" --json "$out/${prefix}_sweep.json"
+	fi
 }
 
 if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
@@ -266,7 +311,7 @@ else
 	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the matrix products and the convolutions" >&2
 fi
 
-if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ]; then
+if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ] || [ -n "$sweep_sizes" ]; then
 	echo "+ $here/vkfft_build.sh $out/vkfft_bench" >&2
 	if [ ! -f "$here/vkfft_build.sh" ]; then
 		echo "no $here/vkfft_build.sh: no VkFFT numbers" >&2
@@ -282,6 +327,15 @@ if python3 "$here/compare.py" "$out" | tee "$out/table.txt" && python3 "$here/co
 	echo "wrote $out/table.txt and $out/table.md"
 else
 	failed+=("compare.py $out")
+fi
+if has sweep; then
+	summary=(python3 "$here/sweep_summary.py")
+	if "${summary[@]}" --ratios "$out/sweep_ratios.json" "$out" >"$out/sweep.txt" &&
+		"${summary[@]}" --markdown "$out" >"$out/sweep.md" && "${summary[@]}" --brief "$out"; then
+		echo "wrote $out/sweep.txt, $out/sweep.md and $out/sweep_ratios.json (reikna sweep-plot $out draws it)"
+	else
+		failed+=("sweep_summary.py $out")
+	fi
 fi
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "${#failed[@]} step(s) failed:" >&2

@@ -90,7 +90,8 @@ static cl_int kernel_span_enqueue(cl_command_queue queue, cl_kernel kernel, cl_u
 #undef clEnqueueNDRangeKernel
 
 enum {
-	MAX_SIZES = 256,
+	/* Enough for the sweep of gpu_compare.sh (reikna bench --sweep --list). */
+	MAX_SIZES = 8192,
 	MAX_DIMS = 16,
 	MAX_DEVICES = 64,
 	MESSAGE_LEN = 512,

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -54,6 +55,14 @@ const benchExamples = `  reikna bench
       compute and exchange times; on a CPU, --repeat opens its one device
       for each, at 8 MiB and 32×32×32 unless --mib and --shape say otherwise;
       --separate-contexts gives each OpenCL device a context of its own
+  reikna bench --sweep --json sweep.json
+      batched complex64 FFTs of every length from 2 to 4096 and of smooth
+      lengths, primes and lengths with one large prime factor above it up
+      to 2^24 (the same list in every run), each length's kind in the table
+      and the JSON; --sweep-sample 300 times 300 of them, every kind kept
+  reikna bench --sweep --sweep-sample 300 --list
+      print those 300 lengths, comma-separated, for the peers' --sizes, and
+      time nothing
   reikna bench --half --json half.json
       batched FFTs of lengths 64 to 4096 on 512 MiB of complex32
       (half-precision) data, read and written through FromHalf and ToHalf,
@@ -80,6 +89,9 @@ type benchOptions struct {
 	convolve  bool
 	rfft      bool
 	half      bool
+	sweep     bool
+	sample    int
+	list      bool
 	multi     bool
 	devices   string
 	repeat    bool
@@ -110,6 +122,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.convolve, "convolve", false, "time Convolve's circular convolution of complex64 rows with one filter on the cases of the comparison with PyTorch, each beside the bare FFT of its rows (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.rfft, "rfft", false, "time RFFT on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the batches")
 	fs.BoolVar(&o.half, "half", false, "time batched FFTs of lengths 64 to 4096 on complex32 arrays (half precision, through FromHalf and ToHalf) beside the complex64 FFTs of as many elements (instead of --sizes); --mib, the MiB of complex32 data, below 512 shrinks them")
+	fs.BoolVar(&o.sweep, "sweep", false, "time batched FFTs over the sweep of lengths, every one from 2 to 4096 and smooth ones, primes and ones with one large prime factor above it up to 2^24, on the device only (instead of --sizes; with --sizes, over those lengths), each with its kind")
+	numberVar(fs, &o.sample, "sweep-sample", 0, "with --sweep, time `N` of the lengths: as many of each kind, each kind spread evenly over log N (the same N lengths in every run)")
+	fs.BoolVar(&o.list, "list", false, "with --sweep, print its lengths (after --sweep-sample) on one line, comma-separated, and time nothing")
 	fs.BoolVar(&o.multi, "multi", false, "time several devices together (instead of FFTs on one): copies between every two, the batched FFT of each --sizes length on --mib split by rows against one device, and the slab-decomposed FFT of --shape against one device, with its compute and exchange times")
 	fs.StringVar(&o.devices, "devices", "2", "with --multi, the numbers of devices to run on, a `LIST` such as 2,4: the first of those that match --device")
 	fs.BoolVar(&o.repeat, "repeat", false, "with --multi, open the matching devices again in turn where fewer match than --devices asks: one CPU device stands for several")
@@ -180,10 +195,17 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 }
 
 func bench(o *benchOptions, stdout, stderr io.Writer) error {
+	for _, f := range []string{"sweep-sample", "list"} {
+		if o.given[f] && !o.sweep {
+			return fmt.Errorf("--%s needs --sweep", f)
+		}
+	}
 	var sizes []int
 	var nd *shapeCase
 	var err error
-	if o.given["shape"] {
+	if o.sweep {
+		sizes, err = o.sweepLengths()
+	} else if o.given["shape"] {
 		nd, err = o.shapeCase()
 	} else if o.given["axes"] {
 		err = fmt.Errorf("--axes needs --shape: the lengths of --sizes have one axis")
@@ -191,6 +213,10 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 		sizes, err = parseSizes(o.sizes)
 	}
 	if err != nil {
+		return err
+	}
+	if o.list {
+		_, err := fmt.Fprintln(stdout, joinInts(sizes, ","))
 		return err
 	}
 	if o.mib < 0 || o.runs < 0 {
@@ -247,13 +273,20 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 		r.derive(rep.CopyGBs)
 		rep.Results = append(rep.Results, r)
 	}
+	var panicked []int
 	for i, n := range sizes {
 		step := func(what string) { bar.Step(i+1, fmt.Sprintf("N = %d: %s", n, what)) }
-		r := b.measure(n, step)
+		r, ok := measureOrRecover(b, n, step, stderr)
+		if !ok {
+			panicked = append(panicked, n)
+		}
 		if o.cpu && r.Skipped == "" {
 			step("CPU (gonum)")
 			r.CPUMS, r.CPUTransforms = cpuTime(n, r.Batch)
 			r.Speedup = r.CPUMS / r.MedianMS
+		}
+		if o.sweep {
+			r.Kind = lengthKind(n)
 		}
 		r.derive(rep.CopyGBs)
 		rep.Results = append(rep.Results, r)
@@ -279,7 +312,25 @@ func bench(o *benchOptions, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", o.plotFile)
 	}
+	if len(panicked) > 0 {
+		return fmt.Errorf("the FFT panicked at %s (their rows say so, and the stacks are above): %s",
+			plural(len(panicked), "length"), joinInts(panicked, ","))
+	}
 	return nil
+}
+
+// measureOrRecover measures the length n with b, as b.measure does, and
+// reports whether it did: a panic makes the row skipped, with the panic's
+// value, and prints its stack to stderr, so that one length cannot end a
+// sweep of many and lose the others.
+func measureOrRecover(b *bencher, n int, step func(string), stderr io.Writer) (r benchResult, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			r, ok = benchResult{N: n, Skipped: fmt.Sprintf("panicked: %v", p)}, false
+			fmt.Fprintf(stderr, "reikna: bench: N = %d panicked: %v\n%s\n", n, p, debug.Stack())
+		}
+	}()
+	return b.measure(n, step), true
 }
 
 // newBenchReport starts the report of a sweep on thr.

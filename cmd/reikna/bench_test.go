@@ -63,14 +63,21 @@ func TestBench(t *testing.T) {
 		}
 	}
 
-	f, err := os.Open(plotFile)
+	checkPlot(t, plotFile)
+}
+
+// checkPlot fails the test unless file is a PNG image of 800×400 pixels
+// or more.
+func checkPlot(t *testing.T, file string) {
+	t.Helper()
+	f, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
 	if err != nil {
-		t.Fatalf("--plot wrote what does not decode as PNG: %v", err)
+		t.Fatalf("%s does not decode as PNG: %v", file, err)
 	}
 	if b := img.Bounds(); b.Dx() < 800 || b.Dy() < 400 {
 		t.Errorf("the plot is %v", b)
@@ -207,5 +214,19 @@ func TestBreakEven(t *testing.T) {
 				t.Errorf("line\n%s\nwant\n%s", got, tt.line)
 			}
 		})
+	}
+}
+
+// TestMeasureOrRecover checks that a length whose measurement panics gives
+// a skipped row that says so, with the stack on stderr, rather than end
+// the sweep: a bencher without a device panics at once.
+func TestMeasureOrRecover(t *testing.T) {
+	var stderr bytes.Buffer
+	r, ok := measureOrRecover(&bencher{}, 1009, func(string) {}, &stderr)
+	if ok || r.N != 1009 || !strings.HasPrefix(r.Skipped, "panicked: runtime error: invalid memory address") {
+		t.Errorf("measureOrRecover = %+v, %v; want a skipped row of N = 1009 that says it panicked", r, ok)
+	}
+	if out := stderr.String(); !strings.HasPrefix(out, "reikna: bench: N = 1009 panicked: ") || !strings.Contains(out, ".(*bencher).measure(") {
+		t.Errorf("stderr lacks the panic and its stack:\n%s", out)
 	}
 }

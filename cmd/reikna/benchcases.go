@@ -33,7 +33,7 @@ type caseBench struct {
 // fftFlags are the bench flags of the FFTs only, and caseModes the flags
 // that choose a benchmark of named cases instead.
 var (
-	fftFlags  = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu"}
+	fftFlags  = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu", "sweep", "sweep-sample", "list"}
 	caseModes = []string{"algos", "random", "matmul", "convolve", "rfft", "half"}
 )
 

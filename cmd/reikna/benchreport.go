@@ -59,7 +59,9 @@ type benchResult struct {
 	// (after any planning again for the device's limits).
 	Kernels   []string         `json:"kernels,omitempty"`
 	Pipelines []pipelineResult `json:"pipelines,omitempty"`
-	Skipped   string           `json:"skipped,omitempty"`
+	// Kind is the kind of the length in a sweep (see lengthKind).
+	Kind    string `json:"kind,omitempty"`
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // pipelineResult is the time of a fused pipeline at one length, and its
@@ -146,7 +148,13 @@ func (rep *benchReport) writeTable(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "N\tbatch\tmedian ms\tmin ms\twall ms\tGB/s\tGFLOP/s\t% of copy\tCPU ms\tspeed-up\t")
+	// A sweep's rows end with the kind of their length, aligned left
+	// after the last column.
+	kindHead := ""
+	if slices.ContainsFunc(rep.Results, func(r benchResult) bool { return r.Kind != "" }) {
+		kindHead = "  kind"
+	}
+	fmt.Fprintln(tw, "N\tbatch\tmedian ms\tmin ms\twall ms\tGB/s\tGFLOP/s\t% of copy\tCPU ms\tspeed-up\t"+kindHead)
 	for _, r := range rep.Results {
 		if r.Skipped != "" {
 			fmt.Fprintf(tw, "%d\t%s\t  skipped: %s\n", r.N, dash(r.Batch), r.Skipped)
@@ -156,8 +164,12 @@ func (rep *benchReport) writeTable(w io.Writer) error {
 		if r.CPUMS > 0 {
 			cpu, speedup = num(r.CPUMS), num(r.Speedup)+"×"
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.N, r.Batch, num(r.MedianMS), num(r.MinMS), num(r.WallMS),
-			num(r.GBs), num(r.GFLOPs), num(r.CopyPct), cpu, speedup)
+		kind := ""
+		if r.Kind != "" {
+			kind = "  " + r.Kind
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.N, r.Batch, num(r.MedianMS), num(r.MinMS), num(r.WallMS),
+			num(r.GBs), num(r.GFLOPs), num(r.CopyPct), cpu, speedup, kind)
 	}
 	tw.Flush()
 	if rep.CPU != "" {

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"fmt"
+	"errors"
 )
 
 // shapeCase is the one multi-dimensional FFT that bench --shape times: an
@@ -15,21 +15,15 @@ type shapeCase struct {
 // options that only a sweep of lengths uses are given with them. It turns
 // the CPU comparison off, which --shape does not do.
 func (o *benchOptions) shapeCase() (*shapeCase, error) {
-	conflicts := []struct{ flag, why string }{
+	err := o.deviceOnly([]flagConflict{
 		{"sizes", "--shape and --sizes both say what to transform; give one of them"},
 		{"mib", "--mib has no meaning with --shape: the array is exactly that shape"},
 		{"pipeline", "--pipeline times 1-D lengths only; it cannot be combined with --shape"},
 		{"plot", "--plot draws a sweep of lengths; with --shape there is one case (--json records it)"},
+	}, "--shape times the device only: the CPU comparison (--cpu) covers 1-D lengths; leave --cpu out")
+	if err != nil {
+		return nil, err
 	}
-	for _, c := range conflicts {
-		if o.given[c.flag] {
-			return nil, fmt.Errorf("%s", c.why)
-		}
-	}
-	if o.given["cpu"] && o.cpu {
-		return nil, fmt.Errorf("--shape times the device only: the CPU comparison (--cpu) covers 1-D lengths; leave --cpu out")
-	}
-	o.cpu = false
 	shape, err := parseInts("--shape", o.shape, 1)
 	if err != nil {
 		return nil, err
@@ -39,6 +33,25 @@ func (o *benchOptions) shapeCase() (*shapeCase, error) {
 		return nil, err
 	}
 	return &shapeCase{shape: shape, axes: axes}, nil
+}
+
+// flagConflict is a flag that a kind of benchmark does not take, and why.
+type flagConflict struct{ flag, why string }
+
+// deviceOnly returns the error of the first of conflicts whose flag is
+// given, or cpuWhy where --cpu is given true, for a benchmark that times
+// the device only, and turns the CPU comparison off.
+func (o *benchOptions) deviceOnly(conflicts []flagConflict, cpuWhy string) error {
+	for _, c := range conflicts {
+		if o.given[c.flag] {
+			return errors.New(c.why)
+		}
+	}
+	if o.given["cpu"] && o.cpu {
+		return errors.New(cpuWhy)
+	}
+	o.cpu = false
+	return nil
 }
 
 // measureShape times the FFT of an array of the given shape over axes. The

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,29 +60,37 @@ func writeCaseFixture(t *testing.T, set string, mib float64, ours, torch []algoF
 	if torch != nil {
 		write("torch_"+set+".json", map[string]any{"device": "Test GPU", "copy_gbps": 4100.0, "rows": torch})
 	}
+	writeCommitNote(t, dir)
+	return dir
+}
+
+// writeCommitNote writes the commit.txt of a clean checkout into dir.
+func writeCommitNote(t *testing.T, dir string) {
+	t.Helper()
 	commit := "commit abc clean\ndate 2026-11-22T10:00:00Z\n"
 	if err := os.WriteFile(filepath.Join(dir, "commit.txt"), []byte(commit), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return dir
 }
 
 // runCompare runs compare.py on dir and returns its output.
 func runCompare(t *testing.T, dir string, markdown bool) string {
 	t.Helper()
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3 to run scripts/compare.py")
-	}
-	args := []string{compareScript, dir}
 	if markdown {
-		args = []string{compareScript, "--markdown", dir}
+		return runScriptOK(t, compareScript, "--markdown", dir)
 	}
-	out, err := exec.Command(python, args...).CombinedOutput()
+	return runScriptOK(t, compareScript, dir)
+}
+
+// runScriptOK runs the Python script with args and returns its output,
+// failing the test where it fails.
+func runScriptOK(t *testing.T, script string, args ...string) string {
+	t.Helper()
+	out, err := runScript(t, script, args...)
 	if err != nil {
-		t.Fatalf("compare.py: %v\n%s", err, out)
+		t.Fatalf("%s: %v\n%s", filepath.Base(script), err, out)
 	}
-	return string(out)
+	return out
 }
 
 // verdictOf returns the last cell of the first row of a text table that
@@ -307,4 +316,164 @@ func TestCompareHalf(t *testing.T) {
 	if out := runCompare(t, writeCaseFixture(t, "half", 1, ours, nil), false); !strings.Contains(out, "WARNING: the cases were shrunk to 1 MiB") {
 		t.Errorf("no warning of shrunk cases:\n%s", out)
 	}
+}
+
+// sweepSummaryScript is scripts/sweep_summary.py, from this package's
+// directory.
+const sweepSummaryScript = "../../scripts/sweep_summary.py"
+
+// writeSweepFixture writes a fabricated output directory of gpu_compare.sh
+// with the set sweep: reikna's results (sweep.json) of the lengths of
+// times, each with its reikna, cuFFT and VkFFT time in ms (0 where the
+// program has no row of it; a negative time marks a row without one:
+// reikna's skipped, VkFFT's with an error), all at a batch of 10 but
+// those of batches.
+func writeSweepFixture(t *testing.T, times map[int][3]float64, batches map[int]int) string {
+	t.Helper()
+	dir := t.TempDir()
+	var ours, cufft, vkfft []map[string]any
+	for _, n := range slices.Sorted(maps.Keys(times)) {
+		tt := times[n]
+		r := map[string]any{"n": n, "kind": lengthKind(n), "batch": 10, "bytes_per_array": 80 * n, "median_ms": tt[0]}
+		if tt[0] < 0 {
+			r = map[string]any{"n": n, "kind": lengthKind(n), "batch": 0, "skipped": "does not fit"}
+		}
+		ours = append(ours, r)
+		for i, rows := range []*[]map[string]any{&cufft, &vkfft} {
+			batch := 10
+			if b, ok := batches[n]; ok && i == 0 {
+				batch = b
+			}
+			switch t := tt[i+1]; {
+			case t > 0:
+				*rows = append(*rows, map[string]any{"n": n, "batch": batch, "median_ms": t, "min_ms": t, "gbps": 1.0})
+			case t < 0:
+				*rows = append(*rows, map[string]any{"n": n, "batch": batch, "error": "VkFFTAppend: VKFFT_ERROR_FAILED_TO_COMPILE_PROGRAM (4039)"})
+			}
+		}
+	}
+	writeJSONFixture(t, dir, "sweep.json", map[string]any{
+		"command": "reikna bench --sweep", "date": "2026-11-27T10:00:00Z", "device": "Test GPU", "device_type": "GPU",
+		"platform": "Test platform", "driver_version": "1.0", "opencl_version": "OpenCL 3.0", "dtype": "complex64",
+		"mib_per_array": 512.0, "copy_bandwidth_gbs": 4000.0, "results": ours,
+	})
+	writeJSONFixture(t, dir, "cufft_sweep.json", map[string]any{"device": "Test GPU", "copy_gbps": 4100.0, "rows": cufft})
+	writeJSONFixture(t, dir, "vkfft_sweep.json", map[string]any{"device": "Test GPU", "library": "VkFFT 1.2", "copy_gbps": 4050.0, "rows": vkfft})
+	writeCommitNote(t, dir)
+	return dir
+}
+
+// rowFields returns the cells after name of the first line of a text
+// table that begins with name and two spaces, after the line that contains
+// after, or nil where there is none.
+func rowFields(out, after, name string) []string {
+	_, rest, ok := strings.Cut(out, after)
+	if !ok {
+		return nil
+	}
+	for _, line := range strings.Split(rest, "\n") {
+		if cells, ok := strings.CutPrefix(line, name+"  "); ok {
+			return strings.Fields(cells)
+		}
+	}
+	return nil
+}
+
+// TestSweepSummary checks sweep_summary.py on a known sweep: the ratio to
+// the faster peer at every length, and the median, the 90th percentile
+// (nearest rank), the worst ratio with its length and the share at 1.0 or
+// less over all the lengths and by kind.
+func TestSweepSummary(t *testing.T) {
+	// reikna, cuFFT, VkFFT.
+	times := map[int][3]float64{
+		2:    {0.5, 1, 2},   // smooth: 0.5
+		3:    {0.8, 1, 1},   // smooth: 0.8
+		4:    {0.9, 1, -1},  // smooth: 0.9, VkFFT failed
+		17:   {1, 2, 1},     // prime: 1.0 to VkFFT
+		19:   {1.2, 1, 1.5}, // prime: 1.2
+		34:   {1.1, 1, 0},   // one large prime factor: 1.1, no VkFFT row
+		38:   {2, 1, 1},     // one large prime factor: 2.0
+		289:  {3, 1, 0},     // other: 3.0
+		4374: {1.5, 1, 0},   // smooth above 4096: 1.5
+		8192: {1, 1, 0},     // smooth above 4096: 1.0
+		5:    {-1, 1, 1},    // reikna skipped it
+		23:   {1, 0, 0},     // no peer
+		46:   {1, 1, 0},     // cuFFT of another batch, no VkFFT
+	}
+	dir := writeSweepFixture(t, times, map[int]int{46: 9})
+	ratios := filepath.Join(t.TempDir(), "ratios.json")
+	out := runScriptOK(t, sweepSummaryScript, "--ratios", ratios, dir)
+	const table = "Sweep of FFT lengths"
+	// All: 0.5 0.8 0.9 1.0 1.0 1.1 1.2 1.5 2.0 3.0.
+	for _, tt := range []struct {
+		kind string
+		want []string // count, median, p90, worst, at N, share
+	}{
+		{"all", []string{"10", "1.05", "2.00", "3.00", "289", "50%"}},
+		{kindSmoothShort, []string{"3", "0.80", "0.90", "0.90", "4", "100%"}},
+		{kindSmoothLong, []string{"2", "1.25", "1.50", "1.50", "4374", "50%"}},
+		{kindPrime, []string{"2", "1.10", "1.20", "1.20", "19", "50%"}},
+		{kindLargePrime, []string{"2", "1.55", "2.00", "2.00", "38", "0%"}},
+		{kindOther, []string{"1", "3.00", "3.00", "3.00", "289", "0%"}},
+	} {
+		t.Run(tt.kind, func(t *testing.T) {
+			if got := rowFields(out, table, tt.kind); !slices.Equal(got, tt.want) {
+				t.Errorf("count, median, p90, worst, at N, share: %q, want %q\n%s", got, tt.want, out)
+			}
+		})
+	}
+	t.Run("every length", func(t *testing.T) {
+		for _, tt := range []struct {
+			n    string
+			want []string
+		}{
+			{"17", []string{"prime", "10", "1.000", "2.000", "1.000", "1.00", "VkFFT"}},
+			{"4", []string{"smooth", "up", "to", "4096", "10", "0.900", "1.000", "n/a", "0.90", "cuFFT"}},
+			{"5", []string{"smooth", "up", "to", "4096", "0", "skipped", "1.000", "1.000", "n/a", "n/a"}},
+			{"46", []string{"one", "large", "prime", "factor", "10", "1.000", "n/a", "n/a", "n/a", "n/a"}},
+		} {
+			if got := rowFields(out, "Every length", tt.n); !slices.Equal(got, tt.want) {
+				t.Errorf("N = %s: %q, want %q", tt.n, got, tt.want)
+			}
+		}
+	})
+	t.Run("lengths without a ratio", func(t *testing.T) {
+		for _, want := range []string{"13 lengths, 10 with a ratio; peers measured: cuFFT, VkFFT", "N = 5: reikna skipped it: does not fit",
+			"N = 23: no peer measured it", "N = 46: cuFFT's batch is 9, reikna's 10: run both at the same MIB", "device: Test GPU"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the output lacks %q:\n%s", want, out)
+			}
+		}
+	})
+	t.Run("ratios for the plot", func(t *testing.T) {
+		data, err := os.ReadFile(ratios)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got sweepRatios
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Reikna != "reikna (OpenCL)" || got.Device != "Test GPU" || !slices.Equal(got.Peers, []string{"cuFFT", "VkFFT"}) || len(got.Lengths) != 10 {
+			t.Fatalf("ratios: %+v", got)
+		}
+		if l := got.Lengths[3]; l.N != 17 || l.Kind != kindPrime || l.Ratio != 1 || l.Peer != "VkFFT" {
+			t.Errorf("the ratio of N = 17: %+v", l)
+		}
+	})
+	t.Run("markdown", func(t *testing.T) {
+		md := runScriptOK(t, sweepSummaryScript, "--markdown", dir)
+		for _, want := range []string{"## " + table, "| all | 10 | 1.05 | 2.00 | 3.00 | 289 | 50% |",
+			"| 17 | prime | 10 | 1.000 | 2.000 | 1.000 | 1.00 | VkFFT |", "- N = 23: no peer measured it"} {
+			if !strings.Contains(md, want) {
+				t.Errorf("the Markdown lacks %q:\n%s", want, md)
+			}
+		}
+	})
+	t.Run("brief", func(t *testing.T) {
+		brief := runScriptOK(t, sweepSummaryScript, "--brief", dir)
+		if !strings.Contains(brief, table) || strings.Contains(brief, "Every length") {
+			t.Errorf("--brief printed the table of every length, or not the summary:\n%s", brief)
+		}
+	})
 }

@@ -18,12 +18,23 @@ const gpuCompareScript = "../../scripts/gpu_compare.sh"
 
 // fakeReikna is a stand-in for the reikna binary: it logs the API of each
 // command it runs (REIKNA_API) and its arguments to $FAKE_LOG, prints
-// $FAKE_DEVICES for `devices --json`, and measures nothing.
+// $FAKE_DEVICES for `devices --json` and $FAKE_SWEEP for `bench --sweep
+// --list`, copies $FAKE_SWEEP_JSON to the --json file of `bench --sweep`,
+// and measures nothing.
 const fakeReikna = `#!/bin/sh
 echo "${REIKNA_API:-unset} $*" >>"$FAKE_LOG"
 if [ "$1 $2" = "devices --json" ]; then
 	cat "$FAKE_DEVICES"
 fi
+case " $* " in
+*" --list "*)
+	echo "$FAKE_SWEEP"
+	;;
+*" --sweep "*)
+	while [ $# -gt 1 ] && [ "$1" != --json ]; do shift; done
+	cp "$FAKE_SWEEP_JSON" "$2"
+	;;
+esac
 `
 
 // The platforms of `reikna devices --json` that the fake binary lists.
@@ -33,11 +44,10 @@ const (
 	cudaNoDevicePlat = `{"name": "` + cluda.CUDAPlatformName + `", "version": "CUDA 12.8 (unavailable: NVRTC not found)", "devices": []}`
 )
 
-// TestGPUCompareAPI checks gpu_compare.sh --api: every reikna command runs
-// with REIKNA_API set to the API chosen, api.txt names it, and a run stops
-// with status 2 and a clear message on an unknown API or where there is
-// no device of the API.
-func TestGPUCompareAPI(t *testing.T) {
+// lookGPUCompare returns the path of bash, and skips the test where bash
+// or python3, which scripts/gpu_compare.sh needs, is missing.
+func lookGPUCompare(t *testing.T) string {
+	t.Helper()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash to run scripts/gpu_compare.sh")
@@ -45,6 +55,31 @@ func TestGPUCompareAPI(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3 for scripts/gpu_compare.sh")
 	}
+	return bash
+}
+
+// fakeRun writes the fake reikna binary, and the file of the platforms
+// that it lists, into a new directory, and returns their paths, that of
+// the binary's log and that of the output directory of a run.
+func fakeRun(t *testing.T, platforms []string) (binary, devices, log, out string) {
+	t.Helper()
+	dir := t.TempDir()
+	binary, devices, log, out = filepath.Join(dir, "reikna"), filepath.Join(dir, "devices.json"), filepath.Join(dir, "log"), filepath.Join(dir, "out")
+	if err := os.WriteFile(binary, []byte(fakeReikna), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(devices, []byte("["+strings.Join(platforms, ", ")+"]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return binary, devices, log, out
+}
+
+// TestGPUCompareAPI checks gpu_compare.sh --api: every reikna command runs
+// with REIKNA_API set to the API chosen, api.txt names it, and a run stops
+// with status 2 and a clear message on an unknown API or where there is
+// no device of the API.
+func TestGPUCompareAPI(t *testing.T) {
+	bash := lookGPUCompare(t)
 	tests := []struct {
 		name      string
 		args      []string // the options; the fake binary and the output directory follow, but after a lone --api
@@ -65,14 +100,7 @@ func TestGPUCompareAPI(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			binary, devices, log, out := filepath.Join(dir, "reikna"), filepath.Join(dir, "devices.json"), filepath.Join(dir, "log"), filepath.Join(dir, "out")
-			if err := os.WriteFile(binary, []byte(fakeReikna), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(devices, []byte("["+strings.Join(tt.platforms, ", ")+"]"), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			binary, devices, log, out := fakeRun(t, tt.platforms)
 			args := append([]string{gpuCompareScript}, tt.args...)
 			if !slices.Equal(tt.args, []string{"--api"}) {
 				args = append(args, binary, out)
@@ -108,6 +136,72 @@ func TestGPUCompareAPI(t *testing.T) {
 			}
 			if got, err := os.ReadFile(filepath.Join(out, "api.txt")); err != nil || string(got) != tt.wantAPI+"\n" {
 				t.Errorf("api.txt holds %q (%v), want %q", got, err, tt.wantAPI)
+			}
+		})
+	}
+}
+
+// TestGPUCompareSweep checks the set sweep of gpu_compare.sh: the lengths
+// come from reikna bench --sweep --list, with SWEEP and SWEEP_SAMPLE, and
+// reikna times exactly those; the summary is written to sweep.txt,
+// sweep.md and sweep_ratios.json; a list of no lengths stops the run with
+// status 2.
+func TestGPUCompareSweep(t *testing.T) {
+	bash := lookGPUCompare(t)
+	sweepJSON := filepath.Join(writeSweepFixture(t, map[int][3]float64{17: {1, 0, 0}, 4099: {2, 0, 0}}, nil), "sweep.json")
+	tests := []struct {
+		name      string
+		env       []string
+		list      string // what reikna bench --sweep --list prints
+		wantList  string // the arguments of the --list command
+		wantBench string // the arguments of the timed command, before --json
+	}{
+		{"whole", nil, "17,4099", "bench --sweep --list", "bench --sweep --sizes 17,4099"},
+		{"sample", []string{"SWEEP_SAMPLE=2", "MIB=1"}, "17,4099", "bench --sweep --sweep-sample 2 --list", "bench --sweep --mib 1 --sizes 17,4099"},
+		{"given", []string{"SWEEP=4099,17,2^4", "SWEEP_SAMPLE=2"}, "17,4099", "bench --sweep --sizes 4099,17,2^4 --sweep-sample 2 --list", "bench --sweep --sizes 17,4099"},
+		{"no lengths", []string{"SWEEP_SAMPLE=0"}, "", "bench --sweep --sweep-sample 0 --list", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			binary, devices, log, out := fakeRun(t, []string{openCLPlatform})
+			cmd := exec.Command(bash, gpuCompareScript, binary, out)
+			// No VkFFT header: the peers are left out wherever the test runs.
+			cmd.Env = append(os.Environ(), "FAKE_LOG="+log, "FAKE_DEVICES="+devices, "FAKE_SWEEP="+tt.list, "FAKE_SWEEP_JSON="+sweepJSON,
+				"SETS=sweep", "VKFFT_INCLUDE="+t.TempDir(), "SWEEP=", "SWEEP_SAMPLE=", "MIB=")
+			cmd.Env = append(cmd.Env, tt.env...)
+			output, err := cmd.CombinedOutput()
+			logged, _ := os.ReadFile(log)
+			if !strings.Contains(string(logged), "opencl "+tt.wantList+"\n") {
+				t.Errorf("reikna did not run %q:\n%s", tt.wantList, logged)
+			}
+			if tt.wantBench == "" {
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(output), "gave no lengths") {
+					t.Errorf("gpu_compare.sh: %v, want exit status 2 and a message\n%s", err, output)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("gpu_compare.sh: %v\n%s", err, output)
+			}
+			if want := "opencl " + tt.wantBench + " --json " + filepath.Join(out, "sweep.json") + "\n"; !strings.Contains(string(logged), want) {
+				t.Errorf("reikna did not run %q:\n%s", want, logged)
+			}
+			if got, err := os.ReadFile(filepath.Join(out, "sweep_lengths.txt")); err != nil || string(got) != tt.list+"\n" {
+				t.Errorf("sweep_lengths.txt holds %q (%v), want %q", got, err, tt.list)
+			}
+			for file, want := range map[string]string{
+				"sweep.txt":         "Sweep of FFT lengths: reikna (OpenCL) against the faster peer",
+				"sweep.md":          "## Every length",
+				"sweep_ratios.json": `"peers": []`,
+			} {
+				if got, err := os.ReadFile(filepath.Join(out, file)); err != nil || !strings.Contains(string(got), want) {
+					t.Errorf("%s lacks %q (%v):\n%s", file, want, err, got)
+				}
+			}
+			if !strings.Contains(string(output), "no length has a ratio") {
+				t.Errorf("the output lacks the summary:\n%s", output)
 			}
 		})
 	}

@@ -6,10 +6,11 @@
 //
 // Commands:
 //
-//	devices   list OpenCL platforms, CUDA devices and their properties
-//	render    print the source (OpenCL or CUDA) of a computation and its transformations
-//	fft       Fourier-transform numbers from a text file on the device
-//	bench     time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms
+//	devices     list OpenCL platforms, CUDA devices and their properties
+//	render      print the source (OpenCL or CUDA) of a computation and its transformations
+//	fft         Fourier-transform numbers from a text file on the device
+//	bench       time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms
+//	sweep-plot  draw the ratios of a sweep of FFT lengths against cuFFT and VkFFT (scripts/gpu_compare.sh)
 //
 // Run "reikna <command> --help" for a command's options.
 package main
@@ -30,10 +31,11 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"devices": {"list OpenCL platforms, CUDA devices and their properties", runDevices},
-	"render":  {"print the source (OpenCL or CUDA) of a computation and its transformations", runRender},
-	"fft":     {"Fourier-transform numbers from a text file on the device", runFFT},
-	"bench":   {"time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms", runBench},
+	"devices":    {"list OpenCL platforms, CUDA devices and their properties", runDevices},
+	"render":     {"print the source (OpenCL or CUDA) of a computation and its transformations", runRender},
+	"fft":        {"Fourier-transform numbers from a text file on the device", runFFT},
+	"bench":      {"time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms", runBench},
+	"sweep-plot": {"draw the ratios of a sweep of FFT lengths against cuFFT and VkFFT (scripts/gpu_compare.sh)", runSweepPlot},
 }
 
 func main() {
@@ -61,12 +63,14 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "reikna: GPU computing with OpenCL, from Go.")
 	fmt.Fprintln(w, "\nUsage:\n  reikna <command> [options]\n\nCommands:")
 	names := make([]string, 0, len(commands))
+	width := 0
 	for n := range commands {
 		names = append(names, n)
+		width = max(width, len(n))
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun \"reikna <command> --help\" for a command's options and examples.")
 }

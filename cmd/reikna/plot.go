@@ -103,30 +103,37 @@ func (rep *benchReport) plot(file string) error {
 	timePlot.X.Tick.Marker = plot.TickerFunc(pow2Ticks)
 	bwPlot.X.Tick.Marker = plot.TickerFunc(pow2Ticks)
 
-	const width, height, headHeight, legendHeight = 1100, 540, 30, 80
+	head := fmt.Sprintf("reikna bench: %s FFTs on %s (%s), %s", rep.DType, rep.Device, rep.Platform, rep.Date[:10])
+	return drawPanels(file, 1100, 540, head, []*plot.Plot{timePlot, bwPlot}, []*plot.Legend{&timeLegend, &bwLegend})
+}
+
+// drawPanels draws plots side by side into a PNG file of width × height
+// points: the heading above them, and each plot's legend beneath it,
+// where it hides no point.
+func drawPanels(file string, width, height float64, heading string, panels []*plot.Plot, legends []*plot.Legend) error {
+	const headHeight, legendHeight = 30, 80
 	img := vgimg.New(vg.Points(width), vg.Points(height))
 	dc := draw.New(img)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
-	// Align gives both panels data areas of the same size; the header
+	// Align gives the panels data areas of the same size; the heading
 	// goes above them and the legends below.
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Points(30), PadTop: vg.Points(headHeight),
+	tiles := draw.Tiles{Rows: 1, Cols: len(panels), PadX: vg.Points(30), PadTop: vg.Points(headHeight),
 		PadBottom: vg.Points(legendHeight), PadLeft: vg.Points(10), PadRight: vg.Points(16)}
-	canvases := plot.Align([][]*plot.Plot{{timePlot, bwPlot}}, tiles, dc)
-	for i, p := range []*plot.Plot{timePlot, bwPlot} {
+	canvases := plot.Align([][]*plot.Plot{panels}, tiles, dc)
+	for i, p := range panels {
 		c := canvases[0][i]
 		p.Draw(c)
-		l := legends[p]
+		l := legends[i]
 		l.Top, l.Left = true, true
 		l.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
 			Min: vg.Point{X: c.Min.X + vg.Points(60), Y: dc.Min.Y + vg.Points(4)},
 			Max: vg.Point{X: c.Max.X, Y: dc.Min.Y + vg.Points(legendHeight)},
 		}})
 	}
-	head := timePlot.Title.TextStyle
+	head := panels[0].Title.TextStyle
 	head.XAlign, head.YAlign = draw.XCenter, draw.YTop
-	dc.FillText(head, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: dc.Max.Y - vg.Points(8)},
-		fmt.Sprintf("reikna bench: %s FFTs on %s (%s), %s", rep.DType, rep.Device, rep.Platform, rep.Date[:10]))
+	dc.FillText(head, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: dc.Max.Y - vg.Points(8)}, heading)
 
 	f, err := os.Create(file)
 	if err != nil {
