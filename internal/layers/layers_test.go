@@ -17,8 +17,10 @@ import (
 // root, in layers from the bottom up: a package may import only packages
 // of the layers before its own.
 var layers = [][]string{
+	// internal/hostfft: gonum's FFT on the host, for every length.
+	{"internal/hostfft"},
 	// internal/reference: the float64 transforms the tests compare
-	// against, on gonum alone.
+	// against, on gonum and internal/hostfft.
 	// cluda/internal/handle: the guarded driver handle both bindings keep.
 	// internal/refusal: the fuzz tests' check of a clear refusal.
 	{"dtypes", "internal/reference", "internal/refusal", "cluda/internal/handle"},

@@ -4,7 +4,7 @@ import (
 	"math"
 	"math/cmplx"
 
-	"gonum.org/v1/gonum/dsp/fourier"
+	"github.com/reikna-go/reikna/internal/hostfft"
 )
 
 // FFTN returns the discrete Fourier transform of x (row-major, of the
@@ -62,9 +62,9 @@ func DFT(x []complex128) []complex128 {
 // a large prime factor would make gonum's general radix quadratic.
 type line struct {
 	n     int
-	fft   *fourier.CmplxFFT // of length n, or m for Bluestein
-	chirp []complex128      // exp(-iπk²/n), k < n (Bluestein)
-	kern  []complex128      // the FFT of the conjugate chirp, wrapped to length m
+	fft   *hostfft.FFT // of length n, or m for Bluestein
+	chirp []complex128 // exp(-iπk²/n), k < n (Bluestein)
+	kern  []complex128 // the FFT of the conjugate chirp, wrapped to length m
 	work  []complex128
 }
 
@@ -75,13 +75,13 @@ const smallPrimes = 64
 
 func newLine(n int) *line {
 	if LargestPrime(n) <= smallPrimes {
-		return &line{n: n, fft: fourier.NewCmplxFFT(n)}
+		return &line{n: n, fft: hostfft.New(n)}
 	}
 	m := 1
 	for m < 2*n-1 {
 		m *= 2
 	}
-	l := &line{n: n, fft: fourier.NewCmplxFFT(m), chirp: make([]complex128, n),
+	l := &line{n: n, fft: hostfft.New(m), chirp: make([]complex128, n),
 		kern: make([]complex128, m), work: make([]complex128, m)}
 	for k := 0; k < n; k++ {
 		// k² mod 2n keeps the angle exact for large k.

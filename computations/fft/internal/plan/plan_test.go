@@ -531,3 +531,20 @@ func checkUneven(p Pass) error {
 	}
 	return nil
 }
+
+// TestBluesteinManyFactors computes the table of the kernel of
+// Bluestein's algorithm for lengths of more factors than gonum's FFT
+// takes (FFTPACK's 13; a CPU device chose 2^11·3^7·7 for 10327627): it
+// is the transform of that length, split in two (internal/hostfft). Here
+// 2·3^13, the shortest length of 14 such factors.
+func TestBluesteinManyFactors(t *testing.T) {
+	const m = 2 * 1594323
+	const n = m/2 + 1
+	if len(primeFactors(m)) <= 13 {
+		t.Fatalf("%d has %d prime factors", m, len(primeFactors(m)))
+	}
+	v := Table{Kind: BluesteinKernel, N: n, M: m}.Values()
+	if len(v) != m {
+		t.Fatalf("%d values, want %d", len(v), m)
+	}
+}

@@ -4,7 +4,7 @@ import (
 	"math"
 	"math/bits"
 
-	"gonum.org/v1/gonum/dsp/fourier"
+	"github.com/reikna-go/reikna/internal/hostfft"
 )
 
 // Tables of twiddle factors and chirps are computed in float64 from exact
@@ -66,7 +66,7 @@ func bluesteinKernel(n, m int, w []complex128) []complex128 {
 			b[m-e] = c
 		}
 	}
-	out := fourier.NewCmplxFFT(m).Coefficients(nil, b)
+	out := hostfft.New(m).Coefficients(nil, b)
 	inv := 1 / float64(m)
 	for i := range out {
 		out[i] *= complex(inv, 0)
