@@ -288,8 +288,42 @@ peer() {
 		step "$out/${prefix}_nd-$name.txt" "$@" "${nd_args[@]}" --json "$out/${prefix}_nd-$name.json"
 	done
 	if [ -n "$sweep_sizes" ]; then
-		step "$out/${prefix}_sweep.txt" "$@" "${mib[@]}" --sizes "$sweep_sizes" --json "$out/${prefix}_sweep.json"
+		sweep_peer "$prefix" "$@"
 	fi
+}
+
+# sweep_peer PREFIX PROGRAM...: runs a peer's program on the sweep's
+# lengths in chunks of 40, each into a JSON file of its own, and merges
+# their rows into PREFIX_sweep.json: a program that fails at one length
+# (VkFFT crashed at 23204 on PoCL) loses its chunk, not the sweep.
+sweep_peer() {
+	local prefix=$1 chunk parts=() i=0
+	shift
+	while read -r chunk; do
+		i=$((i + 1))
+		step "$out/${prefix}_sweep_part$i.txt" "$@" "${mib[@]}" --sizes "$chunk" --json "$out/${prefix}_sweep_part$i.json"
+		parts+=("$out/${prefix}_sweep_part$i.json")
+	done < <(tr ',' '\n' <<<"$sweep_sizes" | paste -sd ',,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n')
+	cat "$out/${prefix}"_sweep_part*.txt >"$out/${prefix}_sweep.txt" 2>/dev/null
+	python3 - "$out/${prefix}_sweep.json" "${parts[@]}" <<'EOF_MERGE' || failed+=("merging $prefix's sweep")
+import json
+import sys
+
+merged = None
+for path in sys.argv[2:]:
+    try:
+        with open(path) as f:
+            part = json.load(f)
+    except (OSError, ValueError):
+        continue
+    if merged is None:
+        merged = part
+    else:
+        merged["rows"].extend(part["rows"])
+if merged is not None:
+    with open(sys.argv[1], "w") as f:
+        json.dump(merged, f, indent=1)
+EOF_MERGE
 }
 
 if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
