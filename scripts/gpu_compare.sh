@@ -75,6 +75,11 @@
 #           time this many of the sweep's lengths (of SWEEP where given),
 #           as many of each kind, spread over log N: the same lengths in
 #           every run (reikna bench --sweep --sweep-sample) [all]
+#   PEERS_FROM
+#           the output directory of a run of the same sets and lengths on
+#           the other API: its figures of the peers (cufft*.json,
+#           vkfft*.json, torch_*.json), which do not depend on reikna's
+#           API, are copied here in place of running the peers again
 # A step that fails is reported and the others run; the exit status is 1
 # if any failed.
 set -uo pipefail
@@ -326,7 +331,17 @@ if merged is not None:
 EOF_MERGE
 }
 
-if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+if [ -n "${PEERS_FROM:-}" ]; then
+	# The peers' figures of a run on the other API, in place of running
+	# them again.
+	[ -d "$PEERS_FROM" ] || die "PEERS_FROM: $PEERS_FROM is not a directory"
+	copied=0
+	for f in "$PEERS_FROM"/cufft*.json "$PEERS_FROM"/vkfft*.json "$PEERS_FROM"/torch_*.json; do
+		[ -f "$f" ] || continue
+		cp "$f" "$out/" && copied=$((copied + 1))
+	done
+	echo "the peers' figures: $copied files from $PEERS_FROM"
+elif python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
 	peer cufft python3 "$here/cufft_bench.py"
 	if has pipelines; then
 		step "$out/cufft_pipelines.txt" python3 "$here/cufft_bench.py" "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json"
@@ -345,7 +360,7 @@ else
 	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the matrix products and the convolutions" >&2
 fi
 
-if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ] || [ -n "$sweep_sizes" ]; then
+if [ -z "${PEERS_FROM:-}" ] && { [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ] || [ -n "$sweep_sizes" ]; }; then
 	echo "+ $here/vkfft_build.sh $out/vkfft_bench" >&2
 	if [ ! -f "$here/vkfft_build.sh" ]; then
 		echo "no $here/vkfft_build.sh: no VkFFT numbers" >&2

@@ -206,3 +206,47 @@ func TestGPUCompareSweep(t *testing.T) {
 		})
 	}
 }
+
+// TestGPUComparePeersFrom checks that PEERS_FROM takes the peers' figures
+// of another run's directory in place of running the peers, so that the
+// summary of the sweep compares with them, and that a directory that does
+// not exist is refused.
+func TestGPUComparePeersFrom(t *testing.T) {
+	bash := lookGPUCompare(t)
+	peers := writeSweepFixture(t, map[int][3]float64{17: {1, 0.5, 2}, 4099: {2, 4, 1}}, nil)
+	tests := []struct {
+		name, from string
+		wantErr    bool
+	}{
+		{"copied", peers, false},
+		{"missing", filepath.Join(peers, "none"), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			binary, devices, log, out := fakeRun(t, []string{openCLPlatform})
+			cmd := exec.Command(bash, gpuCompareScript, binary, out)
+			cmd.Env = append(os.Environ(), "FAKE_LOG="+log, "FAKE_DEVICES="+devices, "FAKE_SWEEP=17,4099",
+				"FAKE_SWEEP_JSON="+filepath.Join(peers, "sweep.json"), "SETS=sweep", "VKFFT_INCLUDE="+t.TempDir(),
+				"SWEEP=", "SWEEP_SAMPLE=", "MIB=", "PEERS_FROM="+tt.from)
+			output, err := cmd.CombinedOutput()
+			if tt.wantErr {
+				if err == nil || !strings.Contains(string(output), "PEERS_FROM") {
+					t.Errorf("gpu_compare.sh: %v, want a refusal naming PEERS_FROM\n%s", err, output)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("gpu_compare.sh: %v\n%s", err, output)
+			}
+			for _, f := range []string{"cufft_sweep.json", "vkfft_sweep.json"} {
+				if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+					t.Errorf("%s not copied: %v", f, err)
+				}
+			}
+			got, err := os.ReadFile(filepath.Join(out, "sweep_ratios.json"))
+			if err != nil || !strings.Contains(string(got), "cuFFT") || !strings.Contains(string(got), "VkFFT") {
+				t.Errorf("sweep_ratios.json does not compare with both peers (%v):\n%s", err, got)
+			}
+		})
+	}
+}
