@@ -38,7 +38,7 @@
 {{- end }}
 
 {{- /* fft_local_load loads the tile: element m of sub-transform s from
-    position j + m*nj along the axis, with the load hooks and the pass
+    position j + m*nj along the axis (FFT_LOAD_ELEM), times the pass
     twiddle. */ -}}
 {{- define "fft_local_load" }}
 {{- $l := .Local }}
@@ -48,15 +48,7 @@
         {
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "i" "depth" 3) }}
             const unsigned int pos = j + m * {{ .NJ }};
-{{- if .SrcShort }}
-            if (pos < {{ .SrcLength }})
-            {
-{{- end }}
-                v = FFT_LOAD(o, pos, i);
-{{- template "fft_load_hooks" (dict "b" . "v" "v" "depth" 4) }}
-{{- if .SrcShort }}
-            }
-{{- end }}
+            {{ if .Src.Short }}if (pos < {{ .Src.Length }}) {{ end }}v = FFT_LOAD_ELEM(o, pos, i);
 {{- if gt .NS 1 }}{{ template "fft_twiddle" (dict "b" . "v" "v" "depth" 3) }}{{ end }}
         }
         buf[s * {{ $l.Row }} + FFT_PAD(m)] = v;
@@ -101,8 +93,8 @@
 {{- end }}
 {{- end }}
 
-{{- /* fft_local_store stores the tile: output q of sub-transform s, with
-    the store hooks. */ -}}
+{{- /* fft_local_store stores the tile: output q of sub-transform s
+    (FFT_STORE_ELEM). */ -}}
 {{- define "fft_local_store" }}
 {{- $l := .Local }}
 {{- template "fft_local_round" (dict "b" . "contig" $l.StoreContig "m" "q") }}
@@ -110,16 +102,8 @@
         {
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "i" "depth" 3) }}
 {{- template "fft_store_position" (dict "b" . "depth" 3) }}
-{{- if .DstShort }}
-            if (pos < {{ .DstLength }})
-            {
-{{- end }}
-                {{ .CType }} v = buf[s * {{ $l.Row }} + FFT_PAD(q)];
-{{- template "fft_store_hooks" (dict "b" . "v" "v" "depth" 4) }}
-                FFT_STORE(o, pos, i, v);
-{{- if .DstShort }}
-            }
-{{- end }}
+            const {{ .CType }} v = buf[s * {{ $l.Row }} + FFT_PAD(q)];
+            {{ if .Dst.Short }}if (pos < {{ .Dst.Length }}) {{ end }}FFT_STORE_ELEM(o, pos, i, v);
         }
     }
 {{- end }}

@@ -36,18 +36,13 @@
 {{- end }}
 {{- end }}
 {{- template "fft_register_stages" . }}
-{{- if .Convolve }}
-{{- if .ChirpIn }}
-    // Bluestein: the product with the transformed kernel, conjugated, and
-    // the transform back on the same registers
-{{- else }}
-    // the product with the filter's spectrum, conjugated, and the
-    // transform back on the same registers
-{{- end }}
+{{- with .Fused }}
+    // {{ if .Bluestein }}Bluestein: the product with the transformed kernel{{ else }}the product with the filter's spectrum{{ end }}, conjugated,
+    // and the transform back on the same registers
 {{- range $g.Regs }}
     v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}t + {{ .Off }}{{ if $b.KernelRows }}, ii{{ end }})));
 {{- end }}
-{{- template "fft_register_stages" . }}
+{{- template "fft_register_stages" $b }}
 {{- end }}
 {{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
 {{- else if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
@@ -73,24 +68,21 @@
 {{- end }}
 
 {{- /* fft_register_load_element loads element m of the sub-transform
-    (o, j, ii) into .dst, or zero where sub-transform .u is past the last
-    one or the position past the input, with the load hooks and the pass
+    (o, j, ii) into .dst (FFT_LOAD_ELEM), or zero where sub-transform .u
+    is past the last one or the position past the input, times the pass
     twiddle. */ -}}
 {{- define "fft_register_load_element" }}
 {{- $b := .b }}
         const unsigned int pos = j + m * {{ $b.NJ }};
         {{ $b.CType }} e = COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }});
-        if ({{ .u }} < {{ $b.Count }}{{ if $b.SrcShort }} && pos < {{ $b.SrcLength }}{{ end }})
-        {
-            e = FFT_LOAD(o, pos, ii);
-{{- template "fft_load_hooks" (dict "b" $b "v" "e" "depth" 3) }}
-        }
+        if ({{ .u }} < {{ $b.Count }}{{ if $b.Src.Short }} && pos < {{ $b.Src.Length }}{{ end }})
+            e = FFT_LOAD_ELEM(o, pos, ii);
 {{- if gt $b.NS 1 }}{{ template "fft_twiddle" (dict "b" $b "v" "e" "depth" 2) }}{{ end }}
         {{ .dst }} = e;
 {{- end }}
 
 {{- /* fft_register_store_element stores .src as output q of the
-    sub-transform (o, j, ii), with the store hooks, unless sub-transform .u
+    sub-transform (o, j, ii) (FFT_STORE_ELEM), unless sub-transform .u
     is past the last one, the position past the output or, with
     .tile_guard, element e0 past the tile. One condition guards the whole
     store: PoCL 3.1 miscompiles a guard nested in another one here
@@ -98,12 +90,8 @@
 {{- define "fft_register_store_element" }}
 {{- $b := .b }}
 {{- template "fft_store_position" (dict "b" $b "depth" 2) }}
-        if ({{ if .tile_guard }}e0 < {{ $b.TileElems }} && {{ end }}{{ .u }} < {{ $b.Count }}{{ if $b.DstShort }} && pos < {{ $b.DstLength }}{{ end }})
-        {
-            {{ $b.CType }} e = {{ .src }};
-{{- template "fft_store_hooks" (dict "b" $b "v" "e" "depth" 3) }}
-            FFT_STORE(o, pos, ii, e);
-        }
+        if ({{ if .tile_guard }}e0 < {{ $b.TileElems }} && {{ end }}{{ .u }} < {{ $b.Count }}{{ if $b.Dst.Short }} && pos < {{ $b.Dst.Length }}{{ end }})
+            FFT_STORE_ELEM(o, pos, ii, {{ .src }});
 {{- end }}
 
 {{- /* fft_register_butterflies: the butterflies of the stage .st, each
@@ -187,7 +175,7 @@
 
 {{- /* fft_register_staged_load loads the tile's elements in the order of
     their addresses (consecutive work-items take consecutive elements of a
-    row) into local memory, with the load hooks, and each work-item reads
+    row) into local memory, and each work-item reads
     its registers from there. */ -}}
 {{- define "fft_register_staged_load" }}
 {{- $g := .Register }}
