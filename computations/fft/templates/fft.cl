@@ -20,34 +20,26 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 #define FFT_LOAD_AT(_o, _n, _i) {{ .input.LoadIdx }}({{ template "fft_end_index" .body.Src.Index }})
 #define FFT_STORE_AT(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Dst.Index }}, _v)
 {{- if .inverse }}
-#define FFT_INVERSE ({{ .inverse }} != 0)
-{{- end }}
+#define FFT_INVERSE ({{ .inverse }} != 0){{ end }}
 {{- if .tw_inner }}
-#define TW_INNER(_e) {{ .tw_inner.LoadIdx }}(_e)
-{{- end }}
+#define TW_INNER(_e) {{ .tw_inner.LoadIdx }}(_e){{ end }}
 {{- if .tw_pass_lo }}
-#define TW_PASS_LO(_e) {{ .tw_pass_lo.LoadIdx }}(_e)
-{{- end }}
+#define TW_PASS_LO(_e) {{ .tw_pass_lo.LoadIdx }}(_e){{ end }}
 {{- if .tw_pass_hi }}
-#define TW_PASS_HI(_e) {{ .tw_pass_hi.LoadIdx }}(_e)
-{{- end }}
+#define TW_PASS_HI(_e) {{ .tw_pass_hi.LoadIdx }}(_e){{ end }}
 {{- if .chirp }}
-#define CHIRP(_e) {{ .chirp.LoadIdx }}(_e)
-{{- end }}
+#define CHIRP(_e) {{ .chirp.LoadIdx }}(_e){{ end }}
 {{- if .real_twiddle }}
-#define RFFT_TW(_k) {{ .real_twiddle.LoadIdx }}(_k)
-{{- end }}
+#define RFFT_TW(_k) {{ .real_twiddle.LoadIdx }}(_k){{ end }}
 {{- with .kernel_b }}
 {{- with $.body.KernelRows }}
 #define KERNEL_B(_o, _n, _i) {{ $.kernel_b.LoadIdx }}({{ template "fft_end_index" . }})
 {{- else }}
-#define KERNEL_B(_e) {{ .LoadIdx }}(_e)
-{{- end }}
+#define KERNEL_B(_e) {{ .LoadIdx }}(_e){{ end }}
 {{- end }}
 {{- template "fft_ends" .body }}
 {{- with .body.LocalBufferBytes }}
-LOCAL_BUFFER_SIZE({{ . }})
-{{- end }}
+LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{ .KernelDeclaration }}
 {
 {{- if .body.Local }}{{ template "fft_local_kernel" .body }}{{ else }}{{ template "fft_register_kernel" .body }}{{ end }}
@@ -76,8 +68,7 @@ LOCAL_BUFFER_SIZE({{ . }})
 {{- else if $t.Split }}
 {{ $in }}{{ $v }} = _fft_mul({{ $v }}, _fft_mul(TW_PASS_HI(m * {{ $t.Rows }} + kt / {{ $t.Block }}), TW_PASS_LO(m * {{ $t.Block }} + kt % {{ $t.Block }})));
 {{- else }}
-{{ $in }}{{ $v }} = _fft_mul({{ $v }}, TW_PASS_LO(m * {{ .b.NS }} + kt));
-{{- end }}
+{{ $in }}{{ $v }} = _fft_mul({{ $v }}, TW_PASS_LO(m * {{ .b.NS }} + kt));{{ end }}
 {{- end }}
 
 {{- /* fft_store_position sets pos, where output q of the sub-transform
@@ -88,8 +79,7 @@ LOCAL_BUFFER_SIZE({{ . }})
 {{ $in }}const unsigned int kk = j % {{ $b.NS }};
 {{ $in }}const unsigned int pos = (j - kk) * {{ $b.L }} + kk + q * {{ $b.NS }};
 {{- else }}
-{{ $in }}const unsigned int pos = j * {{ $b.L }} + q;
-{{- end }}
+{{ $in }}const unsigned int pos = j * {{ $b.L }} + q;{{ end }}
 {{- end }}
 
 {{- /* The index arguments of an end's load or store macro for the outer

@@ -27,8 +27,7 @@
 INLINE WITHIN_KERNEL {{ $c }} _fft_conj_if({{ $c }} a, int c)
 {
     return c ? _fft_conj(a) : a;
-}
-{{- end }}
+}{{ end }}
 #define FFT_LOAD_ELEM(_o, _n, _i) {{ printf .v $v }}
 {{- end }}
 
@@ -50,7 +49,6 @@ INLINE WITHIN_KERNEL {{ $c }} _fft_conj_if({{ $c }} a, int c)
 INLINE WITHIN_KERNEL {{ $c }} _fft_conj_scale_if({{ $c }} a, int c)
 {
     return c ? _fft_conj(a) * {{ .e.Scale }} : a;
-}
-{{- end }}
+}{{ end }}
 #define FFT_STORE_ELEM(_o, _n, _i, _v) {{ .at }}(_o, _n, _i, {{ $v }})
 {{- end }}

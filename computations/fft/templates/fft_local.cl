@@ -15,8 +15,7 @@
         LOCAL_BARRIER;
 {{- template "fft_local_exchange" (dict "b" $b "st" .) }}
         LOCAL_BARRIER;
-    }
-{{- end }}
+    }{{ end }}
 {{- if .Twisted }}{{ template "rfft_local_twist_store" . }}{{ else }}{{ template "fft_local_store" . }}{{ end }}
 {{- end }}
 
@@ -28,13 +27,11 @@
     {
         const unsigned int e = lid + r * {{ $b.WG }};
 {{- if $b.LoopGuard }}
-        if (e >= {{ $b.TileElems }}) break;
-{{- end }}
+        if (e >= {{ $b.TileElems }}) break;{{ end }}
 {{- if .contig }}
         const unsigned int s = e / {{ $b.L }}, {{ .m }} = e % {{ $b.L }};
 {{- else }}
-        const unsigned int s = e % {{ $b.Tile }}, {{ .m }} = e / {{ $b.Tile }};
-{{- end }}
+        const unsigned int s = e % {{ $b.Tile }}, {{ .m }} = e / {{ $b.Tile }};{{ end }}
 {{- end }}
 
 {{- /* fft_local_load loads the tile: element m of sub-transform s from
@@ -62,21 +59,17 @@
 {{- define "fft_local_butterfly" }}
 {{- $b := .b }}{{ $st := .st }}{{ $row := $b.Local.Row }}
 {{- range $st.Items }}
-        {{ $b.CType }} v{{ .Q }}[{{ $st.Radix }}];
-{{- end }}
+        {{ $b.CType }} v{{ .Q }}[{{ $st.Radix }}];{{ end }}
 {{- range $it := $st.Items }}
         const unsigned int bf{{ .Q }} = lid + {{ .First }};
         const unsigned int s{{ .Q }} = bf{{ .Q }} / {{ $st.Span }}, jj{{ .Q }} = bf{{ .Q }} % {{ $st.Span }}, k{{ .Q }} = jj{{ .Q }} % {{ $st.NsIn }};
         {{ if .Guarded }}if (bf{{ .Q }} < {{ $st.Butterflies }}) {{ end }}{
 {{- range $st.Reads }}
-            v{{ $it.Q }}[{{ .M }}] = buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD(jj{{ $it.Q }} + {{ .Off }})];
-{{- end }}
+            v{{ $it.Q }}[{{ .M }}] = buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD(jj{{ $it.Q }} + {{ .Off }})];{{ end }}
 {{- range $st.Twiddles }}
-            v{{ $it.Q }}[{{ .M }}] = _fft_mul(v{{ $it.Q }}[{{ .M }}], TW_INNER({{ .Off }} + k{{ $it.Q }}));
-{{- end }}
+            v{{ $it.Q }}[{{ .M }}] = _fft_mul(v{{ $it.Q }}[{{ .M }}], TW_INNER({{ .Off }} + k{{ $it.Q }}));{{ end }}
             {{ index $b.Butterflies $st.Radix }}(v{{ .Q }});
-        }
-{{- end }}
+        }{{ end }}
 {{- end }}
 
 {{- /* fft_local_exchange: each work-item writes the outputs of its
@@ -87,10 +80,8 @@
 {{- range $it := $st.Items }}
         {{ if .Guarded }}if (bf{{ .Q }} < {{ $st.Butterflies }}) {{ end }}{
 {{- range $st.Writes }}
-            buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD((jj{{ $it.Q }} - k{{ $it.Q }}) * {{ $st.Radix }} + k{{ $it.Q }} + {{ .Off }})] = v{{ $it.Q }}[{{ .M }}];
-{{- end }}
-        }
-{{- end }}
+            buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD((jj{{ $it.Q }} - k{{ $it.Q }}) * {{ $st.Radix }} + k{{ $it.Q }} + {{ .Off }})] = v{{ $it.Q }}[{{ .M }}];{{ end }}
+        }{{ end }}
 {{- end }}
 
 {{- /* fft_local_store stores the tile: output q of sub-transform s

@@ -46,8 +46,7 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian({{ $c }} a, unsigned int n)
 }
 #define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, ((_n) <= {{ $r.Half }} ? (_n) : {{ $r.N }} - (_n)), _i), _n)
 {{- else }}
-#define FFT_LOAD_REAL(_o, _n, _i) FFT_LOAD_AT(_o, _n, _i)
-{{- end }}
+#define FFT_LOAD_REAL(_o, _n, _i) FFT_LOAD_AT(_o, _n, _i){{ end }}
 {{- template "fft_load_hook" .then }}
 {{- end }}
 
@@ -62,8 +61,7 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian({{ $c }} a, unsigned int n)
 {{- else if eq $r.Store "real" }}
 #define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, (_v).x * {{ $r.Scale }})
 {{- else }}
-#define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, _v)
-{{- end }}
+#define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, _v){{ end }}
 {{- template "fft_store_hook" .then }}
 {{- if $r.Twist }}
 {{ template "rfft_twist_function" $b }}
@@ -77,8 +75,7 @@ INLINE WITHIN_KERNEL unsigned int _rfft_paired(unsigned int w)
 {
     const unsigned int r = w % {{ mul 2 $r.PairRun }}, low = (w / {{ mul 2 $r.PairRun }}) * {{ $r.PairRun }} + r % {{ $r.PairRun }};
     return r < {{ $r.PairRun }} ? low : (low == 0 ? {{ div $r.NS 2 }} : {{ $r.NS }} - low);
-}
-{{- end }}
+}{{ end }}
 {{- end }}
 
 {{- /* rfft_twist_function: X[k] from a = Z[k] and b = Z[M - k]. */ -}}
@@ -123,8 +120,7 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
     if (u < {{ .Count }})
     {
 {{- range .Real.Partners }}
-        FFT_STORE_ELEM(o, {{ .M }}, ii, _rfft_twist(v[{{ .M }}], v[{{ .Off }}], {{ .M }}));
-{{- end }}
+        FFT_STORE_ELEM(o, {{ .M }}, ii, _rfft_twist(v[{{ .M }}], v[{{ .Off }}], {{ .M }}));{{ end }}
         FFT_STORE_ELEM(o, {{ .L }}, ii, _rfft_twist(v[0], v[0], {{ .L }}));
     }
 {{- else }}
@@ -139,8 +135,7 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
             if (q == 0)
                 FFT_STORE_ELEM(o, {{ .L }}, ii, _rfft_twist(a, a, {{ .L }}));
         }
-    }
-{{- end }}
+    }{{ end }}
 {{- end }}
 
 {{- /* rfft_register_paired_store stores the twisted spectrum from the
@@ -175,13 +170,11 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
 {{- $g := .Register }}
     LOCAL_BARRIER;
 {{- range $g.StoreRegs }}
-    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];
-{{- end }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];{{ end }}
     LOCAL_BARRIER;
     for (unsigned int r = 0; r < {{ .Loops }}; r++)
     {
         const unsigned int e0 = lid + r * {{ .WG }};
 {{- if .LoopGuard }}
-        if (e0 >= {{ .TileElems }}) break;
-{{- end }}
+        if (e0 >= {{ .TileElems }}) break;{{ end }}
 {{- end }}
