@@ -415,17 +415,15 @@ func (c *Convolve) fused(plan *core.Plan, args map[string]*core.KernelArgument, 
 	fk := &fftKernel{Kernel: k, dt: dt, name: "convolve_fused",
 		src:     fftEnd{arg: args[c.signalRoot], shape: c.signal.Shape()},
 		dst:     fftEnd{arg: args["output"], shape: c.output.Shape()},
-		inverse: conj, conjOut: true, scale: 1}
+		inverse: conj, out: inverseEnd(dt, 1), fused: &fftFused{}}
 	if err := newFFTTables(plan, dt).bind(fk); err != nil {
 		return err
 	}
 	fk.bTable = spectrum
-	kargs, render := fk.args()
-	body := render["body"].(*fftBody)
-	body.Convolve, body.KernelB = true, false
 	if !c.broadcast() {
-		body.KernelRows = c.spectrumRows()
+		fk.fused.Rows = c.spectrumRows()
 	}
+	kargs, render := fk.args()
 	return plan.KernelCall(fftTemplates.Lookup("fft.cl"), kargs, []int{k.Groups() * k.Pass.WG},
 		core.KernelOptions{Name: fk.name, Local: []int{k.Pass.WG}, RenderArgs: render, CompilerOptions: c.tuning.CompilerOptions, BoundLocal: k.Pass.Bounded})
 }

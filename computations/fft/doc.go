@@ -28,11 +28,21 @@
 // parameters. The package internal/plan turns shape, axes and the device's
 // limits (plan.Limits) into passes, radices, work-groups and tables, and
 // holds the one rule that replans a kernel the device refuses
-// (plan.Replan); fft_bodyplan.go reads one kernel of that plan into the
-// numbers of fftBody (fft_body.go). The templates templates/fft.cl,
-// fft_local.cl and fft_register.cl write the kernel from them, in named
-// sub-templates (load, butterfly, exchange, store). The straight-line
-// butterflies are modules (fft_butterfly_module.go). RFFT and IRFFT
-// (rfft.go, rfft_axis.go) run the FFT's kernels with hooks on their ends
-// (rfft_hooks.go, templates/rfft_hooks.cl) that are off in a complex FFT.
+// (plan.Replan); fft_bodyplan.go reads one kernel of that plan into
+// fftPass (fft_body.go), the description of the pass: what it loads, its
+// sub-transforms and their stages, its pass twiddle and what it stores.
+// The kind of each end (fftEndKind, fft_end.go) says how the pass loads
+// and stores its elements: complex values (conjugated and scaled for the
+// inverse), Bluestein's chirp, the product with Bluestein's transformed
+// kernel, or the ends of a real transform. The templates templates/fft.cl,
+// fft_local.cl and fft_register.cl write the kernel from it, in named
+// sub-templates (load, butterfly, exchange, store); they read and write
+// every element through FFT_LOAD_ELEM and FFT_STORE_ELEM, which the hooks
+// of the end kinds define once, at the top of the kernel
+// (templates/fft_ends.cl). The straight-line butterflies are modules
+// (fft_butterfly_module.go). RFFT and IRFFT (rfft.go, rfft_axis.go) run the
+// FFT's kernels with real ends (rfft_hooks.go, templates/rfft_hooks.cl),
+// whose twisted stores are store variants of their own; Convolve fuses
+// the product with the filter's spectrum between the stages of one kernel
+// (fftPass.Fused).
 package fft

@@ -12,10 +12,10 @@ import (
 	"github.com/reikna-go/reikna/templates"
 )
 
-//go:embed templates/fft.cl templates/fft_local.cl templates/fft_register.cl templates/fft_copy.cl templates/rfft_hooks.cl templates/rfft_twist.cl templates/rfft_copy.cl
+//go:embed templates/fft.cl templates/fft_local.cl templates/fft_register.cl templates/fft_ends.cl templates/fft_copy.cl templates/rfft_hooks.cl templates/rfft_twist.cl templates/rfft_copy.cl
 var fftFS embed.FS
 
-var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/fft_local.cl", "templates/fft_register.cl", "templates/fft_copy.cl",
+var fftTemplates = templates.MustParseFS(fftFS, "templates/fft.cl", "templates/fft_local.cl", "templates/fft_register.cl", "templates/fft_ends.cl", "templates/fft_copy.cl",
 	"templates/rfft_hooks.cl", "templates/rfft_twist.cl", "templates/rfft_copy.cl")
 
 // FFT is the fast Fourier transform of a complex array over a set of its
@@ -215,11 +215,11 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 		return err
 	}
 	if first && b.real == nil {
-		k.inverse, k.conjIn = b.args["inverse"], true
+		k.inverse, k.in = b.args["inverse"], inverseEnd(b.dt, 1)
 	}
 	if last {
 		if b.real == nil {
-			k.inverse, k.conjOut, k.scale = b.args["inverse"], true, b.scale
+			k.inverse, k.out = b.args["inverse"], inverseEnd(b.dt, b.scale)
 		}
 		k.dst = fftEnd{arg: b.args["output"], shape: b.shape}
 	} else {

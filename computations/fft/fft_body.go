@@ -1,15 +1,15 @@
 package fft
 
-// fftBody holds the numbers from which templates/fft.cl draws a pass
-// kernel: the shape of the pass, the hooks it applies on load and store,
-// and per stage the offsets, registers and table indices of its
-// butterflies. It holds numbers, flags, the names of C types and the
-// butterfly modules; the C itself is in the templates.
-type fftBody struct {
+// fftPass is the description of one pass from which templates/fft.cl
+// draws its kernel: what it loads (Src), its sub-transforms (L, the
+// stages of Local or Register and their Butterflies), its pass twiddle
+// (Twiddle) and what it stores (Dst). It holds numbers, the names of C
+// types, the end kinds and the butterfly modules; the C itself is in the
+// templates.
+type fftPass struct {
 	CType, RType string // C types of a complex value and of its parts
 	ItemSize     int    // bytes of a complex value
 	Zero         string // literal of a zero part
-	Scale        string // literal of the scale applied with ConjOut
 	PadLocal     bool   // local memory rows are padded (FFT_PAD)
 
 	WG        int // work-items of a group
@@ -22,26 +22,16 @@ type fftBody struct {
 	Loops     int // rounds in which the group's work-items cover the tile
 	LoopGuard bool
 
-	SrcLength, DstLength int  // lengths along the axis of the ends
-	SrcShort, DstShort   bool // shorter than the transform: guard positions
+	// Src is the end the pass loads, Dst the one it stores.
+	Src, Dst fftPassEnd
 
-	ConjIn, ChirpIn, KernelB, ChirpOut, ConjOut bool
-	// Convolve: the kernel is the whole of Bluestein's algorithm (the
-	// register kernel only): after the forward transform each register is
+	// Fused, where set, makes the kernel the whole of a convolution (the
+	// register kernel only): after the forward stages each register is
 	// multiplied by the transformed convolution kernel and conjugated, and
-	// the stages run again; KernelB is then unset (the stores do not
-	// apply it).
-	Convolve bool
-	// KernelRows, where set, indexes a kernel of one row per
-	// sub-transform (Convolve only): KERNEL_B takes the outer index, the
-	// position and the inner index as the ends do.
-	KernelRows *fftEndIndex
+	// the stages run again.
+	Fused *fftFused
 
 	Twiddle fftPassTwiddle
-
-	// Load and Store are the indexing of the ends that the kernel reads
-	// and writes.
-	Load, Store fftEndIndex
 
 	// Butterflies holds, by radix, the module that transforms the values
 	// of a butterfly (see butterflyModule).
@@ -49,15 +39,30 @@ type fftBody struct {
 
 	Local    *fftLocalBody    // of the local kernel, else nil
 	Register *fftRegisterBody // of the register kernel, else nil
+}
 
-	// Real is how the first and last kernels of a real transform read and
-	// write (rfft_hooks.go); nil in a complex FFT.
-	Real *fftRealBody
+// fftPassEnd is one end of a pass: its indexing, its length along the
+// axis and the kind of its loads or stores.
+type fftPassEnd struct {
+	Index  fftEndIndex
+	Length int
+	Short  bool // shorter than the transform: guard positions
+	Kind   fftEndKind
+}
+
+// fftFused is the product between the stages of a fused convolution
+// (fftPass.Fused): with Rows set, the kernel has one row per
+// sub-transform, which KERNEL_B indexes by the outer index, the position
+// and the inner index as the ends do; Bluestein marks the convolution of
+// Bluestein's algorithm.
+type fftFused struct {
+	Rows      *fftEndIndex
+	Bluestein bool
 }
 
 // LocalBufferBytes returns the bytes of the kernel's buffer in local
 // memory (LOCAL_BUFFER), 0 where it has none.
-func (b *fftBody) LocalBufferBytes() int {
+func (b *fftPass) LocalBufferBytes() int {
 	switch {
 	case b.Local != nil:
 		return b.Local.BufElems * b.ItemSize
@@ -67,16 +72,36 @@ func (b *fftBody) LocalBufferBytes() int {
 	return 0
 }
 
+// KernelRows returns the indexing of a convolution kernel of one row per
+// sub-transform, nil where there is none.
+func (b *fftPass) KernelRows() *fftEndIndex {
+	if b.Fused == nil {
+		return nil
+	}
+	return b.Fused.Rows
+}
+
+// Real returns the numbers of the ends of a real transform, nil in a
+// complex FFT.
+func (b *fftPass) Real() *fftRealBody {
+	for _, e := range []fftEndKind{b.Dst.Kind, b.Src.Kind} {
+		if r, ok := e.(realEnd); ok {
+			return r.Real
+		}
+	}
+	return nil
+}
+
 // Paired reports whether the kernel's work-groups take the
 // sub-transforms j and NJ - j together (fftRealBody.Paired).
-func (b *fftBody) Paired() bool { return b.Twisted() && b.Real.Paired }
+func (b *fftPass) Paired() bool { return b.Dst.Kind.StoreVariant() == storePaired }
 
 // Twisted reports whether the kernel stores the spectrum of a real
 // transform from the complex one of half its length (fftRealBody.Twist).
-func (b *fftBody) Twisted() bool { return b.Real != nil && b.Real.Twist }
+func (b *fftPass) Twisted() bool { return b.Dst.Kind.StoreVariant() != storeElements }
 
 // ProcessModules lets the renderer find the butterfly modules.
-func (b *fftBody) ProcessModules(process func(any) (any, error)) (any, error) {
+func (b *fftPass) ProcessModules(process func(any) (any, error)) (any, error) {
 	out := *b
 	bfs, err := process(b.Butterflies)
 	if err != nil {

@@ -29,7 +29,7 @@ const simTolerance = 1e-12
 // written once and read only once written, and every output stored once.
 func TestRegisterBodyComputes(t *testing.T) {
 	gpu := fftplan.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
-	lengths := []int{12, 17, 20, 24, 30, 31, 45, 48, 51, 100, 121, 124, 143, 169, 253, 360, 480, 527, 720, 1000, 1001, 1536, 2310, 3000, 4004, 4095}
+	lengths := []int{12, 17, 20, 23, 24, 30, 45, 48, 51, 92, 100, 121, 143, 169, 253, 360, 391, 480, 720, 1000, 1001, 1536, 2310, 3000, 4004, 4095}
 	uneven := 0
 	defer func() {
 		if uneven == 0 || uneven == len(lengths) {

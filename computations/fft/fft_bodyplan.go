@@ -5,27 +5,30 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 )
 
-// newFFTBody returns the numbers templates/fft.cl draws the kernel k from.
-// It is the only reader of k's fields for the kernel's text.
-func newFFTBody(k *fftKernel) *fftBody {
+// newFFTBody returns the description of the pass that templates/fft.cl
+// draws the kernel k from. It is the only reader of k's fields for the
+// kernel's text.
+func newFFTBody(k *fftKernel) *fftPass {
 	p := k.Pass
 	real := k.dt.Real()
 	tileElems := p.Tile * p.L
 	loops := (tileElems + p.WG - 1) / p.WG
 	nj := p.N / p.L
-	b := &fftBody{
+	in, out := bluesteinEnds(k, k.in, k.out)
+	b := &fftPass{
 		CType: k.dt.CType(), RType: real.CType(), ItemSize: k.dt.Size(),
-		Zero: real.MustLiteral(0), Scale: real.MustLiteral(k.scale),
-		PadLocal: !p.Plain,
-		WG:       p.WG, Tile: p.Tile, L: p.L, NS: p.NS, NJ: nj, Inner: k.Inner,
+		Zero: real.MustLiteral(0), PadLocal: !p.Plain,
+		WG: p.WG, Tile: p.Tile, L: p.L, NS: p.NS, NJ: nj, Inner: k.Inner,
 		Count: k.Outer * nj * k.Inner, TileElems: tileElems, Loops: loops,
 		LoopGuard: loops*p.WG != tileElems,
-		SrcLength: k.SrcLength, DstLength: k.DstLength,
-		SrcShort: k.SrcLength < p.N, DstShort: k.DstLength < p.N,
-		ConjIn: k.conjIn, ChirpIn: k.ChirpIn, ChirpOut: k.ChirpOut, ConjOut: k.conjOut,
-		KernelB: k.KernelB && !k.Convolution(), Convolve: k.Convolution(),
-		Load:  k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
-		Store: k.dst.index(k.Axis, k.Outer, k.DstLength, k.Inner),
+		Src: fftPassEnd{Index: k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
+			Length: k.SrcLength, Short: k.SrcLength < p.N, Kind: in},
+		Dst: fftPassEnd{Index: k.dst.index(k.Axis, k.Outer, k.DstLength, k.Inner),
+			Length: k.DstLength, Short: k.DstLength < p.N, Kind: out},
+		Fused: k.fused,
+	}
+	if k.Convolution() {
+		b.Fused = &fftFused{Bluestein: true}
 	}
 	switch {
 	case k.Tables.PassShift > 0:
@@ -43,7 +46,9 @@ func newFFTBody(k *fftKernel) *fftBody {
 		b.Local = localBody(p, k.Inner, k.Tables.StageOffsets)
 	}
 	if k.real != nil {
-		b.Real = k.real.body(b, k.dt)
+		rb := k.real.body(b, k.dt)
+		b.Src.Kind = realEnd{Real: rb, Then: b.Src.Kind}
+		b.Dst.Kind = realEnd{Real: rb, Then: b.Dst.Kind}
 	}
 	return b
 }

@@ -22,9 +22,12 @@ type fftKernel struct {
 	src, dst fftEnd
 
 	inverse *core.KernelArgument // set on the first and last kernels: the inverse flag applies
-	conjIn  bool
-	conjOut bool
-	scale   float64 // applied with conjOut
+	// in and out are how the complex values are loaded and stored: the
+	// first and last kernels of an FFT conjugate them for the inverse.
+	in, out complexEnd
+	// fused, where set, is the product between the stages of a kernel
+	// that is the whole of a convolution.
+	fused *fftFused
 
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
 

@@ -78,8 +78,8 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 func (ra realAxis) twistKernel(plan *core.Plan, b *fftBuild, h *fftRealHooks, batch fftplan.Batch, dst *core.KernelArgument) error {
 	half := ra.n / 2
 	k := &fftKernel{dt: ra.cdt, real: &fftRealKernel{n: ra.n, scale: 1, twist: true}}
-	body := &fftBody{CType: ra.cdt.CType(), Store: fftEnd{arg: dst, shape: dst.Shape()}.index(ra.axis, batch.Outer, half+1, batch.Inner)}
-	body.Real = k.real.body(body, ra.cdt)
+	body := &fftPass{CType: ra.cdt.CType(), Dst: fftPassEnd{Index: fftEnd{arg: dst, shape: dst.Shape()}.index(ra.axis, batch.Outer, half+1, batch.Inner)}}
+	body.Dst.Kind = realEnd{Real: k.real.body(body, ra.cdt), Then: complexEnd{}}
 	if err := h.bindTwiddles(b, k); err != nil {
 		return err
 	}

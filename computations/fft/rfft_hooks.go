@@ -74,7 +74,7 @@ type fftRealBody struct {
 
 // body returns the numbers of the kernel's ends in the body b of a
 // kernel on values of dt.
-func (r *fftRealKernel) body(b *fftBody, dt dtypes.DType) *fftRealBody {
+func (r *fftRealKernel) body(b *fftPass, dt dtypes.DType) *fftRealBody {
 	real := dt.Real()
 	rt := fftRealBody{Load: r.load, Store: r.store, N: r.n, Half: r.n / 2, Twist: r.twist,
 		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5)}

@@ -16,10 +16,8 @@
 {{- else if .Shift }}
     const VSIZE_T conv_j{{ .Filter }} = {{ $q }} + {{ .Shift }} >= {{ .T }} ? {{ $q }} + {{ .Shift }} - {{ .T }} : {{ $q }} + {{ .Shift }};
 {{- else }}
-    const VSIZE_T conv_j{{ .Filter }} = {{ $q }};
-{{- end }}
-    conv_in = conv_in && conv_j{{ .Filter }} < {{ .M }};
-{{- end }}
+    const VSIZE_T conv_j{{ .Filter }} = {{ $q }};{{ end }}
+    conv_in = conv_in && conv_j{{ .Filter }} < {{ .M }};{{ end }}
 {{- end }}
     if (conv_in)
     {

@@ -1,7 +1,9 @@
 {{- /* One pass of an FFT along one axis (see fftplan.Pass), drawn from the
-    numbers of fftBody (fft_body.go): the local kernel (fft_local.cl) or the
+    description fftPass (fft_body.go): the local kernel (fft_local.cl) or the
     register kernel (fft_register.cl), bound here to the load and store
-    entry points of the arguments and to the tables. The butterflies are
+    entry points of the arguments and to the tables. Every element is
+    loaded by FFT_LOAD_ELEM and stored by FFT_STORE_ELEM, which the kinds
+    of the pass's ends define (fft_ends.cl). The butterflies are
     modules (fft_butterfly.cl), rendered before this template. Each line of
     C that a sub-template writes starts with its newline. */ -}}
 INLINE WITHIN_KERNEL {{ .body.CType }} _fft_mul({{ .body.CType }} a, {{ .body.CType }} b)
@@ -15,34 +17,29 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 }
 
 {{ if .body.PadLocal }}#define FFT_PAD(_a) ((_a) + ((_a) >> 4)){{ else }}#define FFT_PAD(_a) (_a){{ end }}
-{{ if .body.Real }}{{ template "rfft_ends" . }}{{ else }}#define FFT_LOAD(_o, _n, _i) {{ .input.LoadIdx }}({{ template "fft_end_index" .body.Load }})
-#define FFT_STORE(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Store }}, _v){{ end }}
+#define FFT_LOAD_AT(_o, _n, _i) {{ .input.LoadIdx }}({{ template "fft_end_index" .body.Src.Index }})
+#define FFT_STORE_AT(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Dst.Index }}, _v)
 {{- if .inverse }}
-#define FFT_INVERSE ({{ .inverse }} != 0)
-{{- end }}
+#define FFT_INVERSE ({{ .inverse }} != 0){{ end }}
 {{- if .tw_inner }}
-#define TW_INNER(_e) {{ .tw_inner.LoadIdx }}(_e)
-{{- end }}
+#define TW_INNER(_e) {{ .tw_inner.LoadIdx }}(_e){{ end }}
 {{- if .tw_pass_lo }}
-#define TW_PASS_LO(_e) {{ .tw_pass_lo.LoadIdx }}(_e)
-{{- end }}
+#define TW_PASS_LO(_e) {{ .tw_pass_lo.LoadIdx }}(_e){{ end }}
 {{- if .tw_pass_hi }}
-#define TW_PASS_HI(_e) {{ .tw_pass_hi.LoadIdx }}(_e)
-{{- end }}
+#define TW_PASS_HI(_e) {{ .tw_pass_hi.LoadIdx }}(_e){{ end }}
 {{- if .chirp }}
-#define CHIRP(_e) {{ .chirp.LoadIdx }}(_e)
-{{- end }}
-{{- if .kernel_b }}
-{{- if .body.KernelRows }}
-#define KERNEL_B(_o, _n, _i) {{ .kernel_b.LoadIdx }}({{ template "fft_end_index" .body.KernelRows }})
+#define CHIRP(_e) {{ .chirp.LoadIdx }}(_e){{ end }}
+{{- if .real_twiddle }}
+#define RFFT_TW(_k) {{ .real_twiddle.LoadIdx }}(_k){{ end }}
+{{- with .kernel_b }}
+{{- with $.body.KernelRows }}
+#define KERNEL_B(_o, _n, _i) {{ $.kernel_b.LoadIdx }}({{ template "fft_end_index" . }})
 {{- else }}
-#define KERNEL_B(_e) {{ .kernel_b.LoadIdx }}(_e)
+#define KERNEL_B(_e) {{ .LoadIdx }}(_e){{ end }}
 {{- end }}
-{{- end }}
-
+{{- template "fft_ends" .body }}
 {{- with .body.LocalBufferBytes }}
-LOCAL_BUFFER_SIZE({{ . }})
-{{- end }}
+LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{ .KernelDeclaration }}
 {
 {{- if .body.Local }}{{ template "fft_local_kernel" .body }}{{ else }}{{ template "fft_register_kernel" .body }}{{ end }}
@@ -60,18 +57,6 @@ LOCAL_BUFFER_SIZE({{ . }})
 {{ $in }}const unsigned int o = {{ if eq $b.NJ 1 }}{{ $ui }}{{ else }}({{ $ui }} / {{ $b.NJ }}){{ end }};
 {{- end }}
 
-{{- /* fft_load_hooks applies the hooks of the first pass to the element
-    .v just loaded from position pos. */ -}}
-{{- define "fft_load_hooks" }}
-{{- $in := repeat .depth "    " }}
-{{- if .b.ConjIn }}
-{{ $in }}if (FFT_INVERSE) {{ .v }} = _fft_conj({{ .v }});
-{{- end }}
-{{- if .b.ChirpIn }}
-{{ $in }}{{ .v }} = _fft_mul({{ .v }}, CHIRP(pos));
-{{- end }}
-{{- end }}
-
 {{- /* fft_twiddle multiplies element m of the sub-transform with
     butterfly j, in .v, by the pass twiddle W_{ns*l}^{(j mod ns)*m}. */ -}}
 {{- define "fft_twiddle" }}
@@ -83,8 +68,7 @@ LOCAL_BUFFER_SIZE({{ . }})
 {{- else if $t.Split }}
 {{ $in }}{{ $v }} = _fft_mul({{ $v }}, _fft_mul(TW_PASS_HI(m * {{ $t.Rows }} + kt / {{ $t.Block }}), TW_PASS_LO(m * {{ $t.Block }} + kt % {{ $t.Block }})));
 {{- else }}
-{{ $in }}{{ $v }} = _fft_mul({{ $v }}, TW_PASS_LO(m * {{ .b.NS }} + kt));
-{{- end }}
+{{ $in }}{{ $v }} = _fft_mul({{ $v }}, TW_PASS_LO(m * {{ .b.NS }} + kt));{{ end }}
 {{- end }}
 
 {{- /* fft_store_position sets pos, where output q of the sub-transform
@@ -95,23 +79,7 @@ LOCAL_BUFFER_SIZE({{ . }})
 {{ $in }}const unsigned int kk = j % {{ $b.NS }};
 {{ $in }}const unsigned int pos = (j - kk) * {{ $b.L }} + kk + q * {{ $b.NS }};
 {{- else }}
-{{ $in }}const unsigned int pos = j * {{ $b.L }} + q;
-{{- end }}
-{{- end }}
-
-{{- /* fft_store_hooks applies the hooks of the last pass to the element .v
-    about to be stored at position pos. */ -}}
-{{- define "fft_store_hooks" }}
-{{- $in := repeat .depth "    " }}
-{{- if .b.KernelB }}
-{{ $in }}{{ .v }} = _fft_conj(_fft_mul({{ .v }}, KERNEL_B(pos)));
-{{- end }}
-{{- if .b.ChirpOut }}
-{{ $in }}{{ .v }} = _fft_mul(_fft_conj({{ .v }}), CHIRP(pos));
-{{- end }}
-{{- if .b.ConjOut }}
-{{ $in }}if (FFT_INVERSE) {{ .v }} = _fft_conj({{ .v }}) * {{ .b.Scale }};
-{{- end }}
+{{ $in }}const unsigned int pos = j * {{ $b.L }} + q;{{ end }}
 {{- end }}
 
 {{- /* The index arguments of an end's load or store macro for the outer

@@ -3,7 +3,6 @@
 {
     VIRTUAL_SKIP_THREADS;
 {{- range $i, $idx := .output.Indices }}
-    const VSIZE_T {{ $idx }} = virtual_global_id({{ $i }});
-{{- end }}
+    const VSIZE_T {{ $idx }} = virtual_global_id({{ $i }});{{ end }}
     {{ .output.StoreSame }}({{ .input.LoadSame }});
 }

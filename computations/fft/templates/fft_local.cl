@@ -15,8 +15,7 @@
         LOCAL_BARRIER;
 {{- template "fft_local_exchange" (dict "b" $b "st" .) }}
         LOCAL_BARRIER;
-    }
-{{- end }}
+    }{{ end }}
 {{- if .Twisted }}{{ template "rfft_local_twist_store" . }}{{ else }}{{ template "fft_local_store" . }}{{ end }}
 {{- end }}
 
@@ -28,17 +27,15 @@
     {
         const unsigned int e = lid + r * {{ $b.WG }};
 {{- if $b.LoopGuard }}
-        if (e >= {{ $b.TileElems }}) break;
-{{- end }}
+        if (e >= {{ $b.TileElems }}) break;{{ end }}
 {{- if .contig }}
         const unsigned int s = e / {{ $b.L }}, {{ .m }} = e % {{ $b.L }};
 {{- else }}
-        const unsigned int s = e % {{ $b.Tile }}, {{ .m }} = e / {{ $b.Tile }};
-{{- end }}
+        const unsigned int s = e % {{ $b.Tile }}, {{ .m }} = e / {{ $b.Tile }};{{ end }}
 {{- end }}
 
 {{- /* fft_local_load loads the tile: element m of sub-transform s from
-    position j + m*nj along the axis, with the load hooks and the pass
+    position j + m*nj along the axis (FFT_LOAD_ELEM), times the pass
     twiddle. */ -}}
 {{- define "fft_local_load" }}
 {{- $l := .Local }}
@@ -48,15 +45,7 @@
         {
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "i" "depth" 3) }}
             const unsigned int pos = j + m * {{ .NJ }};
-{{- if .SrcShort }}
-            if (pos < {{ .SrcLength }})
-            {
-{{- end }}
-                v = FFT_LOAD(o, pos, i);
-{{- template "fft_load_hooks" (dict "b" . "v" "v" "depth" 4) }}
-{{- if .SrcShort }}
-            }
-{{- end }}
+            {{ if .Src.Short }}if (pos < {{ .Src.Length }}) {{ end }}v = FFT_LOAD_ELEM(o, pos, i);
 {{- if gt .NS 1 }}{{ template "fft_twiddle" (dict "b" . "v" "v" "depth" 3) }}{{ end }}
         }
         buf[s * {{ $l.Row }} + FFT_PAD(m)] = v;
@@ -70,21 +59,17 @@
 {{- define "fft_local_butterfly" }}
 {{- $b := .b }}{{ $st := .st }}{{ $row := $b.Local.Row }}
 {{- range $st.Items }}
-        {{ $b.CType }} v{{ .Q }}[{{ $st.Radix }}];
-{{- end }}
+        {{ $b.CType }} v{{ .Q }}[{{ $st.Radix }}];{{ end }}
 {{- range $it := $st.Items }}
         const unsigned int bf{{ .Q }} = lid + {{ .First }};
         const unsigned int s{{ .Q }} = bf{{ .Q }} / {{ $st.Span }}, jj{{ .Q }} = bf{{ .Q }} % {{ $st.Span }}, k{{ .Q }} = jj{{ .Q }} % {{ $st.NsIn }};
         {{ if .Guarded }}if (bf{{ .Q }} < {{ $st.Butterflies }}) {{ end }}{
 {{- range $st.Reads }}
-            v{{ $it.Q }}[{{ .M }}] = buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD(jj{{ $it.Q }} + {{ .Off }})];
-{{- end }}
+            v{{ $it.Q }}[{{ .M }}] = buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD(jj{{ $it.Q }} + {{ .Off }})];{{ end }}
 {{- range $st.Twiddles }}
-            v{{ $it.Q }}[{{ .M }}] = _fft_mul(v{{ $it.Q }}[{{ .M }}], TW_INNER({{ .Off }} + k{{ $it.Q }}));
-{{- end }}
+            v{{ $it.Q }}[{{ .M }}] = _fft_mul(v{{ $it.Q }}[{{ .M }}], TW_INNER({{ .Off }} + k{{ $it.Q }}));{{ end }}
             {{ index $b.Butterflies $st.Radix }}(v{{ .Q }});
-        }
-{{- end }}
+        }{{ end }}
 {{- end }}
 
 {{- /* fft_local_exchange: each work-item writes the outputs of its
@@ -95,14 +80,12 @@
 {{- range $it := $st.Items }}
         {{ if .Guarded }}if (bf{{ .Q }} < {{ $st.Butterflies }}) {{ end }}{
 {{- range $st.Writes }}
-            buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD((jj{{ $it.Q }} - k{{ $it.Q }}) * {{ $st.Radix }} + k{{ $it.Q }} + {{ .Off }})] = v{{ $it.Q }}[{{ .M }}];
-{{- end }}
-        }
-{{- end }}
+            buf[s{{ $it.Q }} * {{ $row }} + FFT_PAD((jj{{ $it.Q }} - k{{ $it.Q }}) * {{ $st.Radix }} + k{{ $it.Q }} + {{ .Off }})] = v{{ $it.Q }}[{{ .M }}];{{ end }}
+        }{{ end }}
 {{- end }}
 
-{{- /* fft_local_store stores the tile: output q of sub-transform s, with
-    the store hooks. */ -}}
+{{- /* fft_local_store stores the tile: output q of sub-transform s
+    (FFT_STORE_ELEM). */ -}}
 {{- define "fft_local_store" }}
 {{- $l := .Local }}
 {{- template "fft_local_round" (dict "b" . "contig" $l.StoreContig "m" "q") }}
@@ -110,16 +93,8 @@
         {
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "i" "depth" 3) }}
 {{- template "fft_store_position" (dict "b" . "depth" 3) }}
-{{- if .DstShort }}
-            if (pos < {{ .DstLength }})
-            {
-{{- end }}
-                {{ .CType }} v = buf[s * {{ $l.Row }} + FFT_PAD(q)];
-{{- template "fft_store_hooks" (dict "b" . "v" "v" "depth" 4) }}
-                FFT_STORE(o, pos, i, v);
-{{- if .DstShort }}
-            }
-{{- end }}
+            const {{ .CType }} v = buf[s * {{ $l.Row }} + FFT_PAD(q)];
+            {{ if .Dst.Short }}if (pos < {{ .Dst.Length }}) {{ end }}FFT_STORE_ELEM(o, pos, i, v);
         }
     }
 {{- end }}

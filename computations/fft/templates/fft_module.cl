@@ -17,8 +17,7 @@ CONSTANT_MEM {{ .RealCType }} {{ $p }}_twiddles[2 * {{ len .Twiddles }}] = {
 {{- range $i, $t := .Twiddles }}{{ if $i }},{{ end }}
     {{ $t }}
 {{- end }}
-};
-{{- end }}
+};{{ end }}
 
 INLINE WITHIN_KERNEL void {{ $p }}_store(LOCAL_MEM_ARG {{ .CType }} *buf, const unsigned int i, const {{ .CType }} v)
 {
@@ -33,8 +32,7 @@ INLINE WITHIN_KERNEL {{ .CType }} {{ $p }}_load(LOCAL_MEM_ARG const {{ .CType }}
 INLINE WITHIN_KERNEL void {{ $p }}(LOCAL_MEM_ARG {{ .CType }} *buf, const unsigned int lid)
 {
 {{- if .Stages }}
-    const bool active = lid < {{ .WG }};
-{{- end }}
+    const bool active = lid < {{ .WG }};{{ end }}
     LOCAL_BARRIER;
 {{- range $si, $st := .Stages }}
     {
@@ -44,8 +42,7 @@ INLINE WITHIN_KERNEL void {{ $p }}(LOCAL_MEM_ARG {{ .CType }} *buf, const unsign
         const unsigned int j{{ .Q }} = lid + {{ .First }};
         const bool ok{{ .Q }} = active{{ if .Guarded }} && j{{ .Q }} < {{ $st.Butterflies }}{{ end }};
 {{- if gt $st.NsIn 1 }}
-        const unsigned int k{{ .Q }} = j{{ .Q }} % {{ $st.NsIn }};
-{{- end }}
+        const unsigned int k{{ .Q }} = j{{ .Q }} % {{ $st.NsIn }};{{ end }}
 {{- end }}
 {{- range $it := .Items }}
         if (ok{{ .Q }})
@@ -53,15 +50,12 @@ INLINE WITHIN_KERNEL void {{ $p }}(LOCAL_MEM_ARG {{ .CType }} *buf, const unsign
 {{- range $st.Reads }}
             v{{ $it.Q }}[{{ .M }}] = buf[{{ template "fft_module_pad" (dict "b" $b "a" (printf "j%d + %d" $it.Q .Off)) }}];
 {{- if and $b.Inverse (eq $si 0) }}
-            v{{ $it.Q }}[{{ .M }}] = {{ $b.conj }}(v{{ $it.Q }}[{{ .M }}]);
-{{- end }}
+            v{{ $it.Q }}[{{ .M }}] = {{ $b.conj }}(v{{ $it.Q }}[{{ .M }}]);{{ end }}
 {{- end }}
 {{- range $st.Twiddles }}
-            v{{ $it.Q }}[{{ .M }}] = {{ $b.mul }}(v{{ $it.Q }}[{{ .M }}], COMPLEX_CTR({{ $.CType }})({{ $p }}_twiddles[2 * ({{ .Off }} + k{{ $it.Q }})], {{ $p }}_twiddles[2 * ({{ .Off }} + k{{ $it.Q }}) + 1]));
-{{- end }}
+            v{{ $it.Q }}[{{ .M }}] = {{ $b.mul }}(v{{ $it.Q }}[{{ .M }}], COMPLEX_CTR({{ $.CType }})({{ $p }}_twiddles[2 * ({{ .Off }} + k{{ $it.Q }})], {{ $p }}_twiddles[2 * ({{ .Off }} + k{{ $it.Q }}) + 1]));{{ end }}
             {{ index $b.Butterflies $st.Radix }}(v{{ .Q }});
-        }
-{{- end }}
+        }{{ end }}
         LOCAL_BARRIER;
 {{- range $it := .Items }}
         if (ok{{ .Q }})
@@ -72,14 +66,11 @@ INLINE WITHIN_KERNEL void {{ $p }}(LOCAL_MEM_ARG {{ .CType }} *buf, const unsign
 {{- if and $b.Inverse (eq $si $b.LastStage) }}
             buf[{{ template "fft_module_pad" (dict "b" $b "a" $pos) }}] = {{ $b.conj }}(v{{ $it.Q }}[{{ .M }}]) * {{ $b.Scale }};
 {{- else }}
-            buf[{{ template "fft_module_pad" (dict "b" $b "a" $pos) }}] = v{{ $it.Q }}[{{ .M }}];
+            buf[{{ template "fft_module_pad" (dict "b" $b "a" $pos) }}] = v{{ $it.Q }}[{{ .M }}];{{ end }}
 {{- end }}
-{{- end }}
-        }
-{{- end }}
+        }{{ end }}
         LOCAL_BARRIER;
-    }
-{{- end }}
+    }{{ end }}
 }
 {{ end }}
 

@@ -13,8 +13,7 @@
     VIRTUAL_SKIP_THREADS;
 {{- if not $g.Private }}
     LOCAL_BUFFER({{ .CType }}, buf, {{ $g.BufElems }});
-    LOCAL_MEM_ARG {{ .RType }} *rbuf = (LOCAL_MEM_ARG {{ .RType }} *)buf;
-{{- end }}
+    LOCAL_MEM_ARG {{ .RType }} *rbuf = (LOCAL_MEM_ARG {{ .RType }} *)buf;{{ end }}
     const unsigned int lid = virtual_local_id(0);
     const unsigned int first = (unsigned int)virtual_group_id(0) * {{ .Tile }};
 {{- if $g.Private }}
@@ -22,8 +21,7 @@
 {{- else if $g.SFast }}
     const unsigned int s = lid % {{ .Tile }}, t = lid / {{ .Tile }};
 {{- else }}
-    const unsigned int s = lid / {{ $g.TT }}, t = lid % {{ $g.TT }};
-{{- end }}
+    const unsigned int s = lid / {{ $g.TT }}, t = lid % {{ $g.TT }};{{ end }}
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "ii" "depth" 1) }}
     {{ .CType }} v[{{ $g.E }}];
 {{- if $g.StagedLoad }}{{ template "fft_register_staged_load" . }}
@@ -32,22 +30,15 @@
     {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int m = t + {{ .Off }};
 {{- template "fft_register_load_element" (dict "b" $b "dst" (printf "v[%d]" .M) "u" "u") }}
-    }
-{{- end }}
+    }{{ end }}
 {{- end }}
 {{- template "fft_register_stages" . }}
-{{- if .Convolve }}
-{{- if .ChirpIn }}
-    // Bluestein: the product with the transformed kernel, conjugated, and
-    // the transform back on the same registers
-{{- else }}
-    // the product with the filter's spectrum, conjugated, and the
-    // transform back on the same registers
-{{- end }}
+{{- with .Fused }}
+    // {{ if .Bluestein }}Bluestein: the product with the transformed kernel{{ else }}the product with the filter's spectrum{{ end }}, conjugated,
+    // and the transform back on the same registers
 {{- range $g.Regs }}
-    v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}t + {{ .Off }}{{ if $b.KernelRows }}, ii{{ end }})));
-{{- end }}
-{{- template "fft_register_stages" . }}
+    v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}t + {{ .Off }}{{ if $b.KernelRows }}, ii{{ end }})));{{ end }}
+{{- template "fft_register_stages" $b }}
 {{- end }}
 {{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
 {{- else if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
@@ -56,8 +47,7 @@
     {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int q = t + {{ .Off }};
 {{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false) }}
-    }
-{{- end }}
+    }{{ end }}
 {{- end }}
 {{- end }}
 
@@ -73,24 +63,21 @@
 {{- end }}
 
 {{- /* fft_register_load_element loads element m of the sub-transform
-    (o, j, ii) into .dst, or zero where sub-transform .u is past the last
-    one or the position past the input, with the load hooks and the pass
+    (o, j, ii) into .dst (FFT_LOAD_ELEM), or zero where sub-transform .u
+    is past the last one or the position past the input, times the pass
     twiddle. */ -}}
 {{- define "fft_register_load_element" }}
 {{- $b := .b }}
         const unsigned int pos = j + m * {{ $b.NJ }};
         {{ $b.CType }} e = COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }});
-        if ({{ .u }} < {{ $b.Count }}{{ if $b.SrcShort }} && pos < {{ $b.SrcLength }}{{ end }})
-        {
-            e = FFT_LOAD(o, pos, ii);
-{{- template "fft_load_hooks" (dict "b" $b "v" "e" "depth" 3) }}
-        }
+        if ({{ .u }} < {{ $b.Count }}{{ if $b.Src.Short }} && pos < {{ $b.Src.Length }}{{ end }})
+            e = FFT_LOAD_ELEM(o, pos, ii);
 {{- if gt $b.NS 1 }}{{ template "fft_twiddle" (dict "b" $b "v" "e" "depth" 2) }}{{ end }}
         {{ .dst }} = e;
 {{- end }}
 
 {{- /* fft_register_store_element stores .src as output q of the
-    sub-transform (o, j, ii), with the store hooks, unless sub-transform .u
+    sub-transform (o, j, ii) (FFT_STORE_ELEM), unless sub-transform .u
     is past the last one, the position past the output or, with
     .tile_guard, element e0 past the tile. One condition guards the whole
     store: PoCL 3.1 miscompiles a guard nested in another one here
@@ -98,12 +85,8 @@
 {{- define "fft_register_store_element" }}
 {{- $b := .b }}
 {{- template "fft_store_position" (dict "b" $b "depth" 2) }}
-        if ({{ if .tile_guard }}e0 < {{ $b.TileElems }} && {{ end }}{{ .u }} < {{ $b.Count }}{{ if $b.DstShort }} && pos < {{ $b.DstLength }}{{ end }})
-        {
-            {{ $b.CType }} e = {{ .src }};
-{{- template "fft_store_hooks" (dict "b" $b "v" "e" "depth" 3) }}
-            FFT_STORE(o, pos, ii, e);
-        }
+        if ({{ if .tile_guard }}e0 < {{ $b.TileElems }} && {{ end }}{{ .u }} < {{ $b.Count }}{{ if $b.Dst.Short }} && pos < {{ $b.Dst.Length }}{{ end }})
+            FFT_STORE_ELEM(o, pos, ii, {{ .src }});
 {{- end }}
 
 {{- /* fft_register_butterflies: the butterflies of the stage .st, each
@@ -114,11 +97,9 @@
     {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int jj = t + {{ .First }}, k = jj % {{ $st.NsIn }};
 {{- range .Twiddles }}
-        v[{{ .M }}] = _fft_mul(v[{{ .M }}], TW_INNER({{ .Off }} + k));
-{{- end }}
+        v[{{ .M }}] = _fft_mul(v[{{ .M }}], TW_INNER({{ .Off }} + k));{{ end }}
         {{ index $b.Butterflies $st.Radix }}({{ range $i, $r := .Regs }}{{ if $i }}, {{ end }}v[{{ $r }}]{{ end }});
-    }
-{{- end }}
+    }{{ end }}
 {{- end }}
 
 {{- /* fft_register_exchange moves the outputs of a stage to their
@@ -131,8 +112,7 @@
 {{- $b := .b }}{{ $x := .x }}{{ $dst := "v" }}
 {{- if $x.Chunked }}{{ $dst = "nv" }}
     {
-    {{ $b.CType }} nv[{{ $x.E }}];
-{{- end }}
+    {{ $b.CType }} nv[{{ $x.E }}];{{ end }}
 {{- range $round := $x.Rounds }}{{ $arr := "buf" }}{{ if .Part }}{{ $arr = "rbuf" }}{{ end }}
     LOCAL_BARRIER;
 {{- range $x.Writes }}
@@ -143,22 +123,17 @@
 {{- if $x.Chunked }}
         if (y0 + {{ .Off }} - {{ $round.Lo }} < {{ $x.ChunkLen }}) {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(y0 + {{ .Off }} - {{ $round.Lo }})] = v[{{ .M }}]{{ $round.Part }};
 {{- else }}
-        {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(y0 + {{ .Off }})] = v[{{ .M }}]{{ $round.Part }};
+        {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(y0 + {{ .Off }})] = v[{{ .M }}]{{ $round.Part }};{{ end }}
 {{- end }}
-{{- end }}
-    }
-{{- end }}
+    }{{ end }}
     LOCAL_BARRIER;
 {{- range .Reads }}
-    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{{ $dst }}[{{ .M }}]{{ $round.Part }} = {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(t + {{ .Off }})];
-{{- end }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{{ $dst }}[{{ .M }}]{{ $round.Part }} = {{ $arr }}[s * {{ $x.Row }} + FFT_PAD(t + {{ .Off }})];{{ end }}
 {{- end }}
 {{- if $x.Chunked }}
 {{- range $b.Register.Regs }}
-    v[{{ .M }}] = nv[{{ .M }}];
-{{- end }}
-    }
-{{- end }}
+    v[{{ .M }}] = nv[{{ .M }}];{{ end }}
+    }{{ end }}
 {{- end }}
 
 {{- /* fft_private_exchange moves the outputs of a stage to their
@@ -175,19 +150,16 @@
             const unsigned int jj = t + {{ .First }}, k = jj % {{ $x.NsIn }};
             const unsigned int y0 = (jj - k) * {{ $x.Radix }} + k;
 {{- range .Elems }}
-            x[y0 + {{ .Off }}] = v[{{ .M }}];
-{{- end }}
-        }
-{{- end }}
+            x[y0 + {{ .Off }}] = v[{{ .M }}];{{ end }}
+        }{{ end }}
 {{- range $b.Register.Regs }}
-        v[{{ .M }}] = x[{{ .Off }}];
-{{- end }}
+        v[{{ .M }}] = x[{{ .Off }}];{{ end }}
     }
 {{- end }}
 
 {{- /* fft_register_staged_load loads the tile's elements in the order of
     their addresses (consecutive work-items take consecutive elements of a
-    row) into local memory, with the load hooks, and each work-item reads
+    row) into local memory, and each work-item reads
     its registers from there. */ -}}
 {{- define "fft_register_staged_load" }}
 {{- $g := .Register }}
@@ -195,8 +167,7 @@
     {
         const unsigned int e0 = lid + r * {{ .WG }};
 {{- if .LoopGuard }}
-        if (e0 >= {{ .TileElems }}) break;
-{{- end }}
+        if (e0 >= {{ .TileElems }}) break;{{ end }}
         const unsigned int sl = e0 / {{ .L }}, m = e0 % {{ .L }};
 {{- template "fft_sub_transform" (dict "b" . "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
         {{ .CType }} val;
@@ -205,8 +176,7 @@
     }
     LOCAL_BARRIER;
 {{- range $g.LoadRegs }}
-    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})];
-{{- end }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})];{{ end }}
     LOCAL_BARRIER;
 {{- end }}
 
@@ -220,15 +190,13 @@
 {{- range $part := $g.Parts }}{{ $arr := "buf" }}{{ if $part }}{{ $arr = "rbuf" }}{{ end }}
     LOCAL_BARRIER;
 {{- range $g.StoreRegs }}
-    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{{ $arr }}[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}]{{ $part }};
-{{- end }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{{ $arr }}[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}]{{ $part }};{{ end }}
     LOCAL_BARRIER;
 {{- range $g.StoreRuns }}
     {
         const unsigned int e0 = lid + {{ .Off }};
         if (e0 < {{ $b.TileElems }}) out[{{ .M }}]{{ $part }} = {{ $arr }}[(e0 / {{ $b.L }}) * {{ $g.FullRow }} + FFT_PAD(e0 % {{ $b.L }})];
-    }
-{{- end }}
+    }{{ end }}
 {{- end }}
 {{- range $g.StoreRuns }}
     {
@@ -236,6 +204,5 @@
         const unsigned int sl = e0 / {{ $b.L }}, q = e0 % {{ $b.L }};
 {{- template "fft_sub_transform" (dict "b" $b "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
 {{- template "fft_register_store_element" (dict "b" $b "src" (printf "out[%d]" .M) "u" "ul" "tile_guard" true) }}
-    }
-{{- end }}
+    }{{ end }}
 {{- end }}

@@ -5,11 +5,9 @@
 {
     VIRTUAL_SKIP_THREADS;
 {{- range $i, $idx := .output.Indices }}
-    const VSIZE_T {{ $idx }} = virtual_global_id({{ $i }});
-{{- end }}
+    const VSIZE_T {{ $idx }} = virtual_global_id({{ $i }});{{ end }}
 {{- if .forward }}
     {{ .output.StoreSame }}(COMPLEX_CTR({{ .output.CType }})({{ .input.LoadSame }}, {{ .zero }}));
 {{- else }}
-    {{ .output.StoreSame }}(({{ .input.LoadSame }}).x);
-{{- end }}
+    {{ .output.StoreSame }}(({{ .input.LoadSame }}).x);{{ end }}
 }

@@ -1,23 +1,21 @@
 {{- /* The ends of the first and last kernels of a real transform
-    (fftRealBody, rfft_hooks.go): FFT_LOAD and FFT_STORE read the real
-    input or the half spectrum and write the spectrum or the real output,
-    around FFT_LOAD_AT and FFT_STORE_AT, the plain loads and stores of the
-    arguments. A length N = 2M transforms z[n] = x[2n] + i x[2n+1] with M
-    points; the twist combines Z[k] and Z[M - k] into X[k] after it, the
-    untwist makes Z[k] from X[k] and X[M - k] before the inverse. The
-    inverse runs as the forward transform of conjugated values. Each line
-    of C starts with its newline. */ -}}
-{{- define "rfft_ends" }}
-{{- $b := .body }}{{ $r := .body.Real }}{{ $c := $b.CType }}
-#define FFT_LOAD_AT(_o, _n, _i) {{ .input.LoadIdx }}({{ template "fft_end_index" $b.Load }})
-#define FFT_STORE_AT(_o, _n, _i, _v) {{ .output.StoreIdx }}({{ template "fft_end_index" $b.Store }}, _v)
-{{- if .real_twiddle }}
-#define RFFT_TW(_k) {{ .real_twiddle.LoadIdx }}(_k)
-{{- end }}
+    (realEnd, fftRealBody, rfft_hooks.go): FFT_LOAD_REAL and FFT_STORE_REAL
+    read the real input or the half spectrum and write the spectrum or the
+    real output, around FFT_LOAD_AT and FFT_STORE_AT, the plain loads and
+    stores of the arguments. A length N = 2M transforms z[n] = x[2n] +
+    i x[2n+1] with M points; the twist combines Z[k] and Z[M - k] into X[k]
+    after it, the untwist makes Z[k] from X[k] and X[M - k] before the
+    inverse. The inverse runs as the forward transform of conjugated
+    values. Each line of C starts with its newline. */ -}}
+{{- /* rfft_load defines FFT_LOAD_REAL, the complex value that the first
+    kernel of the real transform (.e, a realEnd) reads, and the load hook
+    of its kind (.then) on it; a complex input is read as it is. */ -}}
+{{- define "rfft_load" }}
+{{- $b := .b }}{{ $r := .e.Real }}{{ $c := $b.CType }}
 {{- if eq $r.Load "real" }}
-#define FFT_LOAD(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, _n, _i), {{ $b.Zero }})
+#define FFT_LOAD_REAL(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, _n, _i), {{ $b.Zero }})
 {{- else if eq $r.Load "pairs" }}
-#define FFT_LOAD(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, 2 * (_n), _i), FFT_LOAD_AT(_o, 2 * (_n) + 1, _i))
+#define FFT_LOAD_REAL(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, 2 * (_n), _i), FFT_LOAD_AT(_o, 2 * (_n) + 1, _i))
 {{- else if eq $r.Load "untwist" }}
 
 // a = X[k] and b = X[M - k] make 2 Z[k] = E + i O with E = a + conj(b) and
@@ -34,7 +32,7 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_untwist({{ $c }} a, {{ $c }} b, unsigned int
     const {{ $c }} o = _fft_mul(COMPLEX_CTR({{ $c }})(a.x - b.x, a.y + b.y), _fft_conj(w));
     return COMPLEX_CTR({{ $c }})(e.x - o.y, -(e.y + o.x));
 }
-#define FFT_LOAD(_o, _n, _i) _rfft_untwist(FFT_LOAD_AT(_o, _n, _i), FFT_LOAD_AT(_o, {{ $r.Half }} - (_n), _i), _n, RFFT_TW(_n))
+#define FFT_LOAD_REAL(_o, _n, _i) _rfft_untwist(FFT_LOAD_AT(_o, _n, _i), FFT_LOAD_AT(_o, {{ $r.Half }} - (_n), _i), _n, RFFT_TW(_n))
 {{- else if eq $r.Load "hermitian" }}
 
 // Element n of the whole spectrum from the half a read at n or N - n: the
@@ -46,17 +44,25 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian({{ $c }} a, unsigned int n)
         a.y = {{ $b.Zero }};
     return n <= {{ $r.Half }} ? _fft_conj(a) : a;
 }
-#define FFT_LOAD(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, ((_n) <= {{ $r.Half }} ? (_n) : {{ $r.N }} - (_n)), _i), _n)
+#define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, ((_n) <= {{ $r.Half }} ? (_n) : {{ $r.N }} - (_n)), _i), _n)
 {{- else }}
-#define FFT_LOAD(_o, _n, _i) FFT_LOAD_AT(_o, _n, _i)
+#define FFT_LOAD_REAL(_o, _n, _i) FFT_LOAD_AT(_o, _n, _i){{ end }}
+{{- template "fft_load_hook" .then }}
 {{- end }}
+
+{{- /* rfft_store defines FFT_STORE_REAL, which stores a complex value as
+    the last kernel of the real transform (.e, a realEnd) writes it, and
+    the store hook of its kind (.then) around it; with the twist, the
+    functions of the twisted stores. */ -}}
+{{- define "rfft_store" }}
+{{- $b := .b }}{{ $r := .e.Real }}
 {{- if eq $r.Store "pairs" }}
-#define FFT_STORE(_o, _n, _i, _v) { FFT_STORE_AT(_o, 2 * (_n), _i, (_v).x * {{ $r.Scale }}); FFT_STORE_AT(_o, 2 * (_n) + 1, _i, -(_v).y * {{ $r.Scale }}); }
+#define FFT_STORE_REAL(_o, _n, _i, _v) { FFT_STORE_AT(_o, 2 * (_n), _i, (_v).x * {{ $r.Scale }}); FFT_STORE_AT(_o, 2 * (_n) + 1, _i, -(_v).y * {{ $r.Scale }}); }
 {{- else if eq $r.Store "real" }}
-#define FFT_STORE(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, (_v).x * {{ $r.Scale }})
+#define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, (_v).x * {{ $r.Scale }})
 {{- else }}
-#define FFT_STORE(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, _v)
-{{- end }}
+#define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, _v){{ end }}
+{{- template "fft_store_hook" .then }}
 {{- if $r.Twist }}
 {{ template "rfft_twist_function" $b }}
 {{- end }}
@@ -69,8 +75,7 @@ INLINE WITHIN_KERNEL unsigned int _rfft_paired(unsigned int w)
 {
     const unsigned int r = w % {{ mul 2 $r.PairRun }}, low = (w / {{ mul 2 $r.PairRun }}) * {{ $r.PairRun }} + r % {{ $r.PairRun }};
     return r < {{ $r.PairRun }} ? low : (low == 0 ? {{ div $r.NS 2 }} : {{ $r.NS }} - low);
-}
-{{- end }}
+}{{ end }}
 {{- end }}
 
 {{- /* rfft_twist_function: X[k] from a = Z[k] and b = Z[M - k]. */ -}}
@@ -97,9 +102,9 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "i" "depth" 3) }}
             const {{ .CType }} a = buf[s * {{ $l.Row }} + FFT_PAD(q)];
             const {{ .CType }} c = buf[s * {{ $l.Row }} + FFT_PAD(q == 0 ? 0 : {{ .L }} - q)];
-            FFT_STORE(o, q, i, _rfft_twist(a, c, q));
+            FFT_STORE_ELEM(o, q, i, _rfft_twist(a, c, q));
             if (q == 0)
-                FFT_STORE(o, {{ .L }}, i, _rfft_twist(a, a, {{ .L }}));
+                FFT_STORE_ELEM(o, {{ .L }}, i, _rfft_twist(a, a, {{ .L }}));
         }
     }
 {{- end }}
@@ -115,9 +120,8 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
     if (u < {{ .Count }})
     {
 {{- range .Real.Partners }}
-        FFT_STORE(o, {{ .M }}, ii, _rfft_twist(v[{{ .M }}], v[{{ .Off }}], {{ .M }}));
-{{- end }}
-        FFT_STORE(o, {{ .L }}, ii, _rfft_twist(v[0], v[0], {{ .L }}));
+        FFT_STORE_ELEM(o, {{ .M }}, ii, _rfft_twist(v[{{ .M }}], v[{{ .Off }}], {{ .M }}));{{ end }}
+        FFT_STORE_ELEM(o, {{ .L }}, ii, _rfft_twist(v[0], v[0], {{ .L }}));
     }
 {{- else }}
 {{- template "rfft_register_rows" . }}
@@ -127,12 +131,11 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
         {
             const {{ .CType }} a = buf[sl * {{ $g.FullRow }} + FFT_PAD(q)];
             const {{ .CType }} c = buf[sl * {{ $g.FullRow }} + FFT_PAD(q == 0 ? 0 : {{ .L }} - q)];
-            FFT_STORE(o, q, ii, _rfft_twist(a, c, q));
+            FFT_STORE_ELEM(o, q, ii, _rfft_twist(a, c, q));
             if (q == 0)
-                FFT_STORE(o, {{ .L }}, ii, _rfft_twist(a, a, {{ .L }}));
+                FFT_STORE_ELEM(o, {{ .L }}, ii, _rfft_twist(a, a, {{ .L }}));
         }
-    }
-{{- end }}
+    }{{ end }}
 {{- end }}
 
 {{- /* rfft_register_paired_store stores the twisted spectrum from the
@@ -153,9 +156,9 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
             const unsigned int k = j + q * {{ $r.NS }};
             const {{ .CType }} a = buf[sl * {{ $g.FullRow }} + FFT_PAD(q)];
             const {{ .CType }} c = buf[sp * {{ $g.FullRow }} + FFT_PAD(qp)];
-            FFT_STORE(o, k, ii, _rfft_twist(a, c, k));
+            FFT_STORE_ELEM(o, k, ii, _rfft_twist(a, c, k));
             if (k == 0)
-                FFT_STORE(o, {{ $r.Half }}, ii, _rfft_twist(a, a, {{ $r.Half }}));
+                FFT_STORE_ELEM(o, {{ $r.Half }}, ii, _rfft_twist(a, a, {{ $r.Half }}));
         }
     }
 {{- end }}
@@ -167,13 +170,11 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
 {{- $g := .Register }}
     LOCAL_BARRIER;
 {{- range $g.StoreRegs }}
-    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];
-{{- end }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];{{ end }}
     LOCAL_BARRIER;
     for (unsigned int r = 0; r < {{ .Loops }}; r++)
     {
         const unsigned int e0 = lid + r * {{ .WG }};
 {{- if .LoopGuard }}
-        if (e0 >= {{ .TileElems }}) break;
-{{- end }}
+        if (e0 >= {{ .TileElems }}) break;{{ end }}
 {{- end }}

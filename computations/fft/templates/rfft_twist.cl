@@ -17,5 +17,5 @@
     const unsigned int k1 = k0 == 0 ? 0 : {{ .half }} - k0;
     const {{ .body.CType }} a = {{ .input.LoadIdx }}(row + (VSIZE_T)k0 * {{ .inner }});
     const {{ .body.CType }} b = {{ .input.LoadIdx }}(row + (VSIZE_T)k1 * {{ .inner }});
-    {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Store }}, _rfft_twist(a, b, _n));
+    {{ .output.StoreIdx }}({{ template "fft_end_index" .body.Dst.Index }}, _rfft_twist(a, b, _n));
 }
