@@ -133,6 +133,7 @@ const maxFusedRowGPU = 2048
 // outputs stand in the registers of the inputs). It reports false where
 // the transform takes more kernels (or none: a length of 1).
 func fusedConvolution(padded []int, axis int, lim fftplan.Limits) (fftplan.Kernel, bool) {
+	lim.Tuning.EvenStages = true
 	p, err := fftplan.New(padded, []int{axis}, lim)
 	if err != nil || len(p.Axes) != 1 {
 		return fftplan.Kernel{}, false

@@ -43,6 +43,11 @@ type Tuning struct {
 	// PassTable > 0: the most entries of a one-level table of pass
 	// twiddles (longer ones are two-level).
 	PassTable int
+	// EvenStages: the register kernel's stages all divide its elements
+	// per work-item (no Pass.Uneven), as a kernel that runs its stages
+	// twice on the same registers needs (the one kernel of a
+	// convolution).
+	EvenStages bool
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -228,7 +233,7 @@ func (l Limits) budget() budget {
 		passTable:       maxPassTable,
 		bluesteinPow2:   !cpu,
 		shortRowsWhole:  !cpu,
-		uneven:          !cpu,
+		uneven:          !cpu && !t.EvenStages,
 		maxPrime:        maxPrimeRadix,
 		contiguousWG:    contiguousWG,
 		stridedTile:     stridedTile,
