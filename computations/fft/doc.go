@@ -1,8 +1,8 @@
 // Package fft holds the fast Fourier transforms of reikna-go. FFT
 // transforms a complex array of any rank over any set of its axes, batched
 // over the others: it computes numpy.fft.fftn and its inverse for every
-// length, by mixed radix passes where the prime factors are at most 13 and
-// by Bluestein's algorithm otherwise. RFFT and IRFFT
+// length, by mixed radix passes where the prime factors are at most 13 (23
+// on GPUs) and by Bluestein's algorithm otherwise. RFFT and IRFFT
 // transform real signals into their half spectra and back, as
 // numpy.fft.rfftn and irfftn do. FFTModule is the FFT for kernels of one's
 // own: a module that transforms a row the work-group holds in local
@@ -28,7 +28,12 @@
 // parameters. The package internal/plan turns shape, axes and the device's
 // limits (plan.Limits) into passes, radices, work-groups and tables, and
 // holds the one rule that replans a kernel the device refuses
-// (plan.Replan); fft_bodyplan.go reads one kernel of that plan into
+// (plan.Replan). A pass of the register kernel gives each work-item the
+// butterflies of every stage: as many of each as divide its registers
+// evenly, or (plan.Pass.Uneven, plan.Layout) the butterflies of a stage
+// in rounds over the work-items, the last round to those whose butterfly
+// exists, so that any product of radices runs in one pass.
+// fft_bodyplan.go reads one kernel of that plan into
 // fftPass (fft_body.go), the description of the pass: what it loads, its
 // sub-transforms and their stages, its pass twiddle and what it stores.
 // The kind of each end (fftEndKind, fft_end.go) says how the pass loads
