@@ -8,8 +8,9 @@ import (
 // TestLargeLocalMemory checks the plans of a GPU with opt-in local memory
 // (CUDA's): contiguous transforms that the register kernel does in one pass
 // within it take that pass, exchanging whole complex values, and 16384
-// points take 1024 work-items bound to that size; the others are planned
-// as on a GPU without it.
+// points take 1024 work-items bound to that size; transforms above 2048
+// that take fewer stages or passes with up to 1024 work-items take them;
+// the others are planned as on a GPU without it.
 func TestLargeLocalMemory(t *testing.T) {
 	large := gpuLimits
 	large.LargeLocalMemBytes = 227 << 10
@@ -38,6 +39,13 @@ func TestLargeLocalMemory(t *testing.T) {
 			"L125 NS1 [5 5 5] reg E5 TT25 C1/1 tile10 wg250 sfast staged-store",
 			"L125 NS125 [5 5 5] reg E5 TT25 C1/1 tile10 wg250 sfast",
 		}},
+		// Up to 1024 work-items where that takes fewer stages or passes
+		// (largeUneven), and not where it takes as many.
+		{"3456 with 227 KiB: four stages for five", []int{8, 3456}, []int{1}, large,
+			[]string{"L3456 NS1 [12 12 12 2] reg E12 TT288 C1/1 tile1 wg288 bounded"}},
+		{"9000 with 227 KiB: one pass for two", []int{8, 9000}, []int{1}, large,
+			[]string{"L9000 NS1 [10 10 10 9] reg E10 TT1000 C1/1 tile1 wg1000 uneven bounded"}},
+		{"3600 with 227 KiB as within 48 KiB", []int{8, 3600}, []int{1}, large, nil},
 		{"strided 8192 with 227 KiB as within 48 KiB", []int{8192, 8}, []int{0}, large, nil},
 		{"2^20 with 227 KiB as within 48 KiB", []int{1 << 20}, []int{0}, large, nil},
 	}
