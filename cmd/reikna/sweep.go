@@ -229,30 +229,45 @@ func sampleLengths(ns []int, size int) ([]int, error) {
 }
 
 // spreadLog returns count of the sorted lengths ns, spread evenly over log
-// N: the shortest and the longest, and between them the first length at or
-// after each of count-2 equal steps of log N (after the one taken before).
-// A count of one takes the first length at or after the middle.
+// N: the shortest and the longest, and between them one length from each
+// of count-2 equal steps of log N around the points that divide it
+// evenly: the middle one of the step's lengths (so that a kind as dense
+// as the smooth lengths is not sampled at its powers of two alone), or,
+// where a step has none, the first length after the one taken before. A
+// count of one takes the first length at or after the middle.
 func spreadLog(ns []int, count int) []int {
 	if count >= len(ns) {
 		return ns
 	}
 	lo, hi := math.Log(float64(ns[0])), math.Log(float64(ns[len(ns)-1]))
-	out := make([]int, 0, count)
-	next := 0
-	for j := range count {
-		t := (lo + hi) / 2
-		if count > 1 {
-			t = lo + (hi-lo)*float64(j)/float64(count-1)
-		}
-		// Leave room for the count-j-1 lengths still to take.
-		k := next
-		for k < len(ns)-count+j && math.Log(float64(ns[k])) < t {
+	logOf := func(k int) float64 { return math.Log(float64(ns[k])) }
+	if count == 1 {
+		k := 0
+		for k < len(ns)-1 && logOf(k) < (lo+hi)/2 {
 			k++
 		}
+		return []int{ns[k]}
+	}
+	out := []int{ns[0]}
+	next := 1
+	step := (hi - lo) / float64(count-1)
+	for j := 1; j < count-1; j++ {
+		// The step's lengths, leaving room for the count-j-1 still to
+		// take.
+		last := len(ns) - count + j
+		a := next
+		for a < last && logOf(a) < lo+step*(float64(j)-0.5) {
+			a++
+		}
+		b := a
+		for b < last && logOf(b+1) < lo+step*(float64(j)+0.5) {
+			b++
+		}
+		k := a + (b-a+1)/2
 		out = append(out, ns[k])
 		next = k + 1
 	}
-	return out
+	return append(out, ns[len(ns)-1])
 }
 
 // sweepLengths returns the lengths of bench --sweep: those of --sizes

@@ -218,6 +218,9 @@ func TestSpreadLog(t *testing.T) {
 		// The steps of log N past 6 take the first lengths that leave room
 		// for the steps after them.
 		{"dense at one end", []int{2, 3, 4, 5, 6, 1000}, 4, []int{2, 5, 6, 1000}},
+		// Every length from 1 to 256: the middle of each step, not the
+		// power of two at its start.
+		{"dense", seq(1, 256), 5, []int{1, 5, 20, 80, 256}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -302,4 +305,13 @@ func TestBenchSweep(t *testing.T) {
 			t.Errorf("the table has no row of N = %d ending in its kind %q:\n%s", n, r.Kind, stdout)
 		}
 	}
+}
+
+// seq returns the lengths from a to b.
+func seq(a, b int) []int {
+	var out []int
+	for n := a; n <= b; n++ {
+		out = append(out, n)
+	}
+	return out
 }
