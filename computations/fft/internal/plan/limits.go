@@ -88,6 +88,10 @@ type budget struct {
 	// in 0.263 ms with one work-item per transform against 0.291 with four,
 	// N = 32 in 0.264 against 0.308; N = 64 is faster with 8 elements).
 	shortRowsWhole bool
+	// stageShortRows: contiguous rows of fewer than 32 work-items whose
+	// length is not a power of two load and store through local memory
+	// (GPUs; see registerChoice).
+	stageShortRows bool
 	// maxPrime is the largest prime factor of a length the butterflies
 	// take directly; longer ones go to Bluestein's algorithm.
 	maxPrime int
@@ -234,6 +238,7 @@ func (l Limits) budget() budget {
 		bluesteinPow2:   !cpu,
 		shortRowsWhole:  !cpu,
 		uneven:          !cpu && !t.EvenStages,
+		stageShortRows:  !cpu,
 		maxPrime:        maxPrimeRadix,
 		contiguousWG:    contiguousWG,
 		stridedTile:     stridedTile,

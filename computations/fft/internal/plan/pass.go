@@ -218,12 +218,14 @@ func (p *Pass) registerChoice(c regChoice, count int, contiguous, transposed, pr
 		// size the register kernel may have.
 		c.tile = max(min(b.contiguousWG/c.tt, b.maxRegWG/c.tt, count), 1)
 		// Rows of fewer than four work-items load and store through local
-		// memory, and so do rows of fewer than a warp's 32 whose length
-		// is not a power of two: their runs of addresses do not line up
-		// with the memory's sectors (on an H200 through CUDA, N = 48 in
-		// 0.147 ms against 0.217, 121 in 0.172 against 0.211, 360 in 0.221
-		// against 0.320; powers of two the same either way).
-		c.staged = c.tt < 4 || c.tt < 32 && p.L&(p.L-1) != 0
+		// memory, and on GPUs so do rows of fewer than a warp's 32 whose
+		// length is not a power of two: their runs of addresses do not
+		// line up with the memory's sectors (on an H200 through CUDA, N =
+		// 48 in 0.147 ms against 0.217, 121 in 0.172 against 0.211, 360 in
+		// 0.221 against 0.320; powers of two the same either way). On
+		// PoCL the same staging took 2 to 3 times as long (N = 48, 72,
+		// 100, 121, 144 at 8 MiB).
+		c.staged = c.tt < 4 || b.stageShortRows && c.tt < 32 && p.L&(p.L-1) != 0
 	} else {
 		c.tile = max(min(b.stridedTile, b.stridedWG/c.tt, count), 1)
 	}

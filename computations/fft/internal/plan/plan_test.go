@@ -53,6 +53,12 @@ func TestNewPlans(t *testing.T) {
 		lim         Limits
 		want        []string // the kernels of every axis, in order
 	}{
+		// Rows of fewer than 32 work-items whose length is not a power of
+		// two go through local memory on GPUs, not on CPUs.
+		{"GPU 100: staged", []int{1 << 13, 100}, []int{1}, gpuLimits,
+			[]string{"L100 NS1 [10 10] reg E10 TT10 C1/1 tile12 wg120 staged-load staged-store"}},
+		{"CPU 100: not staged", []int{1 << 13, 100}, []int{1}, cpuLimits,
+			[]string{"L100 NS1 [10 10] reg E10 TT10 C1/1 tile25 wg250"}},
 		{"GPU 16", []int{1 << 19, 16}, []int{1}, gpuLimits,
 			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile128 wg128 staged-load staged-store"}},
 		{"GPU 1024", []int{1 << 16, 1024}, []int{1}, gpuLimits,
