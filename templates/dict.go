@@ -48,14 +48,3 @@ func keys(ms ...map[string]any) []string {
 	slices.Sort(ks)
 	return ks
 }
-
-// coalesce returns the first argument that is not nil, or nil. Unlike
-// sprig's, it does not skip zeros and empty strings.
-func coalesce(vs ...any) any {
-	for _, v := range vs {
-		if v != nil {
-			return v
-		}
-	}
-	return nil
-}

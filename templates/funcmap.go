@@ -20,40 +20,27 @@ func FuncMap() template.FuncMap {
 
 // sprigFuncs maps the names template authors use to the sprig functions
 // behind them. Where sprig has a must- variant that returns an error, the
-// plain name is bound to it.
+// plain name is bound to it. The package documentation says why the other
+// sprig functions are left out.
 var sprigFuncs = map[string]string{
 	// Lists.
-	"list":      "list",
-	"first":     "mustFirst",
-	"last":      "mustLast",
-	"rest":      "mustRest",
-	"initial":   "mustInitial",
-	"append":    "mustAppend",
-	"prepend":   "mustPrepend",
-	"concat":    "concat",
-	"reverse":   "mustReverse",
-	"uniq":      "mustUniq",
-	"has":       "mustHas",
-	"without":   "mustWithout",
-	"compact":   "mustCompact",
-	"sortAlpha": "sortAlpha",
+	"list":    "list",
+	"first":   "mustFirst",
+	"last":    "mustLast",
+	"rest":    "mustRest",
+	"initial": "mustInitial",
+	"append":  "mustAppend",
+	"concat":  "concat",
+	"reverse": "mustReverse",
+	"has":     "mustHas",
 
 	// Dictionaries.
-	"hasKey":         "hasKey",
-	"pick":           "pick",
-	"omit":           "omit",
-	"merge":          "mustMerge",
-	"mergeOverwrite": "mustMergeOverwrite",
-	"set":            "set",
-	"unset":          "unset",
+	"hasKey": "hasKey",
 
 	// Strings.
 	"upper":      "upper",
 	"lower":      "lower",
-	"title":      "title",
-	"untitle":    "untitle",
 	"trim":       "trim",
-	"trimAll":    "trimAll",
 	"trimPrefix": "trimPrefix",
 	"trimSuffix": "trimSuffix",
 	"replace":    "replace",
@@ -62,39 +49,21 @@ var sprigFuncs = map[string]string{
 	"hasSuffix":  "hasSuffix",
 	"repeat":     "repeat",
 	"join":       "join",
-	"split":      "split",
-	"splitList":  "splitList",
-	"quote":      "quote",
-	"squote":     "squote",
 	"indent":     "indent",
 	"nindent":    "nindent",
-	"cat":        "cat",
-	"snakecase":  "snakecase",
-	"camelcase":  "camelcase",
-	"kebabcase":  "kebabcase",
-	"toString":   "toString",
 
-	// Flow control and tests.
+	// Flow control.
 	"fail":    "fail",
 	"ternary": "ternary",
-	"empty":   "empty",
-
-	// Reflection.
-	"typeOf":    "typeOf",
-	"typeIs":    "typeIs",
-	"kindOf":    "kindOf",
-	"kindIs":    "kindIs",
-	"deepEqual": "deepEqual",
 }
 
 // ownFuncs are the functions this package defines: replacements for sprig
 // functions with traps, and the C source helpers.
 var ownFuncs = template.FuncMap{
 	// Dictionaries.
-	"dict":     dict,
-	"get":      get,
-	"keys":     keys,
-	"coalesce": coalesce,
+	"dict": dict,
+	"get":  get,
+	"keys": keys,
 
 	// Integer and float arithmetic.
 	"add":  add,
@@ -110,20 +79,17 @@ var ownFuncs = template.FuncMap{
 	"divf": divf,
 
 	// Ranges.
-	"seq":   seq,
-	"iota":  iota,
-	"until": iota,
+	"seq": seq,
 
 	// C source.
-	"literal":    literal,
-	"ctype":      ctype,
-	"div_ceil":   divCeil,
-	"log2":       log2,
-	"is_pow2":    isPow2,
-	"pow2_ceil":  pow2Ceil,
-	"pow2":       pow2,
-	"args":       commaJoin,
-	"comma_join": commaJoin,
+	"literal":   literal,
+	"ctype":     ctype,
+	"div_ceil":  divCeil,
+	"log2":      log2,
+	"is_pow2":   isPow2,
+	"pow2_ceil": pow2Ceil,
+	"pow2":      pow2,
+	"args":      commaJoin,
 }
 
 func buildFuncMap() template.FuncMap {
