@@ -13,7 +13,7 @@ import (
 // what the current step is doing and the time since the start. It appears
 // only after a second, so quick commands print nothing, and it is drawn on
 // one line that Finish clears, so that it never mixes with the output. A
-// nil *progress does nothing; startProgress returns nil unless w is a
+// nil *Progress does nothing; StartProgress returns nil unless w is a
 // terminal, so piped and redirected output never holds a bar.
 type Progress struct {
 	w     io.Writer
@@ -37,12 +37,12 @@ func StartProgress(w io.Writer, total int) *Progress {
 	if !isTerminal(w) {
 		return nil
 	}
-	return NewProgress(w, total, time.Second, 200*time.Millisecond)
+	return newProgress(w, total, time.Second, 200*time.Millisecond)
 }
 
-// NewProgress starts a bar that is first drawn after delay and then every
+// newProgress starts a bar that is first drawn after delay and then every
 // tick.
-func NewProgress(w io.Writer, total int, delay, tick time.Duration) *Progress {
+func newProgress(w io.Writer, total int, delay, tick time.Duration) *Progress {
 	p := &Progress{w: w, total: total, start: time.Now(), delay: delay, stop: make(chan struct{})}
 	p.finished.Add(1)
 	go func() {

@@ -36,7 +36,7 @@ func TestProgress(t *testing.T) {
 	nilBar.Finish()
 
 	var w syncBuffer
-	p := NewProgress(&w, 4, 0, time.Millisecond)
+	p := newProgress(&w, 4, 0, time.Millisecond)
 	p.Step(2, "N = 1024: device "+strings.Repeat("x", 100))
 	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(w.String(), "2/4") && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)

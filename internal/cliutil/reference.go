@@ -37,3 +37,17 @@ func Compare(got, want []complex128, tol float64) Comparison {
 	}
 	return c
 }
+
+// Widen returns x in complex128, for the float64 reference.
+func Widen[T Complex](x []T) []complex128 {
+	y := make([]complex128, len(x))
+	for i, v := range x {
+		y[i] = complex128(v)
+	}
+	return y
+}
+
+// Complex is the element type of the values a transform holds: the
+// input is read into it directly, so that the host holds each value at the
+// precision of the transform.
+type Complex interface{ complex64 | complex128 }
