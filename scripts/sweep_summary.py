@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import OURS, PEERS, RUN, Report, Table, by_n, header, load, ms, ratio, reikna_label, run_api
 
 # The kinds of length in the order of reikna bench --sweep (sweepKinds in
-# cmd/reikna/sweep.go); a kind not listed follows them.
+# internal/lab/sweep.go); a kind not listed follows them.
 KINDS = ("smooth up to 4096", "smooth above 4096", "prime", "one large prime factor", "other")
 
 # The ratio at or below which reikna is as fast as the faster peer.

@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cu"
+	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // platformReport is what `reikna devices --json` prints for a platform.
@@ -198,20 +199,6 @@ func collectCUDADevices() (platformReport, bool) {
 	return pr, true
 }
 
-func bytesString(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
-}
-
 func writeDeviceTable(w io.Writer, d cl.DeviceInfo) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	yes := map[bool]string{true: "yes", false: "no"}
@@ -226,11 +213,11 @@ func writeDeviceTable(w io.Writer, d cl.DeviceInfo) {
 		{"max work-group size", fmt.Sprint(d.MaxWorkGroupSize)},
 		{"max work-item sizes", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(d.MaxWorkItemSizes)), " × "), "[]")},
 		{"preferred work-group multiple", fmt.Sprint(d.PreferredWorkGroupSizeMultiple)},
-		{"local memory", fmt.Sprintf("%s (%s)", bytesString(d.LocalMemSize), map[bool]string{true: "dedicated", false: "in global memory"}[d.LocalMemIsDedicated])},
-		{"global memory", bytesString(d.GlobalMemSize)},
-		{"global memory cache", bytesString(d.GlobalMemCacheSize)},
-		{"max allocation", bytesString(d.MaxMemAllocSize)},
-		{"max constant buffer", bytesString(d.MaxConstantBufferSize)},
+		{"local memory", fmt.Sprintf("%s (%s)", cliutil.BytesString(d.LocalMemSize), map[bool]string{true: "dedicated", false: "in global memory"}[d.LocalMemIsDedicated])},
+		{"global memory", cliutil.BytesString(d.GlobalMemSize)},
+		{"global memory cache", cliutil.BytesString(d.GlobalMemCacheSize)},
+		{"max allocation", cliutil.BytesString(d.MaxMemAllocSize)},
+		{"max constant buffer", cliutil.BytesString(d.MaxConstantBufferSize)},
 		{"address bits", fmt.Sprint(d.AddressBits)},
 		{"memory base alignment", fmt.Sprintf("%d bytes", d.MemBaseAddrAlignBits/8)},
 		{"double precision (fp64)", yes[d.DoubleFP]},

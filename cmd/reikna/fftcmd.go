@@ -6,7 +6,7 @@ import (
 	"math"
 	"os"
 
-	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/internal/cliutil"
 	"github.com/reikna-go/reikna/internal/reference"
 )
 
@@ -29,7 +29,7 @@ type fftOptions struct {
 	device               string
 	api                  string
 	tol                  float64
-	precision            *precisionFlag
+	precision            *cliutil.PrecisionFlag
 }
 
 func runFFT(args []string, stdout, stderr io.Writer) error {
@@ -40,17 +40,17 @@ func runFFT(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.pow2, "pow2", false, "zero-pad the transformed axes to the next power of two")
 	fs.StringVar(&o.shape, "shape", "", "the shape of the data in row-major order, a `LIST` such as 64,100 (default: one axis)")
 	fs.StringVar(&o.axes, "axes", "", "the axes to transform, a `LIST` such as 1 or 0,1 (default: all)")
-	o.precision = addPrecision(fs)
+	o.precision = cliutil.AddPrecision(fs)
 	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
-	addAPIFlag(fs, &o.api)
+	cliutil.AddAPIFlag(fs, &o.api)
 	fs.BoolVar(&o.check, "check", false, "compare with a float64 FFT on the CPU (gonum) and report the errors; fail if values are off by more than --tol")
-	numberVar(fs, &o.tol, "tol", 0, "the tolerance of --check, relative to the largest magnitude of the result (default 1e-5 single, 1e-12 double)")
+	cliutil.NumberVar(fs, &o.tol, "tol", 0, "the tolerance of --check, relative to the largest magnitude of the result (default 1e-5 single, 1e-12 double)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 2 {
-		return usageFailure(fs, stderr, fmt.Errorf("fft: want an input file and an output file (- for standard output), such as: reikna fft signal.txt spectrum.txt; got %s", plural(len(pos), "argument")))
+		return usageFailure(fs, stderr, fmt.Errorf("fft: want an input file and an output file (- for standard output), such as: reikna fft signal.txt spectrum.txt; got %s", cliutil.Plural(len(pos), "argument")))
 	}
 	if err := fftFile(o, pos[0], pos[1], stdout, stderr); err != nil {
 		return fmt.Errorf("fft: %w", err)
@@ -73,14 +73,14 @@ func fftFile(o *fftOptions, in, out string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if o.precision.double {
+	if o.precision.Double {
 		return fftValues[complex128](o, plan, in, out, stdout, stderr)
 	}
 	return fftValues[complex64](o, plan, in, out, stdout, stderr)
 }
 
 // fftValues runs the fft command with the values held as T.
-func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, stdout, stderr io.Writer) error {
+func fftValues[T cliutil.Complex](o *fftOptions, plan *fftPlan, in, out string, stdout, stderr io.Writer) error {
 	// Reports go where the numbers do not.
 	report := stdout
 	if out == "-" {
@@ -96,16 +96,16 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 		return err
 	}
 	defer output.abort()
-	bar := startProgress(stderr, 6)
+	bar := cliutil.StartProgress(stderr, 6)
 	defer bar.Finish()
 
 	bar.Step(0, "opening the device")
-	thr, err := openThread(o.device, o.api, true)
+	thr, err := cliutil.OpenThread(o.device, o.api, true)
 	if err != nil {
 		return err
 	}
 	defer thr.Release()
-	if err := checkPrecision(thr.Params(), plan.dtype); err != nil {
+	if err := cliutil.CheckPrecision(thr.Params(), plan.dtype); err != nil {
 		return err
 	}
 	limit, err := plan.inputLimit(thr.Params())
@@ -124,8 +124,8 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 	job := &fftJob[T]{fftPlan: plan, values: values}
 	// The input, the output and a temporary array for transforms of
 	// several passes.
-	inBytes, outBytes := float64(job.dtype.Size())*shapeSize(job.shape), float64(job.dtype.Size())*shapeSize(job.padded)
-	if err := checkFits(thr.Params(), inBytes, outBytes, outBytes); err != nil {
+	inBytes, outBytes := float64(job.dtype.Size())*cliutil.ShapeSize(job.shape), float64(job.dtype.Size())*cliutil.ShapeSize(job.padded)
+	if err := cliutil.CheckFits(thr.Params(), inBytes, outBytes, outBytes); err != nil {
 		return err
 	}
 
@@ -145,17 +145,17 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 		return err
 	}
 
-	var cmp *comparison
+	var cmp *cliutil.Comparison
 	if o.check {
 		bar.Step(4, "checking with gonum")
 		tol := o.tol
 		if tol == 0 {
 			tol = 1e-5
-			if o.precision.double {
+			if o.precision.Double {
 				tol = 1e-12
 			}
 		}
-		r := compare(widen(result), reference.FFTN(job.paddedValues(), job.padded, job.axes, o.inverse), tol)
+		r := cliutil.Compare(cliutil.Widen(result), reference.FFTN(job.paddedValues(), job.padded, job.axes, o.inverse), tol)
 		cmp = &r
 	}
 
@@ -168,16 +168,16 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 	}
 	bar.Finish()
 	fmt.Fprintf(report, "%s\non %s: %.3f ms of kernel time\nwrote %s to %s\n",
-		job.describe(o.inverse, in), thr.Params().Name, dur.Seconds()*1e3, plural(len(result), "value"), outName(out))
+		job.describe(o.inverse, in), thr.Params().Name, dur.Seconds()*1e3, cliutil.Plural(len(result), "value"), outName(out))
 	if cmp != nil {
 		fmt.Fprintf(report, "check against gonum (float64): relative L2 error %.2g, max abs error %.2g, %d of %d values off by more than %.2g (%g × max|X|)\n",
-			cmp.relL2, cmp.maxAbs, cmp.over, len(result), cmp.tol*cmp.refMax, cmp.tol)
-		if cmp.over > 0 {
+			cmp.RelL2, cmp.MaxAbs, cmp.Over, len(result), cmp.Tol*cmp.RefMax, cmp.Tol)
+		if cmp.Over > 0 {
 			verb := "are"
-			if cmp.over == 1 {
+			if cmp.Over == 1 {
 				verb = "is"
 			}
-			return fmt.Errorf("check failed: %s %s off by more than the tolerance (--tol sets it)", plural(cmp.over, "value"), verb)
+			return fmt.Errorf("check failed: %s %s off by more than the tolerance (--tol sets it)", cliutil.Plural(cmp.Over, "value"), verb)
 		}
 	}
 	return nil
@@ -186,7 +186,7 @@ func fftValues[T complexValue](o *fftOptions, plan *fftPlan, in, out string, std
 // checkFinite returns an error where a value of the result is infinite or
 // NaN: the transform overflowed the precision, which the input, all of it
 // finite, does not show, and the output file could not be read back.
-func checkFinite[T complexValue](result []T) error {
+func checkFinite[T cliutil.Complex](result []T) error {
 	bad, first := 0, -1
 	for i, v := range result {
 		c := complex128(v)
@@ -206,48 +206,5 @@ func checkFinite[T complexValue](result []T) error {
 		what = "scale the input down"
 	}
 	return fmt.Errorf("the result overflows %s: %d of %s are infinite or NaN, the first value %d (%v); %s",
-		floatName(bits), bad, plural(len(result), "value"), first, result[first], what)
-}
-
-// shapeSize returns the number of elements of shape, as a float64 so that
-// huge shapes do not overflow.
-func shapeSize(shape []int) float64 {
-	n := 1.0
-	for _, m := range shape {
-		n *= float64(m)
-	}
-	return n
-}
-
-// deviceMemory returns the largest array and the memory of a device, which
-// bound what the fft command takes on.
-var deviceMemory = func(p *cluda.DeviceParams) (maxAlloc, total int64) {
-	return p.MaxMemAllocSize, p.GlobalMemSize
-}
-
-// checkFits returns an error unless arrays of the given numbers of bytes
-// fit the device: each under its largest allocation, all in its memory.
-func checkFits(p *cluda.DeviceParams, arrays ...float64) error {
-	maxAlloc, mem := deviceMemory(p)
-	var largest, total float64
-	for _, a := range arrays {
-		largest, total = max(largest, a), total+a
-	}
-	switch {
-	case largest > float64(maxAlloc):
-		return fmt.Errorf("an array needs %s, and %s allows at most %s in one array (transform less data, or use a device with more memory)",
-			floatBytes(largest), p.Name, bytesString(maxAlloc))
-	case total > float64(mem):
-		return fmt.Errorf("the arrays need %s together, and %s has %s of memory (transform less data, or use a device with more memory)",
-			floatBytes(total), p.Name, bytesString(mem))
-	}
-	return nil
-}
-
-// floatBytes formats a byte count that may exceed an int64.
-func floatBytes(b float64) string {
-	if b >= 1<<62 {
-		return fmt.Sprintf("%.3g bytes", b)
-	}
-	return bytesString(int64(b))
+		floatName(bits), bad, cliutil.Plural(len(result), "value"), first, result[first], what)
 }

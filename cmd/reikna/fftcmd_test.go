@@ -19,6 +19,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/internal/cliutil"
 	"github.com/reikna-go/reikna/internal/reference"
 )
 
@@ -106,7 +107,7 @@ func TestFFTRoundTrip(t *testing.T) {
 			in := writeValues(t, dir, "in.txt", x, tt.n%2 == 0)
 			spec, back := filepath.Join(dir, "spec.txt"), filepath.Join(dir, "back.txt")
 
-			stdout, _ := runOK(t, "fft", "--check", "--precision", tt.precision, in, spec)
+			stdout, _ := tool.OK(t, "fft", "--check", "--precision", tt.precision, in, spec)
 			for _, want := range []string{"forward FFT", fmt.Sprintf("of %d values", tt.n), "wrote", spec,
 				fmt.Sprintf(" 0 of %d values off by more than", tt.n)} {
 				if !strings.Contains(stdout, want) {
@@ -118,7 +119,7 @@ func TestFFTRoundTrip(t *testing.T) {
 				t.Errorf("forward: relative error %.3g against gonum, want ≤ %g", e, tt.tol)
 			}
 			// Flags after the file names work too.
-			runOK(t, "fft", spec, back, "--inverse", "--precision", tt.precision)
+			tool.OK(t, "fft", spec, back, "--inverse", "--precision", tt.precision)
 			if e := relErr(t, readOutput(t, back), x); e > tt.tol {
 				t.Errorf("round trip: relative error %.3g, want ≤ %g", e, tt.tol)
 			}
@@ -135,7 +136,7 @@ func TestFFTDigits(t *testing.T) {
 		bits      int
 	}{{"single", 32}, {"double", 64}} {
 		t.Run(tt.precision, func(t *testing.T) {
-			stdout, stderr := runOK(t, "fft", "--precision", tt.precision, in, "-")
+			stdout, stderr := tool.OK(t, "fft", "--precision", tt.precision, in, "-")
 			if !strings.Contains(stderr, "wrote 4 values to standard output") {
 				t.Errorf("the report does not go to stderr when the output is -:\n%s", stderr)
 			}
@@ -181,7 +182,7 @@ func TestFFTPadding(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.flag, " "), func(t *testing.T) {
 			out := filepath.Join(dir, "out.txt")
-			stdout, _ := runOK(t, append(append([]string{"fft", "--check"}, tt.flag...), in, out)...)
+			stdout, _ := tool.OK(t, append(append([]string{"fft", "--check"}, tt.flag...), in, out)...)
 			if tt.n != 100 && !strings.Contains(stdout, fmt.Sprintf("zero-padded to %d", tt.n)) {
 				t.Errorf("the report does not say it padded:\n%s", stdout)
 			}
@@ -251,7 +252,7 @@ func TestFFTShapeAxes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			out := filepath.Join(dir, "out.txt")
-			runOK(t, append(append([]string{"fft"}, tt.args...), in, out)...)
+			tool.OK(t, append(append([]string{"fft"}, tt.args...), in, out)...)
 			data := x
 			if tt.padded {
 				data = make([]complex128, tt.shape[0]*tt.shape[1])
@@ -325,7 +326,7 @@ func TestFFTErrors(t *testing.T) {
 			"values are off by more than the tolerance (--tol sets it)"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { wantError(t, append([]string{"fft"}, tt.args...), tt.want) })
+		t.Run(tt.name, func(t *testing.T) { tool.Error(t, append([]string{"fft"}, tt.args...), tt.want) })
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("a failed run wrote %s", out)
@@ -343,7 +344,7 @@ func TestReferenceFFT(t *testing.T) {
 		{[]int{3, 67}, []int{1, 0}},
 	}
 	for _, tt := range tests {
-		x := randomComplex(rng, int(shapeSize(tt.shape)), false)
+		x := randomComplex(rng, int(cliutil.ShapeSize(tt.shape)), false)
 		for _, inverse := range []bool{false, true} {
 			got := reference.FFTN(x, tt.shape, tt.axes, inverse)
 			if e := relErr(t, got, naiveDFT(x, tt.shape, tt.axes, inverse)); e > 1e-13 {
@@ -392,9 +393,9 @@ func (e *endlessInput) Read(p []byte) (int, error) {
 func TestFFTInputTooLarge(t *testing.T) {
 	cludatest.Thread(t)
 	const maxAlloc = 1 << 20
-	saved := deviceMemory
-	deviceMemory = func(*cluda.DeviceParams) (int64, int64) { return maxAlloc, 3 * maxAlloc }
-	t.Cleanup(func() { deviceMemory = saved })
+	saved := cliutil.DeviceMemory
+	cliutil.DeviceMemory = func(*cluda.DeviceParams) (int64, int64) { return maxAlloc, 3 * maxAlloc }
+	t.Cleanup(func() { cliutil.DeviceMemory = saved })
 	savedStdin := stdin
 	t.Cleanup(func() { stdin = savedStdin })
 
@@ -422,7 +423,7 @@ func TestFFTInputTooLarge(t *testing.T) {
 			runtime.GC()
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			wantError(t, append(append([]string{"fft"}, tt.args...), "-", "-"), strings.ReplaceAll(tt.want, "the device", cludatest.Thread(t).Params().Name))
+			tool.Error(t, append(append([]string{"fft"}, tt.args...), "-", "-"), strings.ReplaceAll(tt.want, "the device", cludatest.Thread(t).Params().Name))
 			runtime.ReadMemStats(&after)
 			if tt.values == 0 && in.read > 0 {
 				t.Errorf("read %d bytes of a job refused by its options alone", in.read)
@@ -462,13 +463,13 @@ func TestFFTOutputAtomic(t *testing.T) {
 		{"--shape", "3", good, out},
 		{"--pad", "2^40", good, out},
 	} {
-		wantError(t, append([]string{"fft"}, args...), "")
+		tool.Error(t, append([]string{"fft"}, args...), "")
 		if got := readString(t, out); got != old {
 			t.Errorf("reikna fft %v changed the existing output to %q", args, got)
 		}
 		checkOnly(t, dir, "bad.txt", "good.txt", "out.txt")
 	}
-	runOK(t, "fft", good, out)
+	tool.OK(t, "fft", good, out)
 	if got := readOutput(t, out); len(got) != 4 || got[0] != 10 {
 		t.Errorf("the new output holds %v", got)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // fftPlan is the shape of an FFT of the fft command: the shape of the
@@ -26,20 +27,20 @@ type fftPlan struct {
 
 // planFFT works out what the options say of the shape, axes and padding.
 func planFFT(o *fftOptions) (*fftPlan, error) {
-	p := &fftPlan{dtype: o.precision.complexDType(), o: o}
+	p := &fftPlan{dtype: o.precision.ComplexDType(), o: o}
 	rank := 1
 	var err error
 	if o.shape != "" {
-		if p.shape, err = parseInts("--shape", o.shape, 1); err != nil {
+		if p.shape, err = cliutil.ParseInts("--shape", o.shape, 1); err != nil {
 			return nil, err
 		}
 		rank = len(p.shape)
 	}
-	if p.axes, err = parseAxes(o.axes, rank); err != nil {
+	if p.axes, err = cliutil.ParseAxes(o.axes, rank); err != nil {
 		return nil, err
 	}
 	if o.pad != "" {
-		if p.pad, err = parseInts("--pad", o.pad, 1); err != nil {
+		if p.pad, err = cliutil.ParseInts("--pad", o.pad, 1); err != nil {
 			return nil, err
 		}
 		if len(p.pad) != 1 && len(p.pad) != len(p.axes) {
@@ -78,7 +79,7 @@ func (p *fftPlan) setLength(n int, in string) error {
 		p.shape = []int{n}
 		return p.padShape()
 	}
-	if m := shapeSize(p.shape); m != float64(n) {
+	if m := cliutil.ShapeSize(p.shape); m != float64(n) {
 		return fmt.Errorf("--shape %s holds %.0f values, and %s has %d", p.o.shape, m, displayName(in), n)
 	}
 	return nil
@@ -92,22 +93,22 @@ func (p *fftPlan) setLength(n int, in string) error {
 func (p *fftPlan) inputLimit(params *cluda.DeviceParams) (inputLimit, error) {
 	elem := float64(p.dtype.Size())
 	if p.shape != nil {
-		in, out := elem*shapeSize(p.shape), elem*shapeSize(p.padded)
-		if err := checkFits(params, in, out, out); err != nil {
+		in, out := elem*cliutil.ShapeSize(p.shape), elem*cliutil.ShapeSize(p.padded)
+		if err := cliutil.CheckFits(params, in, out, out); err != nil {
 			return inputLimit{}, err
 		}
-		n := int(shapeSize(p.shape))
+		n := int(cliutil.ShapeSize(p.shape))
 		return inputLimit{max: n, tooMany: func(name string) error {
 			return fmt.Errorf("%s has more values than --shape %s holds (%d)", name, p.o.shape, n)
 		}}, nil
 	}
-	maxAlloc, total := deviceMemory(params)
+	maxAlloc, total := cliutil.DeviceMemory(params)
 	perArray, all := maxAlloc/int64(elem), total/int64(elem)
 	if p.pad != nil {
 		// One axis: the output and the temporary array have the padded
 		// length, and the input no more than that.
 		m := int64(p.pad[0])
-		if err := checkFits(params, elem, elem*float64(m), elem*float64(m)); err != nil {
+		if err := cliutil.CheckFits(params, elem, elem*float64(m), elem*float64(m)); err != nil {
 			return inputLimit{}, err
 		}
 		if n := min(perArray, all-2*m); n < m {
@@ -123,15 +124,15 @@ func (p *fftPlan) inputLimit(params *cluda.DeviceParams) (inputLimit, error) {
 // deviceLimit is the limit of n values that the device's memory sets.
 func deviceLimit(params *cluda.DeviceParams, n int) inputLimit {
 	return inputLimit{max: n, tooMany: func(name string) error {
-		maxAlloc, total := deviceMemory(params)
+		maxAlloc, total := cliutil.DeviceMemory(params)
 		return fmt.Errorf("%s has more than %d values: more than %s can transform at once (%s of memory, at most %s in one array; the transform needs the input, the output and a temporary array); transform less data, or use a device with more memory",
-			name, n, params.Name, bytesString(total), bytesString(maxAlloc))
+			name, n, params.Name, cliutil.BytesString(total), cliutil.BytesString(maxAlloc))
 	}}
 }
 
 // fftJob is an FFT of the fft command with its values, held in the
 // precision of the transform.
-type fftJob[T complexValue] struct {
+type fftJob[T cliutil.Complex] struct {
 	*fftPlan
 	values []T
 }
@@ -149,8 +150,8 @@ func (j *fftJob[T]) compile(thr *cluda.Thread) (*core.Callable, error) {
 		for i, a := range j.axes {
 			lens[i] = j.shape[a]
 		}
-		site := chainSite{typ: t, axes: j.axes}
-		if err := connectChains(f.Computation, site, []trfSpec{{"pad", joinInts(lens, ",")}}, nil); err != nil {
+		site := cliutil.ChainSite{Type: t, Axes: j.axes}
+		if err := cliutil.ConnectChains(f.Computation, site, []cliutil.TrfSpec{{Name: "pad", Arg: cliutil.JoinInts(lens, ",")}}, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -193,19 +194,10 @@ func (j *fftJob[T]) run(thr *cluda.Thread, c *core.Callable, inverse bool) ([]T,
 	return r, dur, err
 }
 
-// widen returns x in complex128, for the float64 reference.
-func widen[T complexValue](x []T) []complex128 {
-	y := make([]complex128, len(x))
-	for i, v := range x {
-		y[i] = complex128(v)
-	}
-	return y
-}
-
 // paddedValues returns the values zero-padded to the padded shape, as the
 // device sees them.
 func (j *fftJob[T]) paddedValues() []complex128 {
-	out := make([]complex128, int(shapeSize(j.padded)))
+	out := make([]complex128, int(cliutil.ShapeSize(j.padded)))
 	idx := make([]int, len(j.shape))
 	for _, v := range j.values {
 		flat := 0

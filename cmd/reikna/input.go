@@ -9,19 +9,16 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // inputFormat is what a line of an input file may hold, for error
 // messages.
 const inputFormat = `want a real value or "re im"`
 
-// complexValue is the element type of the values a transform holds: the
-// input is read into it directly, so that the host holds each value at the
-// precision of the transform.
-type complexValue interface{ complex64 | complex128 }
-
 // bitSize returns the bits of a real part of T: 32 or 64.
-func bitSize[T complexValue]() int {
+func bitSize[T cliutil.Complex]() int {
 	var zero T
 	if _, ok := any(zero).(complex64); ok {
 		return 32
@@ -61,7 +58,7 @@ func openInput(name string, stdin io.Reader) (io.ReadCloser, string, error) {
 // errors, which give its line. Reading stops at the first value past
 // limit, so that an input too large is refused without reading it all;
 // the values are held in T as they come.
-func parseValues[T complexValue](r io.Reader, name string, limit inputLimit) ([]T, error) {
+func parseValues[T cliutil.Complex](r io.Reader, name string, limit inputLimit) ([]T, error) {
 	bits := bitSize[T]()
 	var values []T
 	sc := bufio.NewScanner(r)

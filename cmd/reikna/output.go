@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // describe says what the job computes: "forward FFT (complex64) of 1000
@@ -21,35 +22,23 @@ func (j *fftPlan) describe(inverse bool, in string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s FFT (%v)", dir, j.dtype)
 	if len(j.shape) > 1 {
-		fmt.Fprintf(&b, " over %s", axesString(j.axes))
+		fmt.Fprintf(&b, " over %s", cliutil.AxesString(j.axes))
 	}
-	fmt.Fprintf(&b, " of %s values from %s", dimsString(j.shape), displayName(in))
+	fmt.Fprintf(&b, " of %s values from %s", cliutil.DimsString(j.shape), displayName(in))
 	if !slices.Equal(j.shape, j.padded) {
-		fmt.Fprintf(&b, ", zero-padded to %s", dimsString(j.padded))
+		fmt.Fprintf(&b, ", zero-padded to %s", cliutil.DimsString(j.padded))
 	}
 	return b.String()
-}
-
-// dimsString is "1000" for one axis and "64×100" for more.
-func dimsString(shape []int) string { return joinInts(shape, "×") }
-
-// joinInts writes the numbers in decimal, separated by sep.
-func joinInts(v []int, sep string) string {
-	s := make([]string, len(v))
-	for i, n := range v {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, sep)
 }
 
 // writeResult writes the result to w, one "re im" per line with the
 // digits that round-trip the precision, after a comment that says what it
 // is (the input format skips it, so the file can be read back).
-func writeResult[T complexValue](w io.Writer, j *fftJob[T], result []T, inverse bool, thr *cluda.Thread, in string) error {
+func writeResult[T cliutil.Complex](w io.Writer, j *fftJob[T], result []T, inverse bool, thr *cluda.Thread, in string) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# reikna fft: %s, on %s\n", j.describe(inverse, in), thr.Params().Name)
 	if len(j.padded) > 1 {
-		fmt.Fprintf(bw, "# shape %s in row-major order, one \"re im\" per line\n", dimsString(j.padded))
+		fmt.Fprintf(bw, "# shape %s in row-major order, one \"re im\" per line\n", cliutil.DimsString(j.padded))
 	} else {
 		fmt.Fprintf(bw, "# %d values, one \"re im\" per line\n", len(result))
 	}

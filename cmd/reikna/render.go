@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/internal/cliutil"
 	"github.com/reikna-go/reikna/transformations"
 )
 
@@ -57,7 +58,7 @@ var renderable = strings.Join(renderables[:len(renderables)-1], ", ") + " or " +
 type renderOptions struct {
 	shape, axes, device, model string
 	api                        string
-	precision                  *precisionFlag
+	precision                  *cliutil.PrecisionFlag
 	in, out                    listFlag
 	complex                    bool
 	shapeB                     string // matmul
@@ -136,20 +137,20 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 	o := &renderOptions{}
 	fs.StringVar(&o.shape, "shape", "1024", "the array shape in row-major order, a `LIST` such as 8,1024 (matmul: matrix_a's; dht: the modes'; cbrng: the random values')")
 	fs.StringVar(&o.axes, "axes", "", "the axes, a `LIST` such as 1 or 0,1: transformed (fft, fftshift, dht; default every axis), the output's order (transpose; default reversed), summed (sum; default every axis), scanned (cumsum; default every axis), or for pureparallel the axes that pad and crop act on (the last by default)")
-	o.precision = addPrecision(fs)
-	fs.Var(&o.in, "in", "a transformation `T` that feeds the input; repeat for a chain, in the order the data flows:"+kindsHelp(inputKinds))
-	fs.Var(&o.out, "out", "a transformation `T` that consumes the output; repeat for a chain, in the order the data flows:"+kindsHelp(outputKinds))
+	o.precision = cliutil.AddPrecision(fs)
+	fs.Var(&o.in, "in", "a transformation `T` that feeds the input; repeat for a chain, in the order the data flows:"+cliutil.KindsHelp(cliutil.InputKinds))
+	fs.Var(&o.out, "out", "a transformation `T` that consumes the output; repeat for a chain, in the order the data flows:"+cliutil.KindsHelp(cliutil.OutputKinds))
 	fs.BoolVar(&o.complex, "complex", false, "complex values of --precision rather than real ones (matmul, dht; cbrng with --sampler normal)")
 	fs.StringVar(&o.shapeB, "shape-b", "", "matrix_b's shape in row-major order, a `LIST` such as 1024,512 (matmul; required)")
 	fs.BoolVar(&o.transposedA, "transposed-a", false, "matrix_a holds the transpose of the operand in its last two axes (matmul)")
 	fs.BoolVar(&o.transposedB, "transposed-b", false, "matrix_b holds the transpose of the operand in its last two axes (matmul)")
 	fs.BoolVar(&o.inverse, "inverse", false, "the inverse transform, from modes to coordinates (dht)")
-	numberVar(fs, &o.order, "order", 1, "the power `N` of a function of the modes that the forward transform expands exactly (dht)")
+	cliutil.NumberVar(fs, &o.order, "order", 1, "the power `N` of a function of the modes that the forward transform expands exactly (dht)")
 	fs.StringVar(&o.sampler, "sampler", "uniform", "the distribution `SPEC` of the random values: "+samplerUsage+" (uniform in [0, 1) and normal of mean 0 and deviation 1 by default; integer gives int32, int64 with --precision double) (cbrng)")
 	fs.StringVar(&o.bijection, "bijection", "philox4x32", "the counter-based bijection `NAME`: philox or threefry, the words of a counter (2 or 4) and their bits (32 or 64), and optionally -ROUNDS, such as threefry2x64-13 (cbrng)")
-	numberVar(fs, &o.seed, "seed", 0, "the `SEED` the generators' keys come from (cbrng)")
+	cliutil.NumberVar(fs, &o.seed, "seed", 0, "the `SEED` the generators' keys come from (cbrng)")
 	fs.StringVar(&o.device, "device", "", "the first device whose name contains `SUBSTRING` (default: the first GPU, else the first device)")
-	addAPIFlag(fs, &o.api)
+	cliutil.AddAPIFlag(fs, &o.api)
 	fs.StringVar(&o.model, "model", "", "render for a model `DEVICE` instead, without OpenCL: gpu (NVIDIA's limits: 48 KiB of local memory, 1024 work-items per work-group, 132 compute units) or cpu (PoCL's CPU device on 2 cores)")
 	return fs, o
 }
@@ -157,7 +158,7 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 // modelDevices are the devices --model names.
 var modelDevices = map[string]func() *cluda.DeviceParams{"gpu": cluda.ModelGPU, "cpu": cluda.ModelCPU}
 
-// modelAPI makes p, a model device, one of api (see addAPIFlag).
+// modelAPI makes p, a model device, one of api (see cliutil.AddAPIFlag).
 func modelAPI(p *cluda.DeviceParams, api string) error {
 	a, err := cluda.ParseAPI(api)
 	if err != nil {
@@ -190,13 +191,13 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	dt := o.precision.complexDType()
+	dt := o.precision.ComplexDType()
 	if model != nil {
 		p := model()
 		if err := modelAPI(p, o.api); err != nil {
 			return err
 		}
-		if err := checkPrecision(p, dt); err != nil {
+		if err := cliutil.CheckPrecision(p, dt); err != nil {
 			return err
 		}
 		plan, err := comp.Render(p)
@@ -208,12 +209,12 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 			"// real device's compiler allows fewer, the plan compiled there differs", p.Name)
 		return writeKernels(w, title, target, plan.Signature, plan.Kernels)
 	}
-	thr, err := openThread(o.device, o.api, false)
+	thr, err := cliutil.OpenThread(o.device, o.api, false)
 	if err != nil {
 		return err
 	}
 	defer thr.Release()
-	if err := checkPrecision(thr.Params(), dt); err != nil {
+	if err := cliutil.CheckPrecision(thr.Params(), dt); err != nil {
 		return err
 	}
 	c, err := comp.Compile(thr)
@@ -227,22 +228,22 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 // renderedComputation returns the computation that render prints, with
 // the transformation chains of o connected, and its title.
 func renderedComputation(what string, o *renderOptions) (*core.Computation, string, error) {
-	shape, err := parseInts("--shape", o.shape, 1)
+	shape, err := cliutil.ParseInts("--shape", o.shape, 1)
 	if err != nil {
 		return nil, "", err
 	}
-	t := core.ArrayOf(o.precision.complexDType(), shape...)
+	t := core.ArrayOf(o.precision.ComplexDType(), shape...)
 	var axes []int
 	if o.axes != "" {
-		if axes, err = parseInts("--axes", o.axes, 0); err != nil {
+		if axes, err = cliutil.ParseInts("--axes", o.axes, 0); err != nil {
 			return nil, "", err
 		}
 	}
-	ins, err := parseSpecs("in", o.in, inputKinds)
+	ins, err := cliutil.ParseSpecs("in", o.in, cliutil.InputKinds)
 	if err != nil {
 		return nil, "", err
 	}
-	outs, err := parseSpecs("out", o.out, outputKinds)
+	outs, err := cliutil.ParseSpecs("out", o.out, cliutil.OutputKinds)
 	if err != nil {
 		return nil, "", err
 	}
@@ -255,7 +256,7 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 			return nil, "", err
 		}
 		comp, axes = ft.Computation, ft.Axes()
-		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), axesString(axes))
+		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), cliutil.AxesString(axes))
 	case "rfft":
 		rt := core.ArrayOf(t.DType().Real(), shape...)
 		r, err := fft.NewRFFT(rt, axes)
@@ -263,7 +264,7 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 			return nil, "", err
 		}
 		comp, axes = r.Computation, r.Axes()
-		title = fmt.Sprintf("The real FFT of %s over %s (numpy.fft.rfftn; the last axis has n/2+1 outputs)", typeString(rt), axesString(axes))
+		title = fmt.Sprintf("The real FFT of %s over %s (numpy.fft.rfftn; the last axis has n/2+1 outputs)", typeString(rt), cliutil.AxesString(axes))
 	case "matmul":
 		return matmulComputation(o, shape)
 	case "dht":
@@ -293,8 +294,8 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 		}
 		title = fmt.Sprintf("An elementwise copy of %s with the transformations fused into its load and store", typeString(t))
 	}
-	site := chainSite{typ: t, axes: axes, scale: 1 / float64(lengthOf(t, axes))}
-	if err := connectChains(comp, site, ins, outs); err != nil {
+	site := cliutil.ChainSite{Type: t, Axes: axes, Scale: 1 / float64(lengthOf(t, axes))}
+	if err := cliutil.ConnectChains(comp, site, ins, outs); err != nil {
 		return nil, "", err
 	}
 	return comp, title, nil
@@ -310,7 +311,7 @@ func writeKernels(w io.Writer, title, target string, sig core.Signature, kernels
 	for _, p := range sig {
 		fmt.Fprintf(&b, "//   %s\n", paramString(p))
 	}
-	fmt.Fprintf(&b, "//\n// %s, enqueued in this order. Each is a program of its own, complete as\n", plural(len(kernels), "kernel"))
+	fmt.Fprintf(&b, "//\n// %s, enqueued in this order. Each is a program of its own, complete as\n", cliutil.Plural(len(kernels), "kernel"))
 	b.WriteString("// the compiler builds it: the CLUDA prelude, the virtual size functions for\n")
 	b.WriteString("// its launch size (virtual_global_id, VIRTUAL_SKIP_THREADS, ...), then the\n")
 	fmt.Fprintf(&b, "// kernel. Kernel arguments %sNAME are the parameters above", core.LeafPrefix)
@@ -373,23 +374,4 @@ func paramString(p core.Parameter) string {
 		return fmt.Sprintf("%-12s %s %s", p.Name, role, p.Type().DType())
 	}
 	return fmt.Sprintf("%-12s %s array of %s", p.Name, role, typeString(p.Type()))
-}
-
-func axesString(axes []int) string {
-	if len(axes) == 1 {
-		return fmt.Sprintf("axis %d", axes[0])
-	}
-	s := make([]string, len(axes))
-	for i, a := range axes {
-		s[i] = fmt.Sprint(a)
-	}
-	return "axes " + strings.Join(s, ", ")
-}
-
-// plural returns "1 kernel" or "3 kernels".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/internal/cliutil/clitest"
 )
 
 // renderedKernel is a kernel as render prints it.
@@ -82,7 +83,7 @@ func TestRender(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			out, _ := runOK(t, append([]string{"render"}, tt.args...)...)
+			out, _ := tool.OK(t, append([]string{"render"}, tt.args...)...)
 			// The parameters are listed in the signature's order.
 			last := -1
 			for _, p := range tt.params {
@@ -123,7 +124,7 @@ func TestRender(t *testing.T) {
 
 func TestRenderErrors(t *testing.T) {
 	cludatest.Thread(t)
-	tests := []errorCase{
+	tests := []clitest.ErrorCase{
 		{[]string{"render"}, "render: say what to render: fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, matmul, dht, cbrng or fft-module"},
 		{[]string{"render", "ifft"}, `render: cannot render "ifft" (choose fft, rfft, pureparallel, transpose, fftshift, sum, cumsum, matmul, dht, cbrng or fft-module)`},
 		{[]string{"render", "matmul", "--shape", "4,5"}, "render matmul: --shape-b: say the shape of matrix_b, a LIST such as 1024,512 (--shape is matrix_a's)"},
@@ -167,7 +168,7 @@ func TestRenderErrors(t *testing.T) {
 		{[]string{"render", "fft", "--shape", "4,4", "--axes", "2"}, "axis 2 is out of range"},
 		{[]string{"render", "fft", "extra"}, "unexpected arguments [extra]"},
 	}
-	checkErrors(t, tests)
+	tool.Errors(t, tests)
 	var stdout, stderr bytes.Buffer
 	run([]string{"render", "fft", "--help"}, &stdout, &stderr)
 	for _, want := range []string{"Usage: reikna render fft [options]", "Examples:", "combine", "split", "pad:M", "crop:M"} {
@@ -217,14 +218,14 @@ func TestRenderModel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			out, _ := runOK(t, append([]string{"render"}, tt.args...)...)
+			out, _ := tool.OK(t, append([]string{"render"}, tt.args...)...)
 			if first := strings.SplitN(out, "\n", 2)[0]; !strings.Contains(first, tt.device) || !strings.Contains(first, "without a device") {
 				t.Errorf("header %q does not name the model device", first)
 			}
 			checkKernels(t, out, tt.kernels, "#define KERNEL __kernel")
 		})
 	}
-	checkErrors(t, []errorCase{
+	tool.Errors(t, []clitest.ErrorCase{
 		{[]string{"render", "fft", "--model", "tpu"}, "--model tpu: no such model device (choose gpu or cpu)"},
 		{[]string{"render", "fft", "--model", "gpu", "--device", "pocl"}, "--model and --device exclude each other"},
 	})
@@ -262,7 +263,7 @@ func TestRenderSamplers(t *testing.T) {
 		{"vonmises:1,4", "single", "float32 4×64, von Mises with mean 1 and concentration 4"},
 	} {
 		t.Run(tt.sampler+"/"+tt.precision, func(t *testing.T) {
-			out, _ := runOK(t, "render", "cbrng", "--shape", "4,64", "--sampler", tt.sampler, "--precision", tt.precision, "--model", "gpu")
+			out, _ := tool.OK(t, "render", "cbrng", "--shape", "4,64", "--sampler", tt.sampler, "--precision", tt.precision, "--model", "gpu")
 			if !strings.Contains(out, "Random values of "+tt.title+",") {
 				t.Errorf("the title lacks %q:\n%s", tt.title, out[:min(len(out), 400)])
 			}

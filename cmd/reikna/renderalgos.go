@@ -5,6 +5,7 @@ import (
 
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // algorithmComputation returns the algorithm render prints as what, on
@@ -51,5 +52,5 @@ func axesOrDefault(axes []int, none string) string {
 	if axes == nil {
 		return none
 	}
-	return axesString(axes)
+	return cliutil.AxesString(axes)
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/internal/cliutil/clitest"
 )
 
 // TestRenderModelCUDA renders for the model GPU as a CUDA device, which
@@ -18,7 +20,7 @@ func TestRenderModelCUDA(t *testing.T) {
 		{[]string{"matmul", "--shape", "64,64", "--shape-b", "64,64", "--complex"}, 1},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			out, _ := runOK(t, append(append([]string{"render"}, tt.args...), "--model", "gpu", "--api", "cuda")...)
+			out, _ := tool.OK(t, append(append([]string{"render"}, tt.args...), "--model", "gpu", "--api", "cuda")...)
 			for _, k := range checkKernels(t, out, tt.kernels, `#define KERNEL extern "C" __global__`) {
 				if strings.Contains(k.source, "__kernel") {
 					t.Errorf("kernel %s: OpenCL's __kernel in a CUDA source", k.name)
@@ -27,12 +29,12 @@ func TestRenderModelCUDA(t *testing.T) {
 		})
 	}
 	module := []string{"render", "fft-module", "--length", "360", "--model", "gpu"}
-	openCL, _ := runOK(t, module...)
-	cuda, _ := runOK(t, append(module, "--api", "cuda")...)
+	openCL, _ := tool.OK(t, module...)
+	cuda, _ := tool.OK(t, append(module, "--api", "cuda")...)
 	if cuda != openCL {
 		t.Error("render fft-module prints another module for CUDA than for OpenCL")
 	}
-	checkErrors(t, []errorCase{
+	tool.Errors(t, []clitest.ErrorCase{
 		{[]string{"render", "fft", "--model", "gpu", "--api", "metal"}, `--api: cluda: unknown API "metal"`},
 		{[]string{"render", "fft-module", "--length", "64", "--model", "gpu", "--api", "metal"}, `--api: cluda: unknown API "metal"`},
 	})

@@ -6,15 +6,16 @@ import (
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // renderDType returns the dtype of the values of matmul, dht and cbrng:
 // the real dtype of --precision, or the complex one with --complex.
 func renderDType(o *renderOptions) dtypes.DType {
 	if o.complex {
-		return o.precision.complexDType()
+		return o.precision.ComplexDType()
 	}
-	return o.precision.complexDType().Real()
+	return o.precision.ComplexDType().Real()
 }
 
 // matmulComputation returns the product of matrices of the shapes --shape
@@ -23,7 +24,7 @@ func matmulComputation(o *renderOptions, shapeA []int) (*core.Computation, strin
 	if o.shapeB == "" {
 		return nil, "", fmt.Errorf("--shape-b: say the shape of matrix_b, a LIST such as 1024,512 (--shape is matrix_a's)")
 	}
-	shapeB, err := parseInts("--shape-b", o.shapeB, 1)
+	shapeB, err := cliutil.ParseInts("--shape-b", o.shapeB, 1)
 	if err != nil {
 		return nil, "", err
 	}
@@ -63,5 +64,5 @@ func dhtComputation(o *renderOptions, shape, axes []int) (*core.Computation, str
 		direction = "inverse, from modes to coordinates"
 	}
 	return d.Computation, fmt.Sprintf("The discrete Hermite transform between the modes %s and the coordinates %s over %s (%s; order %d)",
-		typeString(modes), typeString(coords.Type()), axesString(d.Axes()), direction, d.Order()), nil
+		typeString(modes), typeString(coords.Type()), cliutil.AxesString(d.Axes()), direction, d.Order()), nil
 }

@@ -39,6 +39,10 @@ var layers = [][]string{
 	// multi runs computations on several devices: any computation on
 	// split arrays, and the distributed FFT, built of package fft's FFT.
 	{"multi"},
+	// internal/cliutil: what the command-line tool and its lab share.
+	{"internal/cliutil", "internal/cliutil/clitest"},
+	// internal/lab: the benchmark lab behind reikna bench.
+	{"internal/lab"},
 	{"cmd/reikna", "examples/demo", "examples/quickstart", "examples/tutorial", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 

@@ -1,0 +1,252 @@
+package lab
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+)
+
+// gpuCompareScript is scripts/gpu_compare.sh, from this package's
+// directory.
+const gpuCompareScript = "../../scripts/gpu_compare.sh"
+
+// fakeReikna is a stand-in for the reikna binary: it logs the API of each
+// command it runs (REIKNA_API) and its arguments to $FAKE_LOG, prints
+// $FAKE_DEVICES for `devices --json` and $FAKE_SWEEP for `bench --sweep
+// --list`, copies $FAKE_SWEEP_JSON to the --json file of `bench --sweep`,
+// and measures nothing.
+const fakeReikna = `#!/bin/sh
+echo "${REIKNA_API:-unset} $*" >>"$FAKE_LOG"
+if [ "$1 $2" = "devices --json" ]; then
+	cat "$FAKE_DEVICES"
+fi
+case " $* " in
+*" --list "*)
+	echo "$FAKE_SWEEP"
+	;;
+*" --sweep "*)
+	while [ $# -gt 1 ] && [ "$1" != --json ]; do shift; done
+	cp "$FAKE_SWEEP_JSON" "$2"
+	;;
+esac
+`
+
+// The platforms of `reikna devices --json` that the fake binary lists.
+const (
+	openCLPlatform   = `{"name": "NVIDIA CUDA", "version": "OpenCL 3.0 CUDA", "devices": [{"name": "NVIDIA H200"}]}`
+	cudaPlatform     = `{"name": "` + cluda.CUDAPlatformName + `", "version": "CUDA 12.8", "devices": [{"name": "NVIDIA H200"}]}`
+	cudaNoDevicePlat = `{"name": "` + cluda.CUDAPlatformName + `", "version": "CUDA 12.8 (unavailable: NVRTC not found)", "devices": []}`
+)
+
+// lookGPUCompare returns the path of bash, and skips the test where bash
+// or python3, which scripts/gpu_compare.sh needs, is missing.
+func lookGPUCompare(t *testing.T) string {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash to run scripts/gpu_compare.sh")
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3 for scripts/gpu_compare.sh")
+	}
+	return bash
+}
+
+// fakeRun writes the fake reikna binary, and the file of the platforms
+// that it lists, into a new directory, and returns their paths, that of
+// the binary's log and that of the output directory of a run.
+func fakeRun(t *testing.T, platforms []string) (binary, devices, log, out string) {
+	t.Helper()
+	dir := t.TempDir()
+	binary, devices, log, out = filepath.Join(dir, "reikna"), filepath.Join(dir, "devices.json"), filepath.Join(dir, "log"), filepath.Join(dir, "out")
+	if err := os.WriteFile(binary, []byte(fakeReikna), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(devices, []byte("["+strings.Join(platforms, ", ")+"]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return binary, devices, log, out
+}
+
+// TestGPUCompareAPI checks gpu_compare.sh --api: every reikna command runs
+// with REIKNA_API set to the API chosen, api.txt names it, and a run stops
+// with status 2 and a clear message on an unknown API or where there is
+// no device of the API.
+func TestGPUCompareAPI(t *testing.T) {
+	bash := lookGPUCompare(t)
+	tests := []struct {
+		name      string
+		args      []string // the options; the fake binary and the output directory follow, but after a lone --api
+		env       string   // REIKNA_API in the environment
+		platforms []string
+		wantAPI   string // the API of every command, "" where the run must fail
+		wantOut   string
+	}{
+		{"cuda", []string{"--api", "cuda"}, "", []string{openCLPlatform, cudaPlatform}, "cuda", "cuda devices: NVIDIA H200"},
+		{"default", nil, "cuda", []string{openCLPlatform, cudaPlatform}, "opencl", "REIKNA_API=cuda of the environment is not used"},
+		{"no CUDA", []string{"--api=CUDA"}, "", []string{openCLPlatform}, "", "lists no CUDA platform"},
+		{"no CUDA device", []string{"--api", "cuda"}, "", []string{openCLPlatform, cudaNoDevicePlat}, "", "unavailable: NVRTC not found"},
+		{"no OpenCL", []string{"--api", "opencl"}, "", []string{cudaPlatform}, "", "no OpenCL platform with a device"},
+		{"unknown API", []string{"--api", "vulkan"}, "", nil, "", `unknown API "vulkan"`},
+		{"no API", []string{"--api"}, "", nil, "", "--api needs an API"},
+		{"unknown option", []string{"--apis", "cuda"}, "", nil, "", `unknown option "--apis"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			binary, devices, log, out := fakeRun(t, tt.platforms)
+			args := append([]string{gpuCompareScript}, tt.args...)
+			if !slices.Equal(tt.args, []string{"--api"}) {
+				args = append(args, binary, out)
+			}
+			cmd := exec.Command(bash, args...)
+			cmd.Env = append(os.Environ(), "FAKE_LOG="+log, "FAKE_DEVICES="+devices, "SETS=startup", "REIKNA_API="+tt.env)
+			output, err := cmd.CombinedOutput()
+			if !strings.Contains(string(output), tt.wantOut) {
+				t.Errorf("the output lacks %q:\n%s", tt.wantOut, output)
+			}
+			if tt.wantAPI == "" {
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+					t.Errorf("gpu_compare.sh %s: %v, want exit status 2\n%s", strings.Join(tt.args, " "), err, output)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("gpu_compare.sh %s: %v\n%s", strings.Join(tt.args, " "), err, output)
+			}
+			logged, err := os.ReadFile(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(string(logged)), "\n")
+			if len(lines) < 4 { // devices, devices --json, two benches
+				t.Errorf("reikna ran %d commands, want 4 or more:\n%s", len(lines), logged)
+			}
+			for _, l := range lines {
+				if api, _, _ := strings.Cut(l, " "); api != tt.wantAPI {
+					t.Errorf("reikna ran %q on API %q, want %q", l, api, tt.wantAPI)
+				}
+			}
+			if got, err := os.ReadFile(filepath.Join(out, "api.txt")); err != nil || string(got) != tt.wantAPI+"\n" {
+				t.Errorf("api.txt holds %q (%v), want %q", got, err, tt.wantAPI)
+			}
+		})
+	}
+}
+
+// TestGPUCompareSweep checks the set sweep of gpu_compare.sh: the lengths
+// come from reikna bench --sweep --list, with SWEEP and SWEEP_SAMPLE, and
+// reikna times exactly those; the summary is written to sweep.txt,
+// sweep.md and sweep_ratios.json; a list of no lengths stops the run with
+// status 2.
+func TestGPUCompareSweep(t *testing.T) {
+	bash := lookGPUCompare(t)
+	sweepJSON := filepath.Join(writeSweepFixture(t, map[int][3]float64{17: {1, 0, 0}, 4099: {2, 0, 0}}, nil), "sweep.json")
+	tests := []struct {
+		name      string
+		env       []string
+		list      string // what reikna bench --sweep --list prints
+		wantList  string // the arguments of the --list command
+		wantBench string // the arguments of the timed command, before --json
+	}{
+		{"whole", nil, "17,4099", "bench --sweep --list", "bench --sweep --sizes 17,4099"},
+		{"sample", []string{"SWEEP_SAMPLE=2", "MIB=1"}, "17,4099", "bench --sweep --sweep-sample 2 --list", "bench --sweep --mib 1 --sizes 17,4099"},
+		{"given", []string{"SWEEP=4099,17,2^4", "SWEEP_SAMPLE=2"}, "17,4099", "bench --sweep --sizes 4099,17,2^4 --sweep-sample 2 --list", "bench --sweep --sizes 17,4099"},
+		{"no lengths", []string{"SWEEP_SAMPLE=0"}, "", "bench --sweep --sweep-sample 0 --list", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			binary, devices, log, out := fakeRun(t, []string{openCLPlatform})
+			cmd := exec.Command(bash, gpuCompareScript, binary, out)
+			// No VkFFT header: the peers are left out wherever the test runs.
+			cmd.Env = append(os.Environ(), "FAKE_LOG="+log, "FAKE_DEVICES="+devices, "FAKE_SWEEP="+tt.list, "FAKE_SWEEP_JSON="+sweepJSON,
+				"SETS=sweep", "VKFFT_INCLUDE="+t.TempDir(), "SWEEP=", "SWEEP_SAMPLE=", "MIB=")
+			cmd.Env = append(cmd.Env, tt.env...)
+			output, err := cmd.CombinedOutput()
+			logged, _ := os.ReadFile(log)
+			if !strings.Contains(string(logged), "opencl "+tt.wantList+"\n") {
+				t.Errorf("reikna did not run %q:\n%s", tt.wantList, logged)
+			}
+			if tt.wantBench == "" {
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(output), "gave no lengths") {
+					t.Errorf("gpu_compare.sh: %v, want exit status 2 and a message\n%s", err, output)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("gpu_compare.sh: %v\n%s", err, output)
+			}
+			if want := "opencl " + tt.wantBench + " --json " + filepath.Join(out, "sweep.json") + "\n"; !strings.Contains(string(logged), want) {
+				t.Errorf("reikna did not run %q:\n%s", want, logged)
+			}
+			if got, err := os.ReadFile(filepath.Join(out, "sweep_lengths.txt")); err != nil || string(got) != tt.list+"\n" {
+				t.Errorf("sweep_lengths.txt holds %q (%v), want %q", got, err, tt.list)
+			}
+			for file, want := range map[string]string{
+				"sweep.txt":         "Sweep of FFT lengths: reikna (OpenCL) against the faster peer",
+				"sweep.md":          "## Every length",
+				"sweep_ratios.json": `"peers": []`,
+			} {
+				if got, err := os.ReadFile(filepath.Join(out, file)); err != nil || !strings.Contains(string(got), want) {
+					t.Errorf("%s lacks %q (%v):\n%s", file, want, err, got)
+				}
+			}
+			if !strings.Contains(string(output), "no length has a ratio") {
+				t.Errorf("the output lacks the summary:\n%s", output)
+			}
+		})
+	}
+}
+
+// TestGPUComparePeersFrom checks that PEERS_FROM takes the peers' figures
+// of another run's directory in place of running the peers, so that the
+// summary of the sweep compares with them, and that a directory that does
+// not exist is refused.
+func TestGPUComparePeersFrom(t *testing.T) {
+	bash := lookGPUCompare(t)
+	peers := writeSweepFixture(t, map[int][3]float64{17: {1, 0.5, 2}, 4099: {2, 4, 1}}, nil)
+	tests := []struct {
+		name, from string
+		wantErr    bool
+	}{
+		{"copied", peers, false},
+		{"missing", filepath.Join(peers, "none"), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			binary, devices, log, out := fakeRun(t, []string{openCLPlatform})
+			cmd := exec.Command(bash, gpuCompareScript, binary, out)
+			cmd.Env = append(os.Environ(), "FAKE_LOG="+log, "FAKE_DEVICES="+devices, "FAKE_SWEEP=17,4099",
+				"FAKE_SWEEP_JSON="+filepath.Join(peers, "sweep.json"), "SETS=sweep", "VKFFT_INCLUDE="+t.TempDir(),
+				"SWEEP=", "SWEEP_SAMPLE=", "MIB=", "PEERS_FROM="+tt.from)
+			output, err := cmd.CombinedOutput()
+			if tt.wantErr {
+				if err == nil || !strings.Contains(string(output), "PEERS_FROM") {
+					t.Errorf("gpu_compare.sh: %v, want a refusal naming PEERS_FROM\n%s", err, output)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("gpu_compare.sh: %v\n%s", err, output)
+			}
+			for _, f := range []string{"cufft_sweep.json", "vkfft_sweep.json"} {
+				if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+					t.Errorf("%s not copied: %v", f, err)
+				}
+			}
+			got, err := os.ReadFile(filepath.Join(out, "sweep_ratios.json"))
+			if err != nil || !strings.Contains(string(got), "cuFFT") || !strings.Contains(string(got), "VkFFT") {
+				t.Errorf("sweep_ratios.json does not compare with both peers (%v):\n%s", err, got)
+			}
+		})
+	}
+}

@@ -1,0 +1,113 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// copyLeg is one copy of a timed set: from the memory of one device to
+// another's.
+type copyLeg struct{ from, to *cluda.Thread }
+
+// measureCopies times a copy of bytes from each device of m to every
+// other, through CopyBetween, by the wall clock; then, for each pair of
+// devices, the copies both ways at once, as an exchange between them
+// moves its blocks.
+func measureCopies(m *cluda.MultiThread, bytes int64, runs int) []copyRow {
+	var rows []copyRow
+	for i := range m.Len() {
+		for j := range m.Len() {
+			if i == j {
+				continue
+			}
+			r := copyRow{From: i, To: j, Path: m.Path(i, j).String(), Bytes: bytes}
+			r.setError(timeCopies([]copyLeg{{m.Thread(i), m.Thread(j)}}, bytes, runs, &r))
+			rows = append(rows, r)
+		}
+	}
+	for i := range m.Len() {
+		for j := i + 1; j < m.Len(); j++ {
+			r := copyRow{From: i, To: j, BothWays: true, Path: m.Path(i, j).String(), Bytes: bytes}
+			r.setError(timeCopies([]copyLeg{{m.Thread(i), m.Thread(j)}, {m.Thread(j), m.Thread(i)}}, bytes, runs, &r))
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// timeCopies times the copies of bytes of legs, all at once, each from an
+// array on its source to one on its destination; the bandwidth is that
+// of each leg.
+func timeCopies(legs []copyLeg, bytes int64, runs int, r *copyRow) error {
+	n := int(max(bytes/4, 1))
+	src := make([]*cluda.Array, len(legs))
+	dst := make([]*cluda.Array, len(legs))
+	defer func() {
+		for i := range legs {
+			src[i].Release()
+			dst[i].Release()
+		}
+	}()
+	for i, l := range legs {
+		var err error
+		if src[i], err = l.from.Empty([]int{n}, dtypes.Float32); err != nil {
+			return err
+		}
+		if dst[i], err = l.to.Empty([]int{n}, dtypes.Float32); err != nil {
+			return err
+		}
+		if err := src[i].Fill(1.5); err != nil {
+			return err
+		}
+		// A destination that the copies leave alone fails the check
+		// below, whatever its memory held before.
+		if err := dst[i].Fill(float32(math.NaN())); err != nil {
+			return err
+		}
+	}
+	var times []time.Duration
+	for run := range runs + 1 {
+		start := time.Now()
+		errs := make([]error, len(legs))
+		var wg sync.WaitGroup
+		for i := range legs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = cluda.CopyBetween(dst[i], src[i])
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return err
+			}
+		}
+		if run > 0 { // the first warms up
+			times = append(times, time.Since(start))
+		}
+	}
+	r.MedianMS, r.Runs = ms(median(times)), len(times)
+	r.GBs = float64(4*n) / median(times).Seconds() / 1e9
+	for _, b := range dst {
+		for _, at := range []int{0, n - 1} {
+			v, err := b.Slice(0, at, at+1, 1)
+			if err != nil {
+				return err
+			}
+			got, err := cluda.Read[float32](v)
+			if err != nil {
+				return err
+			}
+			if got[0] != 1.5 {
+				return &wrongResultError{fmt.Errorf("element %d of the copy is %v, want 1.5", at, got[0])}
+			}
+		}
+	}
+	return nil
+}

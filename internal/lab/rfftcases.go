@@ -1,0 +1,106 @@
+package lab
+
+import (
+	"fmt"
+
+	"github.com/reikna-go/reikna/computations/fft"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/cliutil"
+	"github.com/reikna-go/reikna/internal/reference"
+	"github.com/reikna-go/reikna/transformations"
+)
+
+const (
+	// rfftSampleRows is how many rows of a real FFT's output are compared
+	// with a float64 reference: the first, the last and some between.
+	rfftSampleRows = 4
+	// rfftTolerance bounds the relative L2 error of a float32 row: that of
+	// the complex FFT's tests.
+	rfftTolerance = 1e-6
+)
+
+// rfftCase is one workload of the real FFT benchmark, named and sized as
+// PyTorch's counterpart in scripts/torch_rfft_bench.py: float32 rows of
+// length n, as many as fill algoFullMiB of input.
+type rfftCase struct {
+	name string
+	n    int
+}
+
+// rfftCases are the cases in the order they run.
+var rfftCases = []rfftCase{
+	{"rfft_f32_1024", 1 << 10},
+	{"rfft_f32_4096", 1 << 12},
+	{"rfft_f32_65536", 1 << 16},
+	{"rfft_f32_2^20", 1 << 20},
+}
+
+// selectRFFTCases returns the cases named in list (comma-separated, ""
+// for all), in the order given.
+func selectRFFTCases(list string) ([]rfftCase, error) {
+	return selectCases(list, rfftCases, func(c rfftCase) string { return c.name }, "real FFT")
+}
+
+// sizedShape returns the case's input shape at mib MiB of input, shrunk
+// as the algorithm cases shrink: the rows first, then their length.
+func (c rfftCase) sizedShape(mib float64) []int {
+	return algoCase{shape: []int{(algoFullMiB << 20) / (4 * c.n), c.n}}.sizedShape(mib)
+}
+
+// movedRFFTBytes returns the bytes a call on an input of shape reads and
+// writes: the real input and the half spectrum, as the PyTorch script
+// counts them.
+func movedRFFTBytes(shape []int) int64 {
+	return int64(shape[0]) * int64(4*shape[1]+8*(shape[1]/2+1))
+}
+
+// computation returns the case's RFFT of an input of shape.
+func (c rfftCase) computation(shape []int) (*fft.RFFT, error) {
+	return fft.NewRFFT(core.ArrayOf(dtypes.Float32, shape...), []int{1})
+}
+
+// scaledComputation returns the case's RFFT with a scale on its input.
+func (c rfftCase) scaledComputation(shape []int) (*fft.RFFT, error) {
+	r, err := c.computation(shape)
+	if err != nil {
+		return nil, err
+	}
+	t := core.ArrayOf(dtypes.Float32, shape...)
+	scale, err := transformations.MulConst(t, algoScale)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Connect("input", scale, "output", map[string]string{"input": "unscaled"}); err != nil {
+		return nil, fmt.Errorf("connecting the scale: %w", err)
+	}
+	return r, nil
+}
+
+// checkRFFT compares rfftSampleRows rows of out, the half spectra of the
+// real rows in (of shape) multiplied by scale, with a float64 reference,
+// and returns the largest relative L2 error of a row.
+func checkRFFT(shape []int, in []float32, out []complex64, scale float64) (float64, error) {
+	rows, n := shape[0], shape[1]
+	half := n/2 + 1
+	worst := 0.0
+	count := min(rfftSampleRows, rows)
+	for s := range count {
+		r := s * (rows - 1) / max(1, count-1)
+		x := make([]complex128, n)
+		for k := range x {
+			x[k] = complex(scale*float64(in[r*n+k]), 0)
+		}
+		want := reference.FFTN(x, []int{n}, []int{0}, false)[:half]
+		got := make([]complex128, half)
+		for k := range got {
+			got[k] = complex128(out[r*half+k])
+		}
+		e := cliutil.Compare(got, want, rfftTolerance).RelL2
+		if !(e <= rfftTolerance) {
+			return e, fmt.Errorf("row %d has a relative error of %.3g, above %g", r, e, rfftTolerance)
+		}
+		worst = max(worst, e)
+	}
+	return worst, nil
+}
