@@ -50,7 +50,16 @@ type reducePass struct {
 	R, G, Chunk int
 	S, L        int
 	Unroll      int
+	// Contig: item s folds the Chunk/S neighbouring elements from
+	// s·Chunk/S of its group's chunk, rather than every S-th element from
+	// s (CPU devices, one lane). PoCL runs a work-group's items one after
+	// the other, each loop on its own: the strided loads of a GPU's
+	// pattern fall 1 KiB apart, the neighbouring ones vectorize.
+	Contig bool
 }
+
+// Run returns the elements each item of a contiguous pass folds.
+func (p reducePass) Run() int { return p.Chunk / p.S }
 
 // reducePlan is the plan of a reduction of r elements for each of o × i
 // positions: passes until one value is left for each position.
@@ -115,7 +124,7 @@ func newReducePlan(o, r, i int, lim reductionLimits) (reducePlan, error) {
 		}
 		chunk := ceilDiv(ceilDiv(r, g), s) * s
 		g = ceilDiv(r, chunk)
-		p.Passes = append(p.Passes, reducePass{R: r, G: g, Chunk: chunk, S: s, L: l, Unroll: reduceUnroll})
+		p.Passes = append(p.Passes, reducePass{R: r, G: g, Chunk: chunk, S: s, L: l, Unroll: reduceUnroll, Contig: !lim.GPU && l == 1})
 		if g == 1 {
 			return p, nil
 		}

@@ -29,6 +29,32 @@ INLINE WITHIN_KERNEL {{ .output.CType }} reduce_op({{ .output.CType }} v1, {{ .o
     const VSIZE_T start = q * {{ .pass.Chunk }};
     const VSIZE_T end = start + {{ .pass.Chunk }} < {{ .pass.R }} ? start + {{ .pass.Chunk }} : {{ .pass.R }};
     const VSIZE_T count = end - start;
+{{- if .pass.Contig }}
+    const VSIZE_T first = start + (VSIZE_T)s * {{ .pass.Run }};
+    const VSIZE_T last = first + {{ .pass.Run }} < end ? first + {{ .pass.Run }} : end;
+    if (i < {{ .pass.I }} && first < end)
+    {
+        {{ .output.CType }} acc = REDUCE_LOAD(o, first, i);
+        VSIZE_T r = first + 1;
+{{- $u := .pass.Unroll }}
+{{- if gt $u 1 }}
+        for (; r + {{ sub $u 1 }} < last; r += {{ $u }})
+        {
+{{- range $k := seq $u }}
+            const {{ $.output.CType }} a{{ $k }} = REDUCE_LOAD(o, r + {{ $k }}, i);
+{{- end }}
+{{- range $k := seq $u }}
+            acc = reduce_op(acc, a{{ $k }});
+{{- end }}
+        }
+{{- end }}
+        for (; r < last; r++)
+            acc = reduce_op(acc, REDUCE_LOAD(o, r, i));
+        partial[item] = acc;
+    }
+
+    unsigned int valid = (unsigned int)((count + {{ sub .pass.Run 1 }}) / {{ .pass.Run }});
+{{- else }}
     if (i < {{ .pass.I }} && s < count)
     {
         {{ .output.CType }} acc = REDUCE_LOAD(o, start + s, i);
@@ -51,6 +77,7 @@ INLINE WITHIN_KERNEL {{ .output.CType }} reduce_op({{ .output.CType }} v1, {{ .o
     }
 
     unsigned int valid = count < {{ .pass.S }} ? (unsigned int)count : {{ .pass.S }};
+{{- end }}
     for (unsigned int stride = {{ .pass.S }} / 2; stride > 0; stride >>= 1)
     {
         LOCAL_BARRIER;
