@@ -9,10 +9,15 @@ import (
 // consecutive elements serially before the work-group scans the items'
 // totals. Longer runs make the log-step scan of the totals cheaper per
 // element and cut the number of levels; on a GPU 8 values of the block
-// per item keep the block in local memory for a work-group of 256.
+// per item keep the block in local memory for a work-group of 256. A CPU
+// device runs the items one after another and has local memory to spare:
+// 64 values each made the cumulative sum of 2^24 float32 on PoCL (2
+// cores, 64 MiB) take 52–60 ms against 109–131 with 4, and the cumulative
+// sums along the rows of 1024×16384 34 ms against 110–120 (32, 128 and 256 were no
+// faster).
 const (
 	scanPerItemGPU = 8
-	scanPerItemCPU = 4
+	scanPerItemCPU = 64
 )
 
 // scanLookbackWindow is the most predecessors a block of a single-pass

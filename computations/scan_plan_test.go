@@ -21,8 +21,8 @@ func TestScanPlan(t *testing.T) {
 		{"columns of 8192×16384 on a GPU", 1, 8192, 16384, limitsGPU, 8, 32, 8, []int{8192, 128, 2}},
 		{"one block on a GPU", 3, 2048, 1, limitsGPU, 256, 1, 8, []int{2048}},
 		{"a short row, a small work-group", 1, 10, 1, limitsGPU, 2, 1, 8, []int{10}},
-		{"5000 on a CPU", 1, 5000, 1, limitsCPU, 256, 1, 4, []int{5000, 5}},
-		{"three lanes on a CPU", 1, 100, 3, limitsCPU, 32, 2, 4, []int{100}},
+		{"100000 on a CPU", 1, 100000, 1, limitsCPU, 256, 1, 64, []int{100000, 7}},
+		{"three lanes on a CPU", 1, 100, 3, limitsCPU, 2, 2, 64, []int{100}},
 		{"complex128 in 48 KiB", 1, 1 << 20, 1, reductionLimits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true, ItemSize: 16},
 			256, 1, 8, []int{1 << 20, 512}},
 		{"a small local memory", 1, 1000, 1, reductionLimits{MaxWorkGroup: 256, LocalMemBytes: 1 << 10, ComputeUnits: 1, ItemSize: 16},
@@ -81,11 +81,11 @@ func TestScanPlanForm(t *testing.T) {
 		{"columns of 512×16384 on a GPU", 1, 512, 16384, withAtomics(limitsGPU), scanTuning{}, true, 8, 32, 8, 8, 2},
 		{"one block on a GPU", 3, 2048, 1, withAtomics(limitsGPU), scanTuning{}, false, 256, 1, 8, 0, 0},
 		{"2^27 without atomics", 1, 1 << 27, 1, limitsGPU, scanTuning{}, false, 256, 1, 8, 0, 0},
-		{"5000 on a CPU", 1, 5000, 1, withAtomics(limitsCPU), scanTuning{}, false, 256, 1, 4, 0, 0},
-		{"5000 on a CPU, forced", 1, 5000, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass}, true, 256, 1, 4, 32, 4},
+		{"100000 on a CPU", 1, 100000, 1, withAtomics(limitsCPU), scanTuning{}, false, 256, 1, 64, 0, 0},
+		{"100000 on a CPU, forced", 1, 100000, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass}, true, 256, 1, 64, 32, 4},
 		{"complex128 in 48 KiB", 1, 1 << 16, 1, complex128GPU, scanTuning{}, true, 256, 1, 8, 32, 8},
-		{"forced on one block", 1, 100, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass}, true, 32, 1, 4, 32, 4},
-		{"small work-groups", 1, 3000, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass, WorkGroup: 16}, true, 16, 1, 4, 16, 4},
+		{"forced on one block", 1, 100, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass}, true, 2, 1, 64, 2, 4},
+		{"small work-groups", 1, 3000, 1, withAtomics(limitsCPU), scanTuning{Passes: scanSinglePass, WorkGroup: 16}, true, 16, 1, 64, 16, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := newScanPlan(tc.o, tc.r, tc.i, tc.lim, tc.tuning)

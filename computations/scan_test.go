@@ -135,13 +135,13 @@ func toComplex(v any) complex128 {
 func TestScanSum(t *testing.T) {
 	thr := cludatest.Thread(t)
 	cases := []scanCase{
-		{[]int{5000}, nil, false},             // two levels
-		{[]int{5000}, nil, true},              // two levels, exclusive
+		{[]int{40000}, nil, false},            // two levels (blocks of 2048 on a GPU, 16384 on a CPU)
+		{[]int{40000}, nil, true},             // two levels, exclusive
 		{[]int{3, 700}, []int{1}, true},       // rows
 		{[]int{5, 90, 7}, []int{1}, false},    // an axis in the middle, seven lanes
 		{[]int{10}, nil, false},               // a small work-group
 		{[]int{40, 3}, []int{0}, false},       // a leading axis, batched over the last
-		{[]int{300, 40}, []int{0}, true},      // a leading axis, lanes side by side, two levels
+		{[]int{1500, 40}, []int{0}, true},     // a leading axis, lanes side by side, two levels
 		{[]int{6, 2, 50}, []int{0, 2}, false}, // interleaved axes
 		{[]int{1}, nil, true},                 // a single element
 	}
@@ -179,7 +179,8 @@ func TestScanPredicates(t *testing.T) {
 func TestScanNonCommutative(t *testing.T) {
 	thr := cludatest.Thread(t)
 	red := composeReduction()
-	for _, c := range []scanCase{{[]int{3000}, nil, false}, {[]int{4, 600}, []int{1}, true}} {
+	// Several blocks on a GPU and on a CPU alike.
+	for _, c := range []scanCase{{[]int{40000}, nil, false}, {[]int{4, 20000}, []int{1}, true}} {
 		t.Run(c.String(), func(t *testing.T) {
 			runScan(t, thr, red, dtypes.Complex64, c, 5)
 		})
@@ -408,7 +409,7 @@ func TestScanErrors(t *testing.T) {
 // where the kernels before the one that reads the array used to run.
 func TestScanReleasedArgument(t *testing.T) {
 	thr := cludatest.Thread(t)
-	shape := []int{5000}
+	shape := []int{50000}
 	sc := comptest.Must(computations.NewTunedScan(core.ArrayOf(dtypes.Float32, shape...), comptest.Must(computations.PredicateSum(dtypes.Float32)), nil, false,
 		computations.ScanTuning{Passes: computations.ScanMultiPass}))
 	f := comptest.Must(sc.Compile(thr))
