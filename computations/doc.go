@@ -38,4 +38,16 @@
 // names the files that hold each of its parts. The checks of array
 // parameters and axes that both packages make are in
 // internal/arrayparam.
+//
+// # Examples
+//
+// Each constructor has an Example that runs it on fresh data and prints
+// what it computed: ExampleNewPureParallel (elementwise code over a
+// shape) and ExamplePureParallelFromTransformation (a transformation run
+// as a kernel of its own); ExampleNewTranspose, ExampleNewRoll,
+// ExampleNewRollInPlace and ExampleNewFFTShift (moving elements);
+// ExampleNewReduce, ExampleNewScan and ExampleNewEntrywiseNorm (folding an
+// array), with ExampleNewPredicate and ExamplePredicate for an operation of
+// one's own; ExampleNewMatrixMul (batched products); and ExampleNewDHT
+// (the harmonic oscillator's modes and their grid).
 package computations

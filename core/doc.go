@@ -83,4 +83,13 @@
 // (with defer, typically); calls after Release fail. See the cluda
 // package documentation for what else must be released and what the
 // runtime's cleanups catch.
+//
+// # Examples
+//
+// ExampleNewComputation builds a computation of one's own from a plan of
+// kernels, ExampleNewTransformation writes a transformation and connects
+// it, ExamplePlan_ConstantArray reads a small table from constant memory,
+// ExampleComputation_CompileWith compiles with fast math and defines, and
+// ExampleComputation_Render and ExampleComputation_RenderWith print the
+// kernels a computation makes without a device.
 package core

@@ -12,4 +12,10 @@
 // copy between devices goes by the path cluda.MultiThread.Path names:
 // device to device where the devices reach each other's memory, through
 // host memory otherwise.
+//
+// # Examples
+//
+// ExampleCompile runs one computation on several devices over the parts
+// of split arrays, and ExampleSlabFFT transforms a three-dimensional array
+// split over the devices by slabs.
 package multi
