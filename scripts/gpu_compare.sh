@@ -308,7 +308,7 @@ sweep_peer() {
 		i=$((i + 1))
 		step "$out/${prefix}_sweep_part$i.txt" "$@" "${mib[@]}" --sizes "$chunk" --json "$out/${prefix}_sweep_part$i.json"
 		parts+=("$out/${prefix}_sweep_part$i.json")
-	done < <(tr ',' '\n' <<<"$sweep_sizes" | paste -sd ',,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n')
+	done < <(tr ',' ' ' <<<"$sweep_sizes" | xargs -n 40 | tr ' ' ',')
 	cat "$out/${prefix}"_sweep_part*.txt >"$out/${prefix}_sweep.txt" 2>/dev/null
 	python3 - "$out/${prefix}_sweep.json" "${parts[@]}" <<'EOF_MERGE' || failed+=("merging $prefix's sweep")
 import json

@@ -29,54 +29,37 @@ INLINE WITHIN_KERNEL {{ .output.CType }} reduce_op({{ .output.CType }} v1, {{ .o
     const VSIZE_T start = q * {{ .pass.Chunk }};
     const VSIZE_T end = start + {{ .pass.Chunk }} < {{ .pass.R }} ? start + {{ .pass.Chunk }} : {{ .pass.R }};
     const VSIZE_T count = end - start;
-{{- if .pass.Contig }}
+{{- /* A pass over neighbouring elements (Contig: CPU devices) gives item
+    s the run from first to last one by one; otherwise item s takes every
+    S-th element of the chunk from start + s. */ -}}
+{{- $first := "start + s" }}{{ $last := "end" }}{{ $step := .pass.S }}
+{{- if .pass.Contig }}{{ $first = "first" }}{{ $last = "last" }}{{ $step = 1 }}
     const VSIZE_T first = start + (VSIZE_T)s * {{ .pass.Run }};
     const VSIZE_T last = first + {{ .pass.Run }} < end ? first + {{ .pass.Run }} : end;
-    if (i < {{ .pass.I }} && first < end)
+{{- end }}
+    if (i < {{ .pass.I }} && {{ if .pass.Contig }}first < end{{ else }}s < count{{ end }})
     {
-        {{ .output.CType }} acc = REDUCE_LOAD(o, first, i);
-        VSIZE_T r = first + 1;
+        {{ .output.CType }} acc = REDUCE_LOAD(o, {{ $first }}, i);
+        VSIZE_T r = {{ $first }} + {{ $step }};
 {{- $u := .pass.Unroll }}
 {{- if gt $u 1 }}
-        for (; r + {{ sub $u 1 }} < last; r += {{ $u }})
+        for (; r + {{ mul (sub $u 1) $step }} < {{ $last }}; r += {{ mul $u $step }})
         {
 {{- range $k := seq $u }}
-            const {{ $.output.CType }} a{{ $k }} = REDUCE_LOAD(o, r + {{ $k }}, i);
+            const {{ $.output.CType }} a{{ $k }} = REDUCE_LOAD(o, r + {{ mul $k $step }}, i);
 {{- end }}
 {{- range $k := seq $u }}
             acc = reduce_op(acc, a{{ $k }});
 {{- end }}
         }
 {{- end }}
-        for (; r < last; r++)
+        for (; r < {{ $last }}; r += {{ $step }})
             acc = reduce_op(acc, REDUCE_LOAD(o, r, i));
         partial[item] = acc;
     }
 
-    unsigned int valid = (unsigned int)((count + {{ sub .pass.Run 1 }}) / {{ .pass.Run }});
-{{- else }}
-    if (i < {{ .pass.I }} && s < count)
-    {
-        {{ .output.CType }} acc = REDUCE_LOAD(o, start + s, i);
-        VSIZE_T r = start + s + {{ .pass.S }};
-{{- $u := .pass.Unroll }}{{ $s := .pass.S }}
-{{- if gt $u 1 }}
-        for (; r + {{ mul (sub $u 1) $s }} < end; r += {{ mul $u $s }})
-        {
-{{- range $k := seq $u }}
-            const {{ $.output.CType }} a{{ $k }} = REDUCE_LOAD(o, r + {{ mul $k $s }}, i);
-{{- end }}
-{{- range $k := seq $u }}
-            acc = reduce_op(acc, a{{ $k }});
-{{- end }}
-        }
-{{- end }}
-        for (; r < end; r += {{ $s }})
-            acc = reduce_op(acc, REDUCE_LOAD(o, r, i));
-        partial[item] = acc;
-    }
-
-    unsigned int valid = count < {{ .pass.S }} ? (unsigned int)count : {{ .pass.S }};
+{{ if .pass.Contig }}    unsigned int valid = (unsigned int)((count + {{ sub .pass.Run 1 }}) / {{ .pass.Run }});
+{{- else }}    unsigned int valid = count < {{ .pass.S }} ? (unsigned int)count : {{ .pass.S }};
 {{- end }}
     for (unsigned int stride = {{ .pass.S }} / 2; stride > 0; stride >>= 1)
     {

@@ -48,12 +48,7 @@ func (f *FFT) Len() int { return f.n }
 // exp(-2πi jk/n), in dst (allocated where nil; dst may be seq), as gonum's
 // CmplxFFT.Coefficients does. It panics where a length is not n.
 func (f *FFT) Coefficients(dst, seq []complex128) []complex128 {
-	if len(seq) != f.n || dst != nil && len(dst) != f.n {
-		panic(fmt.Sprintf("hostfft: sequences of %d and %d values for a transform of %d", len(seq), len(dst), f.n))
-	}
-	if dst == nil {
-		dst = make([]complex128, f.n)
-	}
+	dst = f.output(dst, seq)
 	if f.gonum != nil {
 		return f.gonum.Coefficients(dst, seq)
 	}
@@ -137,13 +132,7 @@ func splitFactor(n int) int {
 // as gonum's CmplxFFT.Sequence does. It panics where a length is not n.
 func (f *FFT) Sequence(dst, coeff []complex128) []complex128 {
 	if f.gonum != nil {
-		if len(coeff) != f.n || dst != nil && len(dst) != f.n {
-			panic(fmt.Sprintf("hostfft: sequences of %d and %d values for a transform of %d", len(coeff), len(dst), f.n))
-		}
-		if dst == nil {
-			dst = make([]complex128, f.n)
-		}
-		return f.gonum.Sequence(dst, coeff)
+		return f.gonum.Sequence(f.output(dst, coeff), coeff)
 	}
 	// The conjugate of the forward transform of the conjugate.
 	conj := make([]complex128, len(coeff))
@@ -153,6 +142,18 @@ func (f *FFT) Sequence(dst, coeff []complex128) []complex128 {
 	dst = f.Coefficients(dst, conj)
 	for i, c := range dst {
 		dst[i] = cmplx.Conj(c)
+	}
+	return dst
+}
+
+// output checks that in and dst (where not nil) hold n values, as gonum's
+// transforms require, and returns dst, allocated where nil.
+func (f *FFT) output(dst, in []complex128) []complex128 {
+	if len(in) != f.n || dst != nil && len(dst) != f.n {
+		panic(fmt.Sprintf("hostfft: sequences of %d and %d values for a transform of %d", len(in), len(dst), f.n))
+	}
+	if dst == nil {
+		dst = make([]complex128, f.n)
 	}
 	return dst
 }

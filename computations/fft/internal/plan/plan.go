@@ -134,8 +134,7 @@ func planAxis(batch Batch, n int, b budget) Axis {
 // even stages where it runs in one pass of the register kernel, and a
 // (the plan within the smaller budget) otherwise.
 func largeEven(batch Batch, n int, a Axis, b budget) Axis {
-	large := b
-	large.localBytes, large.largeLocalBytes = b.largeLocalBytes, 0
+	large := b.large()
 	large.uneven = false
 	if a.M > 32*b.maxRegWG {
 		if a.M > 16*b.largeRegWG {
@@ -152,24 +151,22 @@ func largeEven(batch Batch, n int, a Axis, b budget) Axis {
 }
 
 // largeUneven returns the plan of a transform longer than largeUnevenFrom
-// in one pass of stages that may be uneven over up to largeRegWG
-// work-items of at most
-// 16 registers in the large local memory, where it takes fewer passes or
-// fewer stages than a,
-// the plan so far. More work-items leave fewer registers to each. On an
-// H200 through CUDA, at 256 MiB of complex64: 3456 in 0.151 ms against
-// 0.187 (four stages against five), 3072 in 0.145 against 0.165, 12288 in
-// 0.237 against 0.258, and 8000, 9000 and 12000 in one pass rather than
-// two, 0.271 against 0.299, 0.220 against 0.437 and 0.235 against 0.457.
-// With as many stages or more it lost as often as it won (3600 in 0.168
-// against 0.142, 6144 in 0.186 against 0.164; 3000 in 0.180 against
-// 0.254), and the plan so far stays.
+// in one pass, of stages that may be uneven, over up to largeRegWG
+// work-items of at most 16 registers in the large local memory, where it
+// takes fewer passes or fewer stages than a, the plan so far: more
+// work-items leave fewer registers to each. On an H200 through CUDA, at
+// 256 MiB of complex64: 3456 in 0.151 ms against 0.187 (four stages
+// against five), 3072 in 0.145 against 0.165, 12288 in 0.237 against
+// 0.258, and 8000, 9000 and 12000 in one pass rather than two, 0.271
+// against 0.299, 0.220 against 0.437 and 0.235 against 0.457. With as
+// many stages or more it lost as often as it won (it lost 3600, 0.168
+// against 0.142, and 6144, 0.186 against 0.164; it won 3000, 0.180
+// against 0.254), and the plan so far stays.
 func largeUneven(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 	if !b.uneven || a.M <= largeUnevenFrom || a.M > 16*b.largeRegWG {
 		return a, false
 	}
-	large := b
-	large.localBytes, large.largeLocalBytes = b.largeLocalBytes, 0
+	large := b.large()
 	large.maxRegWG, large.maxRegE = b.largeRegWG, 16
 	lu := planAxisWithin(batch, n, large)
 	if !lu.onePass() || !lu.registersOnly() || len(lu.Kernels) != 1 || lu.Kernels[0].Pass.E > large.maxRegE {
@@ -185,6 +182,12 @@ func largeUneven(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 // largeUnevenFrom is the length above which largeUneven tries the large
 // local memory (up to it the plans within 256 work-items were as fast).
 const largeUnevenFrom = 2048
+
+// large returns the budget b with the large local memory as its own.
+func (b budget) large() budget {
+	b.localBytes, b.largeLocalBytes = b.largeLocalBytes, 0
+	return b
+}
 
 // bound marks the kernels of more work-items than b's register kernels
 // have as bound to their size (Pass.Bounded).
