@@ -153,6 +153,17 @@ func thread(t testing.TB, ds ...dtypes.DType) *cluda.Thread {
 // filled with poison first. It returns the values of the outputs.
 func call(t *testing.T, thr *cluda.Thread, c *core.Callable, inputs map[string]vec, scalars map[string]any) map[string]vec {
 	t.Helper()
+	res := map[string]vec{}
+	for name, s := range callExact(t, thr, c, inputs, scalars) {
+		res[name] = toVec(s)
+	}
+	return res
+}
+
+// callExact is call with the outputs as the Go slices the device wrote,
+// for checks that a complex128 cannot hold exactly (int64 beyond 2^53).
+func callExact(t *testing.T, thr *cluda.Thread, c *core.Callable, inputs map[string]vec, scalars map[string]any) map[string]any {
+	t.Helper()
 	var args []any
 	outputs := map[string]*cluda.Array{}
 	for _, p := range c.Signature() {
@@ -200,13 +211,13 @@ func call(t *testing.T, thr *cluda.Thread, c *core.Callable, inputs map[string]v
 	if err := c.Call(args...); err != nil {
 		t.Fatal(err)
 	}
-	res := map[string]vec{}
+	res := map[string]any{}
 	for name, a := range outputs {
 		s := reflect.MakeSlice(reflect.SliceOf(a.DType().GoType()), a.Size(), a.Size())
 		if err := a.Get(s.Interface()); err != nil {
 			t.Fatal(err)
 		}
-		res[name] = toVec(s.Interface())
+		res[name] = s.Interface()
 	}
 	return res
 }
@@ -215,6 +226,18 @@ func call(t *testing.T, thr *cluda.Thread, c *core.Callable, inputs map[string]v
 // shape of its parameter guiding, and returns its outputs.
 func runTransformation(t *testing.T, thr *cluda.Thread, trf *core.Transformation, guiding string,
 	inputs map[string]vec, scalars map[string]any) map[string]vec {
+	t.Helper()
+	res := map[string]vec{}
+	for name, s := range runExact(t, thr, trf, guiding, inputs, scalars) {
+		res[name] = toVec(s)
+	}
+	return res
+}
+
+// runExact is runTransformation with the outputs as the Go slices the
+// device wrote (see callExact).
+func runExact(t *testing.T, thr *cluda.Thread, trf *core.Transformation, guiding string,
+	inputs map[string]vec, scalars map[string]any) map[string]any {
 	t.Helper()
 	pp, err := computations.PureParallelFromTransformation(trf, guiding)
 	if err != nil {
@@ -225,7 +248,7 @@ func runTransformation(t *testing.T, thr *cluda.Thread, trf *core.Transformation
 		t.Fatal(err)
 	}
 	defer c.Release()
-	return call(t, thr, c, inputs, scalars)
+	return callExact(t, thr, c, inputs, scalars)
 }
 
 // compare checks got against want element by element: exactly where ulps
