@@ -30,19 +30,17 @@ const (
 	CopyHost
 )
 
+// String returns the path's name: "local", "peer", "driver-staged" or
+// "host".
 func (p CopyPath) String() string {
-	switch p {
-	case CopyLocal:
-		return "local"
-	case CopyPeer:
-		return "peer"
-	case CopyDriverStaged:
-		return "driver-staged"
-	case CopyHost:
-		return "host"
+	if p >= 0 && int(p) < len(copyPathNames) && copyPathNames[p] != "" {
+		return copyPathNames[p]
 	}
 	return fmt.Sprintf("CopyPath(%d)", int(p))
 }
+
+// copyPathNames are the names String returns, by value.
+var copyPathNames = [...]string{CopyLocal: "local", CopyPeer: "peer", CopyDriverStaged: "driver-staged", CopyHost: "host"}
 
 // CopyBetween copies src into dst, arrays of the same dtype and shape that
 // may belong to different Threads (of different devices, contexts or

@@ -1,20 +1,13 @@
 package computations
 
 import (
-	"embed"
 	"fmt"
 	"slices"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/templates"
 )
-
-//go:embed templates/dht.cl
-var dhtFS embed.FS
-
-var dhtTemplates = templates.MustParseFS(dhtFS, "templates/dht.cl")
 
 // DHT is the discrete transform between the modes of the quantum harmonic
 // oscillator and coordinates (reikna's dht.DHT). Along each transformed
@@ -171,9 +164,6 @@ func dhtMatrix(modes, order, addPoints int, inverse bool) ([]float64, error) {
 }
 
 func (d *DHT) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
-	if err := deviceSupports("DHT", plan, d.modes); err != nil {
-		return err
-	}
 	in, out := args["coords"], args["modes"]
 	if d.inverse {
 		in, out = out, in
@@ -240,7 +230,7 @@ func (d *DHT) transformAxis(plan *core.Plan, dst, src *core.KernelArgument, axis
 		if err := callMatrixMul(plan, column, matrix, src, MatrixMulOptions{}); err != nil {
 			return err
 		}
-		return plan.KernelCall(dhtTemplates.Lookup("dht_column"),
+		return plan.KernelCall(kernelTemplates.Lookup("dht_column"),
 			[]core.KernelArg{core.Bind("output", dst), core.Bind("input", column)},
 			[]int{nOut}, core.KernelOptions{Name: "dht_column"})
 	case axis == rank-1:

@@ -1,20 +1,13 @@
 package computations
 
 import (
-	"embed"
 	"fmt"
 	"slices"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/templates"
 )
-
-//go:embed templates/fftshift.cl
-var fftShiftFS embed.FS
-
-var fftShiftTemplates = templates.MustParseFS(fftShiftFS, "templates/fftshift.cl")
 
 // FFTShift moves the zero-frequency element of a spectrum to the middle of
 // the array, as numpy.fft.fftshift does, or back where the int32 scalar
@@ -95,9 +88,6 @@ func NewFFTShift(input core.Type, axes []int, opts FFTShiftOptions) (*FFTShift, 
 func (s *FFTShift) Axes() []int { return slices.Clone(s.axes) }
 
 func (s *FFTShift) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
-	if err := deviceSupports("FFTShift", plan, s.input); err != nil {
-		return err
-	}
 	p := planFFTShift(s.input.Shape(), s.axes)
 	kargs := []core.KernelArg{core.Bind("output", args["output"]), core.Bind("input", args["input"])}
 	name := "fftshift_swap"
@@ -105,7 +95,7 @@ func (s *FFTShift) build(plan *core.Plan, args map[string]*core.KernelArgument) 
 		name = "fftshift_gather"
 		kargs = append(kargs, core.Bind("inverse", args["inverse"]))
 	}
-	return plan.KernelCall(fftShiftTemplates.Lookup(name), kargs, p.global, core.KernelOptions{
+	return plan.KernelCall(kernelTemplates.Lookup(name), kargs, p.global, core.KernelOptions{
 		Name:       name,
 		RenderArgs: map[string]any{"axes": p.axes},
 	})

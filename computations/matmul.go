@@ -1,18 +1,11 @@
 package computations
 
 import (
-	"embed"
 	"fmt"
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
-	"github.com/reikna-go/reikna/templates"
 )
-
-//go:embed templates/matmul.cl
-var matmulFS embed.FS
-
-var matmulTemplates = templates.MustParseFS(matmulFS, "templates/matmul.cl")
 
 // MatrixMul multiplies matrices (reikna's linalg.MatrixMul): output =
 // matrix_a · matrix_b over the last two axes of each, batched over the
@@ -119,11 +112,6 @@ func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, erro
 }
 
 func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
-	for _, t := range []core.Type{mm.a, mm.b, mm.output} {
-		if err := deviceSupports("MatrixMul", plan, t); err != nil {
-			return err
-		}
-	}
 	s := mm.shape
 	if s.batch*s.m*s.n == 0 {
 		return nil // nothing to write
@@ -133,7 +121,7 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 	if err != nil {
 		return fmt.Errorf("computations: MatrixMul: %w", err)
 	}
-	return plan.KernelCall(matmulTemplates.Lookup("matmul"),
+	return plan.KernelCall(kernelTemplates.Lookup("matmul"),
 		[]core.KernelArg{
 			core.Bind("output", args["output"]),
 			core.Bind("matrix_a", args["matrix_a"]),

@@ -1,7 +1,6 @@
 package computations
 
 import (
-	"embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,12 +12,9 @@ import (
 	"github.com/reikna-go/reikna/templates"
 )
 
-//go:embed templates/pureparallel.cl
-var pureParallelFS embed.FS
-
 // pureParallelTemplate is the kernel of every PureParallel, which calls
 // its code snippet with the indices and the parameters.
-var pureParallelTemplate = templates.MustParseFS(pureParallelFS, "templates/pureparallel.cl").Lookup("pureparallel.cl")
+var pureParallelTemplate = kernelTemplates.Lookup("pureparallel.cl")
 
 // PureParallel is a computation that runs code once for every index of a
 // guiding shape, with no communication between indices (reikna's

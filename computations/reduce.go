@@ -1,19 +1,12 @@
 package computations
 
 import (
-	"embed"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/reikna-go/reikna/core"
-	"github.com/reikna-go/reikna/templates"
 )
-
-//go:embed templates/reduce.cl templates/reduce_fill.cl templates/scan.cl
-var reductionFS embed.FS
-
-var reductionTemplates = templates.MustParseFS(reductionFS, "templates/reduce.cl", "templates/reduce_fill.cl", "templates/scan.cl")
 
 // Reduce folds an array over a set of its axes with a predicate (reikna's
 // Reduce): output[kept indices] = the operation over every element of
@@ -171,7 +164,7 @@ func (rd *Reduce) build(plan *core.Plan, args map[string]*core.KernelArgument) e
 		if err != nil {
 			return fmt.Errorf("Reduce: %w", err)
 		}
-		return plan.KernelCall(reductionTemplates.Lookup("reduce_fill.cl"),
+		return plan.KernelCall(kernelTemplates.Lookup("reduce_fill.cl"),
 			[]core.KernelArg{core.Bind("output", args["output"])}, out.shape,
 			core.KernelOptions{Name: "reduce_empty", RenderArgs: map[string]any{"empty": empty}})
 	}
@@ -193,7 +186,7 @@ func (rd *Reduce) build(plan *core.Plan, args map[string]*core.KernelArgument) e
 			"pass": reducePassArgs{reducePass: pass, I: i,
 				Load: srcView.loadArgs("_o", "_r", "_i"), Store: dstView.storeArgs("_o", "_q", "_i")},
 		}
-		err := plan.KernelCall(reductionTemplates.Lookup("reduce.cl"),
+		err := plan.KernelCall(kernelTemplates.Lookup("reduce.cl"),
 			[]core.KernelArg{core.Bind("output", dst), core.Bind("input", src)},
 			[]int{o, pass.G * pass.S, ceilDiv(i, pass.L) * pass.L},
 			core.KernelOptions{Name: fmt.Sprintf("reduce_pass%d", k), Local: []int{1, pass.S, pass.L}, RenderArgs: render})

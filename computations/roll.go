@@ -1,19 +1,12 @@
 package computations
 
 import (
-	"embed"
 	"fmt"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/templates"
 )
-
-//go:embed templates/roll.cl
-var rollFS embed.FS
-
-var rollTemplates = templates.MustParseFS(rollFS, "templates/roll.cl")
 
 // Roll shifts the elements of an array cyclically along one axis, as
 // numpy.roll does: the element at index i along the axis moves to index
@@ -119,9 +112,6 @@ func outputType(what string, def, given core.Type) (core.Type, error) {
 func (r *Roll) Axis() int { return r.axis }
 
 func (r *Roll) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
-	if err := deviceSupports("Roll", plan, r.input); err != nil {
-		return err
-	}
 	return rollKernel(plan, r.input.Shape(), r.axis, args["output"], args["input"], args["shift"])
 }
 
@@ -129,7 +119,7 @@ func (r *Roll) build(plan *core.Plan, args map[string]*core.KernelArgument) erro
 // shift.
 func rollKernel(plan *core.Plan, shape []int, axis int, output, input, shift *core.KernelArgument) error {
 	p := planRoll(shape, axis)
-	return plan.KernelCall(rollTemplates.Lookup("roll"),
+	return plan.KernelCall(kernelTemplates.Lookup("roll"),
 		[]core.KernelArg{core.Bind("output", output), core.Bind("input", input), core.Bind("shift", shift)},
 		p.global, core.KernelOptions{
 			Name:       "roll",
@@ -189,9 +179,6 @@ func NewRollInPlace(t core.Type, axis int, opts RollOptions) (*RollInPlace, erro
 func (r *RollInPlace) Axis() int { return r.axis }
 
 func (r *RollInPlace) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
-	if err := deviceSupports("RollInPlace", plan, r.typ); err != nil {
-		return err
-	}
 	shape := r.typ.Shape()
 	temp, err := plan.TempArray(core.ArrayOf(r.typ.DType(), shape...))
 	if err != nil {
@@ -201,7 +188,7 @@ func (r *RollInPlace) build(plan *core.Plan, args map[string]*core.KernelArgumen
 		return err
 	}
 	p := planRoll(shape, r.axis)
-	return plan.KernelCall(rollTemplates.Lookup("roll_copy"),
+	return plan.KernelCall(kernelTemplates.Lookup("roll_copy"),
 		[]core.KernelArg{core.Bind("array", args["array"]), core.Bind("temp", temp)},
 		p.global, core.KernelOptions{
 			Name:       "roll_copy",

@@ -203,7 +203,7 @@ func (sc *Scan) kernel(plan *core.Plan, sp scanPlan, k scanKernel) error {
 		delete(render, "prefix")
 	}
 	render["pass"] = pass
-	err := plan.KernelCall(reductionTemplates.Lookup("scan.cl"), kargs, []int{sp.O, ceilDiv(r, sp.Block()) * sp.S, ceilDiv(sp.I, sp.L) * sp.L},
+	err := plan.KernelCall(kernelTemplates.Lookup("scan.cl"), kargs, []int{sp.O, ceilDiv(r, sp.Block()) * sp.S, ceilDiv(sp.I, sp.L) * sp.L},
 		core.KernelOptions{Name: name, Local: []int{1, sp.S, sp.L}, RenderArgs: render})
 	if err != nil {
 		return fmt.Errorf("Scan: level %d: %w", k.level, err)
@@ -218,7 +218,7 @@ func (sc *Scan) singlePass(plan *core.Plan, sp scanPlan, args map[string]*core.K
 	if err != nil {
 		return fmt.Errorf("Scan: %w", err)
 	}
-	err = plan.KernelCall(reductionTemplates.Lookup("reduce_fill.cl"), []core.KernelArg{core.Bind("output", status)}, []int{sp.StatusWords()},
+	err = plan.KernelCall(kernelTemplates.Lookup("reduce_fill.cl"), []core.KernelArg{core.Bind("output", status)}, []int{sp.StatusWords()},
 		core.KernelOptions{Name: "scan_clear", RenderArgs: map[string]any{"empty": "0"}})
 	if err != nil {
 		return fmt.Errorf("Scan: clearing the status: %w", err)
@@ -229,7 +229,7 @@ func (sc *Scan) singlePass(plan *core.Plan, sp scanPlan, args map[string]*core.K
 		Load: view.loadArgs("_o", "_r", "_i"), Store: view.storeArgs("_o", "_r", "_i")}
 	kargs := []core.KernelArg{core.Bind("output", args["output"]), core.Bind("input", args["input"]), core.Bind("status", status)}
 	render := map[string]any{"operation": sc.predicate.operation, "empty": empty, "prefix": nil, "pass": pass}
-	err = plan.KernelCall(reductionTemplates.Lookup("scan.cl"), kargs, []int{sp.O, sp.Blocks() * sp.S, pass.LaneGroups * sp.L},
+	err = plan.KernelCall(kernelTemplates.Lookup("scan.cl"), kargs, []int{sp.O, sp.Blocks() * sp.S, pass.LaneGroups * sp.L},
 		core.KernelOptions{Name: "scan_single_pass", Local: []int{1, sp.S, sp.L}, RenderArgs: render})
 	if err != nil {
 		return fmt.Errorf("Scan: single pass: %w", err)

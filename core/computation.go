@@ -147,6 +147,9 @@ func (c *Computation) Compile(thr *cluda.Thread) (*Callable, error) {
 // the snapshot of the transformation tree it was built from.
 func (c *Computation) plan(plan *Plan) (*tree, *Plan, error) {
 	t := c.snapshot()
+	if err := t.checkDTypes(plan.params); err != nil {
+		return nil, nil, err
+	}
 	args := make(map[string]*KernelArgument, len(t.roots))
 	for _, r := range t.roots {
 		args[r.name] = nodeArgument(r)

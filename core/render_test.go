@@ -11,6 +11,7 @@ import (
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/templates"
+	"github.com/reikna-go/reikna/transformations"
 )
 
 // A computation's plan can be rendered for a device that is not there:
@@ -158,5 +159,35 @@ func TestRenderPlan(t *testing.T) {
 				t.Errorf("persistent arrays %v, device %v", plan.PersistentArrays, plan.Device)
 			}
 		})
+	}
+}
+
+// A parameter that a transformation adds is checked against the device as
+// the computation's own are: a complex128 input cast to the complex64 the
+// kernels compute in still needs a device with double precision.
+func TestRenderRefusesUnsupportedLeaf(t *testing.T) {
+	typ := core.ArrayOf(dtypes.Complex64, 16)
+	comp, err := core.NewComputation("staged", []core.Parameter{
+		core.Param("out", core.Out(typ)),
+		core.Param("in", core.In(typ)),
+	}, stagedCopy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cast, err := transformations.Cast(core.ArrayOf(dtypes.Complex128, 16), dtypes.Complex64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := comp.Connect("in", cast, "output", map[string]string{"input": "in_double"}); err != nil {
+		t.Fatal(err)
+	}
+	noFP64 := cluda.ModelGPU()
+	if _, err := comp.Render(noFP64); err != nil {
+		t.Fatalf("render for a device with double precision: %v", err)
+	}
+	noFP64.DoubleFP = false
+	const want = "in_double: the device does not support complex128"
+	if _, err := comp.Render(noFP64); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want one that says %q", err, want)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/reikna-go/reikna/cluda"
 )
 
 // node is a parameter in the transformation tree of a computation: a root
@@ -183,6 +185,23 @@ func (t *tree) signature() Signature {
 		sig[i] = Param(l.node.name, Annotation{l.node.typ, l.role})
 	}
 	return sig
+}
+
+// checkDTypes returns an error naming the first parameter, of the
+// computation (a root) or of the call (a leaf), whose dtype the device of
+// p does not support: every computation's kernels hold values of those
+// dtypes, so none builds a plan for such a device.
+func (t *tree) checkDTypes(p *cluda.DeviceParams) error {
+	nodes := slices.Clone(t.roots)
+	for _, l := range t.leaves() {
+		nodes = append(nodes, l.node)
+	}
+	for _, n := range nodes {
+		if !p.SupportsDType(n.typ.dtype) {
+			return fmt.Errorf("%s: the device does not support %v", n.name, n.typ.dtype)
+		}
+	}
+	return nil
 }
 
 // connect attaches trf to the node called param by the transformation's

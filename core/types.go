@@ -223,18 +223,14 @@ const (
 
 // String returns reikna's short name of the role: "i", "o", "io" or "s".
 func (r Role) String() string {
-	switch r {
-	case Input:
-		return "i"
-	case Output:
-		return "o"
-	case InputOutput:
-		return "io"
-	case Scalar:
-		return "s"
+	if int(r) < len(roleNames) && roleNames[r] != "" {
+		return roleNames[r]
 	}
 	return fmt.Sprintf("Role(%d)", uint8(r))
 }
+
+// roleNames are the names String returns, by value.
+var roleNames = [...]string{Input: "i", Output: "o", InputOutput: "io", Scalar: "s"}
 
 // reads reports whether the role reads an array; writes whether it writes.
 func (r Role) reads() bool  { return r == Input || r == InputOutput }

@@ -34,17 +34,16 @@ const (
 	TransposedToSlabs
 )
 
+// String returns the layout's name, such as "slabs to transposed slabs".
 func (l SlabLayout) String() string {
-	switch l {
-	case SlabsToTransposed:
-		return "slabs to transposed slabs"
-	case SlabsToSlabs:
-		return "slabs to slabs"
-	case TransposedToSlabs:
-		return "transposed slabs to slabs"
+	if l >= 0 && int(l) < len(slabLayoutNames) && slabLayoutNames[l] != "" {
+		return slabLayoutNames[l]
 	}
 	return fmt.Sprintf("SlabLayout(%d)", int(l))
 }
+
+// slabLayoutNames are the names String returns, by value.
+var slabLayoutNames = [...]string{SlabsToTransposed: "slabs to transposed slabs", SlabsToSlabs: "slabs to slabs", TransposedToSlabs: "transposed slabs to slabs"}
 
 // axes returns the split axes of the input and of the output.
 func (l SlabLayout) axes() (in, out int, err error) {

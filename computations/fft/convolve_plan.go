@@ -31,16 +31,14 @@ const (
 // String returns the mode's name as numpy spells it ("circular" for the
 // cyclic one).
 func (m ConvolveMode) String() string {
-	switch m {
-	case ConvolveCircular:
-		return "circular"
-	case ConvolveFull:
-		return "full"
-	case ConvolveSame:
-		return "same"
+	if m >= 0 && int(m) < len(convolveModeNames) && convolveModeNames[m] != "" {
+		return convolveModeNames[m]
 	}
 	return fmt.Sprintf("ConvolveMode(%d)", int(m))
 }
+
+// convolveModeNames are the names String returns, by value.
+var convolveModeNames = [...]string{ConvolveCircular: "circular", ConvolveFull: "full", ConvolveSame: "same"}
 
 // convolveAxis is the convolution along one axis, as numbers: the signal's
 // length N, the filter's M, the transform length T and the output's

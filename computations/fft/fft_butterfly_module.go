@@ -1,7 +1,6 @@
 package fft
 
 import (
-	"embed"
 	"fmt"
 	"sync"
 
@@ -9,11 +8,6 @@ import (
 	"github.com/reikna-go/reikna/snippets"
 	"github.com/reikna-go/reikna/templates"
 )
-
-//go:embed templates/fft_butterfly.cl
-var fftButterflyFS embed.FS
-
-var fftButterflyTemplates = templates.MustParseFS(fftButterflyFS, "templates/fft_butterfly.cl")
 
 // butterflyKey identifies a butterfly module.
 type butterflyKey struct {
@@ -54,7 +48,7 @@ func butterflyModule(r int, dt dtypes.DType, inline bool) *snippets.Module {
 	// with the frame's body. Neither step can fail on a new template and
 	// a frame parsed with the package, so an error is a programming error.
 	name := fmt.Sprintf("fft_dft%d_%s", r, dt)
-	t, err := templates.New(name).AddParseTree(name, fftButterflyTemplates.Lookup(frame).Tree)
+	t, err := templates.New(name).AddParseTree(name, kernelTemplates.Lookup(frame).Tree)
 	if err != nil {
 		panic(fmt.Sprintf("computations: butterfly module %s: %v", name, err))
 	}

@@ -48,7 +48,7 @@ func TestEndHooks(t *testing.T) {
 			}
 			b := &fftPass{CType: dt.CType(), Zero: "0.0f", Src: fftPassEnd{Kind: in}, Dst: fftPassEnd{Kind: out}}
 			var sb strings.Builder
-			if err := fftTemplates.ExecuteTemplate(&sb, "fft_ends", b); err != nil {
+			if err := kernelTemplates.ExecuteTemplate(&sb, "fft_ends", b); err != nil {
 				t.Fatal(err)
 			}
 			text := sb.String()

@@ -1,7 +1,6 @@
 package fft
 
 import (
-	"embed"
 	"fmt"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -9,13 +8,7 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/functions"
 	"github.com/reikna-go/reikna/snippets"
-	"github.com/reikna-go/reikna/templates"
 )
-
-//go:embed templates/fft_module.cl
-var fftModuleFS embed.FS
-
-var fftModuleTemplates = templates.MustParseFS(fftModuleFS, "templates/fft_module.cl")
 
 // FFTModule is an FFT that a kernel of one's own calls: a module that
 // transforms, in place, a row of a fixed length that the work-group holds
@@ -138,7 +131,7 @@ func (m *FFTModule) newModule(wp fftplan.WorkGroupPlan, twiddles []complex128) (
 	if m.inverse {
 		name = fmt.Sprintf("ifft_module_%d_%s", m.length, m.dt)
 	}
-	return snippets.NamedModuleFromTemplate(name, fftModuleTemplates.Lookup("fft_module"), nil, args)
+	return snippets.NamedModuleFromTemplate(name, kernelTemplates.Lookup("fft_module"), nil, args)
 }
 
 // Length returns the number of points of the transform.

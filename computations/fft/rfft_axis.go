@@ -41,7 +41,7 @@ func (ra realAxis) hooks() *fftRealHooks {
 // build adds the kernels of the transform from src to dst.
 func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 	if ra.n == 1 {
-		return plan.KernelCall(fftTemplates.Lookup("rfft_copy.cl"),
+		return plan.KernelCall(kernelTemplates.Lookup("rfft_copy.cl"),
 			[]core.KernelArg{core.Bind("output", dst), core.Bind("input", src)}, dst.Shape(),
 			core.KernelOptions{Name: "rfft_copy", RenderArgs: map[string]any{
 				"forward": ra.forward, "zero": ra.cdt.Real().MustLiteral(0)}})
@@ -83,7 +83,7 @@ func (ra realAxis) twistKernel(plan *core.Plan, b *fftBuild, h *fftRealHooks, ba
 	if err := h.bindTwiddles(b, k); err != nil {
 		return err
 	}
-	err := plan.KernelCall(fftTemplates.Lookup("rfft_twist.cl"),
+	err := plan.KernelCall(kernelTemplates.Lookup("rfft_twist.cl"),
 		[]core.KernelArg{core.Bind("output", dst), core.Bind("input", h.twistFrom), core.Bind("real_twiddle", k.realTw)},
 		[]int{batch.Outer * (half + 1) * batch.Inner},
 		core.KernelOptions{Name: "rfft_twist", RenderArgs: map[string]any{
