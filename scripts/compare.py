@@ -164,6 +164,13 @@ class Report:
     def table(self, t):
         self.parts.append((TABLE, t))
 
+    def notes(self, title, items):
+        """Adds the line title and each of the list items as a note under it, or nothing where items is empty."""
+        if items:
+            self.line(title)
+            for item in items:
+                self.note(item)
+
     def render(self, kind, part):
         """Returns one part as the report prints it."""
         if kind == NOTE:
@@ -392,10 +399,7 @@ def ratios_table(rep, d):
               ratio(best), target_text, v, f"{r['copy_percent']:.0f}")
     rep.line()
     rep.table(t)
-    if skipped:
-        rep.line("\nnot measured by reikna:")
-        for s in skipped:
-            rep.note(s)
+    rep.notes("\nnot measured by reikna:", skipped)
 
 
 def pipelines_table(rep, d):
@@ -513,15 +517,10 @@ def algos_tables(rep, d):
         t.add(case, shape, ms(mine), ms(peer), ratio(x), f"{r['copy_percent']:.0f}", peer_pct_text, target_text, v)
     rep.line()
     rep.table(t)
-    if differ:
-        rep.line("\nPyTorch's time left out, of another shape than reikna's (run both at the same MIB):")
-        for case in differ:
-            rep.note(f"{case}: PyTorch {theirs[case].get('shape', 'at its full size')}, reikna {bare[case].get('shape')}")
-    skipped = [r for r in ours["rows"] if r.get("wrong") or r.get("skipped")]
-    if skipped:
-        rep.line("\nnot timed by reikna:")
-        for r in skipped:
-            rep.note(f"{r['case']}: {r.get('wrong') or r.get('skipped')}")
+    rep.notes("\nPyTorch's time left out, of another shape than reikna's (run both at the same MIB):",
+              [f"{case}: PyTorch {theirs[case].get('shape', 'at its full size')}, reikna {bare[case].get('shape')}" for case in differ])
+    rep.notes("\nnot timed by reikna:",
+              [f"{r['case']}: {r.get('wrong') or r.get('skipped')}" for r in ours["rows"] if r.get("wrong") or r.get("skipped")])
 
     fused_table(rep, "Algorithms with a fused transformation: a scale on the input against the bare case", fused, bare, ALGO_FUSED_TARGET)
 
@@ -612,10 +611,7 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
         t.add(*lead, ms(r["median_ms"]), ms(peer), ratio(x), f"{r['gbps']:.4g}", peer_gbps, target_text, v)
     rep.line()
     rep.table(t)
-    if notes:
-        rep.line()
-        for n in notes:
-            rep.note(n)
+    rep.notes("", notes)
 
     fused_table(rep, fused_title, fused, bare, fused_target)
 
@@ -706,10 +702,7 @@ def matmul_tables(rep, d):
     if tuned.rows:
         rep.heading("Matrix products with the tilings of REIKNA_MATMUL_TILE (ratio: TFLOP/s to the plan's tiling's)")
         rep.table(tuned)
-    if problems:
-        rep.line("\nnot timed by reikna:")
-        for p in problems:
-            rep.note(p)
+    rep.notes("\nnot timed by reikna:", problems)
 
 
 # The peer of the convolution cases: the name in the tables and the prefix of its JSON file.
@@ -757,10 +750,7 @@ def convolve_tables(rep, d):
               ratio(r["median_ms"] / peer if peer else None), target_text, v)
     rep.line()
     rep.table(t)
-    if notes:
-        rep.line()
-        for n in notes:
-            rep.note(n)
+    rep.notes("", notes)
 
 
 # The half-precision FFT's target: its time over the complex64 FFT's of the
@@ -801,10 +791,7 @@ def half_tables(rep, d):
               f"≤ {HALF_TARGET}", v)
     rep.line()
     rep.table(t)
-    if problems:
-        rep.line("\nnot timed by reikna:")
-        for p in problems:
-            rep.note(p)
+    rep.notes("\nnot timed by reikna:", problems)
 
 
 def startup_line(rep, d):
