@@ -448,11 +448,25 @@ def algo_target(case):
     return "copy", ALGO_COPY_TARGET
 
 
-def torch_rows(d, name):
-    """Returns PyTorch's report of DIR/name ({} where there is none) and its
-    rows by case."""
-    report = load(d, name) or {}
-    return report, {r["case"]: r for r in report.get("rows", [])}
+def torch_section(rep, d, name, heading, copy=False, torch_note=""):
+    """Starts the section of the set name against PyTorch: where DIR/name.json
+    holds reikna's report, adds heading and a note of both devices (with
+    their copy bandwidths where copy, PyTorch's device followed by
+    torch_note), and returns reikna's report, PyTorch's of
+    DIR/torch_name.json ({} where there is none) and its rows by case;
+    where it does not, adds nothing and returns None for reikna's report."""
+    ours = load(d, name + ".json")
+    if not ours:
+        return None, {}, {}
+    theirs_report = load(d, "torch_" + name + ".json") or {}
+    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    rep.heading(heading)
+    mine, peer = ours["device"], theirs_report.get("device", "unknown device") + torch_note
+    if copy:
+        mine += f", copy {copy_gbps(ours):.0f} GB/s"
+        peer += f", copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
+    rep.note(f"{rep.reikna}: {mine}; PyTorch: " + (peer if theirs_report else "not measured"))
+    return ours, theirs_report, theirs
 
 
 def warn_shrunk(rep, ours, targets="the targets are those of the full sizes", unit="MiB per array", own="their own sizes at"):
@@ -462,14 +476,10 @@ def warn_shrunk(rep, ours, targets="the targets are those of the full sizes", un
 
 
 def algos_tables(rep, d):
-    ours = load(d, "algos.json")
+    ours, theirs_report, theirs = torch_section(rep, d, "algos", "Algorithms against PyTorch", copy=True)
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_algos.json")
     torch_copy = theirs_report.get("copy_gbps")
-    rep.heading("Algorithms against PyTorch")
-    rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
-             (f"{theirs_report.get('device', 'unknown device')}, copy {torch_copy:.0f} GB/s" if theirs_report else "not measured"))
     rep.note(f"targets: transpose, permute and fftshift ≥ {ALGO_COPY_TARGET}% of reikna's copy bandwidth; "
              f"sums ratio ≤ {ALGO_SUM_TARGET:.2f}; prefix sums ratio ≤ 1/1.2 = {ALGO_CUMSUM_TARGET:.2f}; ratio: reikna / PyTorch")
     warn_shrunk(rep, ours)
@@ -567,14 +577,9 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
     each case with a fused scale against its bare one. counted says what
     GB/s counts; extra, where given, is a column (its title and the key of
     reikna's rows) after the shape."""
-    ours = load(d, name + ".json")
+    ours, _, theirs = torch_section(rep, d, name, heading, copy=True)
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_" + name + ".json")
-    rep.heading(heading)
-    rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
-             (f"{theirs_report.get('device', 'unknown device')}, copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
-              if theirs_report else "not measured"))
     rep.note("targets: " + "; ".join(f"{c} ratio ≤ {x:.2f}" for c, x in targets.items()) +
              f"; ratio: reikna / PyTorch; GB/s: {counted} / median time")
     warn_shrunk(rep, ours)
@@ -646,13 +651,9 @@ def tflops(v):
 
 
 def matmul_tables(rep, d):
-    ours = load(d, "matmul.json")
+    ours, _, theirs = torch_section(rep, d, "matmul", "Matrix products against PyTorch", torch_note=" (cuBLAS, TF32 off)")
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_matmul.json")
-    rep.heading("Matrix products against PyTorch")
-    rep.note(f"{rep.reikna}: {ours['device']}; PyTorch: " +
-             (theirs_report.get("device", "unknown device") + " (cuBLAS, TF32 off)" if theirs_report else "not measured"))
     rep.note("TFLOP/s: 2·batch·m·n·k per call (8· for complex) / median time; ratio: reikna's TFLOP/s / cuBLAS's, above 1 reikna is faster; "
              f"targets: float32 and complex64 ≥ {MATMUL_CUBLAS_TARGETS['f32_4096']:.0%} of cuBLAS, the batch of small products "
              f"≥ {MATMUL_CUBLAS_TARGETS['f32_batch1024_64']:.1f}× torch.bmm, float64 ≥ {MATMUL_PEAK_TARGETS['f64_4096']:.0%} "
@@ -713,13 +714,9 @@ CONVOLVE_TARGET = 1.1
 
 
 def convolve_tables(rep, d):
-    ours = load(d, "convolve.json")
+    ours, _, theirs = torch_section(rep, d, "convolve", "Convolution against two FFTs")
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_convolve.json")
-    rep.heading("Convolution against two FFTs")
-    rep.note(f"{rep.reikna}: {ours['device']}; PyTorch: " +
-             (theirs_report.get("device", "unknown device") if theirs_report else "not measured"))
     rep.note(f"target: the circular convolution with one filter ≤ {CONVOLVE_TARGET} times two bare FFTs of its rows (reikna's, "
              "same run); PyTorch: fft of the filter and the rows, product, ifft, unfused; ratio to PyTorch shown without a verdict")
     warn_shrunk(rep, ours, "the target is that of the full sizes")
