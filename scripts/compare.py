@@ -493,14 +493,8 @@ def algos_tables(rep, d):
     differ = []
     t = Table(["case", "shape", (f"{rep.reikna} ms", OURS), ("PyTorch ms", RUN), (f"ratio {rep.reikna}/PyTorch", RUN), ("% of copy", RUN),
                "PyTorch % of copy", ("target", TARGET), ("verdict", RUN)], left=2)
-    bare = {}
-    fused = []
-    for r in ours["rows"]:
-        case = r["case"]
-        if case.endswith("+scale"):
-            fused.append(r)
-            continue
-        bare[case] = r
+    bare, fused = split_scaled(ours["rows"])
+    for case, r in bare.items():
         kind, target = algo_target(case)
         target_text = f"≥ {target}% copy" if kind == "copy" else f"ratio ≤ {target:.2f}"
         shape = "×".join(str(n) for n in r.get("shape", []))
@@ -533,6 +527,12 @@ def algos_tables(rep, d):
               [f"{r['case']}: {r.get('wrong') or r.get('skipped')}" for r in ours["rows"] if r.get("wrong") or r.get("skipped")])
 
     fused_table(rep, "Algorithms with a fused transformation: a scale on the input against the bare case", fused, bare, ALGO_FUSED_TARGET)
+
+
+def split_scaled(rows):
+    """Returns the rows of bare cases by case, and the rows of cases with a fused scale ("CASE+scale") in their order."""
+    bare = {r["case"]: r for r in rows if not r["case"].endswith("+scale")}
+    return bare, [r for r in rows if r["case"].endswith("+scale")]
 
 
 def fused_table(rep, title, fused, bare, target):
@@ -588,13 +588,9 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
         (f"{rep.reikna} ms", OURS), ("PyTorch ms", RUN), (f"ratio {rep.reikna}/PyTorch", RUN), f"{rep.reikna} GB/s", "PyTorch GB/s",
         ("target", TARGET), ("verdict", RUN)]
     t = Table(columns, left=len(columns) - 7)
-    bare, fused, notes = {}, [], []
-    for r in ours["rows"]:
-        case = r["case"]
-        if case.endswith("+scale"):
-            fused.append(r)
-            continue
-        bare[case] = r
+    bare, fused = split_scaled(ours["rows"])
+    notes = []
+    for case, r in bare.items():
         target = targets.get(case)
         target_text = f"ratio ≤ {target:.2f}" if target else "-"
         lead = [case, "×".join(str(n) for n in r.get("shape", []))] + ([r.get(extra_key, "")] if extra else [])
