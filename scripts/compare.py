@@ -164,6 +164,13 @@ class Report:
     def table(self, t):
         self.parts.append((TABLE, t))
 
+    def notes(self, title, items):
+        """Adds the line title and each of the list items as a note under it, or nothing where items is empty."""
+        if items:
+            self.line(title)
+            for item in items:
+                self.note(item)
+
     def render(self, kind, part):
         """Returns one part as the report prints it."""
         if kind == NOTE:
@@ -392,10 +399,7 @@ def ratios_table(rep, d):
               ratio(best), target_text, v, f"{r['copy_percent']:.0f}")
     rep.line()
     rep.table(t)
-    if skipped:
-        rep.line("\nnot measured by reikna:")
-        for s in skipped:
-            rep.note(s)
+    rep.notes("\nnot measured by reikna:", skipped)
 
 
 def pipelines_table(rep, d):
@@ -444,11 +448,25 @@ def algo_target(case):
     return "copy", ALGO_COPY_TARGET
 
 
-def torch_rows(d, name):
-    """Returns PyTorch's report of DIR/name ({} where there is none) and its
-    rows by case."""
-    report = load(d, name) or {}
-    return report, {r["case"]: r for r in report.get("rows", [])}
+def torch_section(rep, d, name, heading, copy=False, torch_note=""):
+    """Starts the section of the set name against PyTorch: where DIR/name.json
+    holds reikna's report, adds heading and a note of both devices (with
+    their copy bandwidths where copy, PyTorch's device followed by
+    torch_note), and returns reikna's report, PyTorch's of
+    DIR/torch_name.json ({} where there is none) and its rows by case;
+    where it does not, adds nothing and returns None for reikna's report."""
+    ours = load(d, name + ".json")
+    if not ours:
+        return None, {}, {}
+    theirs_report = load(d, "torch_" + name + ".json") or {}
+    theirs = {r["case"]: r for r in theirs_report.get("rows", [])}
+    rep.heading(heading)
+    mine, peer = ours["device"], theirs_report.get("device", "unknown device") + torch_note
+    if copy:
+        mine += f", copy {copy_gbps(ours):.0f} GB/s"
+        peer += f", copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
+    rep.note(f"{rep.reikna}: {mine}; PyTorch: " + (peer if theirs_report else "not measured"))
+    return ours, theirs_report, theirs
 
 
 def warn_shrunk(rep, ours, targets="the targets are those of the full sizes", unit="MiB per array", own="their own sizes at"):
@@ -458,14 +476,10 @@ def warn_shrunk(rep, ours, targets="the targets are those of the full sizes", un
 
 
 def algos_tables(rep, d):
-    ours = load(d, "algos.json")
+    ours, theirs_report, theirs = torch_section(rep, d, "algos", "Algorithms against PyTorch", copy=True)
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_algos.json")
     torch_copy = theirs_report.get("copy_gbps")
-    rep.heading("Algorithms against PyTorch")
-    rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
-             (f"{theirs_report.get('device', 'unknown device')}, copy {torch_copy:.0f} GB/s" if theirs_report else "not measured"))
     rep.note(f"targets: transpose, permute and fftshift ≥ {ALGO_COPY_TARGET}% of reikna's copy bandwidth; "
              f"sums ratio ≤ {ALGO_SUM_TARGET:.2f}; prefix sums ratio ≤ 1/1.2 = {ALGO_CUMSUM_TARGET:.2f}; ratio: reikna / PyTorch")
     warn_shrunk(rep, ours)
@@ -479,14 +493,8 @@ def algos_tables(rep, d):
     differ = []
     t = Table(["case", "shape", (f"{rep.reikna} ms", OURS), ("PyTorch ms", RUN), (f"ratio {rep.reikna}/PyTorch", RUN), ("% of copy", RUN),
                "PyTorch % of copy", ("target", TARGET), ("verdict", RUN)], left=2)
-    bare = {}
-    fused = []
-    for r in ours["rows"]:
-        case = r["case"]
-        if case.endswith("+scale"):
-            fused.append(r)
-            continue
-        bare[case] = r
+    bare, fused = split_scaled(ours["rows"])
+    for case, r in bare.items():
         kind, target = algo_target(case)
         target_text = f"≥ {target}% copy" if kind == "copy" else f"ratio ≤ {target:.2f}"
         shape = "×".join(str(n) for n in r.get("shape", []))
@@ -513,17 +521,18 @@ def algos_tables(rep, d):
         t.add(case, shape, ms(mine), ms(peer), ratio(x), f"{r['copy_percent']:.0f}", peer_pct_text, target_text, v)
     rep.line()
     rep.table(t)
-    if differ:
-        rep.line("\nPyTorch's time left out, of another shape than reikna's (run both at the same MIB):")
-        for case in differ:
-            rep.note(f"{case}: PyTorch {theirs[case].get('shape', 'at its full size')}, reikna {bare[case].get('shape')}")
-    skipped = [r for r in ours["rows"] if r.get("wrong") or r.get("skipped")]
-    if skipped:
-        rep.line("\nnot timed by reikna:")
-        for r in skipped:
-            rep.note(f"{r['case']}: {r.get('wrong') or r.get('skipped')}")
+    rep.notes("\nPyTorch's time left out, of another shape than reikna's (run both at the same MIB):",
+              [f"{case}: PyTorch {theirs[case].get('shape', 'at its full size')}, reikna {bare[case].get('shape')}" for case in differ])
+    rep.notes("\nnot timed by reikna:",
+              [f"{r['case']}: {r.get('wrong') or r.get('skipped')}" for r in ours["rows"] if r.get("wrong") or r.get("skipped")])
 
     fused_table(rep, "Algorithms with a fused transformation: a scale on the input against the bare case", fused, bare, ALGO_FUSED_TARGET)
+
+
+def split_scaled(rows):
+    """Returns the rows of bare cases by case, and the rows of cases with a fused scale ("CASE+scale") in their order."""
+    bare = {r["case"]: r for r in rows if not r["case"].endswith("+scale")}
+    return bare, [r for r in rows if r["case"].endswith("+scale")]
 
 
 def fused_table(rep, title, fused, bare, target):
@@ -568,14 +577,9 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
     each case with a fused scale against its bare one. counted says what
     GB/s counts; extra, where given, is a column (its title and the key of
     reikna's rows) after the shape."""
-    ours = load(d, name + ".json")
+    ours, _, theirs = torch_section(rep, d, name, heading, copy=True)
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_" + name + ".json")
-    rep.heading(heading)
-    rep.note(f"{rep.reikna}: {ours['device']}, copy {copy_gbps(ours):.0f} GB/s; PyTorch: " +
-             (f"{theirs_report.get('device', 'unknown device')}, copy {theirs_report.get('copy_gbps', 0):.0f} GB/s"
-              if theirs_report else "not measured"))
     rep.note("targets: " + "; ".join(f"{c} ratio ≤ {x:.2f}" for c, x in targets.items()) +
              f"; ratio: reikna / PyTorch; GB/s: {counted} / median time")
     warn_shrunk(rep, ours)
@@ -584,13 +588,9 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
         (f"{rep.reikna} ms", OURS), ("PyTorch ms", RUN), (f"ratio {rep.reikna}/PyTorch", RUN), f"{rep.reikna} GB/s", "PyTorch GB/s",
         ("target", TARGET), ("verdict", RUN)]
     t = Table(columns, left=len(columns) - 7)
-    bare, fused, notes = {}, [], []
-    for r in ours["rows"]:
-        case = r["case"]
-        if case.endswith("+scale"):
-            fused.append(r)
-            continue
-        bare[case] = r
+    bare, fused = split_scaled(ours["rows"])
+    notes = []
+    for case, r in bare.items():
         target = targets.get(case)
         target_text = f"ratio ≤ {target:.2f}" if target else "-"
         lead = [case, "×".join(str(n) for n in r.get("shape", []))] + ([r.get(extra_key, "")] if extra else [])
@@ -612,10 +612,7 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
         t.add(*lead, ms(r["median_ms"]), ms(peer), ratio(x), f"{r['gbps']:.4g}", peer_gbps, target_text, v)
     rep.line()
     rep.table(t)
-    if notes:
-        rep.line()
-        for n in notes:
-            rep.note(n)
+    rep.notes("", notes)
 
     fused_table(rep, fused_title, fused, bare, fused_target)
 
@@ -650,13 +647,9 @@ def tflops(v):
 
 
 def matmul_tables(rep, d):
-    ours = load(d, "matmul.json")
+    ours, _, theirs = torch_section(rep, d, "matmul", "Matrix products against PyTorch", torch_note=" (cuBLAS, TF32 off)")
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_matmul.json")
-    rep.heading("Matrix products against PyTorch")
-    rep.note(f"{rep.reikna}: {ours['device']}; PyTorch: " +
-             (theirs_report.get("device", "unknown device") + " (cuBLAS, TF32 off)" if theirs_report else "not measured"))
     rep.note("TFLOP/s: 2·batch·m·n·k per call (8· for complex) / median time; ratio: reikna's TFLOP/s / cuBLAS's, above 1 reikna is faster; "
              f"targets: float32 and complex64 ≥ {MATMUL_CUBLAS_TARGETS['f32_4096']:.0%} of cuBLAS, the batch of small products "
              f"≥ {MATMUL_CUBLAS_TARGETS['f32_batch1024_64']:.1f}× torch.bmm, float64 ≥ {MATMUL_PEAK_TARGETS['f64_4096']:.0%} "
@@ -706,10 +699,7 @@ def matmul_tables(rep, d):
     if tuned.rows:
         rep.heading("Matrix products with the tilings of REIKNA_MATMUL_TILE (ratio: TFLOP/s to the plan's tiling's)")
         rep.table(tuned)
-    if problems:
-        rep.line("\nnot timed by reikna:")
-        for p in problems:
-            rep.note(p)
+    rep.notes("\nnot timed by reikna:", problems)
 
 
 # The peer of the convolution cases: the name in the tables and the prefix of its JSON file.
@@ -720,13 +710,9 @@ CONVOLVE_TARGET = 1.1
 
 
 def convolve_tables(rep, d):
-    ours = load(d, "convolve.json")
+    ours, _, theirs = torch_section(rep, d, "convolve", "Convolution against two FFTs")
     if not ours:
         return
-    theirs_report, theirs = torch_rows(d, "torch_convolve.json")
-    rep.heading("Convolution against two FFTs")
-    rep.note(f"{rep.reikna}: {ours['device']}; PyTorch: " +
-             (theirs_report.get("device", "unknown device") if theirs_report else "not measured"))
     rep.note(f"target: the circular convolution with one filter ≤ {CONVOLVE_TARGET} times two bare FFTs of its rows (reikna's, "
              "same run); PyTorch: fft of the filter and the rows, product, ifft, unfused; ratio to PyTorch shown without a verdict")
     warn_shrunk(rep, ours, "the target is that of the full sizes")
@@ -757,10 +743,7 @@ def convolve_tables(rep, d):
               ratio(r["median_ms"] / peer if peer else None), target_text, v)
     rep.line()
     rep.table(t)
-    if notes:
-        rep.line()
-        for n in notes:
-            rep.note(n)
+    rep.notes("", notes)
 
 
 # The half-precision FFT's target: its time over the complex64 FFT's of the
@@ -801,10 +784,7 @@ def half_tables(rep, d):
               f"≤ {HALF_TARGET}", v)
     rep.line()
     rep.table(t)
-    if problems:
-        rep.line("\nnot timed by reikna:")
-        for p in problems:
-            rep.note(p)
+    rep.notes("\nnot timed by reikna:", problems)
 
 
 def startup_line(rep, d):

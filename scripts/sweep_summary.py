@@ -111,10 +111,8 @@ def summary(rep, d, brief):
             missing.append(f"N = {r['n']}: reikna skipped it: {r['skipped']}")
         elif not x:
             missing.append(f"N = {r['n']}: " + ("; ".join(why) if why else "no peer measured it"))
-    if missing and measured_peers:
-        rep.line("\nlengths without a ratio:")
-        for m in missing:
-            rep.note(m)
+    if measured_peers:
+        rep.notes("\nlengths without a ratio:", missing)
     if not brief:
         rep.heading("Every length")
         t = Table(["N", "kind", "batch", (f"{rep.reikna} ms", OURS)] + [(f"{p} ms", RUN) for p, _ in PEERS] +

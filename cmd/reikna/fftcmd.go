@@ -121,13 +121,10 @@ func fftValues[T cliutil.Complex](o *fftOptions, plan *fftPlan, in, out string, 
 	if err := plan.setLength(len(values), in); err != nil {
 		return err
 	}
-	job := &fftJob[T]{fftPlan: plan, values: values}
-	// The input, the output and a temporary array for transforms of
-	// several passes.
-	inBytes, outBytes := float64(job.dtype.Size())*cliutil.ShapeSize(job.shape), float64(job.dtype.Size())*cliutil.ShapeSize(job.padded)
-	if err := cliutil.CheckFits(thr.Params(), inBytes, outBytes, outBytes); err != nil {
+	if err := plan.checkFits(thr.Params()); err != nil {
 		return err
 	}
+	job := &fftJob[T]{fftPlan: plan, values: values}
 
 	bar.Step(2, "compiling")
 	c, err := job.compile(thr)

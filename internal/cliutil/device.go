@@ -74,10 +74,22 @@ func floatBytes(b float64) string {
 	return BytesString(int64(b))
 }
 
-// ReadComplexArray reads a complex64 or complex128 array as complex128.
+// ReadComplexArray reads a complex32, complex64 or complex128 array as
+// complex128.
 func ReadComplexArray(a *cluda.Array) ([]complex128, error) {
-	if a.DType() == dtypes.Complex128 {
+	switch a.DType() {
+	case dtypes.Complex128:
 		return cluda.Read[complex128](a)
+	case dtypes.Complex32:
+		hs, err := cluda.Read[dtypes.HalfComplex](a)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]complex128, len(hs))
+		for i, h := range hs {
+			out[i] = complex128(h.Complex64())
+		}
+		return out, nil
 	}
 	cs, err := cluda.Read[complex64](a)
 	return Widen(cs), err

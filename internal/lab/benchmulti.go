@@ -7,11 +7,8 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/computations/fft"
-	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/cliutil"
-	"github.com/reikna-go/reikna/multi"
 )
 
 // Defaults of bench --multi: on GPUs, the sizes the multi-device targets
@@ -190,12 +187,12 @@ func (mb *multiBench) next(what string) {
 }
 
 // runsAfter returns the number of timed runs after a run of last took as
-// long: --runs, or as many as fit in runBudget, 5 to 100.
+// long: --runs, or budgetRuns(last).
 func (mb *multiBench) runsAfter(last time.Duration) int {
 	if mb.o.Runs > 0 {
 		return mb.o.Runs
 	}
-	return int(min(max(runBudget/max(last, 1), 5), 100))
+	return budgetRuns(last)
 }
 
 // runs returns the number of timed copies of a pair of devices.
@@ -228,148 +225,4 @@ func (mb *multiBench) timeWall(call, sync func() error) (float64, int, error) {
 		}
 	}
 	return ms(median(times)), len(times), nil
-}
-
-// onDevices measures the runs on k devices: each batched FFT and the slab
-// FFT in both layouts.
-func (mb *multiBench) onDevices(all *cluda.MultiThread, k int) error {
-	m := all
-	if k != all.Len() {
-		var err error
-		m, err = cluda.CreateMultiThread(mb.filter, k, mb.threadOptions())
-		if err != nil {
-			return fmt.Errorf("%d devices: %w", k, err)
-		}
-		defer m.Release()
-	}
-	for _, n := range mb.lengths {
-		mb.next(fmt.Sprintf("batched FFT of length %d on %d devices", n, k))
-		mb.rep.Batched = append(mb.rep.Batched, mb.splitBatched(m, n))
-	}
-	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.SlabsToSlabs} {
-		mb.next(fmt.Sprintf("slab FFT of %s on %d devices, %v", cliutil.DimsString(mb.shape), k, layout))
-		mb.rep.Slabs = append(mb.rep.Slabs, mb.splitSlab(m, layout))
-	}
-	return nil
-}
-
-// splitBatched times the batched FFT of length n split among the devices
-// of m by rows, and checks it against the run on one device.
-func (mb *multiBench) splitBatched(m *cluda.MultiThread, n int) scalingRow {
-	shape := []int{mb.batch(n), n}
-	r := scalingRow{N: n, Batch: shape[0], Devices: m.Len(), Bytes: int64(shape[0]) * int64(n) * int64(mb.dt.Size())}
-	single := mb.single[batchedKey(n)]
-	if single.err != "" {
-		r.Skipped = "on one device: " + single.err
-		return r
-	}
-	r.OneMS = single.ms
-	shares, err := cluda.SplitShares(shape[0], nil, m.Len())
-	if err != nil {
-		r.Skipped = err.Error()
-		return r
-	}
-	r.Shares = shares
-	c, err := multi.Compile(m, shares, func(p multi.Part) (core.AnyComputation, error) {
-		return fft.NewFFT(core.ArrayOf(mb.dt, p.Length, n), []int{1}, fft.FFTOptions{})
-	})
-	if err != nil {
-		r.setError(err)
-		return r
-	}
-	defer c.Release()
-	err = mb.splitRun(m, shape, 0, shares, func(out, in *cluda.SplitArray) func() error {
-		return func() error { return c.Call(out, in, 0) }
-	}, func(out *cluda.SplitArray) (err error) {
-		r.RelL2, err = checkSplitSamples(out, batchedRows(shape[0]), single.samples)
-		return err
-	}, &r.MultiMS, &r.Runs)
-	r.setError(err)
-	return r
-}
-
-// splitSlab times the slab FFT of --shape on the devices of m in layout,
-// and checks it against the run on one device.
-func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout) slabRow {
-	r := slabRow{Shape: mb.shape, Devices: m.Len(), Layout: layout.String(), Bytes: int64(cliutil.ShapeSize(mb.shape)) * int64(mb.dt.Size())}
-	single := mb.single["slab"]
-	if single.err != "" {
-		r.Skipped = "on one device: " + single.err
-		return r
-	}
-	r.OneMS = single.ms
-	ft, err := multi.NewSlabFFT(m, core.ArrayOf(mb.dt, mb.shape...), multi.SlabFFTOptions{Layout: layout})
-	if err != nil {
-		r.Skipped = err.Error()
-		return r
-	}
-	defer ft.Release()
-	outAxis := 1
-	if layout == multi.SlabsToSlabs {
-		outAxis = 0
-	}
-	var stats []multi.SlabStats
-	err = mb.splitRunTo(m, mb.shape, 0, ft.Shares(0), outAxis, ft.Shares(outAxis), func(out, in *cluda.SplitArray) func() error {
-		return func() error {
-			if err := ft.Call(out, in, 0); err != nil {
-				return err
-			}
-			stats = append(stats, ft.Stats())
-			return nil
-		}
-	}, func(out *cluda.SplitArray) (err error) {
-		r.RelL2, err = checkSplitSamples(out, slabPositions(mb.shape), single.samples)
-		return err
-	}, &r.TotalMS, &r.Runs)
-	if err == nil {
-		// The timed runs are the last: the check's and the warm-ups' come
-		// before them.
-		r.setPhases(stats[len(stats)-r.Runs:])
-	}
-	r.setError(err)
-	return r
-}
-
-// splitRun is splitRunTo with the output split as the input.
-func (mb *multiBench) splitRun(m *cluda.MultiThread, shape []int, axis int, shares []int,
-	call func(out, in *cluda.SplitArray) func() error, check func(out *cluda.SplitArray) error, median *float64, runs *int) error {
-	return mb.splitRunTo(m, shape, axis, shares, axis, shares, call, check, median, runs)
-}
-
-// splitRunTo allocates a filled input split along axis into shares and
-// an output split along outAxis into outShares, runs the call that
-// callOn makes of them once on the output poisoned and checks it, then
-// times it by the wall clock until every device is done.
-func (mb *multiBench) splitRunTo(m *cluda.MultiThread, shape []int, axis int, shares []int, outAxis int, outShares []int,
-	callOn func(out, in *cluda.SplitArray) func() error, check func(out *cluda.SplitArray) error, median *float64, runs *int) error {
-	in, err := m.EmptySplit(shape, mb.dt, axis, shares)
-	if err != nil {
-		return err
-	}
-	defer in.Release()
-	out, err := m.EmptySplit(shape, mb.dt, outAxis, outShares)
-	if err != nil {
-		return err
-	}
-	defer out.Release()
-	if err := fillSplit(in); err != nil {
-		return fmt.Errorf("filling the input: %w", err)
-	}
-	for _, p := range out.Parts() {
-		if err := poisonComplex(p); err != nil {
-			return err
-		}
-	}
-	call := callOn(out, in)
-	if err := call(); err != nil {
-		return err
-	}
-	if err := m.Synchronize(); err != nil {
-		return err
-	}
-	if err := check(out); err != nil {
-		return &wrongResultError{err}
-	}
-	*median, *runs, err = mb.timeWall(call, m.Synchronize)
-	return err
 }

@@ -24,6 +24,12 @@ const (
 	runBudget = 500 * time.Millisecond
 )
 
+// budgetRuns returns how many timed runs fit in runBudget where a run
+// takes last: 5 at the least, 100 at the most.
+func budgetRuns(last time.Duration) int {
+	return int(min(max(runBudget/max(last, 1), 5), 100))
+}
+
 // bencher times FFTs of one dtype on one Thread.
 type bencher struct {
 	thr        *cluda.Thread
@@ -225,7 +231,7 @@ func (b *bencher) timeRuns(c *core.Callable, sets [][]any) (kernel, wall []time.
 	}
 	runs := b.runs
 	if runs == 0 {
-		runs = int(min(max(runBudget/max(last, 1), 5), 100))
+		runs = budgetRuns(last)
 	}
 	for i := 0; i < runs; i++ {
 		start := time.Now()
