@@ -61,7 +61,7 @@ func TestReduceArgmax(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rows, cols := tt.shape[0], tt.shape[1]
-			rd, err := computations.NewReduce(core.ArrayOf(dt, tt.shape...), pred, []int{1})
+			rd, err := computations.NewReduce(core.ArrayOf(dt, tt.shape...), pred, []int{1}, computations.ReduceOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

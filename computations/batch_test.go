@@ -34,13 +34,13 @@ func TestBatches(t *testing.T) {
 		want []map[string]int
 	}{
 		{"Scan over the middle axis", func() (core.AnyComputation, error) {
-			return computations.NewScan(f32, sum, []int{1}, false)
+			return computations.NewScan(f32, sum, []int{1}, computations.ScanOptions{})
 		}, same(0, 2)},
 		{"Reduce over the middle axis", func() (core.AnyComputation, error) {
-			return computations.NewReduce(f32, sum, []int{1})
+			return computations.NewReduce(f32, sum, []int{1}, computations.ReduceOptions{})
 		}, []map[string]int{{"output": 0, "input": 0}, {"output": 1, "input": 2}}},
 		{"EntrywiseNorm over the first axis", func() (core.AnyComputation, error) {
-			return computations.NewEntrywiseNorm(c64, 2, []int{0})
+			return computations.NewEntrywiseNorm(c64, []int{0}, computations.EntrywiseNormOptions{})
 		}, []map[string]int{{"output": 0, "input": 1}, {"output": 1, "input": 2}}},
 		{"Transpose", func() (core.AnyComputation, error) {
 			return computations.NewTranspose(c64, []int{2, 0, 1}, computations.TransposeOptions{})

@@ -76,11 +76,7 @@ func NewDHT(modes core.Type, opts DHTOptions) (*DHT, error) {
 		order = 1
 	}
 	rank := modes.Rank()
-	axes := opts.Axes
-	if axes == nil {
-		axes = arrayparam.AllAxes(rank)
-	}
-	axes, err := arrayparam.NormalAxes("DHT", axes, rank)
+	axes, err := arrayparam.Axes("DHT", modes, opts.Axes)
 	if err != nil {
 		return nil, fmt.Errorf("computations: %w", err)
 	}

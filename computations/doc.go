@@ -39,6 +39,26 @@
 // parameters and axes that both packages make are in
 // internal/arrayparam.
 //
+// # The contract of every constructor
+//
+// The computations here and in package computations/fft take their
+// arguments alike, and a user who has called one can call any:
+//
+//   - NewX(types, axes, XOptions): the array types first, then the axes
+//     where the computation has them, then a struct of options whose zero
+//     value is the default (FFTOptions, ReduceOptions, ScanOptions,
+//     EntrywiseNormOptions, RFFTOptions, ...). A computation whose output
+//     may have a layout of its own takes it as the option Output (the
+//     zero Type: contiguous).
+//   - Axes: nil for every axis; a negative axis counts from the end, as in
+//     numpy (-1 is the last); an axis out of range or repeated is an
+//     error. Axes() returns them as indices from the start.
+//   - Errors: "computations: NAME: what is wrong" (for the transforms,
+//     "fft: NAME: ..."), with the package and the computation named once.
+//   - A dtype the device does not support is refused when the computation
+//     renders or compiles for it (see core.Computation.Render), naming the
+//     parameter.
+//
 // # Examples
 //
 // Each constructor has an Example that runs it on fresh data and prints

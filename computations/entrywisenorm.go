@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 )
 
@@ -34,7 +35,7 @@ var (
 //
 // For example:
 //
-//	norm, err := computations.NewEntrywiseNorm(core.ArrayOf(dtypes.Complex64, 8, 4096), 2, []int{1})
+//	norm, err := computations.NewEntrywiseNorm(core.ArrayOf(dtypes.Complex64, 8, 4096), []int{1}, computations.EntrywiseNormOptions{})
 //	c, err := norm.Compile(thr)
 //	defer c.Release()
 //	err = c.Call(out, in) // out: 8 float32 norms
@@ -44,15 +45,23 @@ type EntrywiseNorm struct {
 	reduce *Reduce
 }
 
-// NewEntrywiseNorm returns the entrywise norm of order order (positive and
-// finite; 2 for the Frobenius norm) of arrays of type t, a float or complex
-// dtype, over axes (nil for every axis).
-func NewEntrywiseNorm(t core.Type, order float64, axes []int) (*EntrywiseNorm, error) {
-	if !t.IsArray() {
-		return nil, fmt.Errorf("computations: EntrywiseNorm of the scalar type %v", t)
+// EntrywiseNormOptions are the optional parts of an EntrywiseNorm.
+type EntrywiseNormOptions struct {
+	// Order is the norm's order, positive and finite; zero takes 2, the
+	// Frobenius norm (reikna's default).
+	Order float64
+}
+
+// NewEntrywiseNorm returns the entrywise norm of arrays of type t, a float
+// or complex dtype, over axes (nil for every axis; negative ones count
+// from the end).
+func NewEntrywiseNorm(t core.Type, axes []int, opts EntrywiseNormOptions) (*EntrywiseNorm, error) {
+	order := opts.Order
+	if order == 0 {
+		order = 2
 	}
-	if err := t.Validate(); err != nil {
-		return nil, fmt.Errorf("computations: EntrywiseNorm: %w", err)
+	if err := arrayparam.CheckType("EntrywiseNorm", t); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	dt, rd := t.DType(), t.DType().Real()
 	if dt.IsInteger() || dt.IsHalf() {
@@ -65,7 +74,7 @@ func NewEntrywiseNorm(t core.Type, order float64, axes []int) (*EntrywiseNorm, e
 	if err != nil {
 		return nil, err
 	}
-	reduce, err := newReduce("EntrywiseNorm", core.ArrayOf(rd, t.Shape()...), sum, axes)
+	reduce, err := newReduce("EntrywiseNorm", core.ArrayOf(rd, t.Shape()...), sum, axes, core.Type{})
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func TestEntrywiseNorm(t *testing.T) {
 					continue
 				}
 				t.Run(fmt.Sprintf("%v/%v/%v/order%v", c.shape, c.axes, dt, order), func(t *testing.T) {
-					norm := comptest.Must(computations.NewEntrywiseNorm(core.ArrayOf(dt, c.shape...), order, c.axes))
+					norm := comptest.Must(computations.NewEntrywiseNorm(core.ArrayOf(dt, c.shape...), c.axes, computations.EntrywiseNormOptions{Order: order}))
 					f := comptest.Must(norm.Compile(thr))
 					defer f.Release()
 					size := core.ArrayOf(dt, c.shape...).Size()
@@ -103,7 +103,7 @@ func TestEntrywiseNormConnected(t *testing.T) {
 	shape, strides := []int{8, 100}, []int{8 * 128, 8}
 	const offset = 8 * 2
 	typ := comptest.Must(core.NewArrayType(dtypes.Complex64, shape, strides, offset))
-	norm := comptest.Must(computations.NewEntrywiseNorm(typ, 2, []int{1}))
+	norm := comptest.Must(computations.NewEntrywiseNorm(typ, []int{1}, computations.EntrywiseNormOptions{}))
 	scale := comptest.Must(transformations.MulConst(typ, 3))
 	if err := norm.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
 		t.Fatal(err)
@@ -145,7 +145,6 @@ func TestEntrywiseNormErrors(t *testing.T) {
 		want  string
 	}{
 		{"integer dtype", core.ArrayOf(dtypes.Int32, 4), 2, nil, "int32"},
-		{"zero order", typ, 0, nil, "order 0"},
 		{"negative order", typ, -1, nil, "order -1"},
 		{"infinite order", typ, math.Inf(1), nil, "order +Inf"},
 		{"NaN order", typ, math.NaN(), nil, "order NaN"},
@@ -154,7 +153,7 @@ func TestEntrywiseNormErrors(t *testing.T) {
 		{"scalar type", core.ScalarOf(dtypes.Float32), 2, nil, "scalar type"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := computations.NewEntrywiseNorm(tc.typ, tc.order, tc.axes)
+			_, err := computations.NewEntrywiseNorm(tc.typ, tc.axes, computations.EntrywiseNormOptions{Order: tc.order})
 			switch {
 			case err == nil:
 				t.Fatal("no error")
@@ -164,5 +163,17 @@ func TestEntrywiseNormErrors(t *testing.T) {
 				t.Errorf("error %q, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestEntrywiseNormDefaultOrder checks that the zero options take the
+// Frobenius norm, reikna's default order 2.
+func TestEntrywiseNormDefaultOrder(t *testing.T) {
+	n, err := computations.NewEntrywiseNorm(core.ArrayOf(dtypes.Complex64, 4, 5), nil, computations.EntrywiseNormOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Order() != 2 {
+		t.Errorf("Order() = %v, want 2", n.Order())
 	}
 }

@@ -53,16 +53,13 @@ func NewFFTShift(input core.Type, axes []int, opts FFTShiftOptions) (*FFTShift, 
 	if err := arrayparam.CheckType("FFTShift", input); err != nil {
 		return nil, fmt.Errorf("computations: %w", err)
 	}
-	if axes == nil {
-		axes = arrayparam.AllAxes(input.Rank())
-	}
-	axes, err := arrayparam.NormalAxes("FFTShift", axes, input.Rank())
+	axes, err := arrayparam.Axes("FFTShift", input, axes)
 	if err != nil {
 		return nil, fmt.Errorf("computations: %w", err)
 	}
-	output, err := outputType("FFTShift", input, opts.Output)
+	output, err := arrayparam.OutputType("FFTShift", input, opts.Output)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	s := &FFTShift{input: input, output: output, axes: axes}
 	s.Computation, err = core.NewComputation("fftshift", []core.Parameter{

@@ -82,14 +82,14 @@ func FuzzReductionOptions(f *testing.F) {
 				return
 			}
 			if kind%3 == fuzzReduce {
-				rd, err := computations.NewReduce(typ, pred, axes)
+				rd, err := computations.NewReduce(typ, pred, axes, computations.ReduceOptions{})
 				if err != nil {
 					comptest.CheckRefusal(t, err, "computations: Reduce", shape, len(shape), axes, dt, pdt)
 					return
 				}
 				c, name, reduced = rd, "reduce", rd.Axes()
 			} else {
-				sc, err := computations.NewScan(typ, pred, axes, exclusive)
+				sc, err := computations.NewScan(typ, pred, axes, computations.ScanOptions{Exclusive: exclusive})
 				if err != nil {
 					comptest.CheckRefusal(t, err, "computations: Scan", shape, len(shape), axes, dt, pdt)
 					return
@@ -97,7 +97,7 @@ func FuzzReductionOptions(f *testing.F) {
 				c, name, reduced = sc, "scan", sc.Axes()
 			}
 		case fuzzNorm:
-			n, err := computations.NewEntrywiseNorm(typ, order, axes)
+			n, err := computations.NewEntrywiseNorm(typ, axes, computations.EntrywiseNormOptions{Order: order})
 			if err != nil {
 				comptest.CheckRefusal(t, err, "computations: EntrywiseNorm", shape, len(shape), axes, dt, order)
 				return

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 )
 
@@ -70,9 +71,9 @@ func NewMatrixMul(a, b core.Type, opts MatrixMulOptions) (*MatrixMul, error) {
 	if err != nil {
 		return nil, err
 	}
-	output, err := outputType("MatrixMul", core.ArrayOf(dt, shape.out...), opts.Output)
+	output, err := arrayparam.OutputType("MatrixMul", core.ArrayOf(dt, shape.out...), opts.Output)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	mm := &MatrixMul{a: a, b: b, output: output, transA: opts.TransposedA, transB: opts.TransposedB,
 		shape: shape, tiling: opts.Tiling}

@@ -38,7 +38,7 @@ func ExamplePredicate() {
 			fmt.Println(err)
 			return
 		}
-		reduce, err := computations.NewReduce(core.ArrayOf(dtypes.Int32, 8), p, nil)
+		reduce, err := computations.NewReduce(core.ArrayOf(dtypes.Int32, 8), p, nil, computations.ReduceOptions{})
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -81,7 +81,7 @@ func ExampleNewPredicate() {
 		fmt.Println(err)
 		return
 	}
-	rows, err := computations.NewReduce(core.ArrayOf(dtypes.Int32, 2, 4), anyFlag, []int{1})
+	rows, err := computations.NewReduce(core.ArrayOf(dtypes.Int32, 2, 4), anyFlag, []int{1}, computations.ReduceOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

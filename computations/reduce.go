@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/core"
 )
 
@@ -49,17 +50,25 @@ type Reduce struct {
 	axes      []int
 }
 
+// ReduceOptions are the optional parts of a Reduce.
+type ReduceOptions struct {
+	// Output is the type of the output array: of the input's dtype and
+	// the shape of the kept axes, with any strides and offset (reikna's
+	// output_arr_t). The zero Type is the contiguous array.
+	Output core.Type
+}
+
 // NewReduce returns the reduction of arrays of type t over axes (nil for
-// every axis) with the predicate, whose dtype must be t's. A reduction over
-// an axis of length 0 gives the predicate's empty value, and is refused
-// for a predicate without one.
-func NewReduce(t core.Type, predicate *Predicate, axes []int) (*Reduce, error) {
-	return newReduce("Reduce", t, predicate, axes)
+// every axis; negative ones count from the end) with the predicate, whose
+// dtype must be t's. A reduction over an axis of length 0 gives the
+// predicate's empty value, and is refused for a predicate without one.
+func NewReduce(t core.Type, predicate *Predicate, axes []int, opts ReduceOptions) (*Reduce, error) {
+	return newReduce("Reduce", t, predicate, axes, opts.Output)
 }
 
 // newReduce is NewReduce for the computation called what, which its
 // errors name: Reduce itself, or one built on it.
-func newReduce(what string, t core.Type, predicate *Predicate, axes []int) (*Reduce, error) {
+func newReduce(what string, t core.Type, predicate *Predicate, axes []int, output core.Type) (*Reduce, error) {
 	axes, err := checkReductionArgs(what, t, predicate, axes)
 	if err != nil {
 		return nil, err
@@ -71,9 +80,13 @@ func newReduce(what string, t core.Type, predicate *Predicate, axes []int) (*Red
 		}
 	}
 	out := keptView(t.Shape(), roles)
+	output, err = arrayparam.OutputType(what, core.ArrayOf(t.DType(), out.shape...), output)
+	if err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
+	}
 	rd := &Reduce{typ: t, predicate: predicate, axes: axes}
 	rd.Computation, err = core.NewComputation("reduce", []core.Parameter{
-		core.Param("output", core.Out(core.ArrayOf(t.DType(), out.shape...))),
+		core.Param("output", core.Out(output)),
 		core.Param("input", core.In(t)),
 	}, rd.build)
 	if err != nil {
@@ -88,11 +101,8 @@ func newReduce(what string, t core.Type, predicate *Predicate, axes []int) (*Red
 // checkReductionArgs checks the arguments of a reduction or a scan named
 // fn and returns its axes, sorted (every axis for nil).
 func checkReductionArgs(fn string, t core.Type, predicate *Predicate, axes []int) ([]int, error) {
-	if !t.IsArray() {
-		return nil, fmt.Errorf("computations: %s of the scalar type %v", fn, t)
-	}
-	if err := t.Validate(); err != nil {
-		return nil, fmt.Errorf("computations: %s: %w", fn, err)
+	if err := arrayparam.CheckType(fn, t); err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	if predicate == nil {
 		return nil, fmt.Errorf("computations: %s: nil predicate", fn)
@@ -100,22 +110,10 @@ func checkReductionArgs(fn string, t core.Type, predicate *Predicate, axes []int
 	if predicate.DType() != t.DType() {
 		return nil, fmt.Errorf("computations: %s of %v with a predicate of %v: the dtypes must be the same", fn, t.DType(), predicate.DType())
 	}
-	if axes == nil {
-		for a := range t.Rank() {
-			axes = append(axes, a)
-		}
+	axes, err := arrayparam.Axes(fn, t, axes)
+	if err != nil {
+		return nil, fmt.Errorf("computations: %w", err)
 	}
-	seen := map[int]bool{}
-	for _, a := range axes {
-		if a < 0 || a >= t.Rank() {
-			return nil, fmt.Errorf("computations: %s: axis %d is out of range for an array of %d dimensions", fn, a, t.Rank())
-		}
-		if seen[a] {
-			return nil, fmt.Errorf("computations: %s: axis %d is repeated in %v", fn, a, axes)
-		}
-		seen[a] = true
-	}
-	axes = slices.Clone(axes)
 	slices.Sort(axes)
 	return axes, nil
 }

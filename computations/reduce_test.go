@@ -151,7 +151,7 @@ func runReduce(t *testing.T, thr *cluda.Thread, red reduction, dt dtypes.DType, 
 		t.Fatal(err)
 	}
 	typ := core.ArrayOf(dt, c.shape...)
-	rd, err := computations.NewReduce(typ, pred, c.axes)
+	rd, err := computations.NewReduce(typ, pred, c.axes, computations.ReduceOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestReduceEmptyAxis(t *testing.T) {
 		for _, red := range []reduction{reductionSum, reductionProduct, reductionMax} {
 			t.Run(fmt.Sprintf("%v/%s", c, red.name), func(t *testing.T) {
 				pred := comptest.Must(red.predicate(dtypes.Float32))
-				rd := comptest.Must(computations.NewReduce(core.ArrayOf(dtypes.Float32, c.shape...), pred, c.axes))
+				rd := comptest.Must(computations.NewReduce(core.ArrayOf(dtypes.Float32, c.shape...), pred, c.axes, computations.ReduceOptions{}))
 				f := comptest.Must(rd.Compile(thr))
 				defer f.Release()
 				outParam, _ := rd.Parameter("output")
@@ -290,7 +290,7 @@ func TestReduceLayoutAndTransformations(t *testing.T) {
 	typ := comptest.Must(core.NewArrayType(dtypes.Float32, shape, strides, offset))
 	for _, axes := range [][]int{{1}, {0}, nil} {
 		t.Run(fmt.Sprint(axes), func(t *testing.T) {
-			rd := comptest.Must(computations.NewReduce(typ, comptest.Must(computations.PredicateSum(dtypes.Float32)), axes))
+			rd := comptest.Must(computations.NewReduce(typ, comptest.Must(computations.PredicateSum(dtypes.Float32)), axes, computations.ReduceOptions{}))
 			scale := comptest.Must(transformations.MulConst(typ, 2))
 			if err := rd.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
 				t.Fatal(err)
@@ -343,7 +343,7 @@ func TestReduceErrors(t *testing.T) {
 		axes []int
 	}{
 		{"axis out of range", typ, sum32, []int{2}},
-		{"negative axis", typ, sum32, []int{-1}},
+		{"negative axis out of range", typ, sum32, []int{-3}},
 		{"repeated axis", typ, sum32, []int{1, 1}},
 		{"dtype mismatch", core.ArrayOf(dtypes.Float64, 4, 5), sum32, nil},
 		{"nil predicate", typ, nil, nil},
@@ -351,7 +351,7 @@ func TestReduceErrors(t *testing.T) {
 		{"empty reduction without an empty value", core.ArrayOf(dtypes.Float32, 4, 0), noEmpty, []int{1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := computations.NewReduce(tc.typ, tc.pred, tc.axes); err == nil {
+			if _, err := computations.NewReduce(tc.typ, tc.pred, tc.axes, computations.ReduceOptions{}); err == nil {
 				t.Error("no error")
 			} else {
 				t.Log(err)
@@ -381,6 +381,59 @@ func TestPredicateErrors(t *testing.T) {
 				t.Error("no error")
 			} else {
 				t.Log(err)
+			}
+		})
+	}
+}
+
+// TestReduceOutputLayout reduces into outputs with strides and an offset
+// of their own (ReduceOptions.Output, reikna's output_arr_t): every
+// element lands at its place, checked against a float64 reference.
+func TestReduceOutputLayout(t *testing.T) {
+	thr := cludatest.Thread(t)
+	sum32 := comptest.Must(computations.PredicateSum(dtypes.Float32))
+	for _, tc := range []struct {
+		name   string
+		shape  []int
+		axis   int
+		output core.Type
+	}{
+		{"rows into every third element", []int{6, 40}, 1,
+			comptest.Must(core.NewArrayType(dtypes.Float32, []int{6}, []int{3 * 4}, 2*4))},
+		{"columns into every other element", []int{50, 300}, -2,
+			comptest.Must(core.NewArrayType(dtypes.Float32, []int{300}, []int{2 * 4}, 4))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			typ := core.ArrayOf(dtypes.Float32, tc.shape...)
+			rd := comptest.Must(computations.NewReduce(typ, sum32, []int{tc.axis}, computations.ReduceOptions{Output: tc.output}))
+			if got, _ := rd.Parameter("output"); !got.Type().Equal(tc.output) {
+				t.Fatalf("output parameter %v, want %v", got.Type(), tc.output)
+			}
+			c := comptest.Must(rd.Compile(thr))
+			defer c.Release()
+			rng := rand.New(rand.NewPCG(31, uint64(typ.Size())))
+			x := randomValues(rng, dtypes.Float32, typ.Size()).([]float32)
+			in, out := uploadValues(t, thr, typ, x), comptest.ArrayOfType(t, thr, tc.output)
+			if err := c.Call(out, in); err != nil {
+				t.Fatal(err)
+			}
+			got := readValues(t, out).([]float32)
+			cols := tc.shape[1]
+			at := func(k, j int) float64 { return float64(x[k*cols+j]) } // the j-th summand of output k
+			n := cols
+			if tc.axis != 1 {
+				at = func(k, j int) float64 { return float64(x[j*cols+k]) }
+				n = tc.shape[0]
+			}
+			for k := range got {
+				var want, mag float64
+				for j := range n {
+					want += at(k, j)
+					mag += math.Abs(at(k, j))
+				}
+				if tol := sumTolerance(dtypes.Float32, len(x)) * mag; math.Abs(float64(got[k])-want) > tol {
+					t.Fatalf("element %d: got %v, want %v (tolerance %g)", k, got[k], want, tol)
+				}
 			}
 		})
 	}

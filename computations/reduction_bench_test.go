@@ -93,7 +93,7 @@ func BenchmarkReduce(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			shape := benchShape(thr, bc.shape...)
 			typ := core.ArrayOf(dtypes.Float32, shape...)
-			rd := comptest.Must(computations.NewReduce(typ, sum, bc.axes))
+			rd := comptest.Must(computations.NewReduce(typ, sum, bc.axes, computations.ReduceOptions{}))
 			if bc.scaled {
 				if err := rd.Connect("input", comptest.Must(transformations.MulConst(typ, 0.5)), "output", map[string]string{"input": "raw"}); err != nil {
 					b.Fatal(err)
@@ -140,6 +140,6 @@ func BenchmarkEntrywiseNorm(b *testing.B) {
 	thr := cludatest.Thread(b)
 	shape := benchShape(thr, 1<<27)
 	typ := core.ArrayOf(dtypes.Float32, shape...)
-	norm := comptest.Must(computations.NewEntrywiseNorm(typ, 2, nil))
+	norm := comptest.Must(computations.NewEntrywiseNorm(typ, nil, computations.EntrywiseNormOptions{}))
 	benchComputation(b, thr, norm.Computation, shape, []int{}, typ.Size()*4)
 }

@@ -23,12 +23,12 @@ func ExampleNewReduce() {
 	t := core.ArrayOf(dtypes.Int32, 2, 3)
 	sum, _ := computations.PredicateSum(dtypes.Int32)
 	maximum, _ := computations.PredicateMax(dtypes.Int32)
-	columns, err := computations.NewReduce(t, sum, []int{0})
+	columns, err := computations.NewReduce(t, sum, []int{0}, computations.ReduceOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	rows, err := computations.NewReduce(t, maximum, []int{1})
+	rows, err := computations.NewReduce(t, maximum, []int{1}, computations.ReduceOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -85,8 +85,8 @@ func ExampleNewScan() {
 	}
 	sum, _ := computations.PredicateSum(dtypes.Float32)
 	t := core.ArrayOf(dtypes.Float32, 5)
-	runningMax, _ := computations.NewScan(t, largest, nil, false)
-	runningSum, _ := computations.NewScan(t, sum, nil, true)
+	runningMax, _ := computations.NewScan(t, largest, nil, computations.ScanOptions{})
+	runningSum, _ := computations.NewScan(t, sum, nil, computations.ScanOptions{Exclusive: true})
 
 	in, _ := thr.ToDevice([]float32{1, -3, 2, -5, 4})
 	out, _ := thr.Empty([]int{5}, dtypes.Float32)
@@ -121,12 +121,12 @@ func ExampleNewEntrywiseNorm() {
 	defer thr.Release()
 
 	t := core.ArrayOf(dtypes.Complex64, 2, 2)
-	frobenius, err := computations.NewEntrywiseNorm(t, 2, nil)
+	frobenius, err := computations.NewEntrywiseNorm(t, nil, computations.EntrywiseNormOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	rowSums, err := computations.NewEntrywiseNorm(t, 1, []int{1})
+	rowSums, err := computations.NewEntrywiseNorm(t, []int{1}, computations.EntrywiseNormOptions{Order: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

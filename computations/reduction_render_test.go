@@ -25,24 +25,24 @@ func TestReductionRenderGPU(t *testing.T) {
 		global  [][]int
 		local   [][]int
 	}{
-		{"sum of 2^27", comptest.Must(computations.NewReduce(f32(1<<27), sum, nil)).Computation,
+		{"sum of 2^27", comptest.Must(computations.NewReduce(f32(1<<27), sum, nil, computations.ReduceOptions{})).Computation,
 			[]string{"reduce_pass0", "reduce_pass1"}, [][]int{{1, 1055 * 256, 1}, {1, 256, 1}}, [][]int{{1, 256, 1}, {1, 256, 1}}},
-		{"sums of rows", comptest.Must(computations.NewReduce(f32(8192, 16384), sum, []int{1})).Computation,
+		{"sums of rows", comptest.Must(computations.NewReduce(f32(8192, 16384), sum, []int{1}, computations.ReduceOptions{})).Computation,
 			[]string{"reduce_pass0"}, [][]int{{8192, 256, 1}}, [][]int{{1, 256, 1}}},
-		{"sums of columns", comptest.Must(computations.NewReduce(f32(8192, 16384), sum, []int{0})).Computation,
+		{"sums of columns", comptest.Must(computations.NewReduce(f32(8192, 16384), sum, []int{0}, computations.ReduceOptions{})).Computation,
 			[]string{"reduce_pass0", "reduce_pass1"}, [][]int{{1, 24, 16384}, {1, 8, 16384}}, [][]int{{1, 8, 32}, {1, 8, 32}}},
 		{"single-pass scan of 2^27, forced", comptest.Must(computations.NewTunedScan(f32(1<<27), sum, nil, false, computations.ScanTuning{Passes: computations.ScanSinglePass})).Computation,
 			[]string{"scan_clear", "scan_single_pass"}, [][]int{{1 + 65536*2}, {1, 65536 * 256, 1}}, nil},
-		{"scans of rows", comptest.Must(computations.NewScan(f32(8192, 16384), sum, []int{1}, true)).Computation,
+		{"scans of rows", comptest.Must(computations.NewScan(f32(8192, 16384), sum, []int{1}, computations.ScanOptions{Exclusive: true})).Computation,
 			[]string{"scan_clear", "scan_single_pass"}, [][]int{{1 + 8192*8*2}, {8192, 8 * 256, 1}}, nil},
-		{"scans of columns", comptest.Must(computations.NewScan(f32(8192, 16384), sum, []int{0}, false)).Computation,
+		{"scans of columns", comptest.Must(computations.NewScan(f32(8192, 16384), sum, []int{0}, computations.ScanOptions{})).Computation,
 			[]string{"scan_totals0", "scan_totals1", "scan_level2", "scan_level1", "scan_level0"},
 			[][]int{{1, 1024, 16384}, {1, 16, 16384}, {1, 8, 16384}, {1, 16, 16384}, {1, 1024, 16384}},
 			[][]int{{1, 8, 32}, {1, 8, 32}, {1, 8, 32}, {1, 8, 32}, {1, 8, 32}}},
-		{"scan of 2^27", comptest.Must(computations.NewScan(f32(1<<27), sum, nil, false)).Computation,
+		{"scan of 2^27", comptest.Must(computations.NewScan(f32(1<<27), sum, nil, computations.ScanOptions{})).Computation,
 			[]string{"scan_totals0", "scan_totals1", "scan_level2", "scan_level1", "scan_level0"},
 			[][]int{{1, 65536 * 256, 1}, {1, 32 * 256, 1}, {1, 256, 1}, {1, 32 * 256, 1}, {1, 65536 * 256, 1}}, nil},
-		{"norm of 2^27", comptest.Must(computations.NewEntrywiseNorm(f32(1<<27), 2, nil)).Computation,
+		{"norm of 2^27", comptest.Must(computations.NewEntrywiseNorm(f32(1<<27), nil, computations.EntrywiseNormOptions{})).Computation,
 			[]string{"reduce_pass0", "reduce_pass1"}, [][]int{{1, 1055 * 256, 1}, {1, 256, 1}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

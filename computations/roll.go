@@ -53,9 +53,9 @@ func NewRoll(input core.Type, axis int, opts RollOptions) (*Roll, error) {
 	if err != nil {
 		return nil, err
 	}
-	output, err := outputType("Roll", input, opts.Output)
+	output, err := arrayparam.OutputType("Roll", input, opts.Output)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	r := &Roll{input: input, output: output, axis: axis}
 	r.Computation, err = core.NewComputation("roll", []core.Parameter{
@@ -90,22 +90,6 @@ func rollArguments(what string, t core.Type, axis int, opts RollOptions) (int, d
 		return 0, dtypes.Invalid, fmt.Errorf("computations: %s: the shift's dtype %v is not a signed integer type", what, shift)
 	}
 	return axis, shift, nil
-}
-
-// outputType returns the output type of the computation called what: given,
-// which must have the dtype and shape of def, or def where given is the
-// zero Type.
-func outputType(what string, def, given core.Type) (core.Type, error) {
-	if given.DType() == dtypes.Invalid && !given.IsArray() {
-		return def, nil
-	}
-	if err := arrayparam.CheckType(what+" output", given); err != nil {
-		return core.Type{}, fmt.Errorf("computations: %w", err)
-	}
-	if !given.SameShape(def) {
-		return core.Type{}, fmt.Errorf("computations: %s: the output type %v is not an array of %v of shape %v", what, given, def.DType(), def.Shape())
-	}
-	return given, nil
 }
 
 // Axis returns the rolled axis, counted from the start.

@@ -53,11 +53,19 @@ type Scan struct {
 	tuning    scanTuning
 }
 
+// ScanOptions are the optional parts of a Scan.
+type ScanOptions struct {
+	// Exclusive makes each output the fold of the inputs before it, the
+	// first of each scan the predicate's empty value (which the predicate
+	// then needs); otherwise each output includes its own input.
+	Exclusive bool
+}
+
 // NewScan returns the scan of arrays of type t over axes (nil for every
-// axis) with the predicate, whose dtype must be t's; an exclusive scan
-// needs the predicate's empty value.
-func NewScan(t core.Type, predicate *Predicate, axes []int, exclusive bool) (*Scan, error) {
-	return newScan(t, predicate, axes, exclusive, scanTuning{})
+// axis; negative ones count from the end) with the predicate, whose dtype
+// must be t's.
+func NewScan(t core.Type, predicate *Predicate, axes []int, opts ScanOptions) (*Scan, error) {
+	return newScan(t, predicate, axes, opts.Exclusive, scanTuning{})
 }
 
 // newScan is NewScan with the plan tuned.

@@ -238,7 +238,7 @@ func TestScanTargetSize(t *testing.T) {
 	}
 	thr := cludatest.Thread(t)
 	shape := benchShape(thr, 1<<27)
-	sc := comptest.Must(computations.NewScan(core.ArrayOf(dtypes.Int32, shape...), comptest.Must(computations.PredicateSum(dtypes.Int32)), nil, false))
+	sc := comptest.Must(computations.NewScan(core.ArrayOf(dtypes.Int32, shape...), comptest.Must(computations.PredicateSum(dtypes.Int32)), nil, computations.ScanOptions{}))
 	f := comptest.Must(sc.Compile(thr))
 	defer f.Release()
 	rng := rand.New(rand.NewPCG(11, 12))
@@ -293,8 +293,8 @@ func TestScanLastIsReduce(t *testing.T) {
 			const rows, n = 4, 3000
 			typ := core.ArrayOf(dt, rows, n)
 			pred := comptest.Must(computations.PredicateSum(dt))
-			scan := comptest.Must(comptest.Must(computations.NewScan(typ, pred, []int{1}, false)).Compile(thr))
-			reduce := comptest.Must(comptest.Must(computations.NewReduce(typ, pred, []int{1})).Compile(thr))
+			scan := comptest.Must(comptest.Must(computations.NewScan(typ, pred, []int{1}, computations.ScanOptions{})).Compile(thr))
+			reduce := comptest.Must(comptest.Must(computations.NewReduce(typ, pred, []int{1}, computations.ReduceOptions{})).Compile(thr))
 			defer func() { scan.Release(); reduce.Release() }()
 			values := randomComplexes(rand.New(rand.NewPCG(8, 9)), dt, rows*n, false)
 			in := uploadComplexes(t, thr, dt, values, []int{rows, n}, nil, 0)
@@ -327,7 +327,7 @@ func TestScanLayoutAndTransformations(t *testing.T) {
 	strides := []int{4 * 320, 4}
 	const offset = 4 * 5
 	typ := comptest.Must(core.NewArrayType(dtypes.Int32, shape, strides, offset))
-	sc := comptest.Must(computations.NewScan(typ, comptest.Must(computations.PredicateSum(dtypes.Int32)), []int{1}, false))
+	sc := comptest.Must(computations.NewScan(typ, comptest.Must(computations.PredicateSum(dtypes.Int32)), []int{1}, computations.ScanOptions{}))
 	scale := comptest.Must(transformations.MulConst(typ, 3))
 	if err := sc.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
 		t.Fatal(err)
@@ -360,7 +360,7 @@ func TestScanEmpty(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, shape := range [][]int{{0}, {3, 0}} {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
-			sc := comptest.Must(computations.NewScan(core.ArrayOf(dtypes.Float32, shape...), comptest.Must(computations.PredicateSum(dtypes.Float32)), nil, true))
+			sc := comptest.Must(computations.NewScan(core.ArrayOf(dtypes.Float32, shape...), comptest.Must(computations.PredicateSum(dtypes.Float32)), nil, computations.ScanOptions{Exclusive: true}))
 			f := comptest.Must(sc.Compile(thr))
 			defer f.Release()
 			if n := len(f.Kernels()); n != 0 {
@@ -395,7 +395,7 @@ func TestScanErrors(t *testing.T) {
 		{"exclusive without an empty value", typ, noEmpty, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := computations.NewScan(tc.typ, tc.pred, tc.axes, tc.exclusive); err == nil {
+			if _, err := computations.NewScan(tc.typ, tc.pred, tc.axes, computations.ScanOptions{Exclusive: tc.exclusive}); err == nil {
 				t.Error("no error")
 			} else {
 				t.Log(err)

@@ -75,9 +75,9 @@ func NewTranspose(input core.Type, axes []int, opts TransposeOptions) (*Transpos
 	for k, a := range perm {
 		shape[k] = input.Shape()[a]
 	}
-	output, err := outputType("Transpose", core.ArrayOf(input.DType(), shape...), opts.Output)
+	output, err := arrayparam.OutputType("Transpose", core.ArrayOf(input.DType(), shape...), opts.Output)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("computations: %w", err)
 	}
 	tr := &Transpose{input: input, output: output, axes: perm}
 	tr.Computation, err = core.NewComputation("transpose", []core.Parameter{

@@ -80,8 +80,9 @@ func (c *Computation) Parameter(name string) (Parameter, bool) {
 //     input-output parameter takes one of each;
 //   - the connector's dtype and shape must be those of param; the new
 //     parameters take the transformation's types;
-//   - every parameter of trf must be named; names starting with "_" are
-//     reserved;
+//   - a parameter of trf that names does not map (names may be nil) keeps
+//     its own name; names starting with "_" are reserved, and no name may
+//     be param's own;
 //   - a parameter hidden by an earlier connect cannot be connected again;
 //   - an input of an input transformation may share an existing input
 //     parameter of the same type, and a scalar an existing scalar of the

@@ -33,7 +33,7 @@ func simpson(n int, a, b float64) (*core.Computation, error) {
 	if err != nil {
 		return nil, err
 	}
-	total, err := computations.NewReduce(samples, sum, nil)
+	total, err := computations.NewReduce(samples, sum, nil, computations.ReduceOptions{})
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ func ExampleNewTransformation() {
 		fmt.Println(err)
 		return
 	}
-	total, err := computations.NewReduce(t, sum, nil)
+	total, err := computations.NewReduce(t, sum, nil, computations.ReduceOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

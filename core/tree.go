@@ -258,7 +258,7 @@ func (t *tree) connect(param string, trf *Transformation, connector string, name
 		}
 		newName, ok := names[p.Name]
 		if !ok {
-			return errorf("parameter %q of the transformation is not mapped to a name", p.Name)
+			newName = p.Name // reikna's default: the transformation's own name
 		}
 		if err := validName(newName); err != nil {
 			return errorf("parameter %q: %v", p.Name, err)

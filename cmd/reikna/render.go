@@ -259,7 +259,7 @@ func renderedComputation(what string, o *renderOptions) (*core.Computation, stri
 		title = fmt.Sprintf("The FFT of %s over %s (forward with inverse = 0, inverse otherwise)", typeString(t), cliutil.AxesString(axes))
 	case "rfft":
 		rt := core.ArrayOf(t.DType().Real(), shape...)
-		r, err := fft.NewRFFT(rt, axes)
+		r, err := fft.NewRFFT(rt, axes, fft.RFFTOptions{})
 		if err != nil {
 			return nil, "", err
 		}

@@ -32,13 +32,13 @@ func algorithmComputation(what string, t core.Type, axes []int) (*core.Computati
 			return nil, "", err
 		}
 		if what == "sum" {
-			r, err := computations.NewReduce(t, sum, axes)
+			r, err := computations.NewReduce(t, sum, axes, computations.ReduceOptions{})
 			if err != nil {
 				return nil, "", err
 			}
 			return r.Computation, fmt.Sprintf("The sum of %s over %s", typeString(t), axesOrDefault(axes, "every axis")), nil
 		}
-		sc, err := computations.NewScan(t, sum, axes, false)
+		sc, err := computations.NewScan(t, sum, axes, computations.ScanOptions{})
 		if err != nil {
 			return nil, "", err
 		}

@@ -30,10 +30,10 @@ func TestBatches(t *testing.T) {
 			return fft.NewFFT(c64, nil, fft.FFTOptions{})
 		}, nil},
 		{"RFFT over the last axis", func() (core.AnyComputation, error) {
-			return fft.NewRFFT(f32, []int{2})
+			return fft.NewRFFT(f32, []int{2}, fft.RFFTOptions{})
 		}, []int{0, 1}},
 		{"IRFFT over the middle axis", func() (core.AnyComputation, error) {
-			return fft.NewIRFFT(c64, []int{1}, 6)
+			return fft.NewIRFFT(c64, []int{1}, fft.IRFFTOptions{N: 6})
 		}, []int{0, 2}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

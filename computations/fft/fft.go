@@ -64,29 +64,17 @@ func NewFFT(t core.Type, axes []int, opts FFTOptions) (*FFT, error) {
 // newFFT is NewFFT with the plan tuned, so that tests and benchmarks run on
 // one device the plans of others.
 func newFFT(t core.Type, axes []int, opts FFTOptions, tuning fftplan.Tuning) (*FFT, error) {
-	if !t.IsArray() {
-		return nil, fmt.Errorf("fft: FFT of the scalar type %v", t)
-	}
-	if err := t.Validate(); err != nil {
-		return nil, fmt.Errorf("fft: FFT: %w", err)
+	if err := arrayparam.CheckType("FFT", t); err != nil {
+		return nil, fmt.Errorf("fft: %w", err)
 	}
 	if !t.DType().IsComplex() {
 		return nil, fmt.Errorf("fft: FFT of %v: the dtype must be complex64 or complex128 (connect a transformation such as RealToComplex for real data)", t.DType())
 	}
-	if axes == nil {
-		for i := 0; i < t.Rank(); i++ {
-			axes = append(axes, i)
-		}
+	axes, err := arrayparam.Axes("FFT", t, axes)
+	if err != nil {
+		return nil, fmt.Errorf("fft: %w", err)
 	}
-	seen := map[int]bool{}
 	for _, a := range axes {
-		if a < 0 || a >= t.Rank() {
-			return nil, fmt.Errorf("fft: FFT: axis %d is out of range for an array of %d dimensions", a, t.Rank())
-		}
-		if seen[a] {
-			return nil, fmt.Errorf("fft: FFT: axis %d is repeated in %v", a, axes)
-		}
-		seen[a] = true
 		if t.Shape()[a] == 0 {
 			return nil, fmt.Errorf("fft: FFT: axis %d has length 0", a)
 		}
@@ -94,8 +82,7 @@ func newFFT(t core.Type, axes []int, opts FFTOptions, tuning fftplan.Tuning) (*F
 	if err := fftplan.CheckShape(t.Shape(), axes); err != nil {
 		return nil, fmt.Errorf("fft: %w", err)
 	}
-	f := &FFT{typ: t, axes: slices.Clone(axes), opts: opts}
-	var err error
+	f := &FFT{typ: t, axes: axes, opts: opts}
 	f.Computation, err = core.NewComputation("fft", []core.Parameter{
 		core.Param("output", core.Out(t)),
 		core.Param("input", core.In(t)),

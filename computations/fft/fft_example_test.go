@@ -177,7 +177,7 @@ func ExampleNewIRFFT() {
 	defer thr.Release()
 
 	const n = 32
-	irfft, err := fft.NewIRFFT(core.ArrayOf(dtypes.Complex64, n/2+1), nil, n)
+	irfft, err := fft.NewIRFFT(core.ArrayOf(dtypes.Complex64, n/2+1), nil, fft.IRFFTOptions{N: n})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -105,7 +105,7 @@ func TestHalfTypeErrors(t *testing.T) {
 	if _, err := computations.PredicateSum(dtypes.Float16); err == nil {
 		t.Error("a sum of float16 values was made")
 	}
-	if _, err := computations.NewEntrywiseNorm(core.ArrayOf(dtypes.Complex32, 8), 2, nil); err == nil {
+	if _, err := computations.NewEntrywiseNorm(core.ArrayOf(dtypes.Complex32, 8), nil, computations.EntrywiseNormOptions{}); err == nil {
 		t.Error("a norm of complex32 values was made")
 	}
 }

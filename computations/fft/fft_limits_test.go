@@ -79,7 +79,7 @@ func TestFFTTableLimits(t *testing.T) {
 		want string
 	}{
 		{"Bluestein near 2^28", comptest.Must(fft.NewFFT(core.ArrayOf(dtypes.Complex64, 1<<28+3), nil, fft.FFTOptions{})), "FFT table "},
-		{"real FFT of 2^32", comptest.Must(fft.NewRFFT(core.ArrayOf(dtypes.Float32, 1<<32), nil)), "real FFT twiddles of 2147483649 values"},
+		{"real FFT of 2^32", comptest.Must(fft.NewRFFT(core.ArrayOf(dtypes.Float32, 1<<32), nil, fft.RFFTOptions{})), "real FFT twiddles of 2147483649 values"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -67,7 +67,7 @@ func FuzzFFTOptions(f *testing.F) {
 				runFuzzedFFT(t, thr, ft, typ, flag)
 			}
 		case fuzzRFFT:
-			r, err := fft.NewRFFT(typ, axes)
+			r, err := fft.NewRFFT(typ, axes, fft.RFFTOptions{})
 			if err != nil {
 				comptest.CheckRefusal(t, err, "fft: RFFT", shape, len(shape), axes, dt)
 				return
@@ -79,7 +79,7 @@ func FuzzFFTOptions(f *testing.F) {
 				}
 			}
 		case fuzzIRFFT:
-			r, err := fft.NewIRFFT(typ, axes, int(n))
+			r, err := fft.NewIRFFT(typ, axes, fft.IRFFTOptions{N: int(n)})
 			if err != nil {
 				comptest.CheckRefusal(t, err, "fft: IRFFT", shape, len(shape), axes, dt, n)
 				return

@@ -60,9 +60,15 @@ type IRFFT struct {
 	tuning  fftplan.Tuning
 }
 
+// RFFTOptions are the optional parts of an RFFT. It has none yet: it is
+// there so that every constructor of the package takes its options alike,
+// and an option to come does not change NewRFFT.
+type RFFTOptions struct{}
+
 // NewRFFT returns the real FFT of arrays of the real type t (float32 or
-// float64) over axes (nil for every axis), the last of them the real axis.
-func NewRFFT(t core.Type, axes []int) (*RFFT, error) {
+// float64) over axes (nil for every axis; negative ones count from the
+// end), the last of them the real axis.
+func NewRFFT(t core.Type, axes []int, opts RFFTOptions) (*RFFT, error) {
 	return newRFFT(t, axes, fftplan.Tuning{})
 }
 
@@ -88,10 +94,25 @@ func newRFFT(t core.Type, axes []int, tuning fftplan.Tuning) (*RFFT, error) {
 	return r, nil
 }
 
+// IRFFTOptions are the optional parts of an IRFFT.
+type IRFFTOptions struct {
+	// N is the length of the output along the real axis, whose N/2+1
+	// elements the input holds. Zero takes 2(m-1) for an input of m
+	// elements along it, as numpy.fft.irfftn does: an even length (give
+	// 2m-1 for the odd one).
+	N int
+}
+
 // NewIRFFT returns the inverse real FFT of half spectra of the complex type
-// t over axes (nil for every axis), the last of them the real axis, whose
-// length in the output is n: t has n/2+1 elements along it.
-func NewIRFFT(t core.Type, axes []int, n int) (*IRFFT, error) {
+// t over axes (nil for every axis; negative ones count from the end), the
+// last of them the real axis.
+func NewIRFFT(t core.Type, axes []int, opts IRFFTOptions) (*IRFFT, error) {
+	n := opts.N
+	if n == 0 && t.IsArray() && t.Validate() == nil {
+		if axes, err := realFFTAxes("IRFFT", t, axes); err == nil {
+			n = 2 * (t.Shape()[axes[len(axes)-1]] - 1)
+		}
+	}
 	return newIRFFT(t, axes, n, fftplan.Tuning{})
 }
 
@@ -154,23 +175,14 @@ func checkRealFFTType(name string, t core.Type, complex bool) error {
 // realFFTAxes checks the axes of a real transform of arrays of type t and
 // returns them (every axis for nil).
 func realFFTAxes(name string, t core.Type, axes []int) ([]int, error) {
-	if axes == nil {
-		for i := 0; i < t.Rank(); i++ {
-			axes = append(axes, i)
-		}
-	}
-	if len(axes) == 0 {
+	if axes != nil && len(axes) == 0 {
 		return nil, fmt.Errorf("fft: %s: axes %v name no axis of %v to transform", name, axes, t)
 	}
-	seen := map[int]bool{}
+	axes, err := arrayparam.Axes(name, t, axes)
+	if err != nil {
+		return nil, fmt.Errorf("fft: %w", err)
+	}
 	for _, a := range axes {
-		if a < 0 || a >= t.Rank() {
-			return nil, fmt.Errorf("fft: %s: axis %d is out of range for an array of %d dimensions", name, a, t.Rank())
-		}
-		if seen[a] {
-			return nil, fmt.Errorf("fft: %s: axis %d is repeated in %v", name, a, axes)
-		}
-		seen[a] = true
 		if t.Shape()[a] == 0 {
 			return nil, fmt.Errorf("fft: %s: axis %d has length 0", name, a)
 		}
@@ -178,7 +190,7 @@ func realFFTAxes(name string, t core.Type, axes []int) ([]int, error) {
 	if err := checkRealFFTShape(name, t, axes); err != nil {
 		return nil, err
 	}
-	return slices.Clone(axes), nil
+	return axes, nil
 }
 
 // checkRealFFTShape checks that the FFT can index arrays of type t.

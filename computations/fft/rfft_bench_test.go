@@ -23,14 +23,14 @@ func BenchmarkRFFT(b *testing.B) {
 		rows := max(comptest.BenchMiB()<<20/(4*n), 1)
 		signal, half := core.ArrayOf(dtypes.Float32, rows, n), core.ArrayOf(dtypes.Complex64, rows, n/2+1)
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			r, err := fft.NewRFFT(signal, []int{1})
+			r, err := fft.NewRFFT(signal, []int{1}, fft.RFFTOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
 			comptest.BenchMovement(b, thr, r.Computation, signal, half)
 		})
 		b.Run(fmt.Sprintf("inverse/N=%d", n), func(b *testing.B) {
-			r, err := fft.NewIRFFT(half, []int{1}, n)
+			r, err := fft.NewIRFFT(half, []int{1}, fft.IRFFTOptions{N: n})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -25,7 +25,7 @@ func ExampleNewRFFT() {
 
 	const n = 8
 	signal := core.ArrayOf(dtypes.Float32, n)
-	rfft, err := fft.NewRFFT(signal, nil)
+	rfft, err := fft.NewRFFT(signal, nil, fft.RFFTOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -39,7 +39,7 @@ func ExampleNewRFFT() {
 		fmt.Println(err)
 		return
 	}
-	irfft, err := fft.NewIRFFT(core.ArrayOf(dtypes.Complex64, n/2+1), nil, n)
+	irfft, err := fft.NewIRFFT(core.ArrayOf(dtypes.Complex64, n/2+1), nil, fft.IRFFTOptions{N: n})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -67,9 +67,9 @@ func TestRealFFT(t *testing.T) {
 				t.Skip("no double precision")
 			}
 			cdt, n, half := complexOfReal(c.dt), c.realLength(), halfShape(c.shape, c.axes)
-			fwd := comptest.Must(comptest.Must(fft.NewRFFT(core.ArrayOf(c.dt, c.shape...), c.axes)).Compile(thr))
+			fwd := comptest.Must(comptest.Must(fft.NewRFFT(core.ArrayOf(c.dt, c.shape...), c.axes, fft.RFFTOptions{})).Compile(thr))
 			defer fwd.Release()
-			inv := comptest.Must(comptest.Must(fft.NewIRFFT(core.ArrayOf(cdt, half...), c.axes, n)).Compile(thr))
+			inv := comptest.Must(comptest.Must(fft.NewIRFFT(core.ArrayOf(cdt, half...), c.axes, fft.IRFFTOptions{N: n})).Compile(thr))
 			defer inv.Release()
 			tol := realTolerance(c.dt)
 			if e := runRFFT(t, thr, fwd, c.dt, c.shape, c.axes, uint64(i)); !(e <= tol) {
@@ -109,7 +109,7 @@ func TestRealFFTTransformations(t *testing.T) {
 	shape, half := []int{batch, n}, []int{batch, n/2 + 1}
 	rt, ct := core.ArrayOf(dtypes.Float32, shape...), core.ArrayOf(dtypes.Complex64, half...)
 
-	r := comptest.Must(fft.NewRFFT(rt, []int{1}))
+	r := comptest.Must(fft.NewRFFT(rt, []int{1}, fft.RFFTOptions{}))
 	if err := r.Connect("input", comptest.Must(transformations.MulConst(rt, 0.5)), "output", map[string]string{"input": "signal"}); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestRealFFTTransformations(t *testing.T) {
 		t.Errorf("%d kernels with the transformations, want 1", k)
 	}
 
-	ir := comptest.Must(fft.NewIRFFT(ct, []int{1}, n))
+	ir := comptest.Must(fft.NewIRFFT(ct, []int{1}, fft.IRFFTOptions{N: n}))
 	if err := ir.Connect("input", comptest.Must(transformations.MulConst(ct, 0.25)), "output", map[string]string{"input": "half"}); err != nil {
 		t.Fatal(err)
 	}
@@ -175,20 +175,26 @@ func TestRealFFTBadInput(t *testing.T) {
 		name string
 		make func() error
 	}{
-		{"RFFT of a scalar", func() error { _, err := fft.NewRFFT(core.ScalarOf(dtypes.Float32), nil); return err }},
-		{"RFFT of complex", func() error { _, err := fft.NewRFFT(c64, nil); return err }},
-		{"RFFT of int32", func() error { _, err := fft.NewRFFT(core.ArrayOf(dtypes.Int32, 8), nil); return err }},
-		{"RFFT axis out of range", func() error { _, err := fft.NewRFFT(f32, []int{2}); return err }},
-		{"RFFT negative axis", func() error { _, err := fft.NewRFFT(f32, []int{-1}); return err }},
-		{"RFFT repeated axis", func() error { _, err := fft.NewRFFT(f32, []int{1, 1}); return err }},
-		{"RFFT no axes", func() error { _, err := fft.NewRFFT(f32, []int{}); return err }},
-		{"RFFT axis of length 0", func() error { _, err := fft.NewRFFT(core.ArrayOf(dtypes.Float32, 0, 8), nil); return err }},
-		{"IRFFT of real", func() error { _, err := fft.NewIRFFT(f32, nil, 8); return err }},
-		{"IRFFT of a scalar", func() error { _, err := fft.NewIRFFT(core.ScalarOf(dtypes.Complex64), nil, 1); return err }},
-		{"IRFFT length mismatch", func() error { _, err := fft.NewIRFFT(c64, []int{1}, 10); return err }},
-		{"IRFFT length 0", func() error { _, err := fft.NewIRFFT(c64, []int{1}, 0); return err }},
-		{"IRFFT axis out of range", func() error { _, err := fft.NewIRFFT(c64, []int{0, 2}, 8); return err }},
-		{"IRFFT repeated axis", func() error { _, err := fft.NewIRFFT(c64, []int{1, 1}, 8); return err }},
+		{"RFFT of a scalar", func() error { _, err := fft.NewRFFT(core.ScalarOf(dtypes.Float32), nil, fft.RFFTOptions{}); return err }},
+		{"RFFT of complex", func() error { _, err := fft.NewRFFT(c64, nil, fft.RFFTOptions{}); return err }},
+		{"RFFT of int32", func() error { _, err := fft.NewRFFT(core.ArrayOf(dtypes.Int32, 8), nil, fft.RFFTOptions{}); return err }},
+		{"RFFT axis out of range", func() error { _, err := fft.NewRFFT(f32, []int{2}, fft.RFFTOptions{}); return err }},
+		{"RFFT negative axis out of range", func() error { _, err := fft.NewRFFT(f32, []int{-3}, fft.RFFTOptions{}); return err }},
+		{"RFFT repeated axis", func() error { _, err := fft.NewRFFT(f32, []int{1, 1}, fft.RFFTOptions{}); return err }},
+		{"RFFT no axes", func() error { _, err := fft.NewRFFT(f32, []int{}, fft.RFFTOptions{}); return err }},
+		{"RFFT axis of length 0", func() error {
+			_, err := fft.NewRFFT(core.ArrayOf(dtypes.Float32, 0, 8), nil, fft.RFFTOptions{})
+			return err
+		}},
+		{"IRFFT of real", func() error { _, err := fft.NewIRFFT(f32, nil, fft.IRFFTOptions{N: 8}); return err }},
+		{"IRFFT of a scalar", func() error {
+			_, err := fft.NewIRFFT(core.ScalarOf(dtypes.Complex64), nil, fft.IRFFTOptions{N: 1})
+			return err
+		}},
+		{"IRFFT length mismatch", func() error { _, err := fft.NewIRFFT(c64, []int{1}, fft.IRFFTOptions{N: 10}); return err }},
+		{"IRFFT negative length", func() error { _, err := fft.NewIRFFT(c64, []int{1}, fft.IRFFTOptions{N: -2}); return err }},
+		{"IRFFT axis out of range", func() error { _, err := fft.NewIRFFT(c64, []int{0, 2}, fft.IRFFTOptions{N: 8}); return err }},
+		{"IRFFT repeated axis", func() error { _, err := fft.NewIRFFT(c64, []int{1, 1}, fft.IRFFTOptions{N: 8}); return err }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -199,12 +205,43 @@ func TestRealFFTBadInput(t *testing.T) {
 	}
 	// Lengths 8 and 9 both have 5 elements in the half spectrum.
 	for _, n := range []int{8, 9} {
-		r, err := fft.NewIRFFT(c64, []int{1}, n)
+		r, err := fft.NewIRFFT(c64, []int{1}, fft.IRFFTOptions{N: n})
 		if err != nil {
 			t.Fatalf("n = %d: %v", n, err)
 		}
 		if got := r.Axes(); !slices.Equal(got, []int{1}) {
 			t.Errorf("axes %v", got)
 		}
+	}
+}
+
+// TestIRFFTDefaultLength checks that IRFFTOptions{} takes numpy's default
+// output length along the real axis, 2(m-1) for m elements, and that a
+// length given explicitly wins.
+func TestIRFFTDefaultLength(t *testing.T) {
+	for _, tc := range []struct {
+		shape []int
+		axes  []int
+		n     int
+		want  []int
+	}{
+		{[]int{4, 5}, nil, 0, []int{4, 8}},
+		{[]int{4, 5}, []int{-1}, 0, []int{4, 8}},
+		{[]int{4, 5}, []int{1}, 9, []int{4, 9}},
+		{[]int{6, 3}, []int{1, 0}, 0, []int{10, 3}},
+	} {
+		t.Run(fmt.Sprint(tc.shape, tc.axes, tc.n), func(t *testing.T) {
+			r, err := fft.NewIRFFT(core.ArrayOf(dtypes.Complex64, tc.shape...), tc.axes, fft.IRFFTOptions{N: tc.n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _ := r.Parameter("output")
+			if got := out.Type().Shape(); !slices.Equal(got, tc.want) {
+				t.Errorf("output shape %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if _, err := fft.NewIRFFT(core.ArrayOf(dtypes.Complex64, 4, 1), nil, fft.IRFFTOptions{}); err == nil {
+		t.Error("an input of one element along the real axis, default length 0: no error")
 	}
 }

@@ -182,7 +182,7 @@ func densityReduction(thr *cluda.Thread, state core.Type, axes []int) (*core.Cal
 	if err != nil {
 		return nil, err
 	}
-	rd, err := computations.NewReduce(wide, sum, axes)
+	rd, err := computations.NewReduce(wide, sum, axes, computations.ReduceOptions{})
 	if err != nil {
 		return nil, err
 	}

@@ -129,13 +129,13 @@ func (c algoCase) computation(shape []int, scaled bool) (*core.Computation, erro
 			return nil, err
 		}
 		if c.kind == algoSum {
-			rd, err := computations.NewReduce(t, sum, c.axes)
+			rd, err := computations.NewReduce(t, sum, c.axes, computations.ReduceOptions{})
 			if err != nil {
 				return nil, err
 			}
 			comp = rd.Computation
 		} else {
-			sc, err := computations.NewScan(t, sum, []int{len(shape) - 1}, false)
+			sc, err := computations.NewScan(t, sum, []int{len(shape) - 1}, computations.ScanOptions{})
 			if err != nil {
 				return nil, err
 			}

@@ -57,7 +57,7 @@ func movedRFFTBytes(shape []int) int64 {
 
 // computation returns the case's RFFT of an input of shape.
 func (c rfftCase) computation(shape []int) (*fft.RFFT, error) {
-	return fft.NewRFFT(core.ArrayOf(dtypes.Float32, shape...), []int{1})
+	return fft.NewRFFT(core.ArrayOf(dtypes.Float32, shape...), []int{1}, fft.RFFTOptions{})
 }
 
 // scaledComputation returns the case's RFFT with a scale on its input.

@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // CheckType checks that t is a valid array type for the computation
@@ -24,6 +25,22 @@ func CheckType(what string, t core.Type) error {
 		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
+}
+
+// OutputType returns the output type of the computation called what:
+// given, which must be an array of the dtype and shape of def (with any
+// strides and offset), or def where given is the zero Type.
+func OutputType(what string, def, given core.Type) (core.Type, error) {
+	if given.DType() == dtypes.Invalid && !given.IsArray() {
+		return def, nil
+	}
+	if err := CheckType(what+" output", given); err != nil {
+		return core.Type{}, err
+	}
+	if !given.SameShape(def) {
+		return core.Type{}, fmt.Errorf("%s: the output type %v is not an array of %v of shape %v", what, given, def.DType(), def.Shape())
+	}
+	return given, nil
 }
 
 // NormalAxis returns axis as an index into an array of rank dimensions: a
@@ -56,6 +73,17 @@ func NormalAxes(what string, axes []int, rank int) ([]int, error) {
 		out[i] = n
 	}
 	return out, nil
+}
+
+// Axes returns the axes given to the computation called what over arrays
+// of type t as indices into them (negative ones counted from the end):
+// every axis where axes is nil, and an error for axes out of range or
+// repeated. Every computation that takes axes takes them through Axes.
+func Axes(what string, t core.Type, axes []int) ([]int, error) {
+	if axes == nil {
+		return AllAxes(t.Rank()), nil
+	}
+	return NormalAxes(what, axes, t.Rank())
 }
 
 // AllAxes returns 0, 1, ..., rank-1.
