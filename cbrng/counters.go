@@ -139,6 +139,16 @@ func (c *Callable) Call(args ...any) error {
 	return c.Callable.Call(args...)
 }
 
+// CallNamed is Call with the arguments given by their names in the
+// signature (see core.Callable.CallNamed), the counters checked alike.
+func (c *Callable) CallNamed(args map[string]any) error {
+	positional, err := c.Signature().Bind(args)
+	if err != nil {
+		return fmt.Errorf("cbrng: %w", err)
+	}
+	return c.Call(positional...)
+}
+
 // CallProfiled is Call that waits for the kernels and returns the time
 // they ran on the device (see core.Callable.CallProfiled).
 func (c *Callable) CallProfiled(args ...any) (time.Duration, error) {

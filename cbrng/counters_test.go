@@ -72,6 +72,11 @@ func TestCounterSpaceEnd(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), `parameter "counters": generator 1 is at counter`) {
 					t.Fatalf("call from %x: %v, want an error naming generator 1 of the counters", start, err)
 				}
+				names := call.Signature().Names() // a call by name checks the counters alike
+				err = call.CallNamed(map[string]any{names[0]: counters, names[1]: randoms})
+				if err == nil || !strings.Contains(err.Error(), `parameter "counters": generator 1 is at counter`) {
+					t.Fatalf("call by name from %x: %v, want an error naming generator 1 of the counters", start, err)
+				}
 				if got := readWords(t, counters); !slices.Equal(got, slices.Concat(zeros, start, zeros)) {
 					t.Fatalf("the refused call changed the counters to %x", got)
 				}

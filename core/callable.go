@@ -204,6 +204,18 @@ func (c *Callable) Call(args ...any) error {
 	return err
 }
 
+// CallNamed is Call with the arguments given by their names in the
+// signature, as reikna's keyword arguments: {"output": out, "input": in,
+// "inverse": 0}. Every parameter takes a value and no other name may
+// appear; the arguments are then checked as Call checks them.
+func (c *Callable) CallNamed(args map[string]any) error {
+	positional, err := c.sig.Bind(args)
+	if err != nil {
+		return fmt.Errorf("core: %s: %w", c.name, err)
+	}
+	return c.Call(positional...)
+}
+
 // Check checks the arguments of a call as Call does, and enqueues
 // nothing: a caller that runs several callables in turn checks the
 // arguments of each before it calls the first.

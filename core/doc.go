@@ -11,6 +11,10 @@
 // kernels that touch the parameter: no extra kernel and no extra pass over
 // memory.
 //
+// A Callable takes its arguments in the order of its Signature (Call), or
+// by their names in any order (CallNamed, reikna's keyword arguments);
+// both check every argument before anything is enqueued.
+//
 // Kernel templates print .KernelDeclaration and use the load and store
 // entry points of each parameter (see KernelParameter). The names a
 // template sees follow one convention: what core provides is capitalized,

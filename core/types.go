@@ -323,6 +323,41 @@ func (s Signature) Lookup(name string) (Parameter, bool) {
 	return Parameter{}, false
 }
 
+// Bind orders arguments given by their parameters' names as a positional
+// call takes them (reikna's keyword arguments): named must hold a value
+// for every parameter of s and nothing else. The error names the
+// parameters that lack a value and the names s does not have.
+func (s Signature) Bind(named map[string]any) ([]any, error) {
+	args := make([]any, len(s))
+	var missing []string
+	for i, p := range s {
+		v, ok := named[p.Name]
+		if !ok {
+			missing = append(missing, p.Name)
+			continue
+		}
+		args[i] = v
+	}
+	var unknown []string
+	for name := range named {
+		if _, ok := s.Lookup(name); !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	slices.Sort(unknown)
+	var problems []string
+	if len(missing) > 0 {
+		problems = append(problems, "no value for "+strings.Join(missing, ", "))
+	}
+	if len(unknown) > 0 {
+		problems = append(problems, "no parameter "+strings.Join(unknown, ", "))
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("arguments by name: %s (the parameters are %s)", strings.Join(problems, "; "), strings.Join(s.Names(), ", "))
+	}
+	return args, nil
+}
+
 func (s Signature) String() string {
 	parts := make([]string, len(s))
 	for i, p := range s {

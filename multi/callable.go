@@ -129,6 +129,16 @@ func (c *Callable) Call(args ...any) error {
 	return nil
 }
 
+// CallNamed is Call with the arguments given by their names in the
+// signature (see core.Callable.CallNamed).
+func (c *Callable) CallNamed(args map[string]any) error {
+	positional, err := c.Signature().Bind(args)
+	if err != nil {
+		return fmt.Errorf("multi: call: %w", err)
+	}
+	return c.Call(positional...)
+}
+
 // check checks the arguments of a call whole, the split arrays and each
 // device's arguments against its callable (their parts' layouts, Threads
 // and liveness), and returns those of each device; it enqueues nothing.

@@ -126,8 +126,12 @@ func TestPureParallelOnSplitArrays(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Release()
-	if err := pp.Call(out, in, 2.5); err != nil {
+	// By name, in an order of its own: the same call.
+	if err := pp.CallNamed(map[string]any{"k": 2.5, "in": in, "out": out}); err != nil {
 		t.Fatal(err)
+	}
+	if err := pp.CallNamed(map[string]any{"k": 2.5, "in": in}); err == nil || !strings.Contains(err.Error(), "no value for out") {
+		t.Errorf("a call by name without out: error %v, want one that says so", err)
 	}
 	got, err := cluda.ReadSplit[float32](out)
 	if err != nil {

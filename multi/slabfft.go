@@ -359,6 +359,16 @@ func (s *SlabFFT) Call(args ...any) error {
 	return nil
 }
 
+// CallNamed is Call with the arguments given by their names in the
+// signature (see core.Callable.CallNamed).
+func (s *SlabFFT) CallNamed(args map[string]any) error {
+	positional, err := s.Signature().Bind(args)
+	if err != nil {
+		return fmt.Errorf("multi: slab FFT: %w", err)
+	}
+	return s.Call(positional...)
+}
+
 func (s *SlabFFT) call(args []any) error {
 	if len(args) != len(s.sig) {
 		return fmt.Errorf("%d arguments for the %d parameters %v", len(args), len(s.sig), s.sig.Names())

@@ -150,7 +150,8 @@ func TestSlabFFTTransformations(t *testing.T) {
 		}
 	}()
 	inRe, inIm, outRe, outIm := split(re, 0), split(im, 0), split(nil, 1), split(nil, 1)
-	if err := f.Call(outRe, outIm, inRe, inIm, 0); err != nil {
+	err = f.CallNamed(map[string]any{"in_re": inRe, "in_im": inIm, "out_re": outRe, "out_im": outIm, "inverse": 0})
+	if err != nil {
 		t.Fatal(err)
 	}
 	gotRe, err := cluda.ReadSplit[float32](outRe)
