@@ -24,24 +24,35 @@ import (
 // parameter. A scalar prints as its value: {{ .param }}. Using an entry
 // point the parameter does not have, such as StoreIdx of an input, is an
 // error of the render.
+//
+// Its type reads as core.Type's does, {{ .p.DType }}, {{ .p.Shape }} and
+// {{ .p.CType }} (the C name of the dtype), in templates and in Go alike.
 type KernelParameter struct {
-	Name  string
-	Type  Type
-	DType dtypes.DType
-	CType string
-	Shape []int
-	Role  Role
+	Name string
+	Role Role
 	// Indices are the C names of the current indices, one per axis.
 	Indices []string
 
+	typ         Type
 	load, store entryPoints
 	value       string // the C expression of a scalar
 }
 
 func newKernelParameter(name string, t Type, r Role) *KernelParameter {
-	return &KernelParameter{Name: name, Type: t, DType: t.dtype, CType: t.dtype.CType(), Shape: t.Shape(), Role: r,
-		Indices: IndexNames(t.Rank())}
+	return &KernelParameter{Name: name, typ: t, Role: r, Indices: IndexNames(t.Rank())}
 }
+
+// Type returns the parameter's type.
+func (p KernelParameter) Type() Type { return p.typ }
+
+// DType returns the dtype of the parameter's values.
+func (p KernelParameter) DType() dtypes.DType { return p.typ.dtype }
+
+// Shape returns the shape of an array parameter (nil for a scalar).
+func (p KernelParameter) Shape() []int { return p.typ.Shape() }
+
+// CType returns the C name of the parameter's dtype, such as float2.
+func (p KernelParameter) CType() string { return p.typ.dtype.CType() }
 
 // String prints a scalar's value (the kernel argument, or a C literal for a
 // constant). An array prints its name, which is not a C expression.
