@@ -31,7 +31,8 @@ import (
 //
 // The signal and the filter are complex or real arrays of one precision
 // (real ones are read as the real parts of complex values); the output is
-// complex. The filter has the signal's rank. On the axes that are not convolved
+// complex, or real where the signal and the filter both are, as numpy's
+// and scipy's convolutions give (the real parts are stored). The filter has the signal's rank. On the axes that are not convolved
 // its length is the signal's or 1, where one filter serves every row of
 // the batch; on the convolved ones it is any length (at most n for the
 // circular mode).
@@ -60,9 +61,11 @@ type Convolve struct {
 	opts                   ConvolveOptions
 	lines                  []convolveAxis // by axis of the signal; zero on batch axes
 	tuning                 fftplan.Tuning
-	// signalRoot and filterRoot name the computation's own parameters of
-	// the complex signal and filter (see rootName).
-	signalRoot, filterRoot string
+	// signalRoot, filterRoot and outputRoot name the computation's own
+	// parameters of the complex signal, filter and output (see rootName).
+	signalRoot, filterRoot, outputRoot string
+	// realOutput is the output's type in the signature where it is real.
+	realOutput core.Type
 }
 
 // ConvolveOptions are the optional parts of a Convolve.
@@ -128,9 +131,13 @@ func newConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts C
 		return nil, fmt.Errorf("fft: Convolve of a signal %v with a filter %v: %w", ss, fs, err)
 	}
 	c.output = core.ArrayOf(dt, out...)
-	c.signalRoot, c.filterRoot = rootName("signal", realSignal), rootName("filter", realFilter)
+	c.signalRoot, c.filterRoot, c.outputRoot = rootName("signal", realSignal), rootName("filter", realFilter), "output"
+	if !realSignal.DType().IsComplex() && !realFilter.DType().IsComplex() {
+		c.realOutput = core.ArrayOf(dt.Real(), out...)
+		c.outputRoot = rootName("output", c.realOutput)
+	}
 	c.Computation, err = core.NewComputation("convolve", []core.Parameter{
-		core.Param("output", core.Out(c.output)),
+		core.Param(c.outputRoot, core.Out(c.output)),
 		core.Param(c.signalRoot, core.In(signal)),
 		core.Param(c.filterRoot, core.In(filter)),
 	}, c.build)
@@ -142,6 +149,15 @@ func newConvolve(signal, filter core.Type, axes []int, mode ConvolveMode, opts C
 	}
 	if err := c.promoteReal("filter", realFilter); err != nil {
 		return nil, err
+	}
+	if c.realOutput.IsArray() {
+		part, err := transformations.RealPart(c.output)
+		if err != nil {
+			return nil, fmt.Errorf("fft: Convolve: %w", err)
+		}
+		if err := c.Connect(c.outputRoot, part, "input", map[string]string{"output": "output"}); err != nil {
+			return nil, fmt.Errorf("fft: Convolve: the real output: %w", err)
+		}
 	}
 	return c, nil
 }
@@ -227,4 +243,9 @@ func (c *Convolve) Mode() ConvolveMode { return c.mode }
 
 // OutputType returns the type of the output: the signal's shape with the
 // lengths of the mode along the convolved axes.
-func (c *Convolve) OutputType() core.Type { return c.output }
+func (c *Convolve) OutputType() core.Type {
+	if c.realOutput.IsArray() {
+		return c.realOutput
+	}
+	return c.output
+}

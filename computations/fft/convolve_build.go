@@ -173,7 +173,7 @@ func (c *Convolve) twoFFTs(plan *core.Plan, args map[string]*core.KernelArgument
 	if err := plan.ComputationCall(forward, product, args[c.signalRoot], 0); err != nil {
 		return err
 	}
-	return plan.ComputationCall(inverse, args["output"], product, spectrum, 1)
+	return plan.ComputationCall(inverse, args[c.outputRoot], product, spectrum, 1)
 }
 
 // fused adds the one kernel of the convolution: the register kernel k of
@@ -191,7 +191,7 @@ func (c *Convolve) fused(plan *core.Plan, args map[string]*core.KernelArgument, 
 	}
 	fk := &fftKernel{Kernel: k, dt: dt, name: "convolve_fused",
 		src:     fftEnd{arg: args[c.signalRoot], shape: c.signal.Shape()},
-		dst:     fftEnd{arg: args["output"], shape: c.output.Shape()},
+		dst:     fftEnd{arg: args[c.outputRoot], shape: c.output.Shape()},
 		inverse: conj, out: inverseEnd(dt, 1), fused: &fftFused{}}
 	if err := newFFTTables(plan, dt).bind(fk); err != nil {
 		return err

@@ -290,7 +290,8 @@ func TestConvolveReference(t *testing.T) {
 }
 
 // TestConvolveReal convolves real signals and filters, read as the real
-// parts of complex values, into complex outputs.
+// parts of complex values: into real outputs where both are real, as
+// numpy's and scipy's convolutions give, and complex ones otherwise.
 func TestConvolveReal(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, tt := range []struct {
@@ -300,19 +301,25 @@ func TestConvolveReal(t *testing.T) {
 		sigShape   []int
 		fltShape   []int
 		mode       fft.ConvolveMode
-		complexOut dtypes.DType
+		correlate  bool
+		outDType   dtypes.DType
 	}{
-		{"float32 both, one kernel", dtypes.Float32, dtypes.Float32, []int{3, 24}, []int{1, 24}, fft.ConvolveCircular, dtypes.Complex64},
-		{"float64 signal, complex filter", dtypes.Float64, dtypes.Complex128, []int{2, 30}, []int{2, 7}, fft.ConvolveFull, dtypes.Complex128},
+		{"float32 both, one kernel", dtypes.Float32, dtypes.Float32, []int{3, 24}, []int{1, 24}, fft.ConvolveCircular, false, dtypes.Float32},
+		{"float32 both, correlated, two FFTs", dtypes.Float32, dtypes.Float32, []int{2, 5000}, []int{2, 300}, fft.ConvolveFull, true, dtypes.Float32},
+		{"float64 both, same", dtypes.Float64, dtypes.Float64, []int{4, 40}, []int{1, 9}, fft.ConvolveSame, false, dtypes.Float64},
+		{"float64 signal, complex filter", dtypes.Float64, dtypes.Complex128, []int{2, 30}, []int{2, 7}, fft.ConvolveFull, false, dtypes.Complex128},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.complexOut.IsDouble() && !thr.Params().DoubleFP {
+			if tt.outDType.IsDouble() && !thr.Params().DoubleFP {
 				t.Skip("the device has no double precision")
 			}
 			conv := comptest.Must(fft.NewConvolve(core.ArrayOf(tt.signal, tt.sigShape...), core.ArrayOf(tt.filter, tt.fltShape...),
-				[]int{1}, tt.mode, fft.ConvolveOptions{}))
-			if got := conv.OutputType().DType(); got != tt.complexOut {
-				t.Errorf("output dtype %v, want %v", got, tt.complexOut)
+				[]int{1}, tt.mode, fft.ConvolveOptions{Correlate: tt.correlate}))
+			if got := conv.OutputType().DType(); got != tt.outDType {
+				t.Errorf("output dtype %v, want %v", got, tt.outDType)
+			}
+			if p, _ := conv.Parameter("output"); p.Type().DType() != tt.outDType {
+				t.Errorf("the output parameter is %v, want %v", p.Type(), tt.outDType)
 			}
 			if p, _ := conv.Parameter("signal"); p.Type().DType() != tt.signal {
 				t.Errorf("the signal parameter is %v, want %v", p.Type(), tt.signal)
@@ -344,16 +351,38 @@ func TestConvolveReal(t *testing.T) {
 			}
 			x, in := values(tt.signal, tt.sigShape)
 			f, flt := values(tt.filter, tt.fltShape)
-			out := poisoned(t, thr, tt.complexOut, conv.OutputType().Shape())
 			defer in.Release()
 			defer flt.Release()
+			want, _ := convolveRef(x, tt.sigShape, f, tt.fltShape, []int{1}, tt.mode, tt.correlate)
+			cdt := tt.outDType
+			if !cdt.IsComplex() {
+				cdt = comptest.Must(cdt.Complex())
+			}
+			tol := convolveTolerance(cdt)
+			if tt.outDType.IsComplex() {
+				out := poisoned(t, thr, tt.outDType, conv.OutputType().Shape())
+				defer out.Release()
+				if err := c.Call(out, in, flt); err != nil {
+					t.Fatal(err)
+				}
+				if e := download(t, out, want); e > tol {
+					t.Errorf("relative error %.3g, want at most %.3g", e, tol)
+				}
+				return
+			}
+			out := poisonedReal(t, thr, tt.outDType, conv.OutputType().Shape())
 			defer out.Release()
 			if err := c.Call(out, in, flt); err != nil {
 				t.Fatal(err)
 			}
-			want, _ := convolveRef(x, tt.sigShape, f, tt.fltShape, []int{1}, tt.mode, false)
-			if e := download(t, out, want); e > convolveTolerance(tt.complexOut) {
-				t.Errorf("relative error %.3g, want at most %.3g", e, convolveTolerance(tt.complexOut))
+			got := readReal(t, out)
+			gotC := make([]complex128, len(got))
+			wantRe := make([]complex128, len(want))
+			for i := range got {
+				gotC[i], wantRe[i] = complex(got[i], 0), complex(real(want[i]), 0)
+			}
+			if e := reference.RelativeL2(gotC, wantRe); e > tol {
+				t.Errorf("relative error %.3g, want at most %.3g", e, tol)
 			}
 		})
 	}
