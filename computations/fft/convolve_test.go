@@ -295,14 +295,14 @@ func TestConvolveReference(t *testing.T) {
 func TestConvolveReal(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for _, tt := range []struct {
-		name       string
-		signal     dtypes.DType
-		filter     dtypes.DType
-		sigShape   []int
-		fltShape   []int
-		mode       fft.ConvolveMode
-		correlate  bool
-		outDType   dtypes.DType
+		name      string
+		signal    dtypes.DType
+		filter    dtypes.DType
+		sigShape  []int
+		fltShape  []int
+		mode      fft.ConvolveMode
+		correlate bool
+		outDType  dtypes.DType
 	}{
 		{"float32 both, one kernel", dtypes.Float32, dtypes.Float32, []int{3, 24}, []int{1, 24}, fft.ConvolveCircular, false, dtypes.Float32},
 		{"float32 both, correlated, two FFTs", dtypes.Float32, dtypes.Float32, []int{2, 5000}, []int{2, 300}, fft.ConvolveFull, true, dtypes.Float32},
