@@ -152,9 +152,10 @@ func (a *Array) transferBytes(host []byte, toDevice bool) error {
 	return nil
 }
 
-// Read returns the contents of a as a new Go slice. T must be the Go type
-// of the array's dtype.
-func Read[T dtypes.Element](a *Array) ([]T, error) {
+// Read returns the contents of a as a new Go slice, in row-major order. T
+// must be the Go type of the array's dtype: a number type, or the struct
+// type of a struct dtype (dtypes.Struct).
+func Read[T any](a *Array) ([]T, error) {
 	if a == nil {
 		return nil, fmt.Errorf("cluda: read: nil *Array")
 	}
