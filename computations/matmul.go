@@ -5,6 +5,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
+	"github.com/reikna-go/reikna/computations/internal/device"
 	"github.com/reikna-go/reikna/core"
 )
 
@@ -79,7 +80,7 @@ func NewMatrixMul(a, b core.Type, opts MatrixMulOptions) (*MatrixMul, error) {
 		shape: shape, tiling: opts.Tiling}
 	if opts.Tiling != (MatrixMulTiling{}) {
 		// Check the tiling's own rules now; the device's limits at build.
-		anyDevice := matmulLimits{localBytes: 1 << 62, maxWorkGroup: 1 << 30, anyDevice: true}
+		anyDevice := matmulLimits{Limits: device.Limits{LocalMemBytes: 1 << 62, MaxWorkGroup: 1 << 30}, anyDevice: true}
 		if _, err := matmulPlanFor(shape, dt.Size(), mm.transA, mm.transB, anyDevice, opts.Tiling); err != nil {
 			return nil, fmt.Errorf("computations: MatrixMul: %w", err)
 		}
@@ -105,7 +106,7 @@ func (mm *MatrixMul) Sizes() (batch, m, n, k int) {
 // given parameters: the one its options set, or the device's choice. It
 // returns an error where the tiling does not fit the device.
 func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, error) {
-	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, newMatmulLimits(params), mm.tiling)
+	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(params)}, mm.tiling)
 	if err != nil {
 		return MatrixMulTiling{}, fmt.Errorf("computations: MatrixMul: %w", err)
 	}
@@ -118,7 +119,7 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 		return nil // nothing to write
 	}
 	dt := mm.output.DType()
-	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, newMatmulLimits(plan.DeviceParams()), mm.tiling)
+	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(plan.DeviceParams())}, mm.tiling)
 	if err != nil {
 		return fmt.Errorf("computations: MatrixMul: %w", err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // MatrixMulTiling is how a MatrixMul blocks its products: each work-group
@@ -26,13 +26,7 @@ func (t MatrixMulTiling) String() string {
 // matmulLimits are the properties of a device that the plan of a matrix
 // product depends on.
 type matmulLimits struct {
-	localBytes   int // local memory of a work-group
-	maxWorkGroup int // work-items of a work-group
-	computeUnits int
-	// scalarReads keeps the reads from local memory to one element: the
-	// vector reads take OpenCL's vector types and components (float8,
-	// .s01), which CUDA C lacks.
-	scalarReads bool
+	device.Limits
 	// anyDevice says that the limits are those no device exceeds, which
 	// a constructor checks a tiling against before it meets a device.
 	anyDevice bool
@@ -46,15 +40,8 @@ func (l matmulLimits) whose() string {
 	return "the device's"
 }
 
-// newMatmulLimits returns the limits of a device.
-func newMatmulLimits(p *cluda.DeviceParams) matmulLimits {
-	return matmulLimits{
-		localBytes:   int(p.LocalMemSize),
-		maxWorkGroup: p.MaxWorkGroupSize,
-		computeUnits: p.MaxComputeUnits,
-		scalarReads:  p.API == cluda.CUDA,
-	}
-}
+// localBytes returns the local memory of a work-group, in the plan's ints.
+func (l matmulLimits) localBytes() int { return int(l.LocalMemBytes) }
 
 // matmulTilings are the tilings the plan chooses from, largest first, by
 // the size of the elements in 32-bit words (1: float32; 2: float64; 4:
@@ -143,12 +130,12 @@ func planMatmul(s matmulShape, itemSize int, complex, transA, transB bool, lim m
 			}
 			tiling, found = c, true
 			use := float64(s.m*s.n) / float64(p.GroupsM*p.BlockM*p.GroupsN*p.BlockN)
-			if use >= minTileUse && p.Groups >= lim.computeUnits {
+			if use >= minTileUse && p.Groups >= lim.ComputeUnits {
 				break
 			}
 		}
 		if !found {
-			return matmulPlan{}, fmt.Errorf("no tiling of %d-byte elements fits in %d bytes of local memory and %d work-items", itemSize, lim.localBytes, lim.maxWorkGroup)
+			return matmulPlan{}, fmt.Errorf("no tiling of %d-byte elements fits in %d bytes of local memory and %d work-items", itemSize, lim.localBytes(), lim.MaxWorkGroup)
 		}
 	}
 	return matmulPlanFor(s, itemSize, transA, transB, lim, tiling)
@@ -185,28 +172,28 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 	}
 	// Two slices of a side of the block, of one element across, lie in
 	// local memory: each side is at most half of it in elements.
-	maxSide := lim.localBytes / (2 * itemSize)
+	maxSide := lim.localBytes() / (2 * itemSize)
 	for _, f := range fields[:3] {
 		if f.v > maxSide {
-			return matmulPlan{}, fmt.Errorf("tiling %v: %s = %d: two slices of %d %d-byte elements take more than %s %d bytes of local memory", t, f.name, f.v, f.v, itemSize, lim.whose(), lim.localBytes)
+			return matmulPlan{}, fmt.Errorf("tiling %v: %s = %d: two slices of %d %d-byte elements take more than %s %d bytes of local memory", t, f.name, f.v, f.v, itemSize, lim.whose(), lim.localBytes())
 		}
 	}
 	itemsM, itemsN := t.BlockM/t.ItemM, t.BlockN/t.ItemN
-	if itemsM > lim.maxWorkGroup || itemsN > lim.maxWorkGroup {
-		return matmulPlan{}, fmt.Errorf("tiling %v: BlockM/ItemM = %d and BlockN/ItemN = %d work-items, more than %s %d of a work-group", t, itemsM, itemsN, lim.whose(), lim.maxWorkGroup)
+	if itemsM > lim.MaxWorkGroup || itemsN > lim.MaxWorkGroup {
+		return matmulPlan{}, fmt.Errorf("tiling %v: BlockM/ItemM = %d and BlockN/ItemN = %d work-items, more than %s %d of a work-group", t, itemsM, itemsN, lim.whose(), lim.MaxWorkGroup)
 	}
 	p := matmulPlan{MatrixMulTiling: t}
 	var ok bool
-	if p.Items, ok = mulInts(itemsM, itemsN); !ok || p.Items > lim.maxWorkGroup {
-		return matmulPlan{}, fmt.Errorf("tiling %v: (BlockM/ItemM)·(BlockN/ItemN) = %d·%d work-items, more than %s %d", t, itemsM, itemsN, lim.whose(), lim.maxWorkGroup)
+	if p.Items, ok = mulInts(itemsM, itemsN); !ok || p.Items > lim.MaxWorkGroup {
+		return matmulPlan{}, fmt.Errorf("tiling %v: (BlockM/ItemM)·(BlockN/ItemN) = %d·%d work-items, more than %s %d", t, itemsM, itemsN, lim.whose(), lim.MaxWorkGroup)
 	}
 	if outputs, ok := mulInts(t.ItemM, t.ItemN); !ok || outputs > maxItemOutputs {
 		return matmulPlan{}, fmt.Errorf("tiling %v: ItemM·ItemN = %d·%d outputs of a work-item, more than the %d it may hold", t, t.ItemM, t.ItemN, maxItemOutputs)
 	}
 	sliceA, okA := mulInts(t.BlockM, t.BlockK)
 	sliceB, okB := mulInts(t.BlockN, t.BlockK)
-	if !okA || !okB || sliceA > lim.localBytes || sliceB > lim.localBytes {
-		return matmulPlan{}, fmt.Errorf("tiling %v: BlockK = %d: slices of %d·%d and %d·%d elements take more than %s %d bytes of local memory", t, t.BlockK, t.BlockM, t.BlockK, t.BlockN, t.BlockK, lim.whose(), lim.localBytes)
+	if !okA || !okB || sliceA > lim.localBytes() || sliceB > lim.localBytes() {
+		return matmulPlan{}, fmt.Errorf("tiling %v: BlockK = %d: slices of %d·%d and %d·%d elements take more than %s %d bytes of local memory", t, t.BlockK, t.BlockM, t.BlockK, t.BlockN, t.BlockK, lim.whose(), lim.localBytes())
 	}
 	if sliceA%p.Items != 0 || sliceB%p.Items != 0 {
 		return matmulPlan{}, fmt.Errorf("tiling %v: the %d work-items do not divide the slices of %d and %d elements", t, p.Items, sliceA, sliceB)
@@ -216,7 +203,10 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 		return matmulPlan{}, fmt.Errorf("tiling %v: each of the %d work-items loads %d and %d elements of a slice, more than the %d it may hold", t, p.Items, p.LoadsA, p.LoadsB, maxItemLoads)
 	}
 	maxVec := max(1, maxVectorBytes/itemSize)
-	if lim.scalarReads {
+	if lim.CUDA {
+		// The reads from local memory stay one element wide: the vector
+		// reads take OpenCL's vector types and components (float8, .s01),
+		// which CUDA C lacks.
 		maxVec = 1
 	}
 	p.VecM, p.VecN = vectorWidth(t.ItemM, maxVec), vectorWidth(t.ItemN, maxVec)
@@ -231,8 +221,8 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 	// Each side is at most maxSide, the padding at most a vector: the sum
 	// is below twice the local memory, and its product checked.
 	p.LocalBytes, ok = mulInts(2*itemSize, t.BlockK, t.BlockM+p.PadM+t.BlockN+p.PadN)
-	if !ok || p.LocalBytes > lim.localBytes {
-		return matmulPlan{}, fmt.Errorf("tiling %v: BlockM + BlockN = %d + %d and BlockK = %d take more than %s %d bytes of local memory", t, t.BlockM, t.BlockN, t.BlockK, lim.whose(), lim.localBytes)
+	if !ok || p.LocalBytes > lim.localBytes() {
+		return matmulPlan{}, fmt.Errorf("tiling %v: BlockM + BlockN = %d + %d and BlockK = %d take more than %s %d bytes of local memory", t, t.BlockM, t.BlockN, t.BlockK, lim.whose(), lim.localBytes())
 	}
 	p.GroupsM, p.GroupsN = ceilDiv(s.m, t.BlockM), ceilDiv(s.n, t.BlockN)
 	if p.Groups, ok = mulInts(s.batch, p.GroupsM, p.GroupsN); ok {

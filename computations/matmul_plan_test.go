@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // h200Limits are the limits of the H200 through OpenCL: 48 KiB of local
 // memory and 1024 work-items per work-group, 132 compute units.
-var h200Limits = matmulLimits{localBytes: 48 << 10, maxWorkGroup: 1024, computeUnits: 132}
+var h200Limits = matmulLimits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ComputeUnits: 132}}
 
 func TestPlanMatmulChoosesTilings(t *testing.T) {
 	square := func(batch, side int) matmulShape {
@@ -37,11 +37,11 @@ func TestPlanMatmulChoosesTilings(t *testing.T) {
 		// Every tile is mostly outside 5×7 matrices: the smallest.
 		{"float32 tiny", matmulShape{batch: 1000, m: 5, n: 7, k: 3}, 4, false, h200Limits, MatrixMulTiling{32, 32, 8, 4, 4}},
 		// 16 KiB of local memory holds no double-buffered tile of 128 or 64.
-		{"small local memory", square(1, 4096), 4, false, matmulLimits{localBytes: 16 << 10, maxWorkGroup: 1024, computeUnits: 1}, MatrixMulTiling{32, 32, 16, 2, 2}},
+		{"small local memory", square(1, 4096), 4, false, matmulLimits{Limits: device.Limits{LocalMemBytes: 16 << 10, MaxWorkGroup: 1024, ComputeUnits: 1}}, MatrixMulTiling{32, 32, 16, 2, 2}},
 		// Work-groups of at most 128 work-items.
-		{"small work-groups", square(1, 4096), 8, false, matmulLimits{localBytes: 32 << 10, maxWorkGroup: 128, computeUnits: 8}, MatrixMulTiling{32, 32, 8, 4, 4}},
+		{"small work-groups", square(1, 4096), 8, false, matmulLimits{Limits: device.Limits{LocalMemBytes: 32 << 10, MaxWorkGroup: 128, ComputeUnits: 8}}, MatrixMulTiling{32, 32, 8, 4, 4}},
 		// A CPU's large work-groups and local memory take the largest tiles.
-		{"a CPU", square(1, 4096), 4, false, matmulLimits{localBytes: 4 << 20, maxWorkGroup: 4096, computeUnits: 2}, MatrixMulTiling{128, 128, 8, 8, 8}},
+		{"a CPU", square(1, 4096), 4, false, matmulLimits{Limits: device.Limits{LocalMemBytes: 4 << 20, MaxWorkGroup: 4096, ComputeUnits: 2}}, MatrixMulTiling{128, 128, 8, 8, 8}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := planMatmul(tc.s, tc.itemSize, tc.complex, false, false, tc.lim, MatrixMulTiling{})
@@ -51,7 +51,7 @@ func TestPlanMatmulChoosesTilings(t *testing.T) {
 			if p.MatrixMulTiling != tc.want {
 				t.Errorf("tiling %v, want %v", p.MatrixMulTiling, tc.want)
 			}
-			if p.LocalBytes > tc.lim.localBytes || p.Items > tc.lim.maxWorkGroup {
+			if p.LocalBytes > tc.lim.localBytes() || p.Items > tc.lim.MaxWorkGroup {
 				t.Errorf("plan %+v exceeds the limits %+v", p, tc.lim)
 			}
 		})
@@ -116,9 +116,9 @@ func TestPlanMatmulErrors(t *testing.T) {
 		{"too many work-items", square, 4, h200Limits, MatrixMulTiling{128, 128, 16, 2, 2}, "more than the device's 1024"},
 		{"loads", square, 4, h200Limits, MatrixMulTiling{32, 32, 4, 1, 1}, "do not divide"},
 		{"local memory", square, 16, h200Limits, MatrixMulTiling{256, 256, 16, 16, 16}, "local memory"},
-		{"nothing fits", square, 4, matmulLimits{localBytes: 1 << 10, maxWorkGroup: 1024, computeUnits: 1}, MatrixMulTiling{}, "no tiling"},
+		{"nothing fits", square, 4, matmulLimits{Limits: device.Limits{LocalMemBytes: 1 << 10, MaxWorkGroup: 1024, ComputeUnits: 1}}, MatrixMulTiling{}, "no tiling"},
 		{"slices past an int32", matmulShape{batch: 1, m: 1, n: 1, k: 1 << 40}, 4, h200Limits, MatrixMulTiling{32, 32, 8, 4, 4}, "more than the kernel counts"},
-		{"work-groups too small", square, 4, matmulLimits{localBytes: 48 << 10, maxWorkGroup: 32, computeUnits: 1}, MatrixMulTiling{}, "no tiling"},
+		{"work-groups too small", square, 4, matmulLimits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 32, ComputeUnits: 1}}, MatrixMulTiling{}, "no tiling"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := planMatmul(tc.s, tc.itemSize, false, false, false, tc.lim, tc.tiling)
@@ -143,7 +143,7 @@ func TestVectorWidth(t *testing.T) {
 // components (CUDA) gets plans that read local memory element by element.
 func TestPlanMatmulScalarReads(t *testing.T) {
 	lim := h200Limits
-	lim.scalarReads = true
+	lim.CUDA = true
 	for _, itemSize := range []int{4, 8, 16} {
 		s := matmulShape{batch: 2, m: 1000, n: 1000, k: 1000}
 		p, err := planMatmul(s, itemSize, itemSize == 8, false, false, lim, MatrixMulTiling{})
@@ -153,13 +153,5 @@ func TestPlanMatmulScalarReads(t *testing.T) {
 		if p.VecM != 1 || p.VecN != 1 || p.PadM != 1 {
 			t.Errorf("%d-byte elements: vectors of %d and %d, padding %d; want 1, 1, 1", itemSize, p.VecM, p.VecN, p.PadM)
 		}
-	}
-	p := cluda.ModelGPU()
-	if newMatmulLimits(p).scalarReads {
-		t.Error("the OpenCL model GPU's limits ask for scalar reads")
-	}
-	p.API = cluda.CUDA
-	if !newMatmulLimits(p).scalarReads {
-		t.Error("a CUDA device's limits ask for vector reads")
 	}
 }

@@ -3,9 +3,9 @@ package computations
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
+	"github.com/reikna-go/reikna/computations/internal/device"
 	"github.com/reikna-go/reikna/core"
 )
 
@@ -131,18 +131,7 @@ func reductionLimitsOf(plan *core.Plan, t core.Type) (reductionLimits, error) {
 	if !p.SupportsDType(t.DType()) {
 		return reductionLimits{}, fmt.Errorf("the device does not support %v", t.DType())
 	}
-	maxWG := p.MaxWorkGroupSize
-	if len(p.MaxWorkItemSizes) > 0 {
-		maxWG = min(maxWG, p.MaxWorkItemSizes[0]) // the launch is one-dimensional
-	}
-	return reductionLimits{
-		MaxWorkGroup:  maxWG,
-		LocalMemBytes: p.LocalMemSize,
-		ComputeUnits:  p.MaxComputeUnits,
-		GPU:           p.IsGPU(),
-		ItemSize:      t.DType().Size(),
-		GlobalAtomics: !strings.HasPrefix(p.OpenCLCVersion, "OpenCL C 1.0"),
-	}, nil
+	return reductionLimits{Limits: device.LimitsOf(p), ItemSize: t.DType().Size()}, nil
 }
 
 // build plans the reduction for the plan's device and adds its passes.

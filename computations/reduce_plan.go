@@ -1,18 +1,17 @@
 package computations
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/reikna-go/reikna/computations/internal/device"
+)
 
 // reductionLimits are what the plans of Reduce and Scan need to know of the
-// device, as plain numbers.
+// device (the single-pass scan needs its GlobalAtomics), and the size of
+// their values.
 type reductionLimits struct {
-	MaxWorkGroup  int   // work-items per work-group
-	LocalMemBytes int64 // local memory per work-group
-	ComputeUnits  int
-	GPU           bool
-	ItemSize      int // bytes per value
-	// GlobalAtomics reports 32-bit atomic operations on global memory
-	// (OpenCL C 1.1 and later), which the single-pass scan needs.
-	GlobalAtomics bool
+	device.Limits
+	ItemSize int // bytes per value
 }
 
 // Numbers of the plans, with their reasons.

@@ -3,13 +3,15 @@ package computations
 import (
 	"slices"
 	"testing"
+
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // Device limits the plans are tested with: a GPU of the H100's figures and
 // a two-core CPU as PoCL shows it.
 var (
-	limitsGPU = reductionLimits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true, ItemSize: 4}
-	limitsCPU = reductionLimits{MaxWorkGroup: 4096, LocalMemBytes: 256 << 10, ComputeUnits: 2, ItemSize: 8}
+	limitsGPU = reductionLimits{Limits: device.Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true}, ItemSize: 4}
+	limitsCPU = reductionLimits{Limits: device.Limits{MaxWorkGroup: 4096, LocalMemBytes: 256 << 10, ComputeUnits: 2, CPU: true}, ItemSize: 8}
 )
 
 // TestReducePlan checks plans against the numbers their rules give, and
@@ -33,9 +35,9 @@ func TestReducePlan(t *testing.T) {
 			[]reducePass{{R: 100, G: 1, Chunk: 128, S: 128, L: 2, Unroll: 4}}},
 		{"20000 on a CPU", 1, 20000, 1, limitsCPU,
 			[]reducePass{{R: 20000, G: 4, Chunk: 5120, S: 256, L: 1, Unroll: 4, Contig: true}, {R: 4, G: 1, Chunk: 256, S: 256, L: 1, Unroll: 4, Contig: true}}},
-		{"a small local memory", 1, 1000, 1, reductionLimits{MaxWorkGroup: 1024, LocalMemBytes: 1000, ComputeUnits: 1, ItemSize: 16},
+		{"a small local memory", 1, 1000, 1, reductionLimits{Limits: device.Limits{MaxWorkGroup: 1024, LocalMemBytes: 1000, ComputeUnits: 1}, ItemSize: 16},
 			[]reducePass{{R: 1000, G: 2, Chunk: 512, S: 32, L: 1, Unroll: 4, Contig: true}, {R: 2, G: 1, Chunk: 32, S: 32, L: 1, Unroll: 4, Contig: true}}},
-		{"a work-group of one", 1, 1000, 7, reductionLimits{MaxWorkGroup: 1, LocalMemBytes: 1 << 10, ComputeUnits: 4, ItemSize: 4},
+		{"a work-group of one", 1, 1000, 7, reductionLimits{Limits: device.Limits{MaxWorkGroup: 1, LocalMemBytes: 1 << 10, ComputeUnits: 4}, ItemSize: 4},
 			[]reducePass{{R: 1000, G: 2, Chunk: 500, S: 1, L: 1, Unroll: 4, Contig: true}, {R: 2, G: 1, Chunk: 2, S: 1, L: 1, Unroll: 4, Contig: true}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,8 +73,8 @@ func TestReducePlanErrors(t *testing.T) {
 	}{
 		{"no elements", 1, 0, 1, limitsGPU},
 		{"no positions", 0, 5, 1, limitsGPU},
-		{"local memory below one value", 1, 5, 1, reductionLimits{MaxWorkGroup: 64, LocalMemBytes: 8, ComputeUnits: 1, ItemSize: 16}},
-		{"no work-items", 1, 5, 1, reductionLimits{MaxWorkGroup: 0, LocalMemBytes: 1 << 10, ComputeUnits: 1, ItemSize: 4}},
+		{"local memory below one value", 1, 5, 1, reductionLimits{Limits: device.Limits{MaxWorkGroup: 64, LocalMemBytes: 8, ComputeUnits: 1}, ItemSize: 16}},
+		{"no work-items", 1, 5, 1, reductionLimits{Limits: device.Limits{MaxWorkGroup: 0, LocalMemBytes: 1 << 10, ComputeUnits: 1}, ItemSize: 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := newReducePlan(tc.o, tc.r, tc.i, tc.lim); err == nil {

@@ -3,6 +3,8 @@ package computations
 import (
 	"slices"
 	"testing"
+
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // TestScanPlan checks multi-pass plans (of devices without global
@@ -23,9 +25,9 @@ func TestScanPlan(t *testing.T) {
 		{"a short row, a small work-group", 1, 10, 1, limitsGPU, 2, 1, 8, []int{10}},
 		{"100000 on a CPU", 1, 100000, 1, limitsCPU, 256, 1, 64, []int{100000, 7}},
 		{"three lanes on a CPU", 1, 100, 3, limitsCPU, 2, 2, 64, []int{100}},
-		{"complex128 in 48 KiB", 1, 1 << 20, 1, reductionLimits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true, ItemSize: 16},
+		{"complex128 in 48 KiB", 1, 1 << 20, 1, reductionLimits{Limits: device.Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true}, ItemSize: 16},
 			256, 1, 8, []int{1 << 20, 512}},
-		{"a small local memory", 1, 1000, 1, reductionLimits{MaxWorkGroup: 256, LocalMemBytes: 1 << 10, ComputeUnits: 1, ItemSize: 16},
+		{"a small local memory", 1, 1000, 1, reductionLimits{Limits: device.Limits{MaxWorkGroup: 256, LocalMemBytes: 1 << 10, ComputeUnits: 1}, ItemSize: 16},
 			16, 1, 1, []int{1000, 63, 4}},
 		{"forced on a device with atomics", 1, 1 << 27, 1, withAtomics(limitsGPU), 256, 1, 8, []int{1 << 27, 65536, 32}},
 	} {
@@ -65,7 +67,7 @@ func withAtomics(lim reductionLimits) reductionLimits {
 // single-pass plans: one level, a window of at most a warp within the
 // work-group, 16 bits of the value per status word.
 func TestScanPlanForm(t *testing.T) {
-	complex128GPU := withAtomics(reductionLimits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true, ItemSize: 16})
+	complex128GPU := withAtomics(reductionLimits{Limits: device.Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true}, ItemSize: 16})
 	for _, tc := range []struct {
 		name                   string
 		o, r, i                int
@@ -121,7 +123,7 @@ func TestScanPlanErrors(t *testing.T) {
 		tuning  scanTuning
 	}{
 		{"no elements", 1, 0, 1, limitsGPU, scanTuning{}},
-		{"local memory below a block of one", 1, 5, 1, reductionLimits{MaxWorkGroup: 64, LocalMemBytes: 20, ComputeUnits: 1, ItemSize: 16}, scanTuning{}},
+		{"local memory below a block of one", 1, 5, 1, reductionLimits{Limits: device.Limits{MaxWorkGroup: 64, LocalMemBytes: 20, ComputeUnits: 1}, ItemSize: 16}, scanTuning{}},
 		{"a single pass without atomics", 1, 5000, 1, limitsGPU, scanTuning{Passes: scanSinglePass}},
 		{"a single pass of more groups than tickets", 1 << 24, 1 << 12, 1 << 8, withAtomics(limitsGPU), scanTuning{Passes: scanSinglePass}},
 	} {

@@ -110,7 +110,7 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 	lim := newTransposeLimits(plan.DeviceParams())
 	if tr.tiles > 0 {
 		lim.tiledBytes = 0
-		lim.localBytes = min(lim.localBytes, tr.tiles*(tr.tiles+1)*item)
+		lim.LocalMemBytes = min(lim.LocalMemBytes, int64(tr.tiles*(tr.tiles+1)*item))
 	}
 	p := planTranspose(tr.input.Shape(), tr.axes, item, lim)
 	if p.gather {

@@ -5,13 +5,14 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // transposeLimits are the properties of a device that the plan of a
-// transpose depends on.
+// transpose depends on. Its LocalMemBytes is the local memory a tile may
+// take.
 type transposeLimits struct {
-	localBytes   int // local memory of a work-group
-	maxWorkGroup int // work-items of a work-group
+	device.Limits
 	// tiledBytes is the size of the arrays, in bytes, from which a
 	// permutation runs in tiles through local memory.
 	tiledBytes int
@@ -24,15 +25,14 @@ type transposeLimits struct {
 // GB/s in tiles of 32).
 const cpuTiledBytes = 1 << 20
 
-// newTransposeLimits returns the limits of a device. A GPU always
-// transposes in tiles, so that its reads and writes both run over
-// consecutive addresses; a CPU where the arrays outgrow its caches.
+// newTransposeLimits returns the limits of a device, with at most 48 KiB
+// of local memory for a tile. A GPU always transposes in tiles, so that
+// its reads and writes both run over consecutive addresses; a CPU where
+// the arrays outgrow its caches.
 func newTransposeLimits(p *cluda.DeviceParams) transposeLimits {
-	lim := transposeLimits{
-		localBytes:   int(min(p.LocalMemSize, 48<<10)),
-		maxWorkGroup: p.MaxWorkGroupSize,
-	}
-	if p.IsCPU() {
+	lim := transposeLimits{Limits: device.LimitsOf(p)}
+	lim.LocalMemBytes = min(lim.LocalMemBytes, 48<<10)
+	if lim.CPU {
 		lim.tiledBytes = cpuTiledBytes
 	}
 	return lim
@@ -229,11 +229,11 @@ const minTransposeTile = 8
 // no tile fits.
 func transposeTile(itemSize int, lim transposeLimits) (tile, rows int) {
 	for t := 32; t >= minTransposeTile; t /= 2 {
-		if t*(t+1)*itemSize > lim.localBytes {
+		if int64(t*(t+1)*itemSize) > lim.LocalMemBytes {
 			continue
 		}
 		for rows = 8; rows >= 1; rows /= 2 {
-			if rows*t <= lim.maxWorkGroup {
+			if rows*t <= lim.MaxWorkGroup {
 				return t, rows
 			}
 		}

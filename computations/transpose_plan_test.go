@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // gpuLimits are the limits of a GPU like those the tiled plans are made
 // for.
-var gpuLimits = transposeLimits{localBytes: 48 << 10, maxWorkGroup: 1024}
+var gpuLimits = transposeLimits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}}
 
 // applyRotations returns the order of axes that the batched transposes ops
 // make from the identity order of r axes.
@@ -80,7 +81,7 @@ func TestPlanTranspose(t *testing.T) {
 	cpu := gpuLimits
 	cpu.tiledBytes = cpuTiledBytes
 	small := gpuLimits
-	small.localBytes = 16 * 17 * 8
+	small.LocalMemBytes = 16 * 17 * 8
 	for _, tc := range []struct {
 		name     string
 		shape    []int
@@ -131,8 +132,10 @@ func TestPlanTranspose(t *testing.T) {
 
 func TestTransposeTile(t *testing.T) {
 	for _, tc := range []struct {
-		itemSize, localBytes, maxWorkGroup int
-		tile, rows                         int
+		itemSize     int
+		localBytes   int64
+		maxWorkGroup int
+		tile, rows   int
 	}{
 		{4, 48 << 10, 1024, 32, 8},
 		{16, 48 << 10, 1024, 32, 8},
@@ -142,7 +145,7 @@ func TestTransposeTile(t *testing.T) {
 		{16, 512, 1024, 0, 0},
 	} {
 		t.Run(fmt.Sprint(tc.itemSize, tc.localBytes, tc.maxWorkGroup), func(t *testing.T) {
-			tile, rows := transposeTile(tc.itemSize, transposeLimits{localBytes: tc.localBytes, maxWorkGroup: tc.maxWorkGroup})
+			tile, rows := transposeTile(tc.itemSize, transposeLimits{Limits: device.Limits{LocalMemBytes: tc.localBytes, MaxWorkGroup: tc.maxWorkGroup}})
 			if tile != tc.tile || rows != tc.rows {
 				t.Errorf("got tile %d, rows %d, want %d, %d", tile, rows, tc.tile, tc.rows)
 			}

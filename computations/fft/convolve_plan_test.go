@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 func TestConvolveLength(t *testing.T) {
@@ -62,7 +63,7 @@ func TestNewConvolveAxis(t *testing.T) {
 // register kernel transforms, not those of several passes, Bluestein's or
 // the local kernel.
 func TestFusedConvolution(t *testing.T) {
-	h200 := fftplan.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
+	h200 := fftplan.Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
 	for _, tc := range []struct {
 		shape []int
 		axis  int
@@ -91,7 +92,7 @@ func TestFusedConvolution(t *testing.T) {
 // a length that one kernel computes where the shortest has no such
 // kernel, and that a circular one keeps its period.
 func TestFusedLength(t *testing.T) {
-	h200 := fftplan.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
+	h200 := fftplan.Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
 	for _, tc := range []struct {
 		n      int
 		linear bool

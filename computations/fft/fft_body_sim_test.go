@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/computations/internal/device"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/reference"
 )
@@ -28,7 +29,7 @@ const simTolerance = 1e-12
 // result must be the DFT of the input, every position of an exchange
 // written once and read only once written, and every output stored once.
 func TestRegisterBodyComputes(t *testing.T) {
-	gpu := fftplan.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
+	gpu := fftplan.Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
 	// Above 4096, CUDA's large shared memory: one pass of up to 1024
 	// work-items (3072 and 3456 take it too).
 	lengths := []int{12, 17, 20, 23, 24, 30, 45, 48, 51, 92, 100, 121, 143, 169, 253, 360, 391, 480, 720, 1000, 1001, 1536, 2310, 3000, 3072, 3456, 4004, 4095, 9000, 12288}

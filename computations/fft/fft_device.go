@@ -5,20 +5,14 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/computations/internal/device"
 	"github.com/reikna-go/reikna/dtypes"
 )
 
 // fftLimits returns what the FFT's plan needs to know of the device, for
 // complex values of dt, with the tuning applied.
 func fftLimits(p *cluda.DeviceParams, dt dtypes.DType, tuning fftplan.Tuning) fftplan.Limits {
-	return fftplan.Limits{
-		LocalMemBytes:      p.LocalMemSize,
-		LargeLocalMemBytes: p.LocalBufferSize,
-		MaxWorkGroup:       p.MaxWorkGroupSize,
-		CPU:                p.IsCPU(),
-		ItemSize:           dt.Size(),
-		Tuning:             tuning,
-	}
+	return fftplan.Limits{Limits: device.LimitsOf(p), ItemSize: dt.Size(), Tuning: tuning}
 }
 
 // fftRefusal translates the error of a kernel the device did not take into

@@ -30,6 +30,9 @@ var layers = [][]string{
 	{"snippets"},
 	{"functions"},
 	{"core"},
+	// computations/internal/device: the device's limits that the plans of
+	// the computations read.
+	{"computations/internal/device"},
 	// computations/fft/internal/plan: the FFT's plan as numbers.
 	// computations/internal/arrayparam: the checks of array parameters
 	// and axes that computations and computations/fft share.

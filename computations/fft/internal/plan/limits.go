@@ -1,25 +1,26 @@
 package plan
 
-import "fmt"
+import (
+	"fmt"
 
-// Limits are what a plan needs to know of the device, and the tuning that
-// tests and benchmarks apply on top.
+	"github.com/reikna-go/reikna/computations/internal/device"
+)
+
+// Limits are what a plan needs to know of the device, the size of its
+// values, and the tuning that tests and benchmarks apply on top. Of the
+// device's limits a plan reads these:
+//
+//   - LocalMemBytes, the local memory a work-group may have;
+//   - LargeLocalMemBytes, where it is more than LocalMemBytes: a
+//     contiguous axis that the register kernel transforms in one pass
+//     within it gets it (see planAxis);
+//   - MaxWorkGroup, the most work-items a work-group may have;
+//   - CPU, a CPU device, whose local memory is ordinary memory: rows go
+//     without padding, pass twiddles come from tables of exponent bits
+//     that fit in caches, and long transforms run as passes of the
+//     register kernel.
 type Limits struct {
-	// LocalMemBytes is the local memory a work-group may have.
-	LocalMemBytes int64
-	// LargeLocalMemBytes, where it is more than LocalMemBytes, is the
-	// local memory a work-group may have in a kernel that asks for it when
-	// it is launched (CUDA's opt-in shared memory): a contiguous axis that
-	// the register kernel transforms in one pass within it gets it (see
-	// planAxis).
-	LargeLocalMemBytes int64
-	// MaxWorkGroup is the most work-items a work-group may have.
-	MaxWorkGroup int
-	// CPU marks a CPU device, whose local memory is ordinary memory: rows
-	// go without padding, pass twiddles come from tables of exponent bits
-	// that fit in caches, and long transforms run as passes of the register
-	// kernel.
-	CPU bool
+	device.Limits
 	// ItemSize is the size in bytes of one complex value.
 	ItemSize int
 	// Tuning overrides parts of what the other fields make of a plan.

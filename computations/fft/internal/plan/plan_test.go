@@ -5,15 +5,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // Model devices: a GPU with 48 KiB of local memory per work-group (as
 // cluda.ModelGPU), a CPU (as cluda.ModelCPU) and a device with little local
 // memory and small work-groups.
 var (
-	gpuLimits   = Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 8}
-	cpuLimits   = Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, ItemSize: 8, CPU: true}
-	smallLimits = Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256, ItemSize: 8}
+	gpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
+	cpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, CPU: true}, ItemSize: 8}
+	smallLimits = Limits{Limits: device.Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256}, ItemSize: 8}
 )
 
 // tuned returns lim with the tuning t.
@@ -216,10 +218,10 @@ var planLimits = []struct {
 	localBytes int
 }{
 	{"GPU", gpuLimits, 48 << 10},
-	{"GPU complex128", Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024, ItemSize: 16}, 48 << 10},
+	{"GPU complex128", Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 16}, 48 << 10},
 	{"CPU", cpuLimits, 256 << 10},
 	{"small", smallLimits, 2 << 10},
-	{"work-groups of 64", Limits{LocalMemBytes: 32 << 10, MaxWorkGroup: 64, ItemSize: 8}, 32 << 10},
+	{"work-groups of 64", Limits{Limits: device.Limits{LocalMemBytes: 32 << 10, MaxWorkGroup: 64}, ItemSize: 8}, 32 << 10},
 	{"CPU planned with 8 KiB", tuned(cpuLimits, Tuning{LocalBytes: 8 << 10}), 8 << 10},
 	{"local kernel only", tuned(gpuLimits, Tuning{NoRegisters: true}), 48 << 10},
 	{"4 elements, 64 work-items", tuned(gpuLimits, Tuning{MaxRegE: 4, MaxRegWG: 64}), 48 << 10},
@@ -496,9 +498,9 @@ func TestNewErrors(t *testing.T) {
 		lim         Limits
 		want        string
 	}{
-		{"no local memory", []int{16}, []int{0}, Limits{MaxWorkGroup: 256, ItemSize: 8}, "0 bytes of local memory"},
-		{"no work-items", []int{16}, []int{0}, Limits{LocalMemBytes: 1 << 15, ItemSize: 8}, "0 work-items"},
-		{"no item size", []int{16}, []int{0}, Limits{LocalMemBytes: 1 << 15, MaxWorkGroup: 256}, "complex values of 0 bytes"},
+		{"no local memory", []int{16}, []int{0}, Limits{Limits: device.Limits{MaxWorkGroup: 256}, ItemSize: 8}, "0 bytes of local memory"},
+		{"no work-items", []int{16}, []int{0}, Limits{Limits: device.Limits{LocalMemBytes: 1 << 15}, ItemSize: 8}, "0 work-items"},
+		{"no item size", []int{16}, []int{0}, Limits{Limits: device.Limits{LocalMemBytes: 1 << 15, MaxWorkGroup: 256}}, "complex values of 0 bytes"},
 		{"negative tuning", []int{16}, []int{0}, tuned(gpuLimits, Tuning{MaxRegE: -1}), "negative tuning"},
 		{"negative local bytes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LocalBytes: -8}), "negative tuning"},
 		{"axis out of range", []int{16}, []int{1}, gpuLimits, "axes [1]"},

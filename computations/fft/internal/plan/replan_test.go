@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // planOne returns the plan of the transforms along the last axis of shape.
@@ -21,7 +23,7 @@ func planOne(t *testing.T, shape []int, lim Limits) Axis {
 }
 
 // limits16K are those of a GPU with 16 KiB of local memory.
-var limits16K = Limits{LocalMemBytes: 16 << 10, MaxWorkGroup: 1024, ItemSize: 8}
+var limits16K = Limits{Limits: device.Limits{LocalMemBytes: 16 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
 
 // TestReplan checks what Replan puts in the place of a refused kernel.
 func TestReplan(t *testing.T) {

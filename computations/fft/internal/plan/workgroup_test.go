@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/computations/internal/device"
 )
 
 // TestWorkGroup checks the plans of work-group transforms: the local
@@ -25,7 +27,7 @@ func TestWorkGroup(t *testing.T) {
 		{"7-smooth", 3 * 5 * 7 * 4, gpuLimits, []int{15, 14, 2}, 28, 446, []int{0, 0, 195}},
 		{"one butterfly", 13, gpuLimits, []int{13}, 1, 13, []int{0}},
 		{"length 1", 1, gpuLimits, nil, 1, 1, []int{}},
-		{"work-items capped by the device", 4096, tuned(Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 128, ItemSize: 8}, Tuning{}), []int{16, 16, 16}, 128, 4351, []int{0, 0, 240}},
+		{"work-items capped by the device", 4096, tuned(Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 128}, ItemSize: 8}, Tuning{}), []int{16, 16, 16}, 128, 4351, []int{0, 0, 240}},
 		{"the whole local memory, beyond the FFT kernels' budget", 8192, bigLocal, []int{16, 16, 16, 2}, 256, 8703, []int{0, 0, 240, 4080}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,7 +68,7 @@ func TestWorkGroupErrors(t *testing.T) {
 		{"large prime", 65537, gpuLimits, "prime factor 65537"},
 		{"beyond local memory", 8192, gpuLimits, "69624 bytes of local memory"},
 		{"beyond the tuned local memory", 256, tuned(gpuLimits, Tuning{LocalBytes: 1024}), "more than the 1024"},
-		{"no local memory", 64, Limits{MaxWorkGroup: 64, ItemSize: 8}, "0 bytes of local memory"},
+		{"no local memory", 64, Limits{Limits: device.Limits{MaxWorkGroup: 64}, ItemSize: 8}, "0 bytes of local memory"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := WorkGroup(tc.n, tc.lim); err == nil || !strings.Contains(err.Error(), tc.want) {
