@@ -45,8 +45,13 @@
 // as_strided), Reshape (NumPy's reshape, refused where the elements would
 // have to be copied) and Slice (NumPy's a[start:stop:step] along one
 // axis). Set, Fill and Thread.Copy write into them; Get, Read and ReadInto
-// (into a slice the caller keeps) read them. Layouts have no negative
-// strides, so a reversed view is an error.
+// (into a slice the caller keeps) read them, arrays of struct dtypes too,
+// and ReadHost reads them with their shape into a Host, indexed by At.
+// Layouts have no negative strides, so a reversed view is an error.
+//
+// The calls that block have Context variants (SynchronizeContext,
+// Event.WaitContext, GetContext, ReadContext) that return when their
+// context is done; the device's commands still run to their end.
 //
 // CompileOptions add fast math, compiler options and defines to a build;
 // each set of options is a program of its own in the caches.
