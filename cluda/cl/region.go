@@ -144,22 +144,18 @@ func (q *Queue) transferRegion(write bool, b *Buffer, r Region, host []byte) err
 	if len(host) == 0 {
 		return nil
 	}
-	bh, err := b.ref.Acquire(ErrReleased)
-	if err != nil {
-		return err
-	}
-	defer b.ref.Done()
-	defer runtime.KeepAlive(b)
 	bo, brp, bsp := r.origin()
 	ho := [3]C.size_t{}
 	hrp, hsp := C.size_t(r.Width), C.size_t(r.Width*r.Rows)
 	region := r.size()
 	p := unsafe.Pointer(&host[0])
-	_, err = q.enqueue(call, nil, false, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
-		if write {
-			return C.clEnqueueWriteBufferRect(qh, bh, C.CL_TRUE, &bo[0], &ho[0], &region[0], brp, bsp, hrp, hsp, p, nw, pw, ev)
-		}
-		return C.clEnqueueReadBufferRect(qh, bh, C.CL_TRUE, &bo[0], &ho[0], &region[0], brp, bsp, hrp, hsp, p, nw, pw, ev)
+	_, err := withBuffers(b, b, func(bh, _ C.cl_mem) (*Event, error) {
+		return q.enqueue(call, nil, false, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
+			if write {
+				return C.clEnqueueWriteBufferRect(qh, bh, C.CL_TRUE, &bo[0], &ho[0], &region[0], brp, bsp, hrp, hsp, p, nw, pw, ev)
+			}
+			return C.clEnqueueReadBufferRect(qh, bh, C.CL_TRUE, &bo[0], &ho[0], &region[0], brp, bsp, hrp, hsp, p, nw, pw, ev)
+		})
 	})
 	runtime.KeepAlive(host)
 	return err

@@ -108,17 +108,13 @@ func (q *Queue) transfer(write bool, b *Buffer, offset, n int, p unsafe.Pointer)
 	if n == 0 {
 		return nil
 	}
-	bh, err := b.ref.Acquire(ErrReleased)
-	if err != nil {
-		return err
-	}
-	defer b.ref.Done()
-	defer runtime.KeepAlive(b)
-	_, err = q.enqueue(call, nil, false, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
-		if write {
-			return C.clEnqueueWriteBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, nw, pw, ev)
-		}
-		return C.clEnqueueReadBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, nw, pw, ev)
+	_, err := withBuffers(b, b, func(bh, _ C.cl_mem) (*Event, error) {
+		return q.enqueue(call, nil, false, func(qh C.cl_command_queue, nw C.cl_uint, pw, ev *C.cl_event) C.cl_int {
+			if write {
+				return C.clEnqueueWriteBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, nw, pw, ev)
+			}
+			return C.clEnqueueReadBuffer(qh, bh, C.CL_TRUE, C.size_t(offset), C.size_t(n), p, nw, pw, ev)
+		})
 	})
 	return err
 }
