@@ -63,11 +63,11 @@ func NewArrayType(dtype dtypes.DType, shape, strides []int, offset int) (Type, e
 // error names the type's shape.
 func (t Type) Validate() error {
 	if !t.dtype.Valid() {
-		return fmt.Errorf("core: invalid dtype %v", t.dtype)
+		return &TypeError{Reason: fmt.Sprintf("invalid dtype %v", t.dtype)}
 	}
 	if !t.array {
 		if t.dtype.IsHalf() {
-			return fmt.Errorf("core: %v is a storage type of arrays only; a scalar of it has no kernel argument (take %v)", t.dtype, t.dtype.Arithmetic())
+			return &TypeError{Reason: fmt.Sprintf("%v is a storage type of arrays only; a scalar of it has no kernel argument (take %v)", t.dtype, t.dtype.Arithmetic())}
 		}
 		return nil
 	}
@@ -76,17 +76,30 @@ func (t Type) Validate() error {
 		_, err = cluda.Span(t.dtype, t.shape, t.strides, t.offset)
 	}
 	if err != nil {
-		return fmt.Errorf("core: array type of %v: %w", t.dtype, err)
+		return &TypeError{Reason: fmt.Sprintf("array type of %v: %v", t.dtype, err), Err: err}
 	}
 	if t.dtype.IsHalf() {
 		for _, b := range append([]int{t.offset}, t.strides...) {
 			if b%2 != 0 {
-				return fmt.Errorf("core: array type of %v: offset %d or strides %v not in whole halves (2 bytes)", t.dtype, t.offset, t.strides)
+				return &TypeError{Reason: fmt.Sprintf("array type of %v: offset %d or strides %v not in whole halves (2 bytes)", t.dtype, t.offset, t.strides)}
 			}
 		}
 	}
 	return nil
 }
+
+// TypeError is what Validate returns for a Type that is not valid. Its
+// Reason says what is wrong without the package's name, for the callers
+// that put their own name before it (as the computations do).
+type TypeError struct {
+	Reason string
+	Err    error // the layout's error, where that is what is wrong
+}
+
+func (e *TypeError) Error() string { return "core: " + e.Reason }
+
+// Unwrap returns the layout's error, or nil.
+func (e *TypeError) Unwrap() error { return e.Err }
 
 // TypeOf returns the type of a value: a *cluda.Array or anything else with
 // an array layout (cluda.ArrayLike), a Type (itself), a dtypes.DType (a

@@ -156,11 +156,8 @@ func (r *IRFFT) Axes() []int { return slices.Clone(r.axes) }
 // checkRealFFTType checks that t is an array of a real dtype, or of a
 // complex one where complex is set.
 func checkRealFFTType(name string, t core.Type, complex bool) error {
-	if !t.IsArray() {
-		return fmt.Errorf("fft: %s of the scalar type %v", name, t)
-	}
-	if err := t.Validate(); err != nil {
-		return fmt.Errorf("fft: %s: %w", name, err)
+	if err := arrayparam.CheckType(name, t); err != nil {
+		return fmt.Errorf("fft: %w", err)
 	}
 	dt := t.DType()
 	switch {

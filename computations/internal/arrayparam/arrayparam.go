@@ -8,6 +8,7 @@
 package arrayparam
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -22,10 +23,26 @@ func CheckType(what string, t core.Type) error {
 		return fmt.Errorf("%s of the scalar type %v", what, t)
 	}
 	if err := t.Validate(); err != nil {
+		var te *core.TypeError
+		if errors.As(err, &te) {
+			return typeError{what, te}
+		}
 		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
 }
+
+// typeError is the invalid type of a computation's parameter: the
+// core.TypeError's reason under the computation's name, without core's,
+// so that the computation's package is the one named.
+type typeError struct {
+	what string
+	err  *core.TypeError
+}
+
+func (e typeError) Error() string { return e.what + ": " + e.err.Reason }
+
+func (e typeError) Unwrap() error { return e.err }
 
 // OutputType returns the output type of the computation called what:
 // given, which must be an array of the dtype and shape of def (with any
