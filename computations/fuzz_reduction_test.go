@@ -103,6 +103,7 @@ func FuzzReductionOptions(f *testing.F) {
 				return
 			}
 			c, name, reduced, red = n, "entrywise_norm", n.Axes(), reductionSum
+			order = n.Order() // zero takes the default
 		}
 		length := 1
 		for _, a := range reduced {

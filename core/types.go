@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -97,6 +98,13 @@ type TypeError struct {
 }
 
 func (e *TypeError) Error() string { return "core: " + e.Reason }
+
+// reasonError is a TypeError under core's own words: its reason alone.
+type reasonError struct{ err *TypeError }
+
+func (e reasonError) Error() string { return e.err.Reason }
+
+func (e reasonError) Unwrap() error { return e.err }
 
 // Unwrap returns the layout's error, or nil.
 func (e *TypeError) Unwrap() error { return e.Err }
@@ -269,19 +277,23 @@ func ScalarArg(dt dtypes.DType) Annotation { return Annotation{ScalarOf(dt), Sca
 
 func (a Annotation) validate() error {
 	if err := a.Type.Validate(); err != nil {
+		var te *TypeError
+		if errors.As(err, &te) {
+			return reasonError{te}
+		}
 		return err
 	}
 	switch a.Role {
 	case Input, Output, InputOutput:
 		if !a.Type.array {
-			return fmt.Errorf("core: role %v needs an array type, not %v", a.Role, a.Type)
+			return fmt.Errorf("role %v needs an array type, not %v", a.Role, a.Type)
 		}
 	case Scalar:
 		if a.Type.array {
-			return fmt.Errorf("core: a scalar cannot have the array type %v", a.Type)
+			return fmt.Errorf("a scalar cannot have the array type %v", a.Type)
 		}
 	default:
-		return fmt.Errorf("core: invalid role %v", a.Role)
+		return fmt.Errorf("invalid role %v", a.Role)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package transformations
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -12,8 +13,31 @@ import (
 // errorf returns an error that names the constructor fn, such as
 // "transformations: Cast: cannot cast complex64 to float32".
 func errorf(fn, format string, args ...any) error {
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = bare{err}
+		}
+	}
 	return fmt.Errorf("transformations: "+fn+": "+format, args...)
 }
+
+// bare is an error of another package of the project under this
+// package's words: its message without that package's prefix, so that an
+// error names one package, and the error itself for errors.Is and
+// errors.As.
+type bare struct{ err error }
+
+func (b bare) Error() string {
+	msg := b.err.Error()
+	for _, p := range []string{"core: ", "dtypes: ", "functions: ", "snippets: ", "cluda: "} {
+		if rest, ok := strings.CutPrefix(msg, p); ok {
+			return rest
+		}
+	}
+	return msg
+}
+
+func (b bare) Unwrap() error { return b.err }
 
 // checkArray returns an error unless t is an array type of a valid dtype.
 // what names t in the message ("t", "input", ...).
@@ -23,6 +47,13 @@ func checkArray(fn, what string, t core.Type) error {
 	}
 	if !t.IsArray() {
 		return errorf(fn, "%s is the scalar type %v; transformations act on arrays", what, t)
+	}
+	if err := t.Validate(); err != nil {
+		var te *core.TypeError
+		if errors.As(err, &te) {
+			return errorf(fn, "%s: %s", what, te.Reason)
+		}
+		return errorf(fn, "%s: %w", what, err)
 	}
 	return nil
 }

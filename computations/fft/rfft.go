@@ -172,12 +172,13 @@ func checkRealFFTType(name string, t core.Type, complex bool) error {
 // realFFTAxes checks the axes of a real transform of arrays of type t and
 // returns them (every axis for nil).
 func realFFTAxes(name string, t core.Type, axes []int) ([]int, error) {
-	if axes != nil && len(axes) == 0 {
-		return nil, fmt.Errorf("fft: %s: axes %v name no axis of %v to transform", name, axes, t)
-	}
+	given := axes
 	axes, err := arrayparam.Axes(name, t, axes)
 	if err != nil {
 		return nil, fmt.Errorf("fft: %w", err)
+	}
+	if len(axes) == 0 {
+		return nil, fmt.Errorf("fft: %s: axes %v name no axis of %v to transform", name, given, t)
 	}
 	for _, a := range axes {
 		if t.Shape()[a] == 0 {

@@ -24,6 +24,11 @@ func Check(err error, pkg, prefix string, values ...any) error {
 	if n := Prefixes(msg, pkg); n > 1 {
 		return fmt.Errorf("error %q nests %d prefixes of the package", msg, n)
 	}
+	for _, other := range packages {
+		if other != pkg && Prefixes(msg, other) > 0 {
+			return fmt.Errorf("error %q nests the prefix %q of another package under %q", msg, other, pkg)
+		}
+	}
 	var words []string
 	for _, v := range values {
 		if s, ok := v.([]int); ok {
@@ -48,3 +53,7 @@ func Check(err error, pkg, prefix string, values ...any) error {
 func Prefixes(msg, pkg string) int {
 	return len(regexp.MustCompile(`\b`+regexp.QuoteMeta(pkg)).FindAllStringIndex(msg, -1))
 }
+
+// packages are the prefixes of the project's packages whose errors a
+// refusal of another package puts its own words around rather than nests.
+var packages = []string{"core: ", "cluda: ", "dtypes: ", "computations: ", "fft: ", "transformations: ", "cbrng: ", "multi: "}
