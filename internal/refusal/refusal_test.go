@@ -17,7 +17,9 @@ func TestCheck(t *testing.T) {
 		{"no error", nil, []any{1}, false},
 		{"another prefix", errors.New("other: Thing: bad 3"), []any{3}, false},
 		{"nested prefixes", errors.New("pkg: Thing: pkg: Inner: bad 3"), []any{3}, false},
-		{"a prefix inside a word", errors.New("pkg: Thing: core: render xpkg: bad 3"), []any{3}, true},
+		{"a prefix inside a word", errors.New("pkg: Thing: render xpkg: bad 3"), []any{3}, true},
+		{"another package's error nested", errors.New("pkg: Thing: core: render: bad 3"), []any{3}, false},
+		{"another package's prefix inside a word", errors.New("pkg: Thing: encore: bad 3"), []any{3}, true},
 		{"names nothing", errors.New("pkg: Thing: bad input"), []any{3, "int8"}, false},
 		{"a part of a word", errors.New("pkg: Thing: length 31 is odd"), []any{3}, false},
 	} {
