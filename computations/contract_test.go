@@ -51,6 +51,14 @@ func contractCases() []contractCase {
 			c, err := fft.NewIRFFT(t, axes, fft.IRFFTOptions{})
 			return axesOf(c, err)
 		}, false},
+		{"DCT", "fft", func(t core.Type, axes []int) ([]int, error) {
+			c, err := fft.NewDCT(t, axes, fft.DCTOptions{})
+			return axesOf(c, err)
+		}, true},
+		{"DST", "fft", func(t core.Type, axes []int) ([]int, error) {
+			c, err := fft.NewDST(t, axes, fft.DCTOptions{Type: 4})
+			return axesOf(c, err)
+		}, true},
 		{"Convolve", "fft", func(t core.Type, axes []int) ([]int, error) {
 			c, err := fft.NewConvolve(t, t, axes, fft.ConvolveCircular, fft.ConvolveOptions{})
 			return axesOf(c, err)

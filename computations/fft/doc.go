@@ -9,6 +9,10 @@
 // memory, so that a kernel loads, transforms, filters and stores in one
 // pass over memory. Convolve convolves or correlates a batch of signals
 // with a filter through FFTs, in one kernel where a row fits a work-group.
+// NewDCT and NewDST are the real-to-real transforms (R2R) of types I to IV
+// and their inverses, as scipy.fft's dctn, dstn, idctn and idstn with
+// each normalization: along each axis one FFT whose fused load and store
+// gather and scatter the real data.
 //
 // Each computation embeds a *core.Computation, so transformations connect
 // to its parameters and Compile makes it callable, and each can be nested
@@ -18,7 +22,8 @@
 // back, ExampleNewFFT_connect fuses transformations into the loads and
 // stores of an FFT, ExampleNewRFFT and ExampleNewIRFFT transform real
 // signals, ExampleNewFFTModule filters rows in one kernel of one's own,
-// ExampleNewConvolve convolves signals with a filter, and Example_splitStep
+// ExampleNewConvolve convolves signals with a filter, ExampleNewDCT
+// transforms a cosine into its coefficient and back, and Example_splitStep
 // calls an FFT twice in a computation of one's own.
 //
 // # The parts of the FFT
