@@ -44,6 +44,9 @@ type Thread struct {
 	enqueues atomic.Uint64 // kernel launches, for tests and statistics
 
 	disk *diskCache // nil when disabled
+
+	wisdomOnce sync.Once
+	wisdom     *Wisdom
 }
 
 // CreateThread creates a Thread on the best device that matches f: the

@@ -28,6 +28,13 @@ type CompileOptions struct {
 	// the kernel's source. Names must be C identifiers other than the
 	// prelude's macros, and values fit on one line.
 	Defines map[string]string
+	// Tune times the candidate plans of the computation's choice points
+	// (Plan.Choose) on the Thread's device, one choice point after
+	// another with the others at their best so far, on zeroed arrays of
+	// its signature, and compiles the fastest; the choices go into the
+	// Thread's wisdom (cluda.Thread.Wisdom), which later compiles without
+	// Tune take. It costs a compile and a few calls of each candidate.
+	Tune bool
 }
 
 // CompileWith is Compile with options for the compiler. A define that no
@@ -38,6 +45,9 @@ func (c *Computation) CompileWith(thr *cluda.Thread, opts CompileOptions) (*Call
 	}
 	if err := opts.clOptions().Validate(); err != nil {
 		return nil, fmt.Errorf("core: compile %s: %w", c.name, err)
+	}
+	if opts.Tune {
+		return c.compileTuned(thr, opts)
 	}
 	t, plan, err := c.plan(&Plan{thread: thr, params: thr.Params(), opts: opts.clone()})
 	if err != nil {
@@ -62,7 +72,7 @@ func (c *Computation) RenderWith(p *cluda.DeviceParams, opts CompileOptions) (*R
 // clone returns a copy of o that later changes to o's slice and map do not
 // reach.
 func (o CompileOptions) clone() CompileOptions {
-	return CompileOptions{FastMath: o.FastMath, Options: slices.Clone(o.Options), Defines: maps.Clone(o.Defines)}
+	return CompileOptions{FastMath: o.FastMath, Options: slices.Clone(o.Options), Defines: maps.Clone(o.Defines), Tune: o.Tune}
 }
 
 // clOptions returns the options of cluda that o stands for.

@@ -103,6 +103,11 @@ type Plan struct {
 	depth       int               // of nested computation calls, against runaway recursion
 	nested      nestedCall
 	calls       int // nested computation calls so far
+
+	// tuning holds the candidates that tuning times (see Choose), by
+	// key; seen lists the choice points the build met, in order.
+	tuning map[string]string
+	seen   []choicePoint
 }
 
 // Thread returns the Thread the plan is compiled for, or nil where the

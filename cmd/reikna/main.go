@@ -11,6 +11,7 @@
 //	fft         Fourier-transform numbers from a text file on the device
 //	bench       time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms
 //	sweep-plot  draw the ratios of a sweep of FFT lengths against cuFFT and VkFFT (scripts/gpu_compare.sh)
+//	tune        time the candidate plans of FFTs on the device and keep the fastest in the wisdom
 //
 // Run "reikna <command> --help" for a command's options.
 package main
@@ -36,6 +37,7 @@ var commands = map[string]command{
 	"fft":        {"Fourier-transform numbers from a text file on the device", runFFT},
 	"bench":      {"time FFTs over a sweep of lengths against the CPU or of one N-D shape, or the other algorithms", runBench},
 	"sweep-plot": {"draw the ratios of a sweep of FFT lengths against cuFFT and VkFFT (scripts/gpu_compare.sh)", runSweepPlot},
+	"tune":       {"time the candidate plans of FFTs on the device and keep the fastest in the wisdom", runTune},
 }
 
 func main() {

@@ -15,6 +15,7 @@ func (f *FFT) build(plan *core.Plan, args map[string]*core.KernelArgument, tunin
 	if f.typ.Size() == 0 {
 		return nil // an empty array: nothing to transform
 	}
+	tuning = chooseTuning(plan, f.typ, f.axes, tuning)
 	lim := fftLimits(plan.DeviceParams(), dt, tuning)
 	fp, err := fftplan.New(shape, f.axes, lim)
 	if err != nil {

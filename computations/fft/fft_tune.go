@@ -1,0 +1,63 @@
+package fft
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/reikna-go/reikna/cluda"
+
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/core"
+)
+
+// fftCandidate is a plan that tuning may take for an FFT in place of the
+// rules' (see core.Plan.Choose and core.CompileOptions.Tune): the rules
+// with the register kernel held to fewer elements per work-item or fewer
+// work-items per work-group, or without it.
+type fftCandidate struct {
+	name   string
+	tuning fftplan.Tuning
+}
+
+// fftCandidates are the FFT's candidate plans, the rules' own first.
+var fftCandidates = []fftCandidate{
+	{"rules", fftplan.Tuning{}},
+	{"registers-8", fftplan.Tuning{MaxRegE: 8}},
+	{"registers-16", fftplan.Tuning{MaxRegE: 16}},
+	{"work-group-64", fftplan.Tuning{MaxRegWG: 64}},
+	{"work-group-128", fftplan.Tuning{MaxRegWG: 128}},
+	{"local-memory", fftplan.Tuning{NoRegisters: true}},
+}
+
+// chooseTuning returns the tuning an FFT's build takes: given (the
+// tuning a test or a benchmark forces) where it is not the zero one, else
+// the candidate the plan chooses for the FFT of t over axes.
+func chooseTuning(plan *core.Plan, t core.Type, axes []int, given fftplan.Tuning) fftplan.Tuning {
+	if !reflect.DeepEqual(given, fftplan.Tuning{}) {
+		return given
+	}
+	names := make([]string, len(fftCandidates))
+	for i, c := range fftCandidates {
+		names[i] = c.name
+	}
+	choice := plan.Choose(fftChoiceKey(t, axes), names...)
+	for _, c := range fftCandidates {
+		if c.name == choice {
+			return c.tuning
+		}
+	}
+	return given
+}
+
+// fftChoiceKey names the choice of plan of the FFT of t over axes in the
+// wisdom.
+func fftChoiceKey(t core.Type, axes []int) string {
+	return fmt.Sprintf("fft %v %v axes %v", t.DType(), t.Shape(), axes)
+}
+
+// TunedPlan returns the name of the candidate plan that tuning chose for
+// the FFT on thr's device (see core.CompileOptions.Tune), which its
+// compiles take, and false where tuning chose none.
+func (f *FFT) TunedPlan(thr *cluda.Thread) (string, bool) {
+	return thr.Wisdom().Choice(fftChoiceKey(f.typ, f.axes))
+}
