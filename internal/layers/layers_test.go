@@ -49,7 +49,7 @@ var layers = [][]string{
 	{"internal/cliutil", "internal/cliutil/clitest"},
 	// internal/lab: the benchmark lab behind reikna bench.
 	{"internal/lab"},
-	{"cmd/reikna", "examples/demo", "examples/quickstart", "examples/tutorial", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
+	{"cmd/reikna", "examples/demo", "examples/mpifft", "examples/quickstart", "examples/tutorial", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 
 // listedPackage is what go list says of a package of the module.
