@@ -1,7 +1,7 @@
 # reikna-go: `make demo` and `make test` install what is missing, then run.
 
 GO           ?= go
-APT_PACKAGES := opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
+APT_PACKAGES := opencl-headers ocl-icd-opencl-dev pocl-opencl-icd libopenmpi-dev openmpi-bin
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GOTESTFLAGS  ?= -race -timeout 30m
 # Fuzz budgets are counts of executions, not durations: Go 1.26's fuzzing
@@ -38,7 +38,9 @@ FUZZ_SCALE   ?= 6
 all: test
 
 # deps installs the OpenCL headers, the ICD loader and PoCL (the CPU device
-# that tests run on where there is no GPU) when they are missing.
+# that tests run on where there is no GPU), and Open MPI (the library that
+# package multi/mpi loads and the mpirun that the tests of several
+# processes run under) when they are missing.
 deps:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: get Go 1.24 or newer from https://go.dev/dl/"; exit 1; }
 	@missing=""; \
@@ -61,9 +63,11 @@ vet: deps
 	$(GO) vet ./...
 
 # test runs the suite (fuzz tests over their seed corpora among it), then
-# each fuzz target of FUZZ_TARGETS for its CI count.
+# each fuzz target of FUZZ_TARGETS for its CI count. A missing device, or a
+# missing mpirun or MPI library, fails the tests that need them rather
+# than skipping them.
 test: deps vet
-	REIKNA_REQUIRE_DEVICE=1 $(GO) test $(GOTESTFLAGS) ./...
+	REIKNA_REQUIRE_DEVICE=1 REIKNA_REQUIRE_MPI=1 $(GO) test $(GOTESTFLAGS) ./...
 	$(MAKE) --no-print-directory fuzz FUZZ_SCALE=1
 
 # fuzz runs each target of FUZZ_TARGETS for FUZZTIME, or FUZZ_SCALE times

@@ -13,7 +13,7 @@ import (
 // Part is the piece of a split computation that one device runs: the
 // places Start to Start+Length of the split axis.
 type Part struct {
-	Device        int // the device's index in the MultiThread
+	Device        int // the device's index in the MultiThread, or the rank of a RankSlabFFT's process
 	Start, Length int
 }
 

@@ -13,9 +13,19 @@
 // device to device where the devices reach each other's memory, through
 // host memory otherwise.
 //
+// # Several processes
+//
+// RankSlabFFT is the same slab FFT run by several processes, one device
+// each, such as the ranks that mpirun starts: each process holds its own
+// Thread and only its parts of the arrays, and the exchange goes from the
+// device to host memory, through a Communicator (package multi/mpi's
+// *mpi.Comm, MPI_Alltoallv), and back. The results are those of SlabFFT,
+// bit for bit on the same devices.
+//
 // # Examples
 //
 // ExampleCompile runs one computation on several devices over the parts
-// of split arrays, and ExampleSlabFFT transforms a three-dimensional array
-// split over the devices by slabs.
+// of split arrays, ExampleSlabFFT transforms a three-dimensional array
+// split over the devices by slabs, and ExampleNewRankSlabFFT is the
+// program of one process of several started by mpirun.
 package multi

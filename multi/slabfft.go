@@ -94,6 +94,11 @@ type SlabStats struct {
 	// Exchange is the time of the exchanges between the devices, from
 	// their start to their completion on every device (wall clock).
 	Exchange time.Duration
+	// Staging is the part of Exchange that a RankSlabFFT spends on the
+	// copies between its device and host memory and on the grouping of
+	// the blocks there. A SlabFFT, whose exchange is copies between
+	// devices (by whatever path MultiThread.Path names), leaves it zero.
+	Staging time.Duration
 	// Exchanges is the number of all-to-all exchanges, and
 	// ExchangedBytes the bytes they moved from one device to another
 	// (not those of a device's block of its own part, which stay on it).
@@ -149,22 +154,12 @@ func NewSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 }
 
 func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFFT, error) {
-	switch {
-	case m == nil:
+	if m == nil {
 		return nil, errors.New("nil MultiThread")
-	case !t.IsArray() || t.Rank() < 2:
-		return nil, fmt.Errorf("type %v: want an array of two or more dimensions", t)
-	case !t.DType().IsComplex():
-		return nil, fmt.Errorf("type %v: the dtype must be complex64 or complex128", t)
-	case !t.IsContiguous():
-		return nil, fmt.Errorf("type %v: want a contiguous array", t)
 	}
-	inAxis, outAxis, err := opts.Layout.axes()
+	inAxis, outAxis, err := checkSlab(t, opts)
 	if err != nil {
 		return nil, err
-	}
-	if opts.Layout == SlabsToSlabs && opts.Output != nil {
-		return nil, errors.New("the layout slabs to slabs takes no output transformations: the exchange back follows the last stores (fuse them with SlabsToTransposed)")
 	}
 	shape := t.Shape()
 	s := &SlabFFT{multi: m, typ: t, layout: opts.Layout, inAxis: inAxis, midAxis: 1 - inAxis}
@@ -201,6 +196,26 @@ func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 	return s, nil
 }
 
+// checkSlab checks the type and the options of a slab FFT, and returns
+// the split axes of its input and output.
+func checkSlab(t core.Type, opts SlabFFTOptions) (in, out int, err error) {
+	switch {
+	case !t.IsArray() || t.Rank() < 2:
+		return 0, 0, fmt.Errorf("type %v: want an array of two or more dimensions", t)
+	case !t.DType().IsComplex():
+		return 0, 0, fmt.Errorf("type %v: the dtype must be complex64 or complex128", t)
+	case !t.IsContiguous():
+		return 0, 0, fmt.Errorf("type %v: want a contiguous array", t)
+	}
+	if in, out, err = opts.Layout.axes(); err != nil {
+		return 0, 0, err
+	}
+	if opts.Layout == SlabsToSlabs && opts.Output != nil {
+		return 0, 0, errors.New("the layout slabs to slabs takes no output transformations: the exchange back follows the last stores (fuse them with SlabsToTransposed)")
+	}
+	return in, out, nil
+}
+
 // phaseAxes returns the axes that the phase on arrays split along axis
 // transforms: all but axis 0 on slabs, axis 0 on transposed slabs.
 func phaseAxes(rank, axis int) []int {
@@ -218,30 +233,37 @@ func phaseAxes(rank, axis int) []int {
 // with the transformations of input or output connected, which must leave
 // the parameter work, the phase's work array, alone.
 func (s *SlabFFT) phase(axis int, opts fft.FFTOptions, input, output func(*fft.FFT, Part) error, work string) (*Callable, error) {
-	shape := s.typ.Shape()
-	axes := phaseAxes(len(shape), axis)
 	return Compile(s.multi, s.shares[axis], func(p Part) (core.AnyComputation, error) {
-		part := slices.Clone(shape)
-		part[axis] = p.Length
-		f, err := fft.NewFFT(core.ArrayOf(s.typ.DType(), part...), axes, opts)
-		if err != nil {
-			return nil, err
-		}
-		if input != nil {
-			if err := input(f, p); err != nil {
-				return nil, fmt.Errorf("input transformations: %w", err)
-			}
-		}
-		if output != nil {
-			if err := output(f, p); err != nil {
-				return nil, fmt.Errorf("output transformations: %w", err)
-			}
-		}
-		if err := workLeft(f.Signature(), work); err != nil {
-			return nil, err
-		}
-		return f, nil
+		return slabPhase(s.typ, axis, p, opts, input, output, work)
 	})
+}
+
+// slabPhase returns the transform of part p of the phase of a slab FFT of
+// arrays of type t on arrays split along axis: the axes phaseAxes names,
+// of an array of t's shape with p.Length places along axis, with the
+// transformations of input or output connected, which must leave the
+// parameter work, the phase's work array, alone.
+func slabPhase(t core.Type, axis int, p Part, opts fft.FFTOptions, input, output func(*fft.FFT, Part) error, work string) (*fft.FFT, error) {
+	part := t.Shape()
+	part[axis] = p.Length
+	f, err := fft.NewFFT(core.ArrayOf(t.DType(), part...), phaseAxes(len(part), axis), opts)
+	if err != nil {
+		return nil, err
+	}
+	if input != nil {
+		if err := input(f, p); err != nil {
+			return nil, fmt.Errorf("input transformations: %w", err)
+		}
+	}
+	if output != nil {
+		if err := output(f, p); err != nil {
+			return nil, fmt.Errorf("output transformations: %w", err)
+		}
+	}
+	if err := workLeft(f.Signature(), work); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // workLeft checks that the transformations of a phase's transform left
@@ -259,13 +281,24 @@ func workLeft(sig core.Signature, work string) error {
 	return nil
 }
 
-// signature returns the SlabFFT's parameters: the leaves on the output
-// side of the second phase, those on the input side of the first, and
-// inverse, each array of the whole shape. The first phase's output and
-// the second's input, the work arrays between them, must be left without
-// transformations.
+// signature returns the SlabFFT's parameters: those of slabSignature,
+// each array of the whole shape.
 func (s *SlabFFT) signature() (core.Signature, error) {
-	first, second := s.first.Signature(), s.second.Signature()
+	return slabSignature(s.first.Signature(), s.second.Signature(), s.inAxis, s.midAxis, func(p core.Parameter, axis int) core.Parameter {
+		whole := p.Type().Shape()
+		whole[axis] = s.typ.Shape()[axis]
+		return core.Param(p.Name, core.Annotation{Type: core.ArrayOf(p.Type().DType(), whole...), Role: p.Role()})
+	})
+}
+
+// slabSignature returns the parameters of a slab FFT whose phases have
+// the signatures first and second: the leaves on the output side of the
+// second phase, those on the input side of the first, and inverse. The
+// first phase's output and the second's input, the work arrays between
+// them, are left out; resize, if not nil, gives each array parameter the
+// type the slab FFT takes, from the type of its phase on arrays split
+// along axis (inAxis for the first phase, midAxis for the second).
+func slabSignature(first, second core.Signature, inAxis, midAxis int, resize func(p core.Parameter, axis int) core.Parameter) (core.Signature, error) {
 	var sig core.Signature
 	add := func(from core.Signature, skip string, axis int) error {
 		for _, p := range from {
@@ -275,19 +308,17 @@ func (s *SlabFFT) signature() (core.Signature, error) {
 			if _, dup := sig.Lookup(p.Name); dup {
 				return fmt.Errorf("parameter %q of the input transformations is also one of the output transformations: give them different names", p.Name)
 			}
-			if p.Role() != core.Scalar {
-				whole := p.Type().Shape()
-				whole[axis] = s.typ.Shape()[axis]
-				p = core.Param(p.Name, core.Annotation{Type: core.ArrayOf(p.Type().DType(), whole...), Role: p.Role()})
+			if p.Role() != core.Scalar && resize != nil {
+				p = resize(p, axis)
 			}
 			sig = append(sig, p)
 		}
 		return nil
 	}
-	if err := add(second, "input", s.midAxis); err != nil {
+	if err := add(second, "input", midAxis); err != nil {
 		return nil, err
 	}
-	if err := add(first, "output", s.inAxis); err != nil {
+	if err := add(first, "output", inAxis); err != nil {
 		return nil, err
 	}
 	return append(sig, core.Param("inverse", core.ScalarArg(dtypes.Int32))), nil

@@ -18,13 +18,16 @@ import (
 // of the layers before its own.
 var layers = [][]string{
 	// internal/hostfft: gonum's FFT on the host, for every length.
-	{"internal/hostfft"},
+	// multi/mpi/mpitest: runs tests in several processes under mpirun.
+	{"internal/hostfft", "multi/mpi/mpitest"},
 	// internal/reference: the float64 transforms the tests compare
 	// against, on gonum and internal/hostfft.
 	// cluda/internal/handle: the guarded driver handle both bindings keep.
 	// internal/refusal: the fuzz tests' check of a clear refusal.
 	{"dtypes", "internal/reference", "internal/refusal", "cluda/internal/handle"},
-	{"cluda/cl", "cluda/cu"},
+	// multi/mpi: the binding to MPI that multi's tests and programs of
+	// several processes use; it imports nothing of the module.
+	{"cluda/cl", "cluda/cu", "multi/mpi"},
 	{"cluda"},
 	{"templates", "cluda/cludatest"},
 	{"snippets"},
@@ -46,7 +49,7 @@ var layers = [][]string{
 	{"internal/cliutil", "internal/cliutil/clitest"},
 	// internal/lab: the benchmark lab behind reikna bench.
 	{"internal/lab"},
-	{"cmd/reikna", "examples/demo", "examples/quickstart", "examples/tutorial", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
+	{"cmd/reikna", "examples/demo", "examples/mpifft", "examples/quickstart", "examples/tutorial", "examples/splitstep", "internal/layers", "github.com/reikna-go/reikna"},
 }
 
 // listedPackage is what go list says of a package of the module.

@@ -1,0 +1,7 @@
+package mpi
+
+/*
+#cgo LDFLAGS: -ldl
+#include "mpiinc.h"
+*/
+import "C"

@@ -1,0 +1,381 @@
+package multi
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/fft"
+	"github.com/reikna-go/reikna/core"
+)
+
+// Communicator is what a RankSlabFFT needs of the processes it runs in,
+// one rank each: *mpi.Comm of package multi/mpi is one.
+type Communicator interface {
+	// Rank returns the calling process's rank, from 0 to Size()-1.
+	Rank() int
+	// Size returns the number of ranks.
+	Size() int
+	// Alltoallv sends rank e the sendCounts[e] bytes of send from
+	// sendDispls[e], and receives into recv from recvDispls[d] the
+	// recvCounts[d] bytes that rank d sends, as MPI_Alltoallv does with
+	// MPI_BYTE. Every rank calls it at once.
+	Alltoallv(send []byte, sendCounts, sendDispls []int, recv []byte, recvCounts, recvDispls []int) error
+}
+
+// RankSlabFFT is one process's share of a SlabFFT run by several
+// processes, one device each, such as the ranks that mpirun starts: every
+// rank holds only its part of the input and of the output, on its own
+// Thread, and the exchange goes through host memory and the ranks'
+// Communicator. It is the same transform as SlabFFT's, with the same
+// options, layouts, shares and results: each rank transforms the axes of
+// its part that are whole, the ranks exchange blocks all to all, and each
+// transforms the axis that was split.
+//
+// The exchange copies the rank's part from the device to host memory,
+// groups the blocks by destination there, hands them to
+// Communicator.Alltoallv, and copies what arrives back to the device: the
+// device's memory is never handed to the Communicator, so any MPI serves,
+// GPU-aware or not.
+//
+// Every rank must make its RankSlabFFT with the same type and options, and
+// call it at the same time: Call is a collective. A failure on one rank
+// (its arguments refused, a transform that fails) is every rank's: before
+// each exchange the ranks tell each other whether they got there, and all
+// return an error where one did not, so no rank is left waiting.
+type RankSlabFFT struct {
+	thread   *cluda.Thread
+	comm     Communicator
+	rank     int
+	typ      core.Type
+	layout   SlabLayout
+	inAxis   int
+	midAxis  int
+	shares   [2][]int // by split axis
+	first    *core.Callable
+	second   *core.Callable
+	mid1     *cluda.Array // the first phase's output
+	mid2     *cluda.Array // the second phase's input
+	back     *cluda.Array // SlabsToSlabs: the second phase's output, before the exchange back
+	sig      core.Signature
+	toMid    *rankExchange // from the input's split to the other
+	toSlabs  *rankExchange // SlabsToSlabs: back to slabs
+	exchange int64         // bytes one exchange moves between ranks, all of them together
+	host     [2][]byte     // the host memory the exchanges go through
+
+	calls sync.Mutex // held by a call, which uses the work arrays
+	mu    sync.Mutex // guards stats
+	stats SlabStats
+}
+
+// NewRankSlabFFT returns this rank's share of the slab-decomposed FFT
+// over every axis of arrays of type t (the whole array, a contiguous
+// complex array of two or more dimensions) on the ranks of comm, run on
+// thr. The options are SlabFFT's; the shares give the ranks' parts in
+// rank order, and Part.Device is the rank. Making it communicates
+// nothing.
+func NewRankSlabFFT(thr *cluda.Thread, comm Communicator, t core.Type, opts SlabFFTOptions) (*RankSlabFFT, error) {
+	f, err := newRankSlabFFT(thr, comm, t, opts)
+	if err != nil {
+		return nil, fmt.Errorf("multi: rank slab FFT: %w", err)
+	}
+	return f, nil
+}
+
+func newRankSlabFFT(thr *cluda.Thread, comm Communicator, t core.Type, opts SlabFFTOptions) (*RankSlabFFT, error) {
+	switch {
+	case thr == nil:
+		return nil, errors.New("nil Thread")
+	case comm == nil:
+		return nil, errors.New("nil Communicator")
+	case comm.Size() < 1 || comm.Rank() < 0 || comm.Rank() >= comm.Size():
+		return nil, fmt.Errorf("rank %d of %d ranks", comm.Rank(), comm.Size())
+	}
+	inAxis, outAxis, err := checkSlab(t, opts)
+	if err != nil {
+		return nil, err
+	}
+	shape := t.Shape()
+	f := &RankSlabFFT{thread: thr, comm: comm, rank: comm.Rank(), typ: t, layout: opts.Layout, inAxis: inAxis, midAxis: 1 - inAxis}
+	for axis, given := range [][]int{opts.Shares0, opts.Shares1} {
+		if f.shares[axis], err = cluda.SplitShares(shape[axis], given, comm.Size()); err != nil {
+			return nil, fmt.Errorf("shares along axis %d of shape %v among %d ranks: %w", axis, shape, comm.Size(), err)
+		}
+	}
+	fail := func(err error) (*RankSlabFFT, error) {
+		f.Release()
+		return nil, err
+	}
+	compile := func(axis int, input, output func(*fft.FFT, Part) error, work string) (*core.Callable, error) {
+		c, err := slabPhase(t, axis, f.Part(axis), opts.FFT, input, output, work)
+		if err != nil {
+			return nil, err
+		}
+		return c.Base().Compile(thr)
+	}
+	if f.first, err = compile(inAxis, opts.Input, nil, "output"); err != nil {
+		return fail(fmt.Errorf("first transform: %w", err))
+	}
+	if f.second, err = compile(f.midAxis, nil, opts.Output, "input"); err != nil {
+		return fail(fmt.Errorf("second transform: %w", err))
+	}
+	if f.mid1, err = thr.Empty(f.Shape(inAxis), t.DType()); err != nil {
+		return fail(err)
+	}
+	if f.mid2, err = thr.Empty(f.Shape(f.midAxis), t.DType()); err != nil {
+		return fail(err)
+	}
+	if outAxis != f.midAxis {
+		if f.back, err = thr.Empty(f.Shape(f.midAxis), t.DType()); err != nil {
+			return fail(err)
+		}
+	}
+	if f.sig, err = slabSignature(f.first.Signature(), f.second.Signature(), inAxis, f.midAxis, nil); err != nil {
+		return fail(err)
+	}
+	f.toMid = newRankExchange(shape, t.DType().Size(), f.shares, f.rank, inAxis)
+	if outAxis != f.midAxis {
+		f.toSlabs = newRankExchange(shape, t.DType().Size(), f.shares, f.rank, f.midAxis)
+	}
+	size := f.toMid.hostBytes()
+	f.host = [2][]byte{make([]byte, size), make([]byte, size)}
+	f.exchange = exchangedBytes(shape, t.DType().Size(), f.shares[inAxis], f.shares[f.midAxis])
+	return f, nil
+}
+
+// Signature returns the parameters Call takes: output and input (or the
+// leaves of the transformations connected to them), this rank's parts of
+// the arrays, and inverse.
+func (f *RankSlabFFT) Signature() core.Signature { return slices.Clone(f.sig) }
+
+// Layout returns the layout of the input and the output.
+func (f *RankSlabFFT) Layout() SlabLayout { return f.layout }
+
+// Shares returns the lengths of the ranks' parts of arrays split along
+// axis (0 or 1), in rank order.
+func (f *RankSlabFFT) Shares(axis int) []int { return slices.Clone(f.shares[axis]) }
+
+// Part returns this rank's part of arrays split along axis (0 or 1): its
+// places along the axis.
+func (f *RankSlabFFT) Part(axis int) Part {
+	start := 0
+	for _, n := range f.shares[axis][:f.rank] {
+		start += n
+	}
+	return Part{Device: f.rank, Start: start, Length: f.shares[axis][f.rank]}
+}
+
+// Shape returns the shape of this rank's part of arrays split along axis
+// (0 or 1): the whole shape with the rank's share along axis.
+func (f *RankSlabFFT) Shape(axis int) []int {
+	shape := f.typ.Shape()
+	shape[axis] = f.shares[axis][f.rank]
+	return shape
+}
+
+// Thread returns the Thread the rank's transforms run on.
+func (f *RankSlabFFT) Thread() *cluda.Thread { return f.thread }
+
+// Stats returns the times and bytes of the last call, as this rank saw
+// them; ExchangedBytes counts the bytes of every rank.
+func (f *RankSlabFFT) Stats() SlabStats {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.stats
+}
+
+// Release releases the transforms and the work arrays.
+func (f *RankSlabFFT) Release() {
+	for _, c := range []*core.Callable{f.first, f.second} {
+		if c != nil {
+			c.Release()
+		}
+	}
+	for _, a := range []*cluda.Array{f.mid1, f.mid2, f.back} {
+		if a != nil {
+			a.Release()
+		}
+	}
+}
+
+// Call transforms: its arguments are those of Signature, this rank's
+// parts of the arrays split as the layout says (for SlabsToTransposed, an
+// output of shape Shape(1) and an input of shape Shape(0)), and inverse,
+// 0 for the forward transform and 1 for the inverse. It is a collective:
+// every rank calls it, with its own parts and the same inverse. It checks
+// the arguments of both transforms and of the exchanges before anything
+// runs, runs the transforms and the exchanges, and returns when they are
+// done. Calls from several goroutines of a rank run one after another.
+func (f *RankSlabFFT) Call(args ...any) error {
+	f.calls.Lock()
+	defer f.calls.Unlock()
+	if err := f.call(args); err != nil {
+		return fmt.Errorf("multi: rank slab FFT: rank %d: %w", f.rank, err)
+	}
+	return nil
+}
+
+// CallNamed is Call with the arguments given by their names in the
+// signature (see core.Callable.CallNamed).
+func (f *RankSlabFFT) CallNamed(args map[string]any) error {
+	positional, err := f.Signature().Bind(args)
+	if err != nil {
+		return fmt.Errorf("multi: rank slab FFT: rank %d: %w", f.rank, err)
+	}
+	return f.Call(positional...)
+}
+
+func (f *RankSlabFFT) call(args []any) error {
+	var stats SlabStats
+	firstArgs, secondArgs, output, err := f.arguments(args)
+	if err == nil {
+		err = f.transform(&stats, "first transform", f.first, firstArgs)
+	}
+	if err = f.exchangeStep(&stats, "exchange", f.toMid, f.mid2, f.mid1, err); err != nil {
+		return err
+	}
+	err = f.transform(&stats, "second transform", f.second, secondArgs)
+	stats.Exchanges, stats.ExchangedBytes = 1, f.exchange
+	if output != nil {
+		if err = f.exchangeStep(&stats, "exchange back", f.toSlabs, output, f.back, err); err != nil {
+			return err
+		}
+		stats.Exchanges, stats.ExchangedBytes = 2, 2*f.exchange
+	}
+	if err != nil {
+		return err
+	}
+	f.mu.Lock()
+	f.stats = stats
+	f.mu.Unlock()
+	return nil
+}
+
+// transform runs the transform c, one phase, and waits for it.
+func (f *RankSlabFFT) transform(stats *SlabStats, name string, c *core.Callable, args []any) error {
+	start := time.Now()
+	err := c.Call(args...)
+	if err == nil {
+		err = f.thread.Synchronize()
+	}
+	stats.Compute += time.Since(start)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// exchangeStep runs the exchange x from src to dst, unless this rank or
+// another failed before it: err is this rank's failure so far, which the
+// ranks tell each other before the collective.
+func (f *RankSlabFFT) exchangeStep(stats *SlabStats, name string, x *rankExchange, dst, src *cluda.Array, err error) error {
+	start := time.Now()
+	if err == nil {
+		if err = x.stageOut(src, f.host, stats); err != nil {
+			err = fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if err := f.agree(name, err); err != nil {
+		return err
+	}
+	if err := x.exchange(f.comm, f.host); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := x.stageIn(dst, f.host, stats); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	stats.Exchange += time.Since(start)
+	return nil
+}
+
+// arguments checks the arguments of a call and returns those of the two
+// transforms, and for SlabsToSlabs the output, which the exchange back
+// writes.
+func (f *RankSlabFFT) arguments(args []any) (first, second []any, output *cluda.Array, err error) {
+	if len(args) != len(f.sig) {
+		return nil, nil, nil, fmt.Errorf("%d arguments for the %d parameters %v", len(args), len(f.sig), f.sig.Names())
+	}
+	given := make(map[string]any, len(args))
+	for i, p := range f.sig {
+		given[p.Name] = args[i]
+	}
+	if f.back != nil {
+		if output, err = f.checkOutput(given["output"]); err != nil {
+			return nil, nil, nil, fmt.Errorf("parameter \"output\": %w", err)
+		}
+		given["output"] = f.back
+	}
+	argsOf := func(c *core.Callable, work string, array *cluda.Array) []any {
+		sig := c.Signature()
+		out := make([]any, len(sig))
+		for i, p := range sig {
+			out[i] = given[p.Name]
+			if p.Name == work {
+				out[i] = array
+			}
+		}
+		return out
+	}
+	first, second = argsOf(f.first, "output", f.mid1), argsOf(f.second, "input", f.mid2)
+	if err := f.first.Check(first...); err != nil {
+		return nil, nil, nil, fmt.Errorf("first transform: %w", err)
+	}
+	if err := f.second.Check(second...); err != nil {
+		return nil, nil, nil, fmt.Errorf("second transform: %w", err)
+	}
+	return first, second, output, nil
+}
+
+// checkOutput checks the output of a SlabsToSlabs call, which the exchange
+// back writes: a live contiguous array of the rank's Thread, its part of
+// the output split along axis 0.
+func (f *RankSlabFFT) checkOutput(v any) (*cluda.Array, error) {
+	out, ok := v.(*cluda.Array)
+	switch {
+	case !ok || out == nil:
+		return nil, fmt.Errorf("want a *cluda.Array, got %T", v)
+	case out.Thread() != f.thread:
+		return nil, errors.New("an array of another Thread")
+	case out.DType() != f.typ.DType() || !slices.Equal(out.Shape(), f.Shape(0)):
+		return nil, fmt.Errorf("%v, want the rank's part of %v split along axis 0, %v of shape %v", out, f.typ, f.typ.DType(), f.Shape(0))
+	case !out.IsContiguous():
+		return nil, fmt.Errorf("%v is not contiguous", out)
+	case out.Released():
+		return nil, errors.New("the array was released")
+	}
+	return out, nil
+}
+
+// agree tells every rank whether this one is ready for the exchange step
+// (err nil), and returns err, or an error where another rank is not: a
+// failure on one rank becomes every rank's before the collective, which
+// would otherwise wait for it. It is a collective of one byte to each
+// rank.
+func (f *RankSlabFFT) agree(step string, err error) error {
+	n := f.comm.Size()
+	send, recv := make([]byte, n), make([]byte, n)
+	if err != nil {
+		for i := range send {
+			send[i] = 1
+		}
+	}
+	counts, displs := make([]int, n), make([]int, n)
+	for r := range n {
+		counts[r], displs[r] = 1, r
+	}
+	if cerr := f.comm.Alltoallv(send, counts, displs, recv, counts, displs); cerr != nil {
+		return errors.Join(err, fmt.Errorf("%s: telling the ranks whether they are ready: %w", step, cerr))
+	}
+	if err != nil {
+		return err
+	}
+	for r, failed := range recv {
+		if failed != 0 {
+			return fmt.Errorf("rank %d failed before the %s (its own error says why), and no rank ran it", r, step)
+		}
+	}
+	return nil
+}
