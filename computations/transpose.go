@@ -2,6 +2,7 @@ package computations
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
@@ -108,9 +109,22 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 	// the float32s of a float16 array, say.
 	item := dt.Arithmetic().Size()
 	lim := newTransposeLimits(plan.DeviceParams())
-	if tr.tiles > 0 {
+	tiles := tr.tiles
+	if tiles == 0 {
+		// The candidates that tuning may take (core.Plan.Choose): one
+		// gathering pass, or tiles of a side of their own.
+		switch plan.Choose(fmt.Sprintf("transpose %v %v axes %v", dt, tr.input.Shape(), tr.axes), "rules", "gather", "tiles-16", "tiles-32") {
+		case "gather":
+			lim.tiledBytes = math.MaxInt
+		case "tiles-16":
+			tiles = 16
+		case "tiles-32":
+			tiles = 32
+		}
+	}
+	if tiles > 0 {
 		lim.tiledBytes = 0
-		lim.LocalMemBytes = min(lim.LocalMemBytes, int64(tr.tiles*(tr.tiles+1)*item))
+		lim.LocalMemBytes = min(lim.LocalMemBytes, int64(tiles*(tiles+1)*item))
 	}
 	p := planTranspose(tr.input.Shape(), tr.axes, item, lim)
 	if p.gather {
