@@ -43,6 +43,14 @@ Where DIR holds rfft.json (reikna bench --rfft) and torch_rfft.json
 of batched float32 rows against a ratio of 1.0 to torch.fft.rfft, and each
 case with a scale fused into its input against 1.05 times the bare case.
 
+Where DIR holds dct.json (reikna bench --dct), the table "DCT and DST
+against the complex FFT and PyTorch" judges each DCT or DST of float32
+data against 1.1 times the complex64 FFT of the same shape over the same
+axes, timed in the same run, and, where torch_dct.json
+(torch_dct_bench.py) holds PyTorch's time of the case and the case's
+peer is built from torch.fft.rfft or irfft (the DCT-II, its inverse and
+the DST-II), against 0.5 times PyTorch's time (twice as fast).
+
 Where DIR holds half.json (reikna bench --half), the table "Half-precision
 storage" judges each batched FFT of complex32 data, read and written as
 halves through FromHalf and ToHalf, against 0.55 times the time of the
@@ -245,7 +253,7 @@ def copy_gbps(report):
 
 
 # reikna's reports of the sets other than the FFT's, in the order the header reads them.
-OTHER_REPORTS = ("algos.json", "random.json", "matmul.json", "convolve.json", "rfft.json", "half.json")
+OTHER_REPORTS = ("algos.json", "random.json", "matmul.json", "convolve.json", "rfft.json", "dct.json", "half.json")
 
 
 def nd_names(d, prefix):
@@ -297,7 +305,8 @@ def header(rep, d):
     own_copy = next((copy_gbps(r) for r in ours if copy_gbps(r)), 0)
     copies = [f"{rep.reikna} {own_copy:.0f} GB/s" if own_copy else f"{rep.reikna} n/a"]
     peers = (PEERS + (ALGO_PEERS if load(d, "algos.json") else ()) + (RANDOM_PEERS if load(d, "random.json") else ()) +
-             (CONVOLVE_PEERS if load(d, "convolve.json") else ()) + (RFFT_PEERS if load(d, "rfft.json") else ()))
+             (CONVOLVE_PEERS if load(d, "convolve.json") else ()) + (RFFT_PEERS if load(d, "rfft.json") else ()) +
+             (DCT_PEERS if load(d, "dct.json") else ()))
     for name, prefix in peers:
         copy = peer_copy(d, prefix)
         copies.append(f"{name} {copy:.0f} GB/s" if copy else f"{name} n/a")
@@ -631,6 +640,74 @@ def rfft_tables(rep, d):
                       "Real FFTs with a fused transformation: a scale on the input against the bare case", RFFT_FUSED_TARGET)
 
 
+# The peer of the DCT and DST cases: the name in the tables and the prefix of its JSON file.
+DCT_PEERS = (("PyTorch (DCT from rfft)", "torch_dct"),)
+
+# The targets of the DCT and DST cases: the most time in multiples of the
+# complex FFT of the same shape (every case), and in multiples of PyTorch's
+# time (the cases whose peer is built from torch.fft.rfft or irfft; the
+# DCT-IV's is one complex FFT of N/2 points, shown without a verdict).
+DCT_FFT_TARGET = 1.1
+DCT_TORCH_TARGET = 0.5
+DCT_TORCH_JUDGED = ("dct2_", "idct2_", "dst2_")
+
+
+def dct_tables(rep, d):
+    ours, _, theirs = torch_section(rep, d, "dct", "DCT and DST against the complex FFT and PyTorch", copy=True)
+    if not ours:
+        return
+    rep.note(f"targets: every case ≤ {DCT_FFT_TARGET} times the complex64 FFT of its shape over the same axes (reikna's, same run); "
+             f"the DCT-II, its inverse and the DST-II ≤ {DCT_TORCH_TARGET} times PyTorch's (built from torch.fft.rfft or irfft, the "
+             "reorder and the twiddles; the DCT-IV's from a complex FFT of N/2 points, without a verdict); "
+             "GB/s: bytes of the float32 input and output / median time; verdict: pass where every target of the case is met, "
+             "n/a where one could not be judged")
+    warn_shrunk(rep, ours)
+    t = Table(["case", "shape", (f"{rep.reikna} ms", OURS), ("FFT ms", RUN), ("to FFT", RUN), ("PyTorch ms", RUN),
+               (f"ratio {rep.reikna}/PyTorch", RUN), f"{rep.reikna} GB/s", "PyTorch GB/s", ("target", TARGET), ("verdict", RUN)], left=2)
+    notes = []
+    for r in ours["rows"]:
+        case = r["case"]
+        shape = "×".join(str(n) for n in r.get("shape", []))
+        if r.get("axes") and len(r["axes"]) > 1:
+            shape += " axes " + ",".join(str(a) for a in r["axes"])
+        judged_torch = case.startswith(DCT_TORCH_JUDGED)
+        target_text = f"FFT ≤ {DCT_FFT_TARGET}" + (f", PyTorch ≤ {DCT_TORCH_TARGET}" if judged_torch else "")
+        peer_row = theirs.get(case, {})
+        peer = peer_row.get("median_ms")
+        if peer_row.get("wrong"):
+            notes.append(f"{case}: PyTorch's result was wrong: {peer_row['wrong']}")
+        if peer and peer_row.get("shape") != r.get("shape"):
+            notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
+            peer = None
+        peer_gbps = f"{peer_row['gbps']:.4g}" if peer else "n/a"
+        if r.get("wrong") or r.get("skipped"):
+            rep.fails += 1 if r.get("wrong") else 0
+            notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
+            t.add(case, shape, "wrong" if r.get("wrong") else "skipped", ms(r.get("fft_median_ms")), "", ms(peer), "", "", peer_gbps,
+                  target_text, "WRONG" if r.get("wrong") else "not measured")
+            continue
+        if r.get("fft_skipped"):
+            notes.append(f"{case}: the complex FFT was not timed: {r['fft_skipped']}")
+        to_fft = r.get("to_fft")
+        x = r["median_ms"] / peer if peer else None
+        # Each target: whether it was met, None where it could not be judged.
+        met = [to_fft <= DCT_FFT_TARGET if to_fft else None]
+        if judged_torch:
+            met.append(x <= DCT_TORCH_TARGET if x is not None else None)
+        if False in met:
+            v = "FAIL"
+        elif None in met:
+            v = "n/a"
+        else:
+            v = "pass"
+        rep.fails += 1 if v == "FAIL" else 0
+        t.add(case, shape, ms(r["median_ms"]), ms(r.get("fft_median_ms")), ratio(to_fft), ms(peer), ratio(x), f"{r['gbps']:.4g}",
+              peer_gbps, target_text, v)
+    rep.line()
+    rep.table(t)
+    rep.notes("", notes)
+
+
 # The matrix product cases: the minimum ratio of reikna's TFLOP/s to
 # cuBLAS's (through PyTorch, TF32 off), or to the FP64 FMA peak.
 MATMUL_CUBLAS_TARGETS = {"f32_4096": 0.80, "f32_8192": 0.80, "c64_4096": 0.80, "f32_batch1024_64": 1.0}
@@ -808,6 +885,7 @@ def tables(rep, d):
     matmul_tables(rep, d)
     convolve_tables(rep, d)
     rfft_tables(rep, d)
+    dct_tables(rep, d)
     half_tables(rep, d)
     startup_line(rep, d)
 

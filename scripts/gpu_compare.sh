@@ -5,8 +5,10 @@
 # reikna's Transpose, Reduce, Scan and FFTShift beside PyTorch's
 # counterparts (the set algos), CBRNG's uniform and normal fills beside
 # PyTorch's uniform_ and normal_ (the set random), MatrixMul beside
-# PyTorch's cuBLAS products (the set matmul), and FFTs of half-precision
-# data beside complex64 ones (the set half), with their targets; and a
+# PyTorch's cuBLAS products (the set matmul), the DCT and DST beside the
+# complex FFT of the same shape and a DCT that a PyTorch user builds from
+# torch.fft.rfft (the set dct), and FFTs of half-precision data beside
+# complex64 ones (the set half), with their targets; and a
 # sweep of FFT lengths against the faster of cuFFT and VkFFT (the set
 # sweep), summarized by kind of length.
 #
@@ -28,7 +30,7 @@
 #
 # The environment chooses what runs (defaults in brackets):
 #   SETS    the sets, any of: pow2 mixed double pipelines nd startup algos
-#           random matmul convolve rfft half sweep [all]
+#           random matmul convolve rfft dct half sweep [all]
 #           (algos: reikna bench --algos into algos.json and
 #           torch_algos_bench.py into torch_algos.json, the same named
 #           cases, each of reikna's also with a scale fused into its input;
@@ -44,6 +46,11 @@
 #           into torch_convolve.json;
 #           rfft: reikna bench --rfft into rfft.json and
 #           torch_rfft_bench.py into torch_rfft.json, the same named cases;
+#           dct: reikna bench --dct into dct.json, each DCT or DST case
+#           beside the complex64 FFT of its shape, and torch_dct_bench.py
+#           into torch_dct.json, the same named cases as PyTorch users
+#           build them from torch.fft.rfft (checked against scipy.fft where
+#           SciPy is installed);
 #           half: reikna bench --half into half.json, FFTs of lengths 64 to
 #           4096 on complex32 data and on complex64 data of as many
 #           elements, in one run;
@@ -60,8 +67,8 @@
 #           sweep-plot OUTDIR` draws into sweep.png; the full sweep takes
 #           long: SWEEP_SAMPLE times part of it)
 #   MIB     MiB per array of the 1-D sets and the sweep, and of the
-#           algorithm, random, matrix product, convolution and real FFT
-#           cases, which it shrinks below 512, both programs alike, and of
+#           algorithm, random, matrix product, convolution, real FFT and
+#           DCT cases, which it shrinks below 512, both programs alike, and of
 #           the complex32 data of the half set [each program's default, 512
 #           on a GPU]
 #   POW2, MIXED, DOUBLE, PIPES
@@ -121,7 +128,7 @@ esac
 export REIKNA_API=$api
 reikna=${1:-bin/reikna}
 out=${2:-gpu-compare}
-all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft half sweep"
+all_sets="pow2 mixed double pipelines nd startup algos random matmul convolve rfft dct half sweep"
 sets=${SETS:-$all_sets}
 pow2=${POW2:-$(python3 -c 'print(",".join(str(1 << p) for p in range(4, 25)))')}
 mixed=${MIXED:-1000,1536,2187,6144,10000,15625,16807,100000,1009,4095,65537}
@@ -232,7 +239,7 @@ fi
 
 # The sets that a mode of reikna bench of the same name times, each into
 # NAME.txt and NAME.json.
-for s in algos random rfft matmul convolve half; do
+for s in algos random rfft dct matmul convolve half; do
 	if has "$s"; then
 		step "$out/$s.txt" "$reikna" bench "--$s" "${mib[@]}" --json "$out/$s.json"
 		cat "$out/$s.txt"
@@ -348,7 +355,7 @@ elif python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else
 	fi
 	# The sets that scripts/torch_NAME_bench.py measures, each into
 	# torch_NAME.txt and torch_NAME.json.
-	for s in algos random rfft matmul convolve; do
+	for s in algos random rfft dct matmul convolve; do
 		if has "$s"; then
 			step "$out/torch_$s.txt" python3 "$here/torch_${s}_bench.py" "${mib[@]}" --json "$out/torch_$s.json"
 		fi
@@ -357,7 +364,7 @@ elif python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else
 		cat "$out/torch_matmul.txt"
 	fi
 else
-	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the matrix products and the convolutions" >&2
+	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the real FFTs, the DCTs, the matrix products and the convolutions" >&2
 fi
 
 if [ -z "${PEERS_FROM:-}" ] && { [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ] || [ -n "$sweep_sizes" ]; }; then

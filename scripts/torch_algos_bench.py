@@ -90,10 +90,14 @@ def sized_shape(shape, mib):
     return shape
 
 
-def main(cases=CASES, doc=__doc__, make_input=random):
+def main(cases=CASES, doc=__doc__, make_input=random, check=None):
     """Times the named cases of cases (name: shape, dtype, operation, bytes
     moved given the input) on inputs that make_input(shape, dtype) makes,
-    as the command line asks; doc is the script's documentation."""
+    as the command line asks; doc is the script's documentation. Where
+    check is given, check(name, x, y) first judges the case's result y on
+    its input x and returns fields for its row: one named "wrong" says why
+    the result is wrong, and the case is then not timed, and the exit
+    status is 1."""
     prog = os.path.basename(sys.argv[0])
     args, names = case_args(doc.split("\n")[0], cases, FULL_MIB)
     if not torch.cuda.is_available():
@@ -101,10 +105,19 @@ def main(cases=CASES, doc=__doc__, make_input=random):
     copy = copy_bandwidth(512 << 20)
     print(f"device copy: {copy:.0f} GB/s")
     rows = []
+    wrong = 0
     for n in names:
         shape, dtype, op, moved = cases[n]
         shape = sized_shape(shape, args.mib)
         xs = [make_input(shape, dtype) for _ in range(2)]
+        fields = check(n, xs[0], op(xs[0])) if check else {}
+        if fields.get("wrong"):
+            wrong += 1
+            rows.append({"case": n, "shape": shape, **fields})
+            print(f"{n:32s} WRONG: {fields['wrong']}")
+            del xs
+            torch.cuda.empty_cache()
+            continue
         state = {"i": 0}
 
         def call():
@@ -113,13 +126,15 @@ def main(cases=CASES, doc=__doc__, make_input=random):
 
         med, mn = time_ms(call)
         gbps = moved(xs[0]) / (med * 1e-3) / 1e9
-        rows.append({"case": n, "shape": shape, "median_ms": med, "min_ms": mn, "gbps": gbps})
+        rows.append({"case": n, "shape": shape, "median_ms": med, "min_ms": mn, "gbps": gbps, **fields})
         print(f"{n:32s} {med:8.3f} ms (min {mn:.3f})  {gbps:7.0f} GB/s  {gbps / copy:5.1%} of copy")
         del xs
         torch.cuda.empty_cache()
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"device": torch.cuda.get_device_name(), "copy_gbps": copy, "rows": rows}, f, indent=1)
+    if wrong:
+        sys.exit(f"{prog}: {wrong} case(s) gave wrong results")
 
 
 if __name__ == "__main__":

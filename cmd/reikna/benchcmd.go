@@ -41,6 +41,12 @@ const benchExamples = `  reikna bench
       RFFT of batched float32 rows on the cases torch.fft.rfft is compared
       on (scripts/torch_rfft_bench.py), each also with a scale fused into
       its input; --mib shrinks the batches
+  reikna bench --dct --json dct.json
+      NewDCT and NewDST (DCT-II of rows of 256 to 65536 points and of
+      1024×1024 arrays over both axes, the inverse DCT-II, the DST-II and
+      the DCT-IV) on the cases of scripts/torch_dct_bench.py (a DCT built
+      from torch.fft.rfft), each beside the complex64 FFT of the same
+      shape: the target is 1.1 times the FFT; --mib shrinks the batches
   reikna bench --multi --devices 2,4 --json multi.json
       on 2 and then 4 devices: the copy bandwidth between every two, the
       batched FFT of length 4096 on 8 GiB split by rows against one device

@@ -34,6 +34,7 @@ type Options struct {
 	Matmul           bool                   // --matmul: the set of MatrixMul cases
 	Convolve         bool                   // --convolve: the set of Convolve cases
 	RFFT             bool                   // --rfft: the set of RFFT cases
+	DCT              bool                   // --dct: the set of DCT and DST cases
 	Half             bool                   // --half: the set of half-precision FFTs
 	Sweep            bool                   // --sweep: the sweep of FFT lengths
 	SweepSample      int                    // --sweep-sample: how many lengths of the sweep to time
@@ -68,6 +69,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.BoolVar(&o.Matmul, "matmul", false, "time MatrixMul on the cases of the comparison with PyTorch, with the plan's tiling and those of REIKNA_MATMUL_TILE (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.Convolve, "convolve", false, "time Convolve's circular convolution of complex64 rows with one filter on the cases of the comparison with PyTorch, each beside the bare FFT of its rows (instead of FFTs); --mib below 512 shrinks the cases")
 	fs.BoolVar(&o.RFFT, "rfft", false, "time RFFT on the cases of the comparison with PyTorch, bare and with a fused scale (instead of FFTs); --mib below 512 shrinks the batches")
+	fs.BoolVar(&o.DCT, "dct", false, "time the DCT and DST (NewDCT, NewDST) on the cases of the comparison with PyTorch, each beside the complex64 FFT of the same shape (instead of FFTs); --mib below 512 shrinks the batches")
 	fs.BoolVar(&o.Half, "half", false, "time batched FFTs of lengths 64 to 4096 on complex32 arrays (half precision, through FromHalf and ToHalf) beside the complex64 FFTs of as many elements (instead of --sizes); --mib, the MiB of complex32 data, below 512 shrinks them")
 	fs.BoolVar(&o.Sweep, "sweep", false, "time batched FFTs over the sweep of lengths, every one from 2 to 4096 and smooth ones, primes and ones with one large prime factor above it up to 2^24, on the device only (instead of --sizes; with --sizes, over those lengths), each with its kind")
 	cliutil.NumberVar(fs, &o.SweepSample, "sweep-sample", 0, "with --sweep, time `N` of the lengths: as many of each kind, each kind spread evenly over log N (the same N lengths in every run)")
@@ -76,7 +78,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.StringVar(&o.Devices, "devices", "2", "with --multi, the numbers of devices to run on, a `LIST` such as 2,4: the first of those that match --device")
 	fs.BoolVar(&o.Repeat, "repeat", false, "with --multi, open the matching devices again in turn where fewer match than --devices asks: one CPU device stands for several")
 	fs.BoolVar(&o.SeparateContexts, "separate-contexts", false, "with --multi on OpenCL, give each device a context of its own, so that copies between devices go through host memory rather than the runtime's moves within one context")
-	fs.StringVar(&o.Cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.StringVar(&o.Cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft, --dct or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	return o
 }
 
@@ -90,7 +92,7 @@ func (o *Options) Record(fs *flag.FlagSet, args []string) {
 
 // Bench runs the benchmark that the options choose: the sweep of FFT
 // lengths or one N-D shape, by default, or the set of --algos, --random,
-// --matmul, --convolve, --rfft, --half or --multi. It prints the table to
+// --matmul, --convolve, --rfft, --dct, --half or --multi. It prints the table to
 // stdout and the progress bar to stderr, and writes the files that the
 // options name.
 func Bench(o *Options, stdout, stderr io.Writer) error {
@@ -129,6 +131,12 @@ func Bench(o *Options, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
+	if o.DCT {
+		if err := benchDCT(o, stdout, stderr); err != nil {
+			return fmt.Errorf("bench --dct: %w", err)
+		}
+		return nil
+	}
 	if o.Half {
 		if err := benchHalf(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --half: %w", err)
@@ -142,7 +150,7 @@ func Bench(o *Options, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.Given["cases"] {
-		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul, --convolve, --rfft or --half")
+		return fmt.Errorf("bench: --cases needs --algos, --random, --matmul, --convolve, --rfft, --dct or --half")
 	}
 	if err := bench(o, stdout, stderr); err != nil {
 		return fmt.Errorf("bench: %w", err)

@@ -35,7 +35,7 @@ type caseBench struct {
 // that choose a benchmark of named cases instead.
 var (
 	fftFlags  = []string{"sizes", "shape", "axes", "pipeline", "precision", "plot", "cpu", "sweep", "sweep-sample", "list"}
-	caseModes = []string{"algos", "random", "matmul", "convolve", "rfft", "half"}
+	caseModes = []string{"algos", "random", "matmul", "convolve", "rfft", "dct", "half"}
 )
 
 // flagsUnusedBy returns the bench flags that do not apply to the
