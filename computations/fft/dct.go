@@ -3,7 +3,6 @@ package fft
 import (
 	_ "embed"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
@@ -27,8 +26,10 @@ var r2rStoreCode string
 // Along each transformed axis it is one complex FFT whose load gathers
 // the real input into the form the type needs and whose store scatters
 // the result back, both fused into the FFT's kernels (dct_plan.go has
-// the algorithms: Makhoul's for types II and III, FFTs of twice the
-// length for types I and IV): where the FFT of an axis is one kernel, the
+// the algorithms: Makhoul's for types II and III, an FFT of half the
+// length for type IV of even lengths, FFTs of twice the length for type I
+// and odd type IV; twiddles come from tables that the computation keeps):
+// where the FFT of an axis is one kernel, the
 // transform is one pass over memory. Transformations connected to input
 // and output run in the loads and stores of those kernels; an axis after
 // the first reads what the one before wrote into a temporary array.
@@ -140,15 +141,29 @@ func (r *R2R) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 				return err
 			}
 		}
-		c, err := r.axisComputation(a, r.plans[i])
+		p := r.plans[i]
+		c, err := r.axisComputation(a, p)
 		if err != nil {
 			return err
 		}
 		inverse := 0
-		if r.plans[i].Inverse {
+		if p.Inverse {
 			inverse = 1
 		}
-		if err := plan.ComputationCall(c, dst, src, inverse); err != nil {
+		byName := map[string]any{"y": dst, "x": src, "inverse": inverse}
+		for name, table := range map[string]r2rTable{"w_load": p.LoadTable, "w_store": p.StoreTable} {
+			if table == noTable {
+				continue
+			}
+			if byName[name], err = plan.PersistentArray(r2rTableData(table.values(p.N), r.typ.DType())); err != nil {
+				return err
+			}
+		}
+		var call []any
+		for _, name := range c.Signature().Names() {
+			call = append(call, byName[name])
+		}
+		if err := plan.ComputationCall(c, call...); err != nil {
 			return err
 		}
 		src = dst
@@ -171,18 +186,20 @@ func (r *R2R) axisComputation(a int, p r2rAxis) (*core.Computation, error) {
 		return nil, err
 	}
 	data := r2rRenderArgs(a, p, rd, cd)
-	load, err := core.NewTransformation([]core.Parameter{
-		core.Param("output", core.Out(ct)),
-		core.Param("input", core.In(r.typ)),
-	}, r2rLoadCode, core.TransformationOptions{Name: "r2r_load", Connectors: []string{"output"},
+	loadParams := []core.Parameter{core.Param("output", core.Out(ct)), core.Param("input", core.In(r.typ))}
+	if p.LoadTable != noTable {
+		loadParams = append(loadParams, core.Param("w_load", core.In(core.ArrayOf(cd, len(p.LoadTable.values(p.N))))))
+	}
+	storeParams := []core.Parameter{core.Param("output", core.Out(r.typ)), core.Param("input", core.In(ct))}
+	if p.StoreTable != noTable {
+		storeParams = append(storeParams, core.Param("w_store", core.In(core.ArrayOf(cd, len(p.StoreTable.values(p.N))))))
+	}
+	load, err := core.NewTransformation(loadParams, r2rLoadCode, core.TransformationOptions{Name: "r2r_load", Connectors: []string{"output"},
 		RenderArgs: map[string]any{"r2r": data}})
 	if err != nil {
 		return nil, err
 	}
-	store, err := core.NewTransformation([]core.Parameter{
-		core.Param("output", core.Out(r.typ)),
-		core.Param("input", core.In(ct)),
-	}, r2rStoreCode, core.TransformationOptions{Name: "r2r_store", Connectors: []string{"input"},
+	store, err := core.NewTransformation(storeParams, r2rStoreCode, core.TransformationOptions{Name: "r2r_store", Connectors: []string{"input"},
 		RenderArgs: map[string]any{"r2r": data}})
 	if err != nil {
 		return nil, err
@@ -196,8 +213,21 @@ func (r *R2R) axisComputation(a int, p r2rAxis) (*core.Computation, error) {
 	return f.Computation, nil
 }
 
+// r2rTableData returns the twiddles as a Go slice of the complex dtype of
+// the real dtype rd.
+func r2rTableData(w []complex128, rd dtypes.DType) any {
+	if rd == dtypes.Float64 {
+		return w
+	}
+	out := make([]complex64, len(w))
+	for i, v := range w {
+		out[i] = complex64(v)
+	}
+	return out
+}
+
 // r2rModeNames are the names of the modes in the templates.
-var r2rModeNames = [...]string{makhoul: "makhoul", makhoulInverse: "makhoulInverse", twiddlePad: "twiddlePad",
+var r2rModeNames = [...]string{makhoul: "makhoul", makhoulInverse: "makhoulInverse", twiddlePad: "twiddlePad", halfComplex: "halfComplex",
 	evenExtension: "evenExtension", oddExtension: "oddExtension"}
 
 // r2rRenderArgs returns what the load and store templates see of the plan
@@ -207,14 +237,18 @@ func r2rRenderArgs(a int, p r2rAxis, rd, cd dtypes.DType) map[string]any {
 	if p.Sine && p.Mode == makhoulInverse {
 		rev = fmt.Sprintf("%d - ", p.N-1) // DST-III reads its input reversed
 	}
+	// The half-length DCT-IV reads x[2n] and x[N-1-2n]; the DST-IV the
+	// same of x reversed: x[N-1-2n] and x[2n].
+	first, second := "", fmt.Sprintf("%d - ", p.N-1)
+	if p.Sine {
+		first, second = second, first
+	}
 	return map[string]any{
 		"Axis": a, "Mode": r2rModeNames[p.Mode], "Sine": p.Sine, "N": p.N, "L": p.L,
-		"HalfRoundUp": p.HalfRoundUp, "Rev": rev,
+		"HalfRoundUp": p.HalfRoundUp, "Rev": rev, "HalfFirst": first, "HalfSecond": second,
 		"RType": rd.CType(), "CType": cd.CType(), "Zero": rd.MustLiteral(0),
-		"Angle":     rd.MustLiteral(math.Pi / float64(2*p.N)),
-		"HalfAngle": rd.MustLiteral(math.Pi / float64(4*p.N)),
-		"Scale":     rd.MustLiteral(p.Scale),
-		"Pre":       rd.MustLiteral(p.Pre), "PreAt": p.PreAt,
+		"Scale": rd.MustLiteral(p.Scale),
+		"Pre":   rd.MustLiteral(p.Pre), "PreAt": p.PreAt,
 		"Post": rd.MustLiteral(p.Post), "PostAt": p.PostAt,
 	}
 }

@@ -49,10 +49,15 @@ const (
 	// X[N] = 0, gives y[2n] = Re v[n] and y[2n+1] = Re v[N-1-n]; the DST
 	// reads X reversed and stores y·(-1)^n.
 	makhoulInverse
-	// twiddlePad: types IV. The FFT of length 2N of x[n]·exp(-iπn/2N),
-	// zero-padded, gives y[k] = 2 Re(exp(-iπ(2k+1)/4N) Z[k]) for the DCT and
-	// -2 Im(...) for the DST.
+	// twiddlePad: types IV of odd lengths. The FFT of length 2N of
+	// x[n]·exp(-iπn/2N), zero-padded, gives y[k] = 2 Re(exp(-iπ(2k+1)/4N)
+	// Z[k]) for the DCT and -2 Im(...) for the DST.
 	twiddlePad
+	// halfComplex: types IV of even lengths. The FFT of length N/2 of
+	// t[n] = (x[2n] + i x[N-1-2n])·exp(-iπ(4n+1)/4N) gives, with u[k] =
+	// T[k]·exp(-iπk/N), y[2k] = 2 Re u[k] and y[N-1-2k] = -2 Im u[k]; the
+	// DST reads x reversed and stores y·(-1)^j.
+	halfComplex
 	// evenExtension: DCT-I. The FFT of length 2(N-1) of the even extension
 	// x[0..N-1], x[N-2..1] gives y[k] = Re E[k].
 	evenExtension
@@ -61,14 +66,54 @@ const (
 	oddExtension
 )
 
+// r2rTable is a table of twiddles (cos θ, sin θ) that a load or store of
+// a real-to-real transform reads at index k < N, in place of computing
+// them: sincos per element costs more than the FFT's own work per element.
+type r2rTable int
+
+const (
+	noTable     r2rTable = iota
+	quarterStep          // θ = πk/2N, k < N
+	oddEighth            // θ = π(2k+1)/4N, k < N
+	halfStep             // θ = πk/N, k < N/2
+	quarterOdd           // θ = π(4k+1)/4N, k < N/2
+)
+
+// values returns the table's twiddles for the real length n, in float64.
+func (t r2rTable) values(n int) []complex128 {
+	m := n
+	if t == halfStep || t == quarterOdd {
+		m = n / 2
+	}
+	out := make([]complex128, m)
+	for k := range out {
+		var theta float64
+		switch t {
+		case quarterStep:
+			theta = math.Pi * float64(k) / float64(2*n)
+		case oddEighth:
+			theta = math.Pi * float64(2*k+1) / float64(4*n)
+		case halfStep:
+			theta = math.Pi * float64(k) / float64(n)
+		case quarterOdd:
+			theta = math.Pi * float64(4*k+1) / float64(4*n)
+		}
+		out[k] = complex(math.Cos(theta), math.Sin(theta))
+	}
+	return out
+}
+
 // r2rAxis is the plan of one axis of a real-to-real transform: the
 // numbers the load and store templates (templates/dct_load.cl,
 // templates/dct_store.cl) are drawn from.
 type r2rAxis struct {
-	Mode    r2rMode
-	Sine    bool // a DST
-	N, L    int  // the real length and the FFT's
-	Inverse bool // the FFT runs backwards (unnormalized)
+	Mode r2rMode
+	Sine bool // a DST
+	// LoadTable and StoreTable are the twiddles the load and the store
+	// read.
+	LoadTable, StoreTable r2rTable
+	N, L                  int  // the real length and the FFT's
+	Inverse               bool // the FFT runs backwards (unnormalized)
 	// Scale multiplies every output; Pre multiplies the inputs at the
 	// indices PreAt, Post the outputs at PostAt (orthonormal types I-III).
 	Scale       float64
@@ -99,11 +144,15 @@ func planR2R(sine bool, typ int, n int, norm R2RNorm, inverse bool) (r2rAxis, er
 			a.Mode, a.L = evenExtension, 2*(n-1)
 		}
 	case 2:
-		a.Mode = makhoul
+		a.Mode, a.StoreTable = makhoul, quarterStep
 	case 3:
-		a.Mode, a.Inverse = makhoulInverse, true
+		a.Mode, a.Inverse, a.LoadTable = makhoulInverse, true, quarterStep
 	case 4:
-		a.Mode, a.L = twiddlePad, 2*n
+		if n%2 == 0 {
+			a.Mode, a.L, a.LoadTable, a.StoreTable = halfComplex, n/2, quarterOdd, halfStep
+		} else {
+			a.Mode, a.L, a.LoadTable, a.StoreTable = twiddlePad, 2*n, quarterStep, oddEighth
+		}
 	}
 	// d is the factor by which the inverse of an unscaled transform of type
 	// typ divides: the transforms of types I-IV and their inverse types

@@ -14,8 +14,8 @@
     {{ $r.RType }} r2r_b = {{ $r.Zero }};
     if (r2r_n > 0)
         r2r_b = {{ .input.LoadIdx }}({{ template "r2r_load_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" (print $r.Rev "(" $r.N " - r2r_n)")) }}){{ template "r2r_load_pre" (dict "r" $r "At" (print $r.Rev "(" $r.N " - r2r_n)")) }};
-    {{ $r.RType }} r2r_c;
-    const {{ $r.RType }} r2r_s = sincos(({{ $r.RType }})r2r_n * {{ $r.Angle }}, &r2r_c);
+    const {{ $r.CType }} r2r_w = {{ .w_load.LoadIdx }}(r2r_n);
+    const {{ $r.RType }} r2r_c = r2r_w.x, r2r_s = r2r_w.y;
     r2r_re = r2r_a * r2r_c + r2r_b * r2r_s;
     r2r_im = r2r_a * r2r_s - r2r_b * r2r_c;
 {{- else if eq $r.Mode "twiddlePad" }}
@@ -23,11 +23,16 @@
     {
         const VSIZE_T r2r_src = r2r_n;
         const {{ $r.RType }} r2r_x = {{ .input.LoadIdx }}({{ template "r2r_load_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" "r2r_src") }});
-        {{ $r.RType }} r2r_c;
-        const {{ $r.RType }} r2r_s = sincos(({{ $r.RType }})r2r_n * {{ $r.Angle }}, &r2r_c);
-        r2r_re = r2r_x * r2r_c;
-        r2r_im = -r2r_x * r2r_s;
+        const {{ $r.CType }} r2r_w = {{ .w_load.LoadIdx }}(r2r_n);
+        r2r_re = r2r_x * r2r_w.x;
+        r2r_im = -r2r_x * r2r_w.y;
     }
+{{- else if eq $r.Mode "halfComplex" }}
+    const {{ $r.RType }} r2r_a = {{ .input.LoadIdx }}({{ template "r2r_load_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" (print $r.HalfFirst "2 * r2r_n")) }});
+    const {{ $r.RType }} r2r_b = {{ .input.LoadIdx }}({{ template "r2r_load_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" (print $r.HalfSecond "2 * r2r_n")) }});
+    const {{ $r.CType }} r2r_w = {{ .w_load.LoadIdx }}(r2r_n);
+    r2r_re = r2r_a * r2r_w.x + r2r_b * r2r_w.y;
+    r2r_im = r2r_b * r2r_w.x - r2r_a * r2r_w.y;
 {{- else if eq $r.Mode "evenExtension" }}
     const VSIZE_T r2r_src = r2r_n < {{ $r.N }} ? r2r_n : {{ $r.L }} - r2r_n;
     r2r_re = {{ .input.LoadIdx }}({{ template "r2r_load_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" "r2r_src") }}){{ template "r2r_load_pre" (dict "r" $r "At" "r2r_src") }};

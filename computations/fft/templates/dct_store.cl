@@ -8,8 +8,8 @@
     const VSIZE_T r2r_k = {{ index .Idxs $r.Axis }};
     const {{ $r.CType }} r2r_v = {{ .input.LoadSame }};
 {{- if eq $r.Mode "makhoul" }}
-    {{ $r.RType }} r2r_c;
-    const {{ $r.RType }} r2r_s = sincos(({{ $r.RType }})r2r_k * {{ $r.Angle }}, &r2r_c);
+    const {{ $r.CType }} r2r_w = {{ .w_store.LoadIdx }}(r2r_k);
+    const {{ $r.RType }} r2r_c = r2r_w.x, r2r_s = r2r_w.y;
     const VSIZE_T r2r_dst = {{ if $r.Sine }}{{ $r.N }} - 1 - {{ end }}r2r_k;
     {{ .output.StoreIdx }}({{ template "r2r_store_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" "r2r_dst") }}, 2 * (r2r_v.x * r2r_c + r2r_v.y * r2r_s) * {{ $r.Scale }}{{ template "r2r_store_post" (dict "r" $r "At" "r2r_dst") }});
 {{- else if eq $r.Mode "makhoulInverse" }}
@@ -18,8 +18,8 @@
 {{- else if eq $r.Mode "twiddlePad" }}
     if (r2r_k < {{ $r.N }})
     {
-        {{ $r.RType }} r2r_c;
-        const {{ $r.RType }} r2r_s = sincos(({{ $r.RType }})(2 * r2r_k + 1) * {{ $r.HalfAngle }}, &r2r_c);
+        const {{ $r.CType }} r2r_w = {{ .w_store.LoadIdx }}(r2r_k);
+        const {{ $r.RType }} r2r_c = r2r_w.x, r2r_s = r2r_w.y;
         const VSIZE_T r2r_dst = r2r_k;
 {{- if $r.Sine }}
         {{ .output.StoreIdx }}({{ template "r2r_store_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" "r2r_dst") }}, -2 * (r2r_v.y * r2r_c - r2r_v.x * r2r_s) * {{ $r.Scale }});
@@ -27,6 +27,13 @@
         {{ .output.StoreIdx }}({{ template "r2r_store_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" "r2r_dst") }}, 2 * (r2r_v.x * r2r_c + r2r_v.y * r2r_s) * {{ $r.Scale }});
 {{- end }}
     }
+{{- else if eq $r.Mode "halfComplex" }}
+    const {{ $r.CType }} r2r_w = {{ .w_store.LoadIdx }}(r2r_k);
+    const {{ $r.RType }} r2r_ur = r2r_v.x * r2r_w.x + r2r_v.y * r2r_w.y;
+    const {{ $r.RType }} r2r_ui = r2r_v.y * r2r_w.x - r2r_v.x * r2r_w.y;
+    const VSIZE_T r2r_even = 2 * r2r_k, r2r_odd = {{ $r.N }} - 1 - 2 * r2r_k;
+    {{ .output.StoreIdx }}({{ template "r2r_store_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" "r2r_even") }}, 2 * r2r_ur * {{ $r.Scale }});
+    {{ .output.StoreIdx }}({{ template "r2r_store_at" (dict "Idxs" .Idxs "Axis" $r.Axis "At" "r2r_odd") }}, {{ if $r.Sine }}{{ else }}-{{ end }}2 * r2r_ui * {{ $r.Scale }});
 {{- else if eq $r.Mode "evenExtension" }}
     if (r2r_k < {{ $r.N }})
     {
