@@ -79,7 +79,7 @@ func (c *Computation) compileTuned(thr *cluda.Thread, opts CompileOptions) (*Cal
 	}
 	defer release()
 	best := first
-	bestTime, err := timeCall(thr, first, args)
+	bestTime, err := timeCall(thr, first, args, tuneRuns)
 	if err != nil {
 		first.Release()
 		return nil, fmt.Errorf("core: tune %s: %w", c.name, err)
@@ -99,7 +99,7 @@ func (c *Computation) compileTuned(thr *cluda.Thread, opts CompileOptions) (*Cal
 			if err != nil {
 				continue // a candidate the device refuses is not a choice
 			}
-			d, err := timeCall(thr, k, args)
+			d, err := timeCall(thr, k, args, tuneRuns)
 			if err != nil || d >= bestTime {
 				k.Release()
 				continue
@@ -119,6 +119,27 @@ func (c *Computation) compileTuned(thr *cluda.Thread, opts CompileOptions) (*Cal
 		}
 	}
 	return best, nil
+}
+
+// Time returns the median time of runs calls of the callable, each waited
+// for, after one more that warms the caches up, on arrays of its
+// signature's types filled with zeros and zero scalars, which it makes
+// and releases: what the callable's plan costs on its device, as tuning
+// (CompileOptions.Tune) measures it.
+func (c *Callable) Time(runs int) (time.Duration, error) {
+	if runs < 1 {
+		return 0, fmt.Errorf("core: time %s: %d runs (want at least 1)", c.name, runs)
+	}
+	args, release, err := tuneArguments(c.thread, c.sig)
+	if err != nil {
+		return 0, fmt.Errorf("core: time %s: %w", c.name, err)
+	}
+	defer release()
+	d, err := timeCall(c.thread, c, args, runs)
+	if err != nil {
+		return 0, fmt.Errorf("core: time %s: %w", c.name, err)
+	}
+	return d, nil
 }
 
 // tuneArguments returns arguments for a call of sig on thr: zeroed arrays
@@ -153,11 +174,11 @@ func tuneArguments(thr *cluda.Thread, sig Signature) ([]any, func(), error) {
 	return args, release, nil
 }
 
-// timeCall returns the median time of tuneRuns calls of k with args,
-// each waited for, after one that warms up.
-func timeCall(thr *cluda.Thread, k *Callable, args []any) (time.Duration, error) {
-	times := make([]time.Duration, tuneRuns)
-	for i := -1; i < tuneRuns; i++ {
+// timeCall returns the median time of runs calls of k with args, each
+// waited for, after one that warms up.
+func timeCall(thr *cluda.Thread, k *Callable, args []any, runs int) (time.Duration, error) {
+	times := make([]time.Duration, runs)
+	for i := -1; i < runs; i++ {
 		start := time.Now()
 		if err := k.Call(args...); err != nil {
 			return 0, err
@@ -170,5 +191,5 @@ func timeCall(thr *cluda.Thread, k *Callable, args []any) (time.Duration, error)
 		}
 	}
 	sort.Slice(times, func(a, b int) bool { return times[a] < times[b] })
-	return times[tuneRuns/2], nil
+	return times[runs/2], nil
 }

@@ -121,3 +121,24 @@ func TestTune(t *testing.T) {
 		}
 	}
 }
+
+// TestCallableTime times a callable on arrays it makes itself, and
+// refuses a count of no runs.
+func TestCallableTime(t *testing.T) {
+	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer thr.Release()
+	k, err := choosing(t, "core test time", 1024).Compile(thr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Release()
+	if d, err := k.Time(3); err != nil || d <= 0 {
+		t.Errorf("Time(3) = %v, %v, want a positive time", d, err)
+	}
+	if _, err := k.Time(0); err == nil {
+		t.Error("Time(0): no error")
+	}
+}

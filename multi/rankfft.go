@@ -189,16 +189,8 @@ func (f *RankSlabFFT) Stats() SlabStats {
 
 // Release releases the transforms and the work arrays.
 func (f *RankSlabFFT) Release() {
-	for _, c := range []*core.Callable{f.first, f.second} {
-		if c != nil {
-			c.Release()
-		}
-	}
-	for _, a := range []*cluda.Array{f.mid1, f.mid2, f.back} {
-		if a != nil {
-			a.Release()
-		}
-	}
+	releaseAll(f.first, f.second)
+	releaseAll(f.mid1, f.mid2, f.back)
 }
 
 // Call transforms: its arguments are those of Signature, this rank's

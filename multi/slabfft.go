@@ -361,14 +361,20 @@ func (s *SlabFFT) Stats() SlabStats {
 
 // Release releases the transforms and the work arrays.
 func (s *SlabFFT) Release() {
-	for _, c := range []*Callable{s.first, s.second} {
-		if c != nil {
-			c.Release()
-		}
-	}
-	for _, a := range []*cluda.SplitArray{s.mid1, s.mid2, s.back} {
-		if a != nil {
-			a.Release()
+	releaseAll(s.first, s.second)
+	releaseAll(s.mid1, s.mid2, s.back)
+}
+
+// releaseAll releases each of xs that is not nil (the parts a failed
+// constructor did not make).
+func releaseAll[T interface {
+	comparable
+	Release()
+}](xs ...T) {
+	var none T
+	for _, x := range xs {
+		if x != none {
+			x.Release()
 		}
 	}
 }

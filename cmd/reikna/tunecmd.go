@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -119,42 +118,14 @@ func tuneFFT(thr *cluda.Thread, c tuneCase, dt dtypes.DType, stdout io.Writer) e
 }
 
 // timeCompiled compiles c with opts and returns the median time of five
-// calls on zeroed arrays (inverse 0), each waited for, after one.
+// calls (see core.Callable.Time).
 func timeCompiled(thr *cluda.Thread, c *core.Computation, opts core.CompileOptions) (time.Duration, error) {
 	k, err := c.CompileWith(thr, opts)
 	if err != nil {
 		return 0, err
 	}
 	defer k.Release()
-	var args []any
-	for _, p := range k.Signature() {
-		t := p.Type()
-		if !t.IsArray() {
-			args = append(args, int32(0))
-			continue
-		}
-		a, err := thr.Zeros(t.Shape(), t.DType())
-		if err != nil {
-			return 0, err
-		}
-		defer a.Release()
-		args = append(args, a)
-	}
-	times := make([]time.Duration, 5)
-	for i := -1; i < len(times); i++ {
-		start := time.Now()
-		if err := k.Call(args...); err != nil {
-			return 0, err
-		}
-		if err := thr.Synchronize(); err != nil {
-			return 0, err
-		}
-		if i >= 0 {
-			times[i] = time.Since(start)
-		}
-	}
-	slices.Sort(times)
-	return times[len(times)/2], nil
+	return k.Time(5)
 }
 
 // withFile runs f on the file at path, created (for writing) or opened.

@@ -155,7 +155,7 @@ func (r *R2R) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 			if table == noTable {
 				continue
 			}
-			if byName[name], err = plan.PersistentArray(r2rTableData(table.values(p.N), r.typ.DType())); err != nil {
+			if byName[name], err = plan.PersistentArray(toDType(table.values(p.N), complexOf(r.typ.DType()))); err != nil {
 				return err
 			}
 		}
@@ -211,19 +211,6 @@ func (r *R2R) axisComputation(a int, p r2rAxis) (*core.Computation, error) {
 		return nil, err
 	}
 	return f.Computation, nil
-}
-
-// r2rTableData returns the twiddles as a Go slice of the complex dtype of
-// the real dtype rd.
-func r2rTableData(w []complex128, rd dtypes.DType) any {
-	if rd == dtypes.Float64 {
-		return w
-	}
-	out := make([]complex64, len(w))
-	for i, v := range w {
-		out[i] = complex64(v)
-	}
-	return out
 }
 
 // r2rModeNames are the names of the modes in the templates.
