@@ -103,6 +103,11 @@ def ratio(v):
     return Value(f"{v:.2f}", v) if v else Value("n/a")
 
 
+def dims(shape):
+    """Returns a shape as a cell of a table, such as 64×1024."""
+    return "×".join(str(n) for n in shape)
+
+
 # The roles of a table's columns, which compare_apis.py reads to set two
 # runs' tables side by side: KEY columns name the case (rows of two runs
 # with the same keys are the same case), OURS is reikna's own figure, RUN
@@ -372,7 +377,7 @@ def cases_nd(d):
             theirs[p] = row.get("median_ms")
         axes_text = ",".join(str(a) for a in axes)
         dtype = "" if dtype in ("complex64", "") else f" {dtype}"
-        case = "×".join(str(n) for n in shape) + f" axes {axes_text}{dtype}"
+        case = dims(shape) + f" axes {axes_text}{dtype}"
         yield "N-D", case, r, theirs, 1.0, None
 
 
@@ -484,6 +489,30 @@ def warn_shrunk(rep, ours, targets="the targets are those of the full sizes", un
         rep.note(f"WARNING: the cases were shrunk to {ours.get('mib_per_array'):g} {unit} ({own} {ALGO_FULL_MIB}): {targets}")
 
 
+def torch_peer(notes, case, r, theirs):
+    """Returns PyTorch's row of case (theirs: its rows by case; {} where it
+    has none) and its median time: None where it has none, or where it ran
+    another shape than reikna's row r, which notes then tells."""
+    peer_row = theirs.get(case, {})
+    peer = peer_row.get("median_ms")
+    if peer and peer_row.get("shape") != r.get("shape"):
+        notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
+        peer = None
+    return peer_row, peer
+
+
+def untimed(rep, notes, case, r):
+    """Where reikna did not time its row r of case, its result wrong or the
+    case skipped, counts a wrong one in rep.fails, tells why in notes and
+    returns the row's cells of the time and of the verdict; else None."""
+    why = r.get("wrong") or r.get("skipped")
+    if not why:
+        return None
+    rep.fails += 1 if r.get("wrong") else 0
+    notes.append(f"{case}: {why}")
+    return ("wrong", "WRONG") if r.get("wrong") else ("skipped", "not measured")
+
+
 def algos_tables(rep, d):
     ours, theirs_report, theirs = torch_section(rep, d, "algos", "Algorithms against PyTorch", copy=True)
     if not ours:
@@ -506,7 +535,7 @@ def algos_tables(rep, d):
     for case, r in bare.items():
         kind, target = algo_target(case)
         target_text = f"≥ {target}% copy" if kind == "copy" else f"ratio ≤ {target:.2f}"
-        shape = "×".join(str(n) for n in r.get("shape", []))
+        shape = dims(r.get("shape", []))
         peer = theirs.get(case, {}).get("median_ms")
         if peer and not same_shape(r, theirs[case]):
             differ.append(case)
@@ -602,18 +631,13 @@ def torch_case_tables(rep, d, name, heading, targets, counted, fused_title, fuse
     for case, r in bare.items():
         target = targets.get(case)
         target_text = f"ratio ≤ {target:.2f}" if target else "-"
-        lead = [case, "×".join(str(n) for n in r.get("shape", []))] + ([r.get(extra_key, "")] if extra else [])
-        peer_row = theirs.get(case, {})
-        peer = peer_row.get("median_ms")
-        if peer and peer_row.get("shape") != r.get("shape"):
-            notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
-            peer = None
+        lead = [case, dims(r.get("shape", []))] + ([r.get(extra_key, "")] if extra else [])
+        peer_row, peer = torch_peer(notes, case, r, theirs)
         peer_gbps = f"{peer_row['gbps']:.4g}" if peer else "n/a"
-        if r.get("wrong") or r.get("skipped"):
-            rep.fails += 1 if r.get("wrong") else 0
-            notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
-            t.add(*lead, "wrong" if r.get("wrong") else "skipped", ms(peer), "", "", peer_gbps,
-                  target_text, "WRONG" if r.get("wrong") else "not measured")
+        not_timed = untimed(rep, notes, case, r)
+        if not_timed:
+            time_cell, v = not_timed
+            t.add(*lead, time_cell, ms(peer), "", "", peer_gbps, target_text, v)
             continue
         x = r["median_ms"] / peer if peer else None
         v = "-" if not target else ("n/a" if x is None else verdict(x <= target))
@@ -667,24 +691,19 @@ def dct_tables(rep, d):
     notes = []
     for r in ours["rows"]:
         case = r["case"]
-        shape = "×".join(str(n) for n in r.get("shape", []))
+        shape = dims(r.get("shape", []))
         if r.get("axes") and len(r["axes"]) > 1:
             shape += " axes " + ",".join(str(a) for a in r["axes"])
         judged_torch = case.startswith(DCT_TORCH_JUDGED)
         target_text = f"FFT ≤ {DCT_FFT_TARGET}" + (f", PyTorch ≤ {DCT_TORCH_TARGET}" if judged_torch else "")
-        peer_row = theirs.get(case, {})
-        peer = peer_row.get("median_ms")
-        if peer_row.get("wrong"):
-            notes.append(f"{case}: PyTorch's result was wrong: {peer_row['wrong']}")
-        if peer and peer_row.get("shape") != r.get("shape"):
-            notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
-            peer = None
+        if theirs.get(case, {}).get("wrong"):
+            notes.append(f"{case}: PyTorch's result was wrong: {theirs[case]['wrong']}")
+        peer_row, peer = torch_peer(notes, case, r, theirs)
         peer_gbps = f"{peer_row['gbps']:.4g}" if peer else "n/a"
-        if r.get("wrong") or r.get("skipped"):
-            rep.fails += 1 if r.get("wrong") else 0
-            notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
-            t.add(case, shape, "wrong" if r.get("wrong") else "skipped", ms(r.get("fft_median_ms")), "", ms(peer), "", "", peer_gbps,
-                  target_text, "WRONG" if r.get("wrong") else "not measured")
+        not_timed = untimed(rep, notes, case, r)
+        if not_timed:
+            time_cell, v = not_timed
+            t.add(case, shape, time_cell, ms(r.get("fft_median_ms")), "", ms(peer), "", "", peer_gbps, target_text, v)
             continue
         if r.get("fft_skipped"):
             notes.append(f"{case}: the complex FFT was not timed: {r['fft_skipped']}")
@@ -740,7 +759,7 @@ def matmul_tables(rep, d):
     problems = []
     for r in ours["rows"]:
         case = r["case"]
-        shape = "×".join(str(n) for n in r.get("shape", []))
+        shape = dims(r.get("shape", []))
         if r.get("wrong") or r.get("skipped"):
             problems.append(f"{case} {r.get('tiling', '')}: {r.get('wrong') or r.get('skipped')}")
         if r.get("tuned"):
@@ -798,18 +817,13 @@ def convolve_tables(rep, d):
     notes = []
     for r in ours["rows"]:
         case = r["case"]
-        shape = "×".join(str(n) for n in r.get("shape", []))
-        peer_row = theirs.get(case, {})
-        peer = peer_row.get("median_ms")
-        if peer and peer_row.get("shape") != r.get("shape"):
-            notes.append(f"{case}: PyTorch's time left out, of the shape {peer_row.get('shape')} (reikna {r.get('shape')}): run both at the same MIB")
-            peer = None
+        shape = dims(r.get("shape", []))
+        _, peer = torch_peer(notes, case, r, theirs)
         target_text = f"≤ {CONVOLVE_TARGET}"
-        if r.get("wrong") or r.get("skipped"):
-            rep.fails += 1 if r.get("wrong") else 0
-            notes.append(f"{case}: {r.get('wrong') or r.get('skipped')}")
-            t.add(case, shape, "wrong" if r.get("wrong") else "skipped", ms(r.get("fft_median_ms")), "", ms(peer), "", target_text,
-                  "WRONG" if r.get("wrong") else "not measured")
+        not_timed = untimed(rep, notes, case, r)
+        if not_timed:
+            time_cell, v = not_timed
+            t.add(case, shape, time_cell, ms(r.get("fft_median_ms")), "", ms(peer), "", target_text, v)
             continue
         two = r.get("to_two_ffts")
         v = verdict(two <= CONVOLVE_TARGET) if two else "n/a"
@@ -847,7 +861,7 @@ def half_tables(rep, d):
             bare[case] = r
             continue
         base = bare.get(case[:-len("+half")], {})
-        shape = "×".join(str(n) for n in r.get("shape", []))
+        shape = dims(r.get("shape", []))
         mine, theirs = r.get("median_ms"), base.get("median_ms")
         if r.get("wrong") or base.get("wrong"):
             v = "WRONG"

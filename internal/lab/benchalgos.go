@@ -9,7 +9,6 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // benchAlgos times the algorithm cases, each bare and with a scale fused
@@ -19,7 +18,7 @@ func benchAlgos(o *Options, stdout, stderr io.Writer) error {
 	return runBenchSet(o, stdout, stderr, benchSet[algoCase, *algoReport]{
 		mode: "algos", what: "algorithm", otherMiB: caseDefaultMiB, cases: selectAlgoCases,
 		label: func(c algoCase, _ int) string {
-			return fmt.Sprintf("%s of %s", c.name, cliutil.DimsString(c.sizedShape(o.MiB)))
+			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
 		report: func(h runHeader, mib, copyGBs float64) *algoReport {
 			return &algoReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
@@ -45,11 +44,6 @@ func (b *bencher) measureAlgo(c algoCase, shape []int, scaled bool) algoRow {
 		func() (*core.Computation, error) { return c.computation(shape, scaled) },
 		func(call *core.Callable, sets [][]any) error { return b.checkAlgo(c, shape, call, sets[0], scale) })
 }
-
-// wrongResultError is a result that differs from the host reference.
-type wrongResultError struct{ err error }
-
-func (e *wrongResultError) Error() string { return "wrong result: " + e.err.Error() }
 
 // checkAlgo runs call once on the argument set args, its output poisoned
 // first, and compares the output with the case's host reference on the

@@ -9,7 +9,6 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // benchRandom times the random number cases, each bare and with a scale
@@ -19,7 +18,7 @@ func benchRandom(o *Options, stdout, stderr io.Writer) error {
 	return runBenchSet(o, stdout, stderr, benchSet[randomCase, *randomReport]{
 		mode: "random", what: "random number", otherMiB: caseDefaultMiB, cases: selectRandomCases,
 		label: func(c randomCase, _ int) string {
-			return fmt.Sprintf("%s of %s", c.name, cliutil.DimsString(c.sizedShape(o.MiB)))
+			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
 		report: func(h runHeader, mib, copyGBs float64) *randomReport {
 			return &randomReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}

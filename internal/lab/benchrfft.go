@@ -1,14 +1,11 @@
 package lab
 
 import (
-	"fmt"
 	"io"
 	"math"
 
-	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
-	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // benchRFFT times the real FFT cases, each bare and with a scale fused
@@ -18,7 +15,7 @@ func benchRFFT(o *Options, stdout, stderr io.Writer) error {
 	return runBenchSet(o, stdout, stderr, benchSet[rfftCase, *rfftReport]{
 		mode: "rfft", what: "real FFT", otherMiB: caseDefaultMiB, cases: selectRFFTCases,
 		label: func(c rfftCase, _ int) string {
-			return fmt.Sprintf("%s of %s", c.name, cliutil.DimsString(c.sizedShape(o.MiB)))
+			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
 		report: func(h runHeader, mib, copyGBs float64) *rfftReport {
 			return &rfftReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
@@ -34,7 +31,8 @@ func benchRFFT(o *Options, stdout, stderr io.Writer) error {
 }
 
 // measureRFFT checks and then times the case on an input of shape, bare
-// or with the scale on its input (see measureCase).
+// or with the scale on its input (see measureCase), comparing a sample of
+// its rows with the reference (checkRFFT).
 func (b *bencher) measureRFFT(c rfftCase, shape []int, scaled bool) rfftRow {
 	scale := 1.0
 	if scaled {
@@ -54,36 +52,11 @@ func (b *bencher) measureRFFT(c rfftCase, shape []int, scaled bool) rfftRow {
 	}
 	check := func(call *core.Callable, sets [][]any) error {
 		var err error
-		r.RelError, err = b.checkRFFT(c, shape, call, sets[0], scale)
+		r.RelError, err = checkTransform(b, call, sets[0], "real FFT", complex64(complex(math.NaN(), math.NaN())), func(in []float32, out []complex64) (float64, error) {
+			return checkRFFT(shape, in, out, scale)
+		})
 		return err
 	}
 	r.algoRow = b.measureCase(c.name, dtypes.Float32, shape, scaled, build, check)
 	return r
-}
-
-// checkRFFT runs call once on the argument set args (output, input), its
-// output poisoned first, and compares a sample of its rows with the
-// reference on the input values argSets uploaded. A wrong output is a
-// *wrongResultError.
-func (b *bencher) checkRFFT(c rfftCase, shape []int, call *core.Callable, args []any, scale float64) (float64, error) {
-	out, ok := args[0].(*cluda.Array)
-	if !ok || len(args) != 2 {
-		return 0, fmt.Errorf("the real FFT takes (output, input), got %d arguments", len(args))
-	}
-	if err := out.Fill(complex64(complex(math.NaN(), math.NaN()))); err != nil {
-		return 0, fmt.Errorf("poisoning the output: %w", err)
-	}
-	if err := call.Call(args...); err != nil {
-		return 0, fmt.Errorf("the checked call: %w", err)
-	}
-	host := make([]complex64, out.Size())
-	if err := out.Get(host); err != nil {
-		return 0, fmt.Errorf("reading the output: %w", err)
-	}
-	in := b.randomValues(dtypes.Float32, shape[0]*shape[1]).([]float32)
-	e, err := checkRFFT(shape, in, host, scale)
-	if err != nil {
-		return e, &wrongResultError{err}
-	}
-	return e, nil
 }

@@ -1,6 +1,11 @@
 package lab
 
-import "io"
+import (
+	"fmt"
+	"io"
+
+	"github.com/reikna-go/reikna/internal/cliutil"
+)
 
 // A benchSet is a benchmark of named cases, such as bench --algos: what it
 // times and how it measures and reports each case. runBenchSet runs it
@@ -69,4 +74,10 @@ func runBenchSet[C any, R caseReport](o *Options, stdout, stderr io.Writer, set 
 		set.done(rep)
 	}
 	return cb.finish(o, stdout, rep)
+}
+
+// caseLabel names on the progress bar what a set measures, name, on
+// arrays of shape.
+func caseLabel(name string, shape []int) string {
+	return fmt.Sprintf("%s of %s", name, cliutil.DimsString(shape))
 }

@@ -46,6 +46,9 @@ func selectConvolveCases(list string) ([]convolveCase, error) {
 	return selectCases(list, convolveCases, func(c convolveCase) string { return c.name }, "convolution")
 }
 
+// caseName returns the case's name.
+func (c convolveCase) caseName() string { return c.name }
+
 // sizedShape returns the case's shape at mib MiB per array, shrunk as the
 // algorithm cases shrink: the batch first, then the rows.
 func (c convolveCase) sizedShape(mib float64) []int {

@@ -60,6 +60,9 @@ func selectDCTCases(list string) ([]dctCase, error) {
 	return selectCases(list, dctCases, func(c dctCase) string { return c.name }, "DCT and DST")
 }
 
+// caseName returns the case's name.
+func (c dctCase) caseName() string { return c.name }
+
 // sizedShape returns the case's shape at mib MiB of input, shrunk as the
 // algorithm cases shrink: the batch first, then the transformed axes.
 func (c dctCase) sizedShape(mib float64) []int {

@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"fmt"
 	"math"
 	"math/cmplx"
 
@@ -145,20 +144,12 @@ func checkDCT(c dctCase, shape []int, in, out []float32) (float64, error) {
 	for i, a := range c.axes {
 		axes[i] = a - 1
 	}
-	worst := 0.0
-	count := min(dctSampleSlabs, batch)
-	for s := range count {
-		r := s * (batch - 1) / max(1, count-1)
+	return worstSampleError(batch, dctSampleSlabs, dctTolerance, "item %d of the batch", func(r int) float64 {
 		x := make([]float64, item)
 		for i := range x {
 			x[i] = float64(in[r*item+i])
 		}
 		want := r2rReferenceN(c, x, shape[1:], axes)
-		e := cliutil.Compare(reference.Complex(out[r*item:(r+1)*item]), reference.Complex(want), dctTolerance).RelL2
-		if !(e <= dctTolerance) {
-			return e, fmt.Errorf("item %d of the batch has a relative error of %.3g, above %g", r, e, dctTolerance)
-		}
-		worst = max(worst, e)
-	}
-	return worst, nil
+		return cliutil.Compare(reference.Complex(out[r*item:(r+1)*item]), reference.Complex(want), dctTolerance).RelL2
+	})
 }

@@ -83,10 +83,7 @@ func (c rfftCase) scaledComputation(shape []int) (*fft.RFFT, error) {
 func checkRFFT(shape []int, in []float32, out []complex64, scale float64) (float64, error) {
 	rows, n := shape[0], shape[1]
 	half := n/2 + 1
-	worst := 0.0
-	count := min(rfftSampleRows, rows)
-	for s := range count {
-		r := s * (rows - 1) / max(1, count-1)
+	return worstSampleError(rows, rfftSampleRows, rfftTolerance, "row %d", func(r int) float64 {
 		x := make([]complex128, n)
 		for k := range x {
 			x[k] = complex(scale*float64(in[r*n+k]), 0)
@@ -96,11 +93,6 @@ func checkRFFT(shape []int, in []float32, out []complex64, scale float64) (float
 		for k := range got {
 			got[k] = complex128(out[r*half+k])
 		}
-		e := cliutil.Compare(got, want, rfftTolerance).RelL2
-		if !(e <= rfftTolerance) {
-			return e, fmt.Errorf("row %d has a relative error of %.3g, above %g", r, e, rfftTolerance)
-		}
-		worst = max(worst, e)
-	}
-	return worst, nil
+		return cliutil.Compare(got, want, rfftTolerance).RelL2
+	})
 }
