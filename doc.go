@@ -35,7 +35,10 @@
 //     library; [github.com/reikna-go/reikna/cbrng]: counter-based random
 //     numbers.
 //   - [github.com/reikna-go/reikna/multi]: computations on split arrays,
-//     one part on each device, and the slab-decomposed FFT.
+//     one part on each device, and the slab-decomposed FFT; for programs
+//     of several processes, [github.com/reikna-go/reikna/multi/mpi] (MPI)
+//     and [github.com/reikna-go/reikna/multi/nccl] (NCCL, between CUDA
+//     devices), both loaded at run time.
 //   - cmd/reikna: the command-line tool (devices, render, fft, bench).
 //
 // A first program creates a Thread, builds a computation, compiles and

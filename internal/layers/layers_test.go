@@ -28,7 +28,9 @@ var layers = [][]string{
 	// multi/mpi: the binding to MPI that multi's tests and programs of
 	// several processes use; it imports nothing of the module.
 	{"cluda/cl", "cluda/cu", "multi/mpi"},
-	{"cluda"},
+	// multi/nccl: the binding to NCCL, on cluda/cu's contexts, streams and
+	// device memory; it imports nothing else of the module.
+	{"cluda", "multi/nccl"},
 	{"templates", "cluda/cludatest"},
 	{"snippets"},
 	{"functions"},

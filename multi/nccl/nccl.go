@@ -1,0 +1,7 @@
+package nccl
+
+/*
+#cgo LDFLAGS: -ldl
+#include "ncclinc.h"
+*/
+import "C"
