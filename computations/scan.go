@@ -131,7 +131,7 @@ func (sc *Scan) build(plan *core.Plan, args map[string]*core.KernelArgument) err
 	if o*r*i == 0 {
 		return nil // an empty array
 	}
-	sp, err := newScanPlan(o, r, i, lim, sc.tuning)
+	sp, err := newScanPlan(o, r, i, lim, sc.chooseTuning(plan))
 	if err != nil {
 		return fmt.Errorf("Scan: %w", err)
 	}
@@ -243,4 +243,36 @@ func (sc *Scan) singlePass(plan *core.Plan, sp scanPlan, args map[string]*core.K
 		return fmt.Errorf("Scan: single pass: %w", err)
 	}
 	return nil
+}
+
+// scanCandidates are the plans tuning may take for a scan (see
+// core.Plan.Choose), the rules' own first.
+var scanCandidates = []struct {
+	name   string
+	tuning scanTuning
+}{
+	{"rules", scanTuning{}},
+	{"multi-pass", scanTuning{Passes: scanMultiPass}},
+	{"single-pass", scanTuning{Passes: scanSinglePass}},
+	{"work-group-256", scanTuning{WorkGroup: 256}},
+	{"work-group-128", scanTuning{WorkGroup: 128}},
+}
+
+// chooseTuning returns the scan's own tuning (a test's or a benchmark's)
+// where it has one, else the candidate the plan chooses.
+func (sc *Scan) chooseTuning(plan *core.Plan) scanTuning {
+	if sc.tuning != (scanTuning{}) {
+		return sc.tuning
+	}
+	names := make([]string, len(scanCandidates))
+	for i, c := range scanCandidates {
+		names[i] = c.name
+	}
+	choice := plan.Choose(fmt.Sprintf("scan %v %v axes %v exclusive %v", sc.typ.DType(), sc.typ.Shape(), sc.axes, sc.exclusive), names...)
+	for _, c := range scanCandidates {
+		if c.name == choice {
+			return c.tuning
+		}
+	}
+	return sc.tuning
 }
