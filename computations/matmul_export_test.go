@@ -7,3 +7,7 @@ import "github.com/reikna-go/reikna/dtypes"
 func MatrixMulTilingsFor(dt dtypes.DType) []MatrixMulTiling {
 	return tilingsFor(dt.Size(), dt.IsComplex())
 }
+
+// SetMatrixMulCPUPlan makes mm run the CPU's kernel on any OpenCL device,
+// so that tests run it on a GPU too.
+func SetMatrixMulCPUPlan(mm *MatrixMul) { mm.cpuPlan = true }

@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -54,11 +55,14 @@ func complexValues(x any) []complex128 {
 }
 
 // matmulCase is a product to check: the operands' types and the options,
-// and the factor of a scaling connected to matrix_b (0 for none).
+// and the factor of a scaling connected to matrix_b (0 for none). cpuKind,
+// where set, runs the CPU's kernel (on any OpenCL device) and checks that
+// its vectors run along that dimension ("n", "m" or "k").
 type matmulCase struct {
-	a, b   core.Type
-	opts   computations.MatrixMulOptions
-	bScale float64
+	a, b    core.Type
+	opts    computations.MatrixMulOptions
+	bScale  float64
+	cpuKind string
 }
 
 // matmulReference returns the product of the operands' values a and b (in
@@ -126,6 +130,16 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	mm, err := computations.NewMatrixMul(tc.a, tc.b, tc.opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if tc.cpuKind != "" {
+		computations.SetMatrixMulCPUPlan(mm)
+		plan, err := mm.PlanOn(thr.Params())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(plan, "cpu:") || !strings.HasSuffix(plan, "/"+tc.cpuKind) {
+			t.Errorf("plan %s, want the CPU's along %s", plan, tc.cpuKind)
+		}
 	}
 	outParam, _ := mm.Parameter("output")
 	outType := outParam.Type()
