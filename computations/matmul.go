@@ -43,8 +43,10 @@ type MatrixMul struct {
 
 	// cpuPlan makes the product run the CPU's kernel on any OpenCL
 	// device, for tests that run it on a GPU; otherwise only a CPU runs
-	// it.
-	cpuPlan bool
+	// it. cpuSlices, where set, are the depth and rounds of its slices of
+	// the inner dimension, for tests of small products.
+	cpuPlan   bool
+	cpuSlices [2]int
 }
 
 // MatrixMulOptions are the optional parts of a MatrixMul.
@@ -135,6 +137,9 @@ func (mm *MatrixMul) cpuPlanOn(lim device.Limits) (matmulCPUPlan, bool, error) {
 	}
 	dt := mm.output.DType()
 	p, err := planMatmulCPU(mm.shape, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, mm.a.Rank() == 1, mm.b.Rank() == 1, lim.ComputeUnits, lim.MaxWorkGroup)
+	if err == nil && mm.cpuSlices != [2]int{} {
+		err = p.spread(mm.shape, mm.cpuSlices[0], mm.cpuSlices[1], lim.ComputeUnits, lim.MaxWorkGroup)
+	}
 	if err != nil {
 		return matmulCPUPlan{}, true, fmt.Errorf("computations: MatrixMul: %w", err)
 	}

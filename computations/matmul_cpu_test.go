@@ -57,6 +57,39 @@ func TestMatrixMulCPU(t *testing.T) {
 	}
 }
 
+// TestMatrixMulCPUSlices runs the CPU's kernel along N and M in slices of
+// the inner dimension, of 16 inner indices for 3 blocks at a time (the
+// plan's own slices serve larger products): inner dimensions that slices
+// divide and that they do not, blocks in part past the matrices, a
+// number of blocks that rounds do not divide and one whose positions are
+// a power of two, batches and 1-D operands.
+func TestMatrixMulCPUSlices(t *testing.T) {
+	thr := cludatest.Thread(t)
+	cludatest.RequireOpenCL(t, thr)
+	trAB := computations.MatrixMulOptions{TransposedA: true, TransposedB: true}
+	for _, tc := range []struct {
+		name string
+		a, b []int
+		opts computations.MatrixMulOptions
+		kind string
+	}{
+		{"along n, odd sizes", []int{37, 53}, []int{53, 71}, computations.MatrixMulOptions{}, "n"},
+		{"along n, whole slices and blocks", []int{24, 48}, []int{48, 192}, computations.MatrixMulOptions{}, "n"},
+		{"along n, 12 blocks of rows", []int{70, 33}, []int{33, 40}, computations.MatrixMulOptions{}, "n"},
+		{"along m", []int{53, 37}, []int{71, 53}, trAB, "m"},
+		{"batch", []int{3, 20, 30}, []int{3, 30, 45}, computations.MatrixMulOptions{}, "n"},
+		{"1-D a", []int{30}, []int{30, 45}, computations.MatrixMulOptions{}, "n"},
+		{"along k, not sliced", []int{37, 53}, []int{71, 53}, computations.MatrixMulOptions{TransposedB: true}, "k"},
+	} {
+		for _, dt := range []dtypes.DType{dtypes.Float32, dtypes.Float64, dtypes.Complex64, dtypes.Complex128} {
+			t.Run(fmt.Sprintf("%s/%v", tc.name, dt), func(t *testing.T) {
+				c := matmulCase{a: core.ArrayOf(dt, tc.a...), b: core.ArrayOf(dt, tc.b...), opts: tc.opts, cpuKind: tc.kind, cpuSlices: [2]int{16, 3}}
+				runMatmul(t, thr, c, 1, 1)
+			})
+		}
+	}
+}
+
 // TestMatrixMulCPUConversions runs the CPU's kernel on operands of dtypes
 // other than the output's, which it converts as it loads them.
 func TestMatrixMulCPUConversions(t *testing.T) {

@@ -25,9 +25,11 @@ command -v objdump >/dev/null || { echo "cpu_matmul_vectorised: objdump is missi
 tmp=$(mktemp -d)
 if [ "${KEEP:-}" = 1 ]; then echo "keeping $tmp" >&2; else trap 'rm -rf "$tmp"' EXIT; fi
 
-# The cases of TestMatrixMulCPU, by kind: blocks that fit the matrices
-# along n, edges along m, along k with whole vectors.
-cases=("n:along_n,_whole_blocks" "m:along_m" "k:along_k,_whole_vectors")
+# The cases, KIND:TEST:SUBTEST: blocks that fit the matrices along n,
+# edges along m, along k with whole vectors, and along n in slices of the
+# inner dimension.
+cases=("n:TestMatrixMulCPU:along_n,_whole_blocks" "m:TestMatrixMulCPU:along_m"
+	"k:TestMatrixMulCPU:along_k,_whole_vectors" "n-sliced:TestMatrixMulCPUSlices:along_n,_whole_slices_and_blocks")
 dtypes=(float32 float64 complex64 complex128)
 
 # loops FILE: for each loop of the disassembly (a backward jump and its
@@ -62,17 +64,18 @@ loops() {
 
 failed=0
 for c in "${cases[@]}"; do
-	kind=${c%%:*} name=${c#*:}
+	kind=${c%%:*} rest=${c#*:}
+	test=${rest%%:*} name=${rest#*:}
 	for dt in "${dtypes[@]}"; do
 		dir=$tmp/$kind-$dt
 		mkdir -p "$dir/pocl" "$dir/reikna"
 		if ! POCL_CACHE_DIR=$dir/pocl REIKNA_CACHE_DIR=$dir/reikna POCL_VECTORIZER_REMARKS=1 \
-			go test ./computations -count=1 -run "^TestMatrixMulCPU\$/^${name}\$/^${dt}\$" -v >"$dir/remarks.txt" 2>&1; then
+			go test ./computations -count=1 -run "^${test}\$/^${name}\$/^${dt}\$" -v >"$dir/remarks.txt" 2>&1; then
 			echo "FAIL $kind $dt: the test failed (see $dir/remarks.txt with KEEP=1)"
 			failed=1
 			continue
 		fi
-		grep -q -- "--- PASS: TestMatrixMulCPU/${name}/${dt}" "$dir/remarks.txt" || {
+		grep -q -- "--- PASS: ${test}/${name}/${dt}" "$dir/remarks.txt" || {
 			echo "FAIL $kind $dt: the test did not run"
 			failed=1
 			continue

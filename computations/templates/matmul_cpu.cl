@@ -34,7 +34,11 @@ an add.
 Consecutive work-items compute consecutive blocks along the dimension of
 the broadcast elements (along K, of the rows), .p.Slots of them (see the
 plan), so that they read the same vectors of the other operand while those
-are in the caches. The blocks at the edges reach past the matrices: their
+are in the caches. Along N and M, where that operand outgrows the caches,
+a work-item computes .p.Rounds blocks along the broadcast elements'
+dimension in slices of .p.Depth inner indices, its accumulators held in
+an array between them: each slice of the vectors is read from memory once
+for all the blocks. The blocks at the edges reach past the matrices: their
 loads are clamped to the last row or column, and their stores checked.
 
 Render arguments: as the GPU's kernel (matmul.cl), .p being the CPU's plan.
@@ -174,7 +178,7 @@ indices are clamped to the matrices.
 {{- range $v := seq $p.Vecs }}
 #define MATMUL_CPU_VEC_{{ $v }}(e) MATMUL_CPU_VECTOR(inner, {{ if $.clamp }}min(vbase + {{ mul $v $p.Elems }} + (e), (VSIZE_T){{ sub $.vecSize 1 }}){{ else }}vbase + {{ mul $v $p.Elems }} + (e){{ end }})
 {{- end }}
-        for (VSIZE_T inner = 0; inner < {{ $c.k }}; inner++)
+        for (VSIZE_T inner = {{ .from }}; inner < {{ .to }}; inner++)
         {
 {{- template "matmul_cpu_outer_step" . }}
         }
@@ -192,6 +196,8 @@ indices are clamped to the matrices.
 {{- $vecBlocks := ternary $p.BlocksM $p.BlocksN (eq $p.Kind 1) -}}
 {{- $scalarBlocks := ternary $p.BlocksN $p.BlocksM (eq $p.Kind 1) -}}
 {{- $vecBlock := mul $p.Vecs $p.Elems -}}
+{{- $groups := div_ceil $scalarBlocks $p.Rounds -}}
+{{- $held := mul $p.Scalars $p.Vecs (ternary 2 1 .compute.IsComplex) -}}
 {{- if eq $p.Kind 1 }}
 // Along M: the vectors are columns of the transposed matrix_a, the
 // broadcast elements those of matrix_b.
@@ -212,53 +218,118 @@ indices are clamped to the matrices.
     const VSIZE_T item = virtual_global_id(0);
     const VSIZE_T batch = item / {{ mul $p.Slots $vecBlocks }};
     const VSIZE_T block = item % {{ mul $p.Slots $vecBlocks }};
-{{- if ne $p.Slots $scalarBlocks }}
+{{- if ne $p.Slots $groups }}
     // The slot past the blocks, which the plan adds to a power of two.
-    if (block % {{ $p.Slots }} >= {{ $scalarBlocks }})
+    if (block % {{ $p.Slots }} >= {{ $groups }})
         return;
 {{- end }}
-    // The block's first output along the broadcast elements' dimension
-    // and along the vectors'.
-    const VSIZE_T sbase = (block % {{ $p.Slots }}) * {{ $p.Scalars }};
+    // The first output of the work-item's blocks along the broadcast
+    // elements' dimension, and along the vectors'.
+    const VSIZE_T sfirst = (block % {{ $p.Slots }}) * {{ mul $p.Scalars $p.Rounds }};
     const VSIZE_T vbase = (block / {{ $p.Slots }}) * {{ $vecBlock }};
-{{- range $s := seq $p.Scalars }}
-    const VSIZE_T s{{ $s }} = {{ if $scalarEdge }}min(sbase + {{ $s }}, (VSIZE_T){{ sub $scalarSize 1 }}){{ else }}sbase + {{ $s }}{{ end }};
-{{- end }}
-{{- range $s := seq $p.Scalars }}{{ range $v := seq $p.Vecs }}
-    {{ template "matmul_cpu_vector" $ }} acc{{ $s }}_{{ $v }} = 0{{ if $.compute.IsComplex }}, accim{{ $s }}_{{ $v }} = 0{{ end }};
-{{- end }}{{ end }}
-{{- if $vecEdge }}
-    if (vbase + {{ $vecBlock }} <= {{ $vecSize }})
+{{- if $p.Depth }}
+    // The accumulators of the work-item's {{ $p.Rounds }} blocks, kept here
+    // between the slices of {{ $p.Depth }} inner indices: each slice of the
+    // vectors' operand is read for every block while it is in the caches.
+    {{ template "matmul_cpu_vector" $ }} held[{{ $p.Rounds }}][{{ $held }}];
+    for (int r = 0; r < {{ $p.Rounds }}; r++)
+        for (int j = 0; j < {{ $held }}; j++)
+            held[r][j] = 0;
+    for (VSIZE_T k0 = 0; k0 < {{ .k }}; k0 += {{ $p.Depth }})
     {
-{{- template "matmul_cpu_outer_loop" (dict "c" $ "vecSize" $vecSize "clamp" false) }}
-    }
-    else
-    {
-{{- template "matmul_cpu_outer_loop" (dict "c" $ "vecSize" $vecSize "clamp" true) }}
-    }
-{{- else }}
-    {
-{{- template "matmul_cpu_outer_loop" (dict "c" $ "vecSize" $vecSize "clamp" false) }}
-    }
-{{- end }}
-{{- range $s := seq $p.Scalars }}
-    {{ if $scalarEdge }}if (sbase + {{ $s }} < {{ $scalarSize }}){{ end }}
-    {
-{{- range $v := seq $p.Vecs }}
+        const VSIZE_T kend = min(k0 + {{ $p.Depth }}, (VSIZE_T){{ .k }});
+        for (int r = 0; r < {{ $p.Rounds }}; r++)
         {
-{{- if $.compute.IsComplex }}
-            const {{ template "matmul_cpu_vector" $ }} r = acc{{ $s }}_{{ $v }} + {{ template "matmul_cpu_swapped" (dict "x" (printf "accim%d_%d" $s $v) "elems" $p.Elems) }} * ({{ template "matmul_cpu_vector" $ }})({{ range $e := seq $p.Elems }}{{ if $e }}, {{ end }}-1, 1{{ end }});
-{{- else }}
-            const {{ template "matmul_cpu_vector" $ }} r = acc{{ $s }}_{{ $v }};
-{{- end }}
-{{- range $e := seq $p.Elems }}
-            {{ if $vecEdge }}if (vbase + {{ add (mul $v $p.Elems) $e }} < {{ $vecSize }}) {{ end }}MATMUL_CPU_OUT(sbase + {{ $s }}, vbase + {{ add (mul $v $p.Elems) $e }}, r{{ template "matmul_cpu_component" (dict "complex" $.compute.IsComplex "i" $e) }});
-{{- end }}
+            const VSIZE_T sbase = sfirst + r * {{ $p.Scalars }};
+            if (sbase >= {{ $scalarSize }})
+                break;
+{{- template "matmul_cpu_outer_block" (dict "c" $ "vecSize" $vecSize "vecEdge" $vecEdge "scalarSize" $scalarSize "scalarEdge" $scalarEdge "from" "k0" "to" "kend" "held" true) }}
         }
+    }
+    for (int r = 0; r < {{ $p.Rounds }}; r++)
+    {
+        const VSIZE_T sbase = sfirst + r * {{ $p.Scalars }};
+        if (sbase >= {{ $scalarSize }})
+            break;
+{{- range $s := seq $p.Scalars }}{{ range $v := seq $p.Vecs }}
+        const {{ template "matmul_cpu_vector" $ }} acc{{ $s }}_{{ $v }} = held[r][{{ add (mul $s $p.Vecs) $v }}];
+{{- if $.compute.IsComplex }}
+        const {{ template "matmul_cpu_vector" $ }} accim{{ $s }}_{{ $v }} = held[r][{{ add (mul $p.Scalars $p.Vecs) (add (mul $s $p.Vecs) $v) }}];
 {{- end }}
+{{- end }}{{ end }}
+{{- template "matmul_cpu_outer_store" (dict "c" $ "vecSize" $vecSize "vecEdge" $vecEdge "scalarSize" $scalarSize "scalarEdge" $scalarEdge) }}
+    }
+{{- else }}
+    {
+        const VSIZE_T sbase = sfirst;
+{{- template "matmul_cpu_outer_block" (dict "c" $ "vecSize" $vecSize "vecEdge" $vecEdge "scalarSize" $scalarSize "scalarEdge" $scalarEdge "from" "0" "to" .k "held" false) }}
+{{- template "matmul_cpu_outer_store" (dict "c" $ "vecSize" $vecSize "vecEdge" $vecEdge "scalarSize" $scalarSize "scalarEdge" $scalarEdge) }}
     }
 {{- end }}
 }
+{{- end -}}
+
+{{- /*
+The outer products of one block along N or M from inner index .from to
+.to: from zero, or (.held) from the accumulators held for block r and
+back into them.
+*/ -}}
+{{- define "matmul_cpu_outer_block" -}}
+{{- $c := .c -}}{{- $p := $c.p -}}
+{{- range $s := seq $p.Scalars }}
+            const VSIZE_T s{{ $s }} = {{ if $.scalarEdge }}min(sbase + {{ $s }}, (VSIZE_T){{ sub $.scalarSize 1 }}){{ else }}sbase + {{ $s }}{{ end }};
+{{- end }}
+{{- range $s := seq $p.Scalars }}{{ range $v := seq $p.Vecs }}
+{{- if $.held }}
+            {{ template "matmul_cpu_vector" $c }} acc{{ $s }}_{{ $v }} = held[r][{{ add (mul $s $p.Vecs) $v }}]{{ if $c.compute.IsComplex }}, accim{{ $s }}_{{ $v }} = held[r][{{ add (mul $p.Scalars $p.Vecs) (add (mul $s $p.Vecs) $v) }}]{{ end }};
+{{- else }}
+            {{ template "matmul_cpu_vector" $c }} acc{{ $s }}_{{ $v }} = 0{{ if $c.compute.IsComplex }}, accim{{ $s }}_{{ $v }} = 0{{ end }};
+{{- end }}
+{{- end }}{{ end }}
+{{- if .vecEdge }}
+            if (vbase + {{ mul $p.Vecs $p.Elems }} <= {{ .vecSize }})
+            {
+{{- template "matmul_cpu_outer_loop" (dict "c" $c "vecSize" .vecSize "clamp" false "from" .from "to" .to) }}
+            }
+            else
+            {
+{{- template "matmul_cpu_outer_loop" (dict "c" $c "vecSize" .vecSize "clamp" true "from" .from "to" .to) }}
+            }
+{{- else }}
+            {
+{{- template "matmul_cpu_outer_loop" (dict "c" $c "vecSize" .vecSize "clamp" false "from" .from "to" .to) }}
+            }
+{{- end }}
+{{- if .held }}
+{{- range $s := seq $p.Scalars }}{{ range $v := seq $p.Vecs }}
+            held[r][{{ add (mul $s $p.Vecs) $v }}] = acc{{ $s }}_{{ $v }};
+{{- if $c.compute.IsComplex }}
+            held[r][{{ add (mul $p.Scalars $p.Vecs) (add (mul $s $p.Vecs) $v) }}] = accim{{ $s }}_{{ $v }};
+{{- end }}
+{{- end }}{{ end }}
+{{- end }}
+{{- end -}}
+
+{{- /* Stores the accumulators of the block from sbase, vbase. */ -}}
+{{- define "matmul_cpu_outer_store" -}}
+{{- $c := .c -}}{{- $p := $c.p -}}
+{{- range $s := seq $p.Scalars }}
+        {{ if $.scalarEdge }}if (sbase + {{ $s }} < {{ $.scalarSize }}){{ end }}
+        {
+{{- range $v := seq $p.Vecs }}
+            {
+{{- if $c.compute.IsComplex }}
+                const {{ template "matmul_cpu_vector" $c }} x = acc{{ $s }}_{{ $v }} + {{ template "matmul_cpu_swapped" (dict "x" (printf "accim%d_%d" $s $v) "elems" $p.Elems) }} * ({{ template "matmul_cpu_vector" $c }})({{ range $e := seq $p.Elems }}{{ if $e }}, {{ end }}-1, 1{{ end }});
+{{- else }}
+                const {{ template "matmul_cpu_vector" $c }} x = acc{{ $s }}_{{ $v }};
+{{- end }}
+{{- range $e := seq $p.Elems }}
+                {{ if $.vecEdge }}if (vbase + {{ add (mul $v $p.Elems) $e }} < {{ $.vecSize }}) {{ end }}MATMUL_CPU_OUT(sbase + {{ $s }}, vbase + {{ add (mul $v $p.Elems) $e }}, x{{ template "matmul_cpu_component" (dict "complex" $c.compute.IsComplex "i" $e) }});
+{{- end }}
+            }
+{{- end }}
+        }
+{{- end }}
 {{- end -}}
 
 {{- /*
