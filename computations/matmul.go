@@ -27,14 +27,26 @@ import (
 // local memory, each work-item a block of outputs held in registers; the
 // tiles are chosen from the device's local memory and work-group size, and
 // matrices of any size are multiplied, the tiles at their edges partly
-// outside. Transformations connected to matrix_a and matrix_b run inside
-// the loads of the kernel, those connected to output inside its stores.
+// outside. A CPU runs a kernel of its own, without local memory or
+// barriers: each work-item computes a block of outputs in registers as
+// explicit vectors (of 64 bytes, AVX-512's), along the output's rows, its
+// columns or the inner dimension, whichever the operands store
+// contiguously (see PlanOn). Transformations connected to matrix_a and
+// matrix_b run inside the loads of the kernel, those connected to output
+// inside its stores.
 type MatrixMul struct {
 	*core.Computation
 	a, b, output   core.Type
 	transA, transB bool
 	shape          matmulShape
 	tiling         MatrixMulTiling
+
+	// cpuPlan makes the product run the CPU's kernel on any OpenCL
+	// device, for tests that run it on a GPU; otherwise only a CPU runs
+	// it. cpuSlices, where set, are the depth and rounds of its slices of
+	// the inner dimension, for tests of small products.
+	cpuPlan   bool
+	cpuSlices [2]int
 }
 
 // MatrixMulOptions are the optional parts of a MatrixMul.
@@ -104,7 +116,9 @@ func (mm *MatrixMul) Sizes() (batch, m, n, k int) {
 
 // TilingOn returns the tiling the product runs with on a device with the
 // given parameters: the one its options set, or the device's choice. It
-// returns an error where the tiling does not fit the device.
+// returns an error where the tiling does not fit the device. A CPU runs a
+// kernel of its own unless the options set a tiling; there TilingOn
+// returns the tiling the GPU's kernel would take, and PlanOn what runs.
 func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, error) {
 	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(params)}, mm.tiling)
 	if err != nil {
@@ -113,33 +127,81 @@ func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, erro
 	return p.MatrixMulTiling, nil
 }
 
+// cpuPlanOn returns the CPU's plan of the product on a device with the
+// limits lim, and whether the product runs it: on a CPU (OpenCL's), unless
+// the options set a tiling, which is one of the GPU's kernel.
+func (mm *MatrixMul) cpuPlanOn(lim device.Limits) (matmulCPUPlan, bool, error) {
+	// The kernel is written in OpenCL's vector types, which CUDA C lacks.
+	if lim.CUDA || (!lim.CPU && !mm.cpuPlan) || mm.tiling != (MatrixMulTiling{}) {
+		return matmulCPUPlan{}, false, nil
+	}
+	dt := mm.output.DType()
+	p, err := planMatmulCPU(mm.shape, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, mm.a.Rank() == 1, mm.b.Rank() == 1, lim.ComputeUnits, lim.MaxWorkGroup)
+	if err == nil && mm.cpuSlices != [2]int{} {
+		err = p.spread(mm.shape, mm.cpuSlices[0], mm.cpuSlices[1], lim.ComputeUnits, lim.MaxWorkGroup)
+	}
+	if err != nil {
+		return matmulCPUPlan{}, true, fmt.Errorf("computations: MatrixMul: %w", err)
+	}
+	return p, true, nil
+}
+
+// PlanOn describes how the product runs on a device with the given
+// parameters: the tiling of the GPU's kernel (as TilingOn), or on a CPU,
+// unless the options set a tiling, the blocks of outputs of the CPU's
+// kernel and the dimension its vectors run along, such as cpu:6x64/n.
+func (mm *MatrixMul) PlanOn(params *cluda.DeviceParams) (string, error) {
+	cpu, ok, err := mm.cpuPlanOn(device.LimitsOf(params))
+	if err != nil {
+		return "", err
+	}
+	if ok {
+		return cpu.String(), nil
+	}
+	t, err := mm.TilingOn(params)
+	if err != nil {
+		return "", err
+	}
+	return t.String(), nil
+}
+
 func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
 	s := mm.shape
 	if s.batch*s.m*s.n == 0 {
 		return nil // nothing to write
 	}
 	dt := mm.output.DType()
-	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(plan.DeviceParams())}, mm.tiling)
+	lim := device.LimitsOf(plan.DeviceParams())
+	renderArgs := map[string]any{
+		"m": s.m, "n": s.n, "k": s.k, "compute": dt,
+		"transA": mm.transA, "transB": mm.transB,
+		"aVector": mm.a.Rank() == 1, "bVector": mm.b.Rank() == 1,
+		"aBatchAxes": max(0, mm.a.Rank()-2), "bBatchAxes": max(0, mm.b.Rank()-2),
+		"outBatchAxes": mm.output.Rank() - 2,
+		"aBatched":     s.aBatched, "bBatched": s.bBatched,
+	}
+	kernelArgs := []core.KernelArg{
+		core.Bind("output", args["output"]),
+		core.Bind("matrix_a", args["matrix_a"]),
+		core.Bind("matrix_b", args["matrix_b"]),
+	}
+	if cpu, ok, err := mm.cpuPlanOn(lim); err != nil {
+		return err
+	} else if ok {
+		renderArgs["p"] = cpu
+		return plan.KernelCall(kernelTemplates.Lookup("matmul_cpu"), kernelArgs, []int{cpu.Items},
+			core.KernelOptions{Name: "matrix_mul", Local: []int{cpu.Local}, RenderArgs: renderArgs})
+	}
+	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: lim}, mm.tiling)
 	if err != nil {
 		return fmt.Errorf("computations: MatrixMul: %w", err)
 	}
-	return plan.KernelCall(kernelTemplates.Lookup("matmul"),
-		[]core.KernelArg{
-			core.Bind("output", args["output"]),
-			core.Bind("matrix_a", args["matrix_a"]),
-			core.Bind("matrix_b", args["matrix_b"]),
-		},
+	renderArgs["p"] = p
+	return plan.KernelCall(kernelTemplates.Lookup("matmul"), kernelArgs,
 		[]int{p.Groups * p.Items},
 		core.KernelOptions{
-			Name:  "matrix_mul",
-			Local: []int{p.Items},
-			RenderArgs: map[string]any{
-				"p": p, "m": s.m, "n": s.n, "k": s.k, "compute": dt,
-				"transA": mm.transA, "transB": mm.transB,
-				"aVector": mm.a.Rank() == 1, "bVector": mm.b.Rank() == 1,
-				"aBatchAxes": max(0, mm.a.Rank()-2), "bBatchAxes": max(0, mm.b.Rank()-2),
-				"outBatchAxes": mm.output.Rank() - 2,
-				"aBatched":     s.aBatched, "bBatched": s.bBatched,
-			},
+			Name:       "matrix_mul",
+			Local:      []int{p.Items},
+			RenderArgs: renderArgs,
 		})
 }

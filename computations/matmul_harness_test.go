@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -54,11 +55,18 @@ func complexValues(x any) []complex128 {
 }
 
 // matmulCase is a product to check: the operands' types and the options,
-// and the factor of a scaling connected to matrix_b (0 for none).
+// and the factor of a scaling connected to matrix_b (0 for none). cpuKind,
+// where set, runs the CPU's kernel (on any OpenCL device) and checks that
+// its vectors run along that dimension ("n", "m" or "k"), and that it
+// runs in slices of the inner dimension where cpuSlices are set.
 type matmulCase struct {
-	a, b   core.Type
-	opts   computations.MatrixMulOptions
-	bScale float64
+	a, b    core.Type
+	opts    computations.MatrixMulOptions
+	bScale  float64
+	cpuKind string
+	// cpuSlices, where set, are the depth and rounds of the CPU's slices
+	// of the inner dimension (computations.SetMatrixMulCPUSlices).
+	cpuSlices [2]int
 }
 
 // matmulReference returns the product of the operands' values a and b (in
@@ -126,6 +134,21 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	mm, err := computations.NewMatrixMul(tc.a, tc.b, tc.opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if tc.cpuKind != "" {
+		computations.SetMatrixMulCPUPlan(mm)
+		if tc.cpuSlices != [2]int{} {
+			computations.SetMatrixMulCPUSlices(mm, tc.cpuSlices[0], tc.cpuSlices[1])
+		}
+		plan, err := mm.PlanOn(thr.Params())
+		if err != nil {
+			t.Fatal(err)
+		}
+		// cpu:BMxBN/kind, then /RxD in slices.
+		fields := strings.Split(plan, "/")
+		if !strings.HasPrefix(plan, "cpu:") || len(fields) < 2 || fields[1] != tc.cpuKind || (len(fields) == 3) != (tc.cpuSlices != [2]int{} && tc.cpuKind != "k") {
+			t.Errorf("plan %s, want the CPU's along %s, in slices %v", plan, tc.cpuKind, tc.cpuSlices)
+		}
 	}
 	outParam, _ := mm.Parameter("output")
 	outType := outParam.Type()

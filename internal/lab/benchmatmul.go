@@ -75,12 +75,12 @@ func (b *bencher) measureMatmul(c matmulCase, tiling computations.MatrixMulTilin
 		r.Skipped = err.Error()
 		return r
 	}
-	used, err := mm.TilingOn(b.thr.Params())
+	used, err := mm.PlanOn(b.thr.Params())
 	if err != nil {
 		r.Skipped = err.Error()
 		return r
 	}
-	r.Tiling = used.String()
+	r.Tiling = used
 	kernel, wrong, skipped := b.checkAndTime(mm.Computation, func(call *core.Callable, sets [][]any) error {
 		return b.checkMatmul(c, call, sets[0])
 	})

@@ -23,8 +23,9 @@ type matmulRow struct {
 	Case  string `json:"case"`
 	Shape []int  `json:"shape"` // batch, m, n, k
 	DType string `json:"dtype"`
-	// Tiling is the tiling the kernel ran with; Tuned says that it came
-	// from the environment rather than from the plan.
+	// Tiling is the tiling the kernel ran with (MatrixMul.PlanOn: on a
+	// CPU, the blocks of its own kernel); Tuned says that it came from
+	// the environment rather than from the plan.
 	Tiling   string  `json:"tiling,omitempty"`
 	Tuned    bool    `json:"tuned,omitempty"`
 	Runs     int     `json:"runs,omitempty"`
@@ -41,7 +42,7 @@ func (rep *matmulReport) writeTable(w io.Writer) error {
 	fmt.Fprintf(&b, "MatrixMul at %s MiB per array (the cases' own sizes at %d), on %s (%s, %s)\n",
 		num(rep.MiB), matmulFullMiB, rep.Device, rep.Platform, rep.Driver)
 	fmt.Fprintf(&b, "Times: median and minimum kernel time (OpenCL profiling) per call, after %d warm-up calls, each result checked first on a sample against a host reference.\n", warmUps)
-	fmt.Fprintf(&b, "TFLOP/s: 2·batch·m·n·k (8· for complex) / median. Tiling: BMxBNxBK/IMxIN; tuned: set by %s.\n\n", matmulTileEnv)
+	fmt.Fprintf(&b, "TFLOP/s: 2·batch·m·n·k (8· for complex) / median. Tiling: BMxBNxBK/IMxIN (a CPU's own kernel: cpu:MxN/D, blocks of M×N outputs with vectors along D); tuned: set by %s.\n\n", matmulTileEnv)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "case\tbatch×m×n×k\ttiling\tmedian ms\tmin ms\tTFLOP/s\t")
 	for _, r := range rep.Rows {
