@@ -13,6 +13,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/internal/cliutil/clitest"
+	"github.com/reikna-go/reikna/internal/reference"
 )
 
 // TestBenchDCT runs every DCT and DST case at a small size on the device
@@ -100,71 +101,9 @@ func TestDCTCases(t *testing.T) {
 }
 
 // directR2R is scipy.fft's dct or dst of type typ of the row x, or where
-// inverse its idct or idst, by the definitions summed directly (those of
-// the DCT tests of computations/fft, which scripts/r2r_reference_check.py
-// compares with scipy.fft), norm "backward".
+// inverse its idct or idst, norm "backward" (reference.R2R).
 func directR2R(sine bool, typ int, inverse bool, x []float64) []float64 {
-	n := len(x)
-	eff := typ
-	if inverse {
-		eff = map[int]int{1: 1, 2: 3, 3: 2, 4: 4}[typ]
-	}
-	nf := float64(n)
-	y := make([]float64, n)
-	for k := range n {
-		kf := float64(k)
-		var s float64
-		for j, v := range x {
-			jf := float64(j)
-			switch {
-			case !sine && eff == 1:
-				switch j {
-				case 0:
-					s += v
-				case n - 1:
-					s += v * math.Pow(-1, kf)
-				default:
-					s += 2 * v * math.Cos(math.Pi*kf*jf/(nf-1))
-				}
-			case !sine && eff == 2:
-				s += 2 * v * math.Cos(math.Pi*kf*(2*jf+1)/(2*nf))
-			case !sine && eff == 3:
-				if j == 0 {
-					s += v
-				} else {
-					s += 2 * v * math.Cos(math.Pi*jf*(2*kf+1)/(2*nf))
-				}
-			case !sine && eff == 4:
-				s += 2 * v * math.Cos(math.Pi*(2*kf+1)*(2*jf+1)/(4*nf))
-			case sine && eff == 1:
-				s += 2 * v * math.Sin(math.Pi*(kf+1)*(jf+1)/(nf+1))
-			case sine && eff == 2:
-				s += 2 * v * math.Sin(math.Pi*(kf+1)*(2*jf+1)/(2*nf))
-			case sine && eff == 3:
-				if j == n-1 {
-					s += v * math.Pow(-1, kf)
-				} else {
-					s += 2 * v * math.Sin(math.Pi*(2*kf+1)*(jf+1)/(2*nf))
-				}
-			case sine && eff == 4:
-				s += 2 * v * math.Sin(math.Pi*(2*kf+1)*(2*jf+1)/(4*nf))
-			}
-		}
-		y[k] = s
-	}
-	if inverse {
-		d := 2 * nf
-		if typ == 1 {
-			d = 2 * (nf - 1)
-			if sine {
-				d = 2 * (nf + 1)
-			}
-		}
-		for k := range y {
-			y[k] /= d
-		}
-	}
-	return y
+	return reference.R2R(sine, typ, "backward", inverse, x)
 }
 
 // TestR2RReference checks the reference through FFTs against the
