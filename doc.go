@@ -25,12 +25,13 @@
 //   - [github.com/reikna-go/reikna/functions]: function modules (mul, div,
 //     conj, exp, polar, ...).
 //   - [github.com/reikna-go/reikna/core]: types, parameters and signatures,
-//     Computation, Transformation and Connect, plans, the Callable, and
+//     Computation, Transformation and Connect, plans, the Callable (called
+//     positionally or by name), tuning of candidate plans, and
 //     CompileTemplate for kernels outside a computation.
 //   - [github.com/reikna-go/reikna/computations]: DHT, PureParallel,
 //     Transpose, Roll, FFTShift, Reduce, Scan, EntrywiseNorm, MatrixMul;
 //     [github.com/reikna-go/reikna/computations/fft]: FFT, RFFT, IRFFT,
-//     FFTModule, Convolve;
+//     FFTModule, Convolve, and the DCT and DST of types I to IV;
 //     [github.com/reikna-go/reikna/transformations]: the transformation
 //     library; [github.com/reikna-go/reikna/cbrng]: counter-based random
 //     numbers.
@@ -39,7 +40,8 @@
 //     of several processes, [github.com/reikna-go/reikna/multi/mpi] (MPI)
 //     and [github.com/reikna-go/reikna/multi/nccl] (NCCL, between CUDA
 //     devices), both loaded at run time.
-//   - cmd/reikna: the command-line tool (devices, render, fft, bench).
+//   - cmd/reikna: the command-line tool (devices, render, fft, bench,
+//     tune).
 //
 // A first program creates a Thread, builds a computation, compiles and
 // calls it:
