@@ -30,10 +30,12 @@ var layers = [][]string{
 	// multi/nccl share, on internal/dynlib's loader.
 	{"dtypes", "internal/reference", "internal/refusal", "cluda/internal/handle", "internal/dynlib/dynlibtest"},
 	// multi/mpi: the binding to MPI that multi's tests and programs of
-	// several processes use; it imports nothing of the module.
+	// several processes use; it imports nothing of the module but
+	// internal/dynlib.
 	{"cluda/cl", "cluda/cu", "multi/mpi"},
 	// multi/nccl: the binding to NCCL, on cluda/cu's contexts, streams and
-	// device memory; it imports nothing else of the module.
+	// device memory; it imports nothing else of the module but
+	// internal/dynlib.
 	{"cluda", "multi/nccl"},
 	{"templates", "cluda/cludatest"},
 	{"snippets"},
