@@ -19,17 +19,23 @@ import (
 var layers = [][]string{
 	// internal/hostfft: gonum's FFT on the host, for every length.
 	// multi/mpi/mpitest: runs tests in several processes under mpirun.
-	{"internal/hostfft", "multi/mpi/mpitest"},
+	// internal/dynlib: the search and the once-loader of a library that
+	// multi/mpi and multi/nccl open at run time.
+	{"internal/hostfft", "multi/mpi/mpitest", "internal/dynlib"},
 	// internal/reference: the float64 transforms the tests compare
 	// against, on gonum and internal/hostfft.
 	// cluda/internal/handle: the guarded driver handle both bindings keep.
 	// internal/refusal: the fuzz tests' check of a clear refusal.
-	{"dtypes", "internal/reference", "internal/refusal", "cluda/internal/handle"},
+	// internal/dynlib/dynlibtest: what the tests of multi/mpi and
+	// multi/nccl share, on internal/dynlib's loader.
+	{"dtypes", "internal/reference", "internal/refusal", "cluda/internal/handle", "internal/dynlib/dynlibtest"},
 	// multi/mpi: the binding to MPI that multi's tests and programs of
-	// several processes use; it imports nothing of the module.
+	// several processes use; it imports nothing of the module but
+	// internal/dynlib.
 	{"cluda/cl", "cluda/cu", "multi/mpi"},
 	// multi/nccl: the binding to NCCL, on cluda/cu's contexts, streams and
-	// device memory; it imports nothing else of the module.
+	// device memory; it imports nothing else of the module but
+	// internal/dynlib.
 	{"cluda", "multi/nccl"},
 	{"templates", "cluda/cludatest"},
 	{"snippets"},

@@ -31,7 +31,7 @@ var state struct {
 // calls return nil, or the error of the first; after Finalize they return
 // ErrFinalized, since MPI cannot start again.
 func Init() error {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func Finalized() (bool, error) {
 
 // flag runs a call that answers with a flag, on the MPI thread.
 func flag(name string, call func(*library, *C.int) C.int) (bool, error) {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return false, err
 	}
@@ -112,7 +112,7 @@ func flag(name string, call func(*library, *C.int) C.int) (bool, error) {
 // it, and it may wait for the others. Later calls of the package that need
 // MPI return ErrFinalized; Finalize itself returns nil again.
 func Finalize() error {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func Finalize() error {
 // World returns MPI_COMM_WORLD, the communicator of every process that
 // mpirun started, after Init.
 func World() (*Comm, error) {
-	if _, err := libraryLoader.get(); err != nil {
+	if _, err := libraryLoader.Get(); err != nil {
 		return nil, err
 	}
 	var c *Comm

@@ -8,12 +8,10 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/internal/dynlib"
 )
 
 // ErrNoMPI is returned, wrapped, by every call of the package on a machine
@@ -50,26 +48,17 @@ type LoadError struct {
 }
 
 func (e *LoadError) Error() string {
-	var b strings.Builder
 	switch {
 	case errors.Is(e.kind, ErrNotOpenMPI):
-		fmt.Fprintf(&b, "mpi: %s is not Open MPI (it lacks the object %s that Open MPI's handles point to)", e.Path, e.Symbol)
+		head := fmt.Sprintf("mpi: %s is not Open MPI (it lacks the object %s that Open MPI's handles point to)", e.Path, e.Symbol)
 		if e.Version != "" {
-			fmt.Fprintf(&b, "; it says it is %q", e.Version)
+			head += fmt.Sprintf("; it says it is %q", e.Version)
 		}
-		b.WriteString("; the package targets Open MPI's ABI (libmpi.so.40)")
+		return dynlib.Message(head+"; the package targets Open MPI's ABI (libmpi.so.40)", nil, e.Hint)
 	case e.Symbol != "":
-		fmt.Fprintf(&b, "mpi: MPI library %s lacks the entry point %s", e.Path, e.Symbol)
-	default:
-		b.WriteString("mpi: MPI library not loaded")
-		if len(e.Tried) > 0 {
-			fmt.Fprintf(&b, " (%s)", strings.Join(e.Tried, "; "))
-		}
+		return dynlib.Message(fmt.Sprintf("mpi: MPI library %s lacks the entry point %s", e.Path, e.Symbol), nil, e.Hint)
 	}
-	if e.Hint != "" {
-		fmt.Fprintf(&b, "; %s", e.Hint)
-	}
-	return b.String()
+	return dynlib.Message("mpi: MPI library not loaded", e.Tried, e.Hint)
 }
 
 // Unwrap returns ErrNoMPI, and ErrMissingSymbol or ErrNotOpenMPI where
@@ -209,87 +198,20 @@ type search struct {
 // while the search goes on; its error is the search's if nothing else
 // loads.
 func (s *search) find() (*library, error) {
-	if p := os.Getenv(s.env); p != "" {
-		lib, err := s.open(p)
-		if err == nil {
-			return lib, nil
-		}
-		if le := (*LoadError)(nil); errors.As(err, &le) {
-			return nil, le
-		}
-		return nil, &LoadError{Tried: []string{fmt.Sprintf("%s=%s: %v", s.env, p, err)}}
-	}
-	fail := &LoadError{}
-	var other *LoadError // a library of another MPI, passed over
-	// try opens p; it records a failure to load a file that exists, not
-	// that of a bare name the dynamic loader does not find.
-	try := func(p string, record bool) (*library, error) {
-		lib, err := s.open(p)
-		if err == nil {
-			return lib, nil
-		}
-		var le *LoadError
-		switch {
-		case errors.As(err, &le) && errors.Is(le, ErrNotOpenMPI):
-			if other == nil {
-				other = le
-			}
-		case errors.As(err, &le):
-			return nil, le
-		case record:
-			fail.Tried = append(fail.Tried, fmt.Sprintf("%s: %v", p, err))
-		}
-		return nil, nil
-	}
-	var searched []string
-	for _, dir := range s.dirs() {
-		searched = append(searched, dir)
-		for _, name := range s.names {
-			p := filepath.Join(dir, name)
-			if _, err := os.Stat(p); err != nil {
-				continue
-			}
-			if lib, err := try(p, true); lib != nil || err != nil {
-				return lib, err
-			}
-		}
-	}
-	for _, name := range s.names {
-		if lib, err := try(name, false); lib != nil || err != nil {
-			return lib, err
-		}
-	}
-	if other != nil {
-		return nil, other
-	}
-	fail.Tried = append(fail.Tried, fmt.Sprintf("none of %s in %s nor on the dynamic loader's path",
-		strings.Join(s.names, ", "), strings.Join(searched, ", ")))
-	fail.Hint = fmt.Sprintf("install Open MPI (libopenmpi-dev) or set %s to the library's path", s.env)
-	return nil, fail
+	return dynlib.Search[*library]{Env: s.env, Dirs: s.dirs, Names: s.names, Open: s.open,
+		Stop:     func(err error) bool { return errors.As(err, new(*LoadError)) },
+		PassOver: func(err error) bool { return errors.Is(err, ErrNotOpenMPI) },
+		Hint:     fmt.Sprintf("install Open MPI (libopenmpi-dev) or set %s to the library's path", s.env),
+		Fail:     func(tried []string, hint string) error { return &LoadError{Tried: tried, Hint: hint} },
+	}.Find()
 }
 
 // libraryDirs lists where Open MPI's library usually lives: the
 // directories of LD_LIBRARY_PATH, of MPI_HOME and OPAL_PREFIX (Open MPI's
 // own relocation variable), and the system's.
 func libraryDirs() []string {
-	var dirs []string
-	for _, d := range filepath.SplitList(os.Getenv("LD_LIBRARY_PATH")) {
-		if d != "" {
-			dirs = append(dirs, d)
-		}
-	}
-	for _, env := range []string{"MPI_HOME", "OPAL_PREFIX"} {
-		if root := os.Getenv(env); root != "" {
-			dirs = append(dirs, filepath.Join(root, "lib"), filepath.Join(root, "lib64"))
-		}
-	}
-	deb := "x86_64-linux-gnu"
-	switch runtime.GOARCH {
-	case "arm64":
-		deb = "aarch64-linux-gnu"
-	case "ppc64le":
-		deb = "powerpc64le-linux-gnu"
-	}
+	dirs := append(dynlib.EnvDirs("LD_LIBRARY_PATH"), dynlib.PrefixDirs("MPI_HOME", "OPAL_PREFIX")...)
+	deb := dynlib.Multiarch()
 	return append(dirs, "/usr/lib/"+deb, "/usr/lib/"+deb+"/openmpi/lib",
 		"/usr/lib64/openmpi/lib", "/usr/lib64", "/usr/lib", "/usr/local/lib", "/opt/openmpi/lib")
 }
@@ -298,35 +220,21 @@ func libraryDirs() []string {
 // first, then the development link, which may name another MPI.
 var libraryNames = []string{"libmpi.so.40", "libmpi.so"}
 
-// loader loads the library once and keeps the outcome.
-type loader struct {
-	search *search
-	once   sync.Once
-	lib    *library
-	err    error
-}
-
-// get returns the loaded library, loading it on first use, or the error of
-// that first load.
-func (l *loader) get() (*library, error) {
-	l.once.Do(func() { l.lib, l.err = l.search.find() })
-	return l.lib, l.err
-}
-
-var libraryLoader = &loader{search: &search{env: LibraryEnv, dirs: libraryDirs, names: libraryNames, open: open}}
+// libraryLoader loads the library once and keeps the outcome.
+var libraryLoader = dynlib.NewLoader((&search{env: LibraryEnv, dirs: libraryDirs, names: libraryNames, open: open}).find)
 
 // Load loads the MPI library, once; it returns the error of that first
 // attempt on every call, which wraps ErrNoMPI. Init loads the library
 // itself, so calling Load is only a way to ask whether MPI is there
 // without initialising it.
 func Load() error {
-	_, err := libraryLoader.get()
+	_, err := libraryLoader.Get()
 	return err
 }
 
 // LibraryPath returns the path of the loaded MPI library.
 func LibraryPath() (string, error) {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return "", err
 	}
@@ -337,7 +245,7 @@ func LibraryPath() (string, error) {
 // (MPI_Get_library_version), such as "Open MPI v4.1.4, ...". MPI allows
 // the call from any thread, before Init and after Finalize.
 func LibraryVersion() (string, error) {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return "", err
 	}

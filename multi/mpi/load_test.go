@@ -4,25 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/internal/dynlib/dynlibtest"
 )
 
 // useLoader replaces the package's loader for the test with a fresh one
 // of the search s, so that a test may load a library of its own.
 func useLoader(t *testing.T, s *search) {
 	t.Helper()
-	old := libraryLoader
-	libraryLoader = &loader{search: s}
-	t.Cleanup(func() {
-		if libraryLoader.lib != nil {
-			libraryLoader.lib.close()
-		}
-		libraryLoader = old
-	})
+	dynlibtest.UseLoader(t, &libraryLoader, s.find, (*library).close)
 }
 
 // fakeLibrary builds a shared library at dir/file that exports every
@@ -31,10 +25,6 @@ func useLoader(t *testing.T, s *search) {
 // the test where no C compiler exists.
 func fakeLibrary(t *testing.T, dir, file, version string, omit ...string) string {
 	t.Helper()
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skipf("no C compiler to build a fake library: %v", err)
-	}
 	var src strings.Builder
 	src.WriteString("#include <string.h>\n")
 	for _, s := range symbols {
@@ -48,15 +38,7 @@ func fakeLibrary(t *testing.T, dir, file, version string, omit ...string) string
 			fmt.Fprintf(&src, "int %s(void) { return 0; }\n", s.name)
 		}
 	}
-	cpath := filepath.Join(dir, file+".c")
-	if err := os.WriteFile(cpath, []byte(src.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lib := filepath.Join(dir, file)
-	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", lib, cpath).CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", file, err, out)
-	}
-	return lib
+	return dynlibtest.BuildLibrary(t, dir, file, src.String())
 }
 
 // fakeSearch is the package's search in the directories dirs only.
@@ -69,21 +51,7 @@ func fakeSearch(dirs ...string) *search {
 // notWant, and that its message mentions each of mention.
 func checkError(t *testing.T, err error, want, notWant []error, mention ...string) {
 	t.Helper()
-	for _, w := range want {
-		if !errors.Is(err, w) {
-			t.Errorf("error %v, want %v", err, w)
-		}
-	}
-	for _, w := range notWant {
-		if errors.Is(err, w) {
-			t.Errorf("error %v is %v", err, w)
-		}
-	}
-	for _, s := range mention {
-		if err != nil && !strings.Contains(err.Error(), s) {
-			t.Errorf("error %q does not mention %q", err, s)
-		}
-	}
+	dynlibtest.CheckError(t, err, want, notWant, mention...)
 }
 
 func TestLoadFailures(t *testing.T) {

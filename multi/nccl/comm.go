@@ -31,7 +31,7 @@ var ErrDestroyed = errors.New("nccl: communicator destroyed")
 // NewUniqueID makes a new unique id (ncclGetUniqueId), on the rank that
 // then hands it to the others: BcastID and ExchangeIDFile do both.
 func NewUniqueID() (UniqueID, error) {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return UniqueID{}, err
 	}
@@ -88,7 +88,7 @@ func NewComm(ctx *cu.Context, id UniqueID, rank, size int) (*Comm, error) {
 	if raw == 0 {
 		return nil, fmt.Errorf("nccl: new communicator: the CUDA context: %w", cu.ErrReleased)
 	}
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +230,7 @@ func (c *Comm) device() string {
 // thread: hold the thread (runtime.LockOSThread) from GroupStart to
 // GroupEnd, or use Group, which does.
 func GroupStart() error {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return err
 	}
@@ -240,7 +240,7 @@ func GroupStart() error {
 // GroupEnd closes the group that GroupStart opened (ncclGroupEnd) and
 // queues its calls on their streams.
 func GroupEnd() error {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return err
 	}

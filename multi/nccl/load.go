@@ -10,12 +10,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unsafe"
+
+	"github.com/reikna-go/reikna/internal/dynlib"
 )
 
 // ErrNoNCCL is returned, wrapped, by every call of the package on a
@@ -43,19 +43,10 @@ type LoadError struct {
 }
 
 func (e *LoadError) Error() string {
-	var b strings.Builder
 	if e.Symbol != "" {
-		fmt.Fprintf(&b, "nccl: NCCL library %s lacks the entry point %s", e.Path, e.Symbol)
-	} else {
-		b.WriteString("nccl: NCCL library not loaded")
-		if len(e.Tried) > 0 {
-			fmt.Fprintf(&b, " (%s)", strings.Join(e.Tried, "; "))
-		}
+		return dynlib.Message(fmt.Sprintf("nccl: NCCL library %s lacks the entry point %s", e.Path, e.Symbol), nil, e.Hint)
 	}
-	if e.Hint != "" {
-		fmt.Fprintf(&b, "; %s", e.Hint)
-	}
-	return b.String()
+	return dynlib.Message("nccl: NCCL library not loaded", e.Tried, e.Hint)
 }
 
 // Unwrap returns ErrNoNCCL, and ErrMissingSymbol for a missing entry
@@ -142,51 +133,12 @@ type search struct {
 // first of the names in the directories, or else the first that the
 // dynamic loader finds by name.
 func (s *search) find() (*library, error) {
-	if p := os.Getenv(s.env); p != "" {
-		lib, err := s.open(p)
-		if err == nil {
-			return lib, nil
-		}
-		if le := (*LoadError)(nil); errors.As(err, &le) {
-			return nil, le
-		}
-		return nil, &LoadError{Tried: []string{fmt.Sprintf("%s=%s: %v", s.env, p, err)},
-			Hint: fmt.Sprintf("set %s to the path of libnccl.so.2, or leave it empty to search", s.env)}
-	}
-	fail := &LoadError{}
-	var searched []string
-	for _, dir := range s.dirs() {
-		searched = append(searched, dir)
-		for _, name := range s.names {
-			p := filepath.Join(dir, name)
-			if _, err := os.Stat(p); err != nil {
-				continue
-			}
-			lib, err := s.open(p)
-			if err == nil {
-				return lib, nil
-			}
-			if le := (*LoadError)(nil); errors.As(err, &le) {
-				return nil, le
-			}
-			fail.Tried = append(fail.Tried, fmt.Sprintf("%s: %v", p, err))
-		}
-	}
-	for _, name := range s.names {
-		if lib, err := s.open(name); err == nil {
-			return lib, nil
-		} else if le := (*LoadError)(nil); errors.As(err, &le) {
-			return nil, le
-		}
-	}
-	where := "no directory"
-	if len(searched) > 0 {
-		where = strings.Join(searched, ", ")
-	}
-	fail.Tried = append(fail.Tried, fmt.Sprintf("none of %s in %s nor on the dynamic loader's path",
-		strings.Join(s.names, ", "), where))
-	fail.Hint = fmt.Sprintf("install NCCL (pip's nvidia-nccl-cu12, which PyTorch brings, or the system's libnccl2) or set %s to the library's path", s.env)
-	return nil, fail
+	return dynlib.Search[*library]{Env: s.env, Dirs: s.dirs, Names: s.names, Open: s.open,
+		Stop:    func(err error) bool { return errors.As(err, new(*LoadError)) },
+		EnvHint: fmt.Sprintf("set %s to the path of libnccl.so.2, or leave it empty to search", s.env),
+		Hint:    fmt.Sprintf("install NCCL (pip's nvidia-nccl-cu12, which PyTorch brings, or the system's libnccl2) or set %s to the library's path", s.env),
+		Fail:    func(tried []string, hint string) error { return &LoadError{Tried: tried, Hint: hint} },
+	}.Find()
 }
 
 // libraryNames are the names of NCCL's library: its soname first, then the
@@ -198,28 +150,14 @@ var libraryNames = []string{"libnccl.so.2", "libnccl.so"}
 // pip's nvidia-nccl-cu* puts it (pythonDirs); the lib directory of
 // CONDA_PREFIX (conda's nccl); the CUDA toolkit's; the system's.
 func libraryDirs() []string {
-	var dirs []string
-	for _, d := range filepath.SplitList(os.Getenv("LD_LIBRARY_PATH")) {
-		if d != "" {
-			dirs = append(dirs, d)
-		}
-	}
-	if root := os.Getenv("NCCL_HOME"); root != "" {
-		dirs = append(dirs, filepath.Join(root, "lib"), filepath.Join(root, "lib64"))
-	}
+	dirs := append(dynlib.EnvDirs("LD_LIBRARY_PATH"), dynlib.PrefixDirs("NCCL_HOME")...)
 	dirs = append(dirs, pythonDirs()...)
 	if root := os.Getenv("CONDA_PREFIX"); root != "" {
 		dirs = append(dirs, filepath.Join(root, "lib"))
 	}
-	deb := "x86_64-linux-gnu"
-	switch runtime.GOARCH {
-	case "arm64":
-		deb = "aarch64-linux-gnu"
-	case "ppc64le":
-		deb = "powerpc64le-linux-gnu"
-	}
+	deb := dynlib.Multiarch()
 	dirs = append(dirs, "/usr/local/cuda/lib64", "/usr/lib/"+deb, "/usr/lib64", "/usr/local/lib", "/usr/lib")
-	return unique(dirs)
+	return dynlib.Unique(dirs)
 }
 
 // ncclSubdir is where pip's nvidia-nccl-cu* wheel puts libnccl.so.2 in a
@@ -236,12 +174,7 @@ var ncclSubdir = filepath.Join("nvidia", "nccl", "lib")
 // are its lib/python3*/ and lib64/python3*/ site-packages and
 // dist-packages that exist, newest Python first.
 func pythonDirs() []string {
-	var sites []string
-	for _, d := range filepath.SplitList(os.Getenv("PYTHONPATH")) {
-		if d != "" {
-			sites = append(sites, d)
-		}
-	}
+	sites := dynlib.EnvDirs("PYTHONPATH")
 	var prefixes []string
 	for _, env := range []string{"VIRTUAL_ENV", "CONDA_PREFIX"} {
 		if p := os.Getenv(env); p != "" {
@@ -263,11 +196,11 @@ func pythonDirs() []string {
 		prefixes = append(prefixes, filepath.Join(home, ".local"))
 	}
 	prefixes = append(prefixes, "/usr/local", "/usr", "/opt/conda")
-	for _, p := range unique(prefixes) {
+	for _, p := range dynlib.Unique(prefixes) {
 		sites = append(sites, sitePackages(p)...)
 	}
 	var dirs []string
-	for _, s := range unique(sites) {
+	for _, s := range dynlib.Unique(sites) {
 		dirs = append(dirs, filepath.Join(s, ncclSubdir))
 	}
 	return dirs
@@ -310,56 +243,22 @@ func pythonVersion(dir string) []int {
 	return v
 }
 
-// unique returns the cleaned paths without repeats, in their first order;
-// paths that resolve to the same directory through symbolic links (/lib
-// and /usr/lib on most systems) are repeats.
-func unique(paths []string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, p := range paths {
-		p = filepath.Clean(p)
-		key := p
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			key = r
-		}
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// loader loads the library once and keeps the outcome.
-type loader struct {
-	search *search
-	once   sync.Once
-	lib    *library
-	err    error
-}
-
-// get returns the loaded library, loading it on first use, or the error of
-// that first load.
-func (l *loader) get() (*library, error) {
-	l.once.Do(func() { l.lib, l.err = l.search.find() })
-	return l.lib, l.err
-}
-
-var libraryLoader = &loader{search: &search{env: LibraryEnv, dirs: libraryDirs, names: libraryNames, open: open}}
+// libraryLoader loads the library once and keeps the outcome.
+var libraryLoader = dynlib.NewLoader((&search{env: LibraryEnv, dirs: libraryDirs, names: libraryNames, open: open}).find)
 
 // Load loads the NCCL library, once; it returns the error of that first
 // attempt on every call, which wraps ErrNoNCCL. Every call of the package
 // loads the library itself, so calling Load is only a way to ask whether
 // NCCL is there.
 func Load() error {
-	_, err := libraryLoader.get()
+	_, err := libraryLoader.Get()
 	return err
 }
 
 // LibraryPath returns the path of the loaded NCCL library (the name the
 // dynamic loader found it by, where it was found on its own path).
 func LibraryPath() (string, error) {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return "", err
 	}
@@ -374,7 +273,7 @@ func SearchDirs() []string { return libraryDirs() }
 // Version returns the loaded library's version (ncclGetVersion), such as
 // 2, 21, 5.
 func Version() (major, minor, patch int, err error) {
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		return 0, 0, 0, err
 	}

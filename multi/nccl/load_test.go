@@ -3,25 +3,19 @@ package nccl
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reikna-go/reikna/internal/dynlib/dynlibtest"
 )
 
 // useLoader replaces the package's loader for the test with a fresh one
 // of the search s, so that a test may load a library of its own.
 func useLoader(t *testing.T, s *search) {
 	t.Helper()
-	old := libraryLoader
-	libraryLoader = &loader{search: s}
-	t.Cleanup(func() {
-		if libraryLoader.lib != nil {
-			libraryLoader.lib.close()
-		}
-		libraryLoader = old
-	})
+	dynlibtest.UseLoader(t, &libraryLoader, s.find, (*library).close)
 }
 
 // fakeLog and fakeFail name the environment variables of the fake library:
@@ -130,10 +124,6 @@ var fakeFunctions = map[string]string{
 // skips the test where no C compiler exists.
 func fakeLibrary(t *testing.T, dir, file string, omit ...string) string {
 	t.Helper()
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skipf("no C compiler to build a fake library: %v", err)
-	}
 	var src strings.Builder
 	src.WriteString(fakeHeader)
 	for _, s := range symbols {
@@ -145,15 +135,7 @@ func fakeLibrary(t *testing.T, dir, file string, omit ...string) string {
 			src.WriteString(f + "\n")
 		}
 	}
-	cpath := filepath.Join(dir, file+".c")
-	if err := os.WriteFile(cpath, []byte(src.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	lib := filepath.Join(dir, file)
-	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", lib, cpath).CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", file, err, out)
-	}
-	return lib
+	return dynlibtest.BuildLibrary(t, dir, file, src.String())
 }
 
 // useFake builds a fake library, makes it the package's library for the
@@ -166,7 +148,7 @@ func useFake(t *testing.T, omit ...string) *library {
 	t.Setenv(fakeLog, filepath.Join(dir, "calls.log"))
 	t.Setenv(fakeFail, "")
 	useLoader(t, fakeSearch())
-	lib, err := libraryLoader.get()
+	lib, err := libraryLoader.Get()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,25 +183,7 @@ func fakeSearch(dirs ...string) *search {
 // notWant, and that its message mentions each of mention.
 func checkError(t *testing.T, err error, want, notWant []error, mention ...string) {
 	t.Helper()
-	if err == nil {
-		t.Errorf("no error, want one wrapping %v", want)
-		return
-	}
-	for _, w := range want {
-		if !errors.Is(err, w) {
-			t.Errorf("error %v, want %v", err, w)
-		}
-	}
-	for _, w := range notWant {
-		if errors.Is(err, w) {
-			t.Errorf("error %v is %v", err, w)
-		}
-	}
-	for _, s := range mention {
-		if !strings.Contains(err.Error(), s) {
-			t.Errorf("error %q does not mention %q", err, s)
-		}
-	}
+	dynlibtest.CheckError(t, err, want, notWant, mention...)
 }
 
 func TestLoadFailures(t *testing.T) {
