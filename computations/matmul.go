@@ -130,9 +130,9 @@ func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, erro
 // cpuPlanOn returns the CPU's plan of the product on a device with the
 // limits lim, and whether the product runs it: on a CPU (OpenCL's), unless
 // the options set a tiling, which is one of the GPU's kernel.
-func (mm *MatrixMul) cpuPlanOn(lim device.Limits) (matmulCPUPlan, bool, error) {
+func (mm *MatrixMul) cpuPlanOn(lim device.Limits, tiling MatrixMulTiling) (matmulCPUPlan, bool, error) {
 	// The kernel is written in OpenCL's vector types, which CUDA C lacks.
-	if lim.CUDA || (!lim.CPU && !mm.cpuPlan) || mm.tiling != (MatrixMulTiling{}) {
+	if lim.CUDA || (!lim.CPU && !mm.cpuPlan) || tiling != (MatrixMulTiling{}) {
 		return matmulCPUPlan{}, false, nil
 	}
 	dt := mm.output.DType()
@@ -151,7 +151,7 @@ func (mm *MatrixMul) cpuPlanOn(lim device.Limits) (matmulCPUPlan, bool, error) {
 // unless the options set a tiling, the blocks of outputs of the CPU's
 // kernel and the dimension its vectors run along, such as cpu:6x64/n.
 func (mm *MatrixMul) PlanOn(params *cluda.DeviceParams) (string, error) {
-	cpu, ok, err := mm.cpuPlanOn(device.LimitsOf(params))
+	cpu, ok, err := mm.cpuPlanOn(device.LimitsOf(params), mm.tiling)
 	if err != nil {
 		return "", err
 	}
@@ -185,14 +185,15 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 		core.Bind("matrix_a", args["matrix_a"]),
 		core.Bind("matrix_b", args["matrix_b"]),
 	}
-	if cpu, ok, err := mm.cpuPlanOn(lim); err != nil {
+	tiling := mm.chooseTiling(plan)
+	if cpu, ok, err := mm.cpuPlanOn(lim, tiling); err != nil {
 		return err
 	} else if ok {
 		renderArgs["p"] = cpu
 		return plan.KernelCall(kernelTemplates.Lookup("matmul_cpu"), kernelArgs, []int{cpu.Items},
 			core.KernelOptions{Name: "matrix_mul", Local: []int{cpu.Local}, RenderArgs: renderArgs})
 	}
-	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: lim}, mm.tiling)
+	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: lim}, tiling)
 	if err != nil {
 		return fmt.Errorf("computations: MatrixMul: %w", err)
 	}
@@ -204,4 +205,29 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 			Local:      []int{p.Items},
 			RenderArgs: renderArgs,
 		})
+}
+
+// chooseTiling returns the tiling the product's options set, or else the
+// one the plan chooses among the tilings of its element size (see
+// core.Plan.Choose): the zero tiling, the rules' choice (the CPU's own
+// kernel on a CPU), unless tuning found another faster.
+func (mm *MatrixMul) chooseTiling(plan *core.Plan) MatrixMulTiling {
+	if mm.tiling != (MatrixMulTiling{}) {
+		return mm.tiling
+	}
+	dt := mm.output.DType()
+	tilings := tilingsFor(dt.Size(), dt.IsComplex())
+	names := []string{"rules"}
+	for _, t := range tilings {
+		names = append(names, t.String())
+	}
+	s := mm.shape
+	key := fmt.Sprintf("matmul %v batch %d m %d n %d k %d transposed %v %v", dt, s.batch, s.m, s.n, s.k, mm.transA, mm.transB)
+	choice := plan.Choose(key, names...)
+	for _, t := range tilings {
+		if t.String() == choice {
+			return t
+		}
+	}
+	return MatrixMulTiling{}
 }
