@@ -221,13 +221,24 @@ func (mm *MatrixMul) chooseTiling(plan *core.Plan) MatrixMulTiling {
 	for _, t := range tilings {
 		names = append(names, t.String())
 	}
-	s := mm.shape
-	key := fmt.Sprintf("matmul %v batch %d m %d n %d k %d transposed %v %v", dt, s.batch, s.m, s.n, s.k, mm.transA, mm.transB)
-	choice := plan.Choose(key, names...)
+	choice := plan.Choose(mm.choiceKey(), names...)
 	for _, t := range tilings {
 		if t.String() == choice {
 			return t
 		}
 	}
 	return MatrixMulTiling{}
+}
+
+// choiceKey names the product's choice of plan in the wisdom.
+func (mm *MatrixMul) choiceKey() string {
+	s := mm.shape
+	return fmt.Sprintf("matmul %v batch %d m %d n %d k %d transposed %v %v", mm.output.DType(), s.batch, s.m, s.n, s.k, mm.transA, mm.transB)
+}
+
+// TunedPlan returns the name of the candidate plan that tuning chose for
+// the product on thr's device (see core.CompileOptions.Tune): "rules" or
+// a tiling such as 128x128x8/8x8, and false where tuning chose none.
+func (mm *MatrixMul) TunedPlan(thr *cluda.Thread) (string, bool) {
+	return thr.Wisdom().Choice(mm.choiceKey())
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
@@ -19,15 +20,20 @@ const tuneExamples = `  reikna tune --shape 64,4095 --axes 1
       cache), and report it beside the rules' plan
   reikna tune --shape 64,4095 --axes 1 --shape 1000,1000
       one case after another: each --shape with the --axes after it
+  reikna tune --matmul 4096,4096,4096 --matmul 1000,30,1000
+      the same for matrix products: the rules' plan and the tilings of the
+      element size (--precision double for float64)
   reikna tune --shape 8,1024 --axes 1 --export wisdom.jsonl
       and write every choice this process knows, for --import elsewhere
   reikna tune --import wisdom.jsonl --shape 8,1024 --axes 1
       start from the choices another machine exported`
 
-// tuneCase is one FFT to tune: its shape and axes (nil: every axis).
+// tuneCase is one case to tune: an FFT of a shape over axes (nil: every
+// axis), or where mnk is set, the product of an m×k matrix by a k×n one.
 type tuneCase struct {
 	shape []int
 	axes  []int
+	mnk   []int
 }
 
 // runTune parses the arguments of the tune command, tunes each case and
@@ -44,8 +50,19 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		cases = append(cases, tuneCase{shape: shape})
 		return nil
 	})
+	fs.Func("matmul", "a matrix product to tune: M,N,K, the product of an M×K matrix by a K×N one; repeat for more cases", func(s string) error {
+		mnk, err := cliutil.ParseInts("--matmul", s, 1)
+		if err != nil {
+			return err
+		}
+		if len(mnk) != 3 {
+			return fmt.Errorf("--matmul %s: want M,N,K", s)
+		}
+		cases = append(cases, tuneCase{mnk: mnk})
+		return nil
+	})
 	fs.Func("axes", "the axes of the --shape before it, a `LIST` such as 1 (default: every axis)", func(s string) error {
-		if len(cases) == 0 {
+		if len(cases) == 0 || cases[len(cases)-1].mnk != nil {
 			return fmt.Errorf("--axes before any --shape")
 		}
 		c := &cases[len(cases)-1]
@@ -64,7 +81,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 0 || len(cases) == 0 && *importFile == "" && *exportFile == "" {
-		return usageFailure(fs, stderr, fmt.Errorf("tune: want one --shape or more (and no other arguments)"))
+		return usageFailure(fs, stderr, fmt.Errorf("tune: want one --shape or --matmul or more (and no other arguments)"))
 	}
 	if *importFile != "" {
 		if err := withFile(*importFile, false, func(f *os.File) error { return cluda.ImportWisdom(f) }); err != nil {
@@ -82,6 +99,12 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "tuning on %s (%s)\n", thr.Params().Name, thr.API())
 		for _, c := range cases {
+			if c.mnk != nil {
+				if err := tuneMatmul(thr, c.mnk, precision.ComplexDType().Real(), stdout); err != nil {
+					return fmt.Errorf("tune: matrix product %v: %w", c.mnk, err)
+				}
+				continue
+			}
 			if err := tuneFFT(thr, c, precision.ComplexDType(), stdout); err != nil {
 				return fmt.Errorf("tune: FFT of %v: %w", c.shape, err)
 			}
@@ -114,6 +137,29 @@ func tuneFFT(thr *cluda.Thread, c tuneCase, dt dtypes.DType, stdout io.Writer) e
 	choice, _ := f.TunedPlan(thr)
 	fmt.Fprintf(stdout, "fft %v %v axes %v: %s, %.3f ms (the rules' plan: %.3f ms)\n",
 		dt, c.shape, f.Axes(), choice, tuned.Seconds()*1e3, rules.Seconds()*1e3)
+	return nil
+}
+
+// tuneMatmul tunes the product of an m×k matrix by a k×n one of dt and
+// reports the rules' time, the tuned time and the choice.
+func tuneMatmul(thr *cluda.Thread, mnk []int, dt dtypes.DType, stdout io.Writer) error {
+	m, n, k := mnk[0], mnk[1], mnk[2]
+	mm, err := computations.NewMatrixMul(core.ArrayOf(dt, m, k), core.ArrayOf(dt, k, n), computations.MatrixMulOptions{})
+	if err != nil {
+		return err
+	}
+	rules, err := timeCompiled(thr, mm.Computation, core.CompileOptions{})
+	if err != nil {
+		return err
+	}
+	tuned, err := timeCompiled(thr, mm.Computation, core.CompileOptions{Tune: true})
+	if err != nil {
+		return err
+	}
+	choice, _ := mm.TunedPlan(thr)
+	flops := 2 * float64(m) * float64(n) * float64(k)
+	fmt.Fprintf(stdout, "matmul %v %dx%dx%d: %s, %.3f ms, %.1f GFLOP/s (the rules' plan: %.3f ms)\n",
+		dt, m, n, k, choice, tuned.Seconds()*1e3, flops/tuned.Seconds()/1e9, rules.Seconds()*1e3)
 	return nil
 }
 

@@ -16,10 +16,10 @@ func TestTuneCommand(t *testing.T) {
 	t.Setenv(cluda.CacheDirEnv, t.TempDir())
 	file := filepath.Join(t.TempDir(), "wisdom.jsonl")
 	var out, errOut bytes.Buffer
-	if err := run([]string{"tune", "--shape", "8,20", "--axes", "1", "--shape", "6,6", "--export", file}, &out, &errOut); err != nil {
+	if err := run([]string{"tune", "--shape", "8,20", "--axes", "1", "--shape", "6,6", "--matmul", "24,40,16", "--export", file}, &out, &errOut); err != nil {
 		t.Fatalf("%v\n%s", err, errOut.String())
 	}
-	for _, want := range []string{"fft complex64 [8 20] axes [1]: ", "fft complex64 [6 6] axes [0 1]: ", "the rules' plan", "wrote " + file} {
+	for _, want := range []string{"fft complex64 [8 20] axes [1]: ", "fft complex64 [6 6] axes [0 1]: ", "matmul float32 24x40x16: ", "the rules' plan", "wrote " + file} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())
 		}
@@ -35,7 +35,7 @@ func TestTuneCommand(t *testing.T) {
 	if err := run([]string{"tune", "--import", file}, &out, &errOut); err != nil {
 		t.Errorf("--import alone: %v", err)
 	}
-	for _, args := range [][]string{{"tune"}, {"tune", "--axes", "1"}, {"tune", "--shape", "8,x"}} {
+	for _, args := range [][]string{{"tune"}, {"tune", "--axes", "1"}, {"tune", "--shape", "8,x"}, {"tune", "--matmul", "8,8"}, {"tune", "--matmul", "8,8,8", "--axes", "0"}} {
 		if err := run(args, &out, &errOut); err == nil {
 			t.Errorf("%v: no error", args)
 		}
