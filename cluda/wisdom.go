@@ -93,7 +93,7 @@ func (w *Wisdom) Choice(key string) (string, bool) {
 
 // SetChoice stores choice for key, in this process and on disk. A failure
 // to write the disk only costs a later process the tuning again; it is
-// returned for the caller to report.
+// warned about once (see SetWarningLogger) and returned.
 func (w *Wisdom) SetChoice(key, choice string) error {
 	full := w.fullKey(key)
 	wisdomMu.Lock()
@@ -102,7 +102,11 @@ func (w *Wisdom) SetChoice(key, choice string) error {
 	if w.dir == "" {
 		return nil
 	}
-	return w.store(full, choice)
+	err := w.store(full, choice)
+	if err != nil {
+		warnOnce("wisdom-write:"+w.dir, "cannot write the tuning wisdom %s (%v): tuned choices are kept in this process only", w.dir, err)
+	}
+	return err
 }
 
 // path returns the file of the entry of a full key: a hash of the format

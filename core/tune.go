@@ -114,9 +114,10 @@ func (c *Computation) compileTuned(thr *cluda.Thread, opts CompileOptions) (*Cal
 		if !ok {
 			choice = pt.candidates[0]
 		}
-		if err := w.SetChoice(pt.key, choice); err != nil {
-			return best, fmt.Errorf("core: tune %s: %w (the callable is the tuned one)", c.name, err)
-		}
+		// The choice is kept in this process whatever happens on disk;
+		// a disk that refuses it (which SetChoice warns about) costs
+		// later processes the tuning again, not this callable.
+		_ = w.SetChoice(pt.key, choice)
 	}
 	return best, nil
 }
