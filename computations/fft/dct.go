@@ -151,7 +151,11 @@ func (r *R2R) build(plan *core.Plan, args map[string]*core.KernelArgument) error
 			inverse = 1
 		}
 		byName := map[string]any{"y": dst, "x": src, "inverse": inverse}
-		for name, table := range map[string]r2rTable{"w_load": p.LoadTable, "w_store": p.StoreTable} {
+		for _, t := range []struct {
+			name  string
+			table r2rTable
+		}{{"w_load", p.LoadTable}, {"w_store", p.StoreTable}} { // in this order, so that the source is the same every time
+			name, table := t.name, t.table
 			if table == noTable {
 				continue
 			}

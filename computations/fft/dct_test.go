@@ -220,3 +220,26 @@ func TestR2RRendersForGPU(t *testing.T) {
 		}
 	}
 }
+
+// TestR2RRendersAlike renders a DCT with two twiddle tables several times:
+// the sources must be the same every time, or the program caches would
+// miss.
+func TestR2RRendersAlike(t *testing.T) {
+	var first []string
+	for range 8 {
+		r := comptest.Must(fft.NewDCT(core.ArrayOf(dtypes.Float32, 4, 64), []int{1}, fft.DCTOptions{Type: 4}))
+		rp, err := r.Render(cluda.ModelGPU())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var srcs []string
+		for _, k := range rp.Kernels {
+			srcs = append(srcs, k.Source)
+		}
+		if first == nil {
+			first = srcs
+		} else if !slices.Equal(srcs, first) {
+			t.Fatal("two renders of the same DCT differ")
+		}
+	}
+}
