@@ -15,9 +15,12 @@ import (
 // The permutation runs as the fewest batched two-dimensional transposes,
 // each moving square tiles through local memory so that reads and writes
 // both run over consecutive addresses, with temporary arrays between
-// them; on a CPU for arrays of less than 1 MiB, or where the innermost
-// axis stays innermost with rows of at least 128 bytes, it is one pass
-// that gathers each output element from the input. The identity permutation is a copy. Transformations connected to input run inside the
+// them; an OpenCL CPU runs the same passes by a kernel of its own, each
+// work-item moving a block of the matrices through registers, without
+// local memory or barriers. On a CPU for arrays of less than 1 MiB, or
+// where the innermost axis stays innermost with rows of at least 128
+// bytes, it is one pass that gathers each output element from the input.
+// The identity permutation is a copy. Transformations connected to input run inside the
 // loads of the first kernel, those connected to output inside the stores
 // of the last one.
 //
@@ -43,6 +46,9 @@ type Transpose struct {
 	// for tests that run the plans of GPUs on a CPU; 0 leaves the choice
 	// to the device.
 	tiles int
+	// cpuPlan makes the plan run the CPU's kernel in passes on any OpenCL
+	// device and at any size, for tests of that kernel on small arrays.
+	cpuPlan bool
 }
 
 // TransposeOptions are the optional parts of a Transpose.
@@ -110,16 +116,22 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 	item := dt.Arithmetic().Size()
 	lim := newTransposeLimits(plan.DeviceParams())
 	tiles := tr.tiles
-	if tiles == 0 {
+	// cpu: an OpenCL CPU runs its own kernel in the passes of the rules'
+	// plan (see transpose_cpu_plan.go).
+	cpu := tiles == 0 && lim.CPU && !lim.CUDA
+	if tr.cpuPlan && tiles == 0 && !lim.CUDA {
+		cpu, lim.tiledBytes = true, 0
+	}
+	if tiles == 0 && !tr.cpuPlan {
 		// The candidates that tuning may take (core.Plan.Choose): one
 		// gathering pass, or tiles of a side of their own.
 		switch plan.Choose(fmt.Sprintf("transpose %v %v axes %v", dt, tr.input.Shape(), tr.axes), "rules", "gather", "tiles-16", "tiles-32") {
 		case "gather":
 			lim.tiledBytes = math.MaxInt
 		case "tiles-16":
-			tiles = 16
+			tiles, cpu = 16, false
 		case "tiles-32":
-			tiles = 32
+			tiles, cpu = 32, false
 		}
 	}
 	if tiles > 0 {
@@ -147,6 +159,25 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 			if dst, err = plan.TempArray(core.ArrayOf(dt, pass.dstShape...)); err != nil {
 				return err
 			}
+		}
+		if cpu {
+			cp := planTransposeCPU(pass, dt.Size(), lim.ComputeUnits, lim.MaxWorkGroup)
+			err := plan.KernelCall(kernelTemplates.Lookup("transpose_cpu"),
+				[]core.KernelArg{core.Bind("dst", dst), core.Bind("src", src)},
+				[]int{pass.batch, cp.BlocksH, cp.BlocksW},
+				core.KernelOptions{
+					Name:  fmt.Sprintf("transpose_cpu_pass%d", i),
+					Local: []int{1, 1, cp.Local},
+					RenderArgs: map[string]any{
+						"p": cp, "height": pass.height, "width": pass.width,
+						"batched": len(pass.srcGroups) == 3, "srcGroups": pass.srcGroups, "dstGroups": pass.dstGroups,
+					},
+				})
+			if err != nil {
+				return err
+			}
+			src = dst
+			continue
 		}
 		tilesH := (pass.height + pass.tile - 1) / pass.tile
 		tilesW := (pass.width + pass.tile - 1) / pass.tile

@@ -54,7 +54,9 @@ func normalPermutation(axes []int, rank int) []int {
 }
 
 // runTranspose permutes fresh random data of type input on the device and
-// checks the result against the reference.
+// checks the result against the reference: with tiles of at most that side
+// where tiles is positive, by the CPU's kernel (on any OpenCL device) where
+// it is negative.
 // It returns the names of the kernels it ran.
 func runTranspose(t *testing.T, thr *cluda.Thread, input core.Type, axes []int, opts computations.TransposeOptions, tiles int) []string {
 	t.Helper()
@@ -65,6 +67,9 @@ func runTranspose(t *testing.T, thr *cluda.Thread, input core.Type, axes []int, 
 	}
 	if tiles > 0 {
 		computations.SetTransposeTiles(tr, tiles)
+	}
+	if tiles < 0 {
+		computations.SetTransposeCPU(tr)
 	}
 	c, err := tr.Compile(thr)
 	if err != nil {
@@ -151,11 +156,16 @@ func TestTransposeTileSizes(t *testing.T) {
 			runTranspose(t, thr, core.ArrayOf(dtypes.Uint16, tc.shape...), tc.axes, computations.TransposeOptions{}, 32)
 		})
 	}
-	// Every device transposes an array of more than 1 MiB in tiles.
+	// Every device transposes an array of more than 1 MiB in passes: a
+	// GPU in tiles, an OpenCL CPU by its own kernel.
 	t.Run("large", func(t *testing.T) {
 		kernels := runTranspose(t, thr, core.ArrayOf(dtypes.Float32, 600, 520), nil, computations.TransposeOptions{}, 0)
-		if !slices.Equal(kernels, []string{"transpose_pass0"}) {
-			t.Errorf("kernels %v, want one tiled pass", kernels)
+		want := "transpose_pass0"
+		if p := thr.Params(); p.IsCPU() && p.API != cluda.CUDA {
+			want = "transpose_cpu_pass0"
+		}
+		if !slices.Equal(kernels, []string{want}) {
+			t.Errorf("kernels %v, want [%s]", kernels, want)
 		}
 	})
 }
