@@ -36,22 +36,19 @@ func cpuPassNames(n int) []string {
 // transposeCPUShapes are permutations for the CPU's kernel: sides that are
 // and are not multiples of the blocks (16 elements of 4 bytes, 8 of 8, 4
 // of 16), matrices smaller than a block, batches, 3-D and 4-D permutations
-// of one pass and of several; passes is their number.
+// of one pass and of several; passes is their number. Each is a kernel
+// the compiler takes seconds over on PoCL (its blocks are unrolled): the
+// list is kept short.
 var transposeCPUShapes = []struct {
 	shape, axes []int
 	passes      int
 }{
 	{[]int{32, 64}, nil, 1},
-	{[]int{37, 70}, nil, 1},
 	{[]int{1, 1}, []int{1, 0}, 0},
 	{[]int{5, 3}, nil, 1},
 	{[]int{17, 33}, nil, 1},
-	{[]int{3, 33, 40}, []int{0, 2, 1}, 1},
 	{[]int{5, 19, 23}, []int{0, 2, 1}, 1},
-	{[]int{3, 33, 40}, []int{2, 0, 1}, 1},
-	{[]int{7, 9, 11}, []int{1, 2, 0}, 1},
 	{[]int{7, 9, 11}, []int{2, 1, 0}, 2},
-	{[]int{6, 10, 12}, []int{1, 0, 2}, 2},
 	{[]int{2, 3, 17, 5}, []int{3, 1, 0, 2}, 2},
 }
 
@@ -80,10 +77,11 @@ func TestTransposeCPUDTypes(t *testing.T) {
 	thr := cludatest.Thread(t)
 	skipCUDA(t, thr)
 	for _, dt := range append(slices.Clone(movementDTypes), dtypes.Int16, dtypes.Float16) {
+		// Every kernel of the unrolled blocks takes the compiler seconds
+		// on PoCL: one permutation per element size, with partial blocks
+		// and a batch (TestTransposeCPU has the shapes in float32).
 		for _, tc := range []struct{ shape, axes []int }{
 			{[]int{3, 33, 40}, []int{2, 0, 1}},
-			{[]int{4, 21, 19}, []int{0, 2, 1}},
-			{[]int{70, 37}, nil},
 		} {
 			t.Run(fmt.Sprintf("%v/%v/%v", dt, tc.shape, tc.axes), func(t *testing.T) {
 				runTranspose(t, thr, core.ArrayOf(dt, tc.shape...), tc.axes, computations.TransposeOptions{}, -1)
