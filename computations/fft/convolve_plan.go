@@ -137,7 +137,7 @@ func fusedConvolution(padded []int, axis int, lim fftplan.Limits) (fftplan.Kerne
 		return fftplan.Kernel{}, false
 	}
 	ax := p.Axes[0]
-	if ax.Bluestein || len(ax.Kernels) != 1 {
+	if ax.Bluestein || ax.Rader || len(ax.Kernels) != 1 {
 		return fftplan.Kernel{}, false
 	}
 	k := ax.Kernels[0]

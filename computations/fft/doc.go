@@ -2,7 +2,9 @@
 // transforms a complex array of any rank over any set of its axes, batched
 // over the others: it computes numpy.fft.fftn and its inverse for every
 // length, by mixed radix passes where the prime factors are at most 13 (23
-// on GPUs) and by Bluestein's algorithm otherwise. RFFT and IRFFT
+// on GPUs), by Rader's algorithm in one kernel for a prime length whose
+// predecessor is such a product (on CPU devices, and on GPUs where tuning
+// chooses it), and by Bluestein's algorithm otherwise. RFFT and IRFFT
 // transform real signals into their half spectra and back, as
 // numpy.fft.rfftn and irfftn do. FFTModule is the FFT for kernels of one's
 // own: a module that transforms a row the work-group holds in local
@@ -44,7 +46,8 @@
 // The kind of each end (fftEndKind, fft_end.go) says how the pass loads
 // and stores its elements: complex values (conjugated and scaled for the
 // inverse), Bluestein's chirp, the product with Bluestein's transformed
-// kernel, or the ends of a real transform. The templates templates/fft.cl,
+// kernel, Rader's gather and scatter by powers of a generator
+// (plan/rader.go), or the ends of a real transform. The templates templates/fft.cl,
 // fft_local.cl and fft_register.cl write the kernel from it, in named
 // sub-templates (load, butterfly, exchange, store); they read and write
 // every element through FFT_LOAD_ELEM and FFT_STORE_ELEM, which the hooks

@@ -14,6 +14,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations/fft"
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
 	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
@@ -124,6 +125,12 @@ func benchTuning() fft.FFTTuning {
 	}
 	if lb, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LOCAL_BYTES")); err == nil {
 		t.LocalBytes = lb
+	}
+	switch os.Getenv("REIKNA_BENCH_PRIMES") {
+	case "rader":
+		t.Primes = fftplan.PrimesRader
+	case "bluestein":
+		t.Primes = fftplan.PrimesBluestein
 	}
 	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
 	return t

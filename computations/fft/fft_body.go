@@ -58,6 +58,18 @@ type fftPassEnd struct {
 type fftFused struct {
 	Rows      *fftEndIndex
 	Bluestein bool
+	Rader     *fftRader
+}
+
+// fftRader is what the one kernel of Rader's algorithm for the prime N
+// does between its transforms: the work-item with output 0 of the forward
+// transform, A'[0], stores X[0] = N·x[0] + A'[0] as the scattered
+// position M = N-1 (raderEnd), x[0] conjugated where Conj is set (the
+// loads of the inverse conjugate).
+type fftRader struct {
+	N, M int
+	NLit string // literal of N in the real type
+	Conj bool
 }
 
 // LocalBufferBytes returns the bytes of the kernel's buffer in local
@@ -70,6 +82,15 @@ func (b *fftPass) LocalBufferBytes() int {
 		return b.Register.BufElems * b.ItemSize
 	}
 	return 0
+}
+
+// Rader returns what the kernel of Rader's algorithm does between its
+// transforms, nil in any other kernel.
+func (b *fftPass) Rader() *fftRader {
+	if b.Fused == nil {
+		return nil
+	}
+	return b.Fused.Rader
 }
 
 // KernelRows returns the indexing of a convolution kernel of one row per
@@ -177,6 +198,10 @@ type fftRegisterBody struct {
 	// array of its own (fftplan.Pass.Private); no local memory.
 	Private bool
 	L       int // the length of a sub-transform
+	// Relayout: the kernel is a whole convolution on uneven stages, whose
+	// outputs stand elsewhere than its inputs: between its transforms the
+	// registers go back to the places of the inputs through local memory.
+	Relayout bool
 }
 
 // fftRegStage is a stage of radix Radix after stages of NsIn, followed by

@@ -27,8 +27,13 @@ func newFFTBody(k *fftKernel) *fftPass {
 			Length: k.DstLength, Short: k.DstLength < p.N, Kind: out},
 		Fused: k.fused,
 	}
-	if k.Convolution() {
+	switch {
+	case k.Convolution():
 		b.Fused = &fftFused{Bluestein: true}
+	case k.Rader:
+		m := p.N
+		b.Src.Kind, b.Dst.Kind = raderEnd{Then: k.in, M: m}, raderEnd{Then: k.out, M: m}
+		b.Fused = &fftFused{Rader: &fftRader{N: m + 1, M: m, NLit: real.MustLiteral(float64(m + 1)), Conj: k.in.Conj}}
 	}
 	switch {
 	case k.Tables.PassShift > 0:
@@ -44,6 +49,9 @@ func newFFTBody(k *fftKernel) *fftPass {
 		b.Register = registerBody(p, k.dt, k.Tables.StageOffsets)
 	} else {
 		b.Local = localBody(p, k.Inner, k.Tables.StageOffsets)
+	}
+	if b.Register != nil && b.Fused != nil && p.Uneven {
+		b.Register.Relayout = true
 	}
 	if k.real != nil {
 		rb := k.real.body(b, k.dt)

@@ -25,6 +25,7 @@ const (
 	hookChirp   = "chirp"   // Bluestein's chirp around the values of another kind
 	hookProduct = "product" // the product with Bluestein's transformed kernel
 	hookReal    = "real"    // the ends of a real transform around the values of another kind
+	hookRader   = "rader"   // Rader's gather and scatter around the values of a complexEnd
 )
 
 // The ways a kernel stores its outputs.
@@ -69,6 +70,20 @@ func (chirpEnd) StoreVariant() string { return storeElements }
 type productEnd struct{ complexEnd }
 
 func (productEnd) StoreHook() string { return hookProduct }
+
+// raderEnd is an end of the kernel of Rader's algorithm for a prime
+// length of M+1 (fftplan's rader.go): the loads gather element j of the
+// convolution from the position g^-j and subtract element 0, the stores
+// conjugate the values and scatter output m to g^m, and position M to 0,
+// around the values of Then.
+type raderEnd struct {
+	Then complexEnd
+	M    int
+}
+
+func (raderEnd) LoadHook() string     { return hookRader }
+func (raderEnd) StoreHook() string    { return hookRader }
+func (raderEnd) StoreVariant() string { return storeElements }
 
 // realEnd is an end of a real transform (rfft_hooks.go): Real says how
 // it reads the real input or the half spectrum and writes the spectrum or

@@ -30,6 +30,8 @@ type fftKernel struct {
 	fused *fftFused
 
 	twInner, twPassLo, twPassHi, chirp, bTable *core.KernelArgument
+	// raderIndex is the table of indices of Rader's algorithm.
+	raderIndex *core.KernelArgument
 
 	// real is set on the first and last kernels of a real transform: how
 	// they read and write (rfft_hooks.go); realTw is the table it reads.
@@ -71,7 +73,7 @@ func (k *fftKernel) args() ([]core.KernelArg, map[string]any) {
 	}{
 		{"inverse", k.inverse}, {"tw_inner", k.twInner}, {"tw_pass_lo", k.twPassLo},
 		{"tw_pass_hi", k.twPassHi}, {"chirp", k.chirp}, {"kernel_b", k.bTable},
-		{"real_twiddle", k.realTw},
+		{"real_twiddle", k.realTw}, {"rader_index", k.raderIndex},
 	}
 	for _, o := range optional {
 		if o.arg != nil {

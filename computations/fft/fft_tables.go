@@ -7,7 +7,7 @@ import (
 )
 
 // fftTables makes the tables of a plan's kernels as persistent arrays of
-// the transform's dtype, each table once.
+// the transform's dtype (int32 for tables of indices), each table once.
 type fftTables struct {
 	plan  *core.Plan
 	dt    dtypes.DType
@@ -28,10 +28,14 @@ func (t *fftTables) get(table fftplan.Table) (*core.KernelArgument, error) {
 	if a, ok := t.cache[key]; ok {
 		return a, nil
 	}
-	if err := checkTable(t.plan.DeviceParams(), "FFT table "+key, table.Len(), table.HostValues(), t.dt); err != nil {
+	dt, values := t.dt, func() any { return toDType(table.Values(), t.dt) }
+	if table.IsIndices() {
+		dt, values = dtypes.Int32, func() any { return table.IndexValues() }
+	}
+	if err := checkTable(t.plan.DeviceParams(), "FFT table "+key, table.Len(), table.HostValues(), dt); err != nil {
 		return nil, err
 	}
-	a, err := t.plan.PersistentArray(toDType(table.Values(), t.dt))
+	a, err := t.plan.PersistentArray(values())
 	if err != nil {
 		return nil, err
 	}
@@ -50,6 +54,7 @@ func (t *fftTables) bind(k *fftKernel) error {
 		{&k.twPassHi, k.Tables.PassHi},
 		{&k.chirp, k.Tables.Chirp},
 		{&k.bTable, k.Tables.KernelB},
+		{&k.raderIndex, k.Tables.Indices},
 	} {
 		a, err := t.get(b.table)
 		if err != nil {

@@ -3,6 +3,7 @@ package fft
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/reikna-go/reikna/cluda"
 
@@ -29,6 +30,26 @@ var fftCandidates = []fftCandidate{
 	{"local-memory", fftplan.Tuning{NoRegisters: true}},
 }
 
+// primeCandidates are the candidates of transforms with a prime length
+// above the largest butterfly, where Rader's and Bluestein's algorithms
+// compete (fftplan.Tuning.Primes).
+var primeCandidates = []fftCandidate{
+	{"rader", fftplan.Tuning{Primes: fftplan.PrimesRader}},
+	{"bluestein", fftplan.Tuning{Primes: fftplan.PrimesBluestein}},
+}
+
+// candidatesFor returns the candidate plans of the FFT of t over axes:
+// fftCandidates, and primeCandidates where an axis has a prime length
+// that both algorithms can take.
+func candidatesFor(t core.Type, axes []int) []fftCandidate {
+	for _, a := range axes {
+		if fftplan.PrimeChoice(t.Shape()[a]) {
+			return append(slices.Clone(fftCandidates), primeCandidates...)
+		}
+	}
+	return fftCandidates
+}
+
 // chooseTuning returns the tuning an FFT's build takes: given (the
 // tuning a test or a benchmark forces) where it is not the zero one, else
 // the candidate the plan chooses for the FFT of t over axes.
@@ -36,12 +57,13 @@ func chooseTuning(plan *core.Plan, t core.Type, axes []int, given fftplan.Tuning
 	if !reflect.DeepEqual(given, fftplan.Tuning{}) {
 		return given
 	}
-	names := make([]string, len(fftCandidates))
-	for i, c := range fftCandidates {
+	candidates := candidatesFor(t, axes)
+	names := make([]string, len(candidates))
+	for i, c := range candidates {
 		names[i] = c.name
 	}
 	choice := plan.Choose(fftChoiceKey(t, axes), names...)
-	for _, c := range fftCandidates {
+	for _, c := range candidates {
 		if c.name == choice {
 			return c.tuning
 		}

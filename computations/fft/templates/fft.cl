@@ -29,6 +29,8 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 #define TW_PASS_HI(_e) {{ .tw_pass_hi.LoadIdx }}(_e){{ end }}
 {{- if .chirp }}
 #define CHIRP(_e) {{ .chirp.LoadIdx }}(_e){{ end }}
+{{- if .rader_index }}
+#define RADER_INDEX(_q) {{ .rader_index.LoadIdx }}(_q){{ end }}
 {{- if .real_twiddle }}
 #define RFFT_TW(_k) {{ .real_twiddle.LoadIdx }}(_k){{ end }}
 {{- with .kernel_b }}

@@ -34,10 +34,18 @@
 {{- end }}
 {{- template "fft_register_stages" . }}
 {{- with .Fused }}
-    // {{ if .Bluestein }}Bluestein: the product with the transformed kernel{{ else }}the product with the filter's spectrum{{ end }}, conjugated,
+{{- with .Rader }}
+    // Rader: X[0] = {{ .N }}·x[0] + the first output of the forward transform
+    if (t == 0 && u < {{ $b.Count }})
+    {
+        const {{ $b.CType }} x0 = {{ if .Conj }}_fft_conj_if(FFT_LOAD_AT(o, 0, ii), FFT_INVERSE){{ else }}FFT_LOAD_AT(o, 0, ii){{ end }};
+        FFT_STORE_ELEM(o, {{ .M }}, ii, _fft_conj(x0 * {{ .NLit }} + v[0]));
+    }{{ end }}
+{{- if $g.Relayout }}{{ template "fft_register_relayout" $b }}{{ end }}
+    // {{ if .Bluestein }}Bluestein: the product with the transformed kernel{{ else if .Rader }}Rader: the product with the transformed kernel{{ else }}the product with the filter's spectrum{{ end }}, conjugated,
     // and the transform back on the same registers
-{{- range $g.Regs }}
-    v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}t + {{ .Off }}{{ if $b.KernelRows }}, ii{{ end }})));{{ end }}
+{{- range $g.LoadRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}t + {{ .Off }}{{ if $b.KernelRows }}, ii{{ end }})));{{ end }}
 {{- template "fft_register_stages" $b }}
 {{- end }}
 {{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
@@ -48,6 +56,23 @@
         const unsigned int q = t + {{ .Off }};
 {{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false) }}
     }{{ end }}
+{{- end }}
+{{- end }}
+
+{{- /* fft_register_relayout moves the outputs of the stages, which
+    uneven stages leave elsewhere than the inputs were (StoreRegs), back to
+    the registers of the inputs (LoadRegs) through local memory, a part at
+    a time, for the transform back. */ -}}
+{{- define "fft_register_relayout" }}
+{{- $g := .Register }}
+    // the outputs back to the registers of the inputs
+{{- range $part := $g.Parts }}{{ $arr := "buf" }}{{ if $part }}{{ $arr = "rbuf" }}{{ end }}
+    LOCAL_BARRIER;
+{{- range $g.StoreRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{{ $arr }}[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}]{{ $part }};{{ end }}
+    LOCAL_BARRIER;
+{{- range $g.LoadRegs }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}]{{ $part }} = {{ $arr }}[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})];{{ end }}
 {{- end }}
 {{- end }}
 

@@ -44,6 +44,10 @@ type Tuning struct {
 	// PassTable > 0: the most entries of a one-level table of pass
 	// twiddles (longer ones are two-level).
 	PassTable int
+	// Primes chooses the algorithm of prime lengths above the largest
+	// butterfly where Rader's algorithm can take them (rader.go):
+	// PrimesRule leaves it to the device's rule.
+	Primes Primes
 	// EvenStages: the register kernel's stages all divide its elements
 	// per work-item (no Pass.Uneven), as a kernel that runs its stages
 	// twice on the same registers needs (the one kernel of a
@@ -53,6 +57,19 @@ type Tuning struct {
 	// plan does not read them.
 	CompilerOptions []string
 }
+
+// Primes is an algorithm for prime lengths (Tuning.Primes).
+type Primes int
+
+const (
+	// PrimesRule: the device's rule: Rader's algorithm on CPU devices,
+	// Bluestein's on GPUs.
+	PrimesRule Primes = iota
+	// PrimesRader: Rader's algorithm where it fits one kernel.
+	PrimesRader
+	// PrimesBluestein: Bluestein's algorithm.
+	PrimesBluestein
+)
 
 // maxPassTable is the most entries a one-level table of pass twiddles may
 // have (16 MiB of complex64).
@@ -101,6 +118,12 @@ type budget struct {
 	// where the even ones have no plan or need more stages. GPUs only:
 	// the CPU plans keep the kernels measured on PoCL.
 	uneven bool
+	// evenStages: the tuning holds every register kernel to even stages
+	// (Tuning.EvenStages).
+	evenStages bool
+	// rader: prime lengths whose predecessor is smooth take Rader's
+	// algorithm in one kernel (planRader) rather than Bluestein's.
+	rader bool
 	// contiguousWG is the most work-items of a register kernel over
 	// contiguous rows, in whole rows (on an H200, 128 rather than 256:
 	// N = 1536 in 0.292 ms against 0.329, Bluestein's 1009 in 0.672
@@ -179,6 +202,8 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: the device allows %d work-items per work-group", l.MaxWorkGroup)
 	case l.ItemSize <= 0:
 		return fmt.Errorf("plan: complex values of %d bytes", l.ItemSize)
+	case l.Tuning.Primes < PrimesRule || l.Tuning.Primes > PrimesBluestein:
+		return fmt.Errorf("plan: primes by algorithm %d", l.Tuning.Primes)
 	case l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
 	}
@@ -239,8 +264,10 @@ func (l Limits) budget() budget {
 		bluesteinPow2:   !cpu,
 		shortRowsWhole:  !cpu,
 		uneven:          !cpu && !t.EvenStages,
+		evenStages:      t.EvenStages,
 		stageShortRows:  !cpu,
 		maxPrime:        maxPrimeRadix,
+		rader:           cpu,
 		contiguousWG:    contiguousWG,
 		stridedTile:     stridedTile,
 		stridedWG:       min(stridedWG, l.MaxWorkGroup),
@@ -252,6 +279,12 @@ func (l Limits) budget() budget {
 	// strided rows of them side by side (not one of 2 KiB).
 	if !cpu && b.localElems() >= minTile*64 {
 		b.maxPrime = maxGPUPrimeRadix
+	}
+	switch t.Primes {
+	case PrimesRader:
+		b.rader = true
+	case PrimesBluestein:
+		b.rader = false
 	}
 	if t.MaxRegE > 0 {
 		b.maxRegE = t.MaxRegE

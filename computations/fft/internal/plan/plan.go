@@ -26,7 +26,10 @@ type Axis struct {
 	Batch
 	N         int // the length of the axis
 	Bluestein bool
-	M         int // the length of the transforms computed: N, or Bluestein's length
+	// Rader: the prime N is computed by Rader's algorithm, in the one
+	// kernel of Kernels (Kernel.Rader).
+	Rader bool
+	M     int // the length of the transforms computed: N, Bluestein's length, or N-1 for Rader's
 	// Kernels are the passes of the transform of length M, or, with
 	// Bluestein's algorithm, those of the forward transform of the chirped
 	// input followed by those of the transform back, or one kernel that
@@ -52,7 +55,12 @@ type Kernel struct {
 	// algorithm: the product with the kernel comes between its forward
 	// transform and its transform back, both in the kernel.
 	ChirpIn, KernelB, ChirpOut bool
-	Tables                     Tables
+	// Rader: the kernel is the whole of Rader's algorithm for the prime
+	// SrcLength (rader.go): it gathers the input by Tables.Indices,
+	// transforms it, multiplies it by Tables.KernelB, transforms it back
+	// on the same registers and scatters the output.
+	Rader  bool
+	Tables Tables
 }
 
 // Convolution reports whether the kernel computes the whole of Bluestein's
@@ -228,6 +236,9 @@ func (a *Axis) onePass() bool {
 // planAxisWithin plans the transform along one axis of length n > 1 within
 // the local memory of b.localBytes.
 func planAxisWithin(batch Batch, n int, b budget) Axis {
+	if a, ok := planRader(batch, n, b); ok {
+		return a
+	}
 	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
 	var ls []int

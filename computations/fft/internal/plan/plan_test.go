@@ -36,7 +36,7 @@ func summary(k Kernel) string {
 		on   bool
 		name string
 	}{{p.Uneven, "uneven"}, {p.Private, "private"}, {p.Bounded, "bounded"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
-		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}} {
+		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}, {k.Rader, "rader"}} {
 		if f.on {
 			s += " " + f.name
 		}
@@ -88,7 +88,13 @@ func TestNewPlans(t *testing.T) {
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 		}},
-		{"CPU 1009 by Bluestein over 2048 points", []int{1039, 1009}, []int{1}, cpuLimits, []string{
+		{"CPU 1009 by Rader in one kernel", []int{1039, 1009}, []int{1}, cpuLimits,
+			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
+		{"CPU 97 strided by Rader, even stages", []int{97, 64}, []int{0}, cpuLimits,
+			[]string{"L96 NS1 [12 4 2] reg E12 TT8 C1/1 tile16 wg128 sfast rader"}},
+		{"GPU 1009 by Rader where tuned", []int{1039, 1009}, []int{1}, tuned(gpuLimits, Tuning{Primes: PrimesRader}),
+			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
+		{"CPU 1009 by Bluestein over 2048 points", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast chirp-in",
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast kernel-b",
@@ -288,6 +294,9 @@ func checkAxis(a Axis, shape []int, lim Limits, localBytes int) error {
 	if a.N != n || a.Outer != elements(shape[:a.Axis]) || a.Inner != elements(shape[a.Axis+1:]) {
 		return fmt.Errorf("axis %+v of shape %v", a.Batch, shape)
 	}
+	if a.Rader {
+		return checkRader(a, lim, localBytes)
+	}
 	if a.Bluestein != (a.M != n) || a.M < n || a.Bluestein && a.M < 2*n-2 {
 		return fmt.Errorf("transforms of length %d for %d (Bluestein: %v)", a.M, n, a.Bluestein)
 	}
@@ -335,6 +344,29 @@ func checkAxis(a Axis, shape []int, lim Limits, localBytes int) error {
 		return fmt.Errorf("%d transforms, and passes of %d left over", transforms, ns)
 	}
 	return nil
+}
+
+// checkRader checks the plan of an axis by Rader's algorithm: a prime
+// length above the butterflies', one kernel of one pass of the register
+// kernel over its predecessor (uneven stages over contiguous rows only, in
+// one round of exchanges), reading and writing the
+// whole axis, with Rader's tables and no part of Bluestein's.
+func checkRader(a Axis, lim Limits, localBytes int) error {
+	if !isPrime(a.N) || a.N <= maxPrimeRadix || a.M != a.N-1 || a.Bluestein || len(a.Kernels) != 1 {
+		return fmt.Errorf("Rader's algorithm for %d over transforms of %d in %d kernels (Bluestein: %v)", a.N, a.M, len(a.Kernels), a.Bluestein)
+	}
+	k := a.Kernels[0]
+	p := k.Pass
+	if !k.Rader || k.Batch != a.Batch || p.N != a.M || p.L != a.M || p.NS != 1 || p.E == 0 || p.Uneven && (p.Chunks > 1 || a.Inner > 1) {
+		return fmt.Errorf("Rader's kernel %s", summary(k))
+	}
+	if k.SrcLength != a.N || k.DstLength != a.N || k.ChirpIn || k.KernelB || k.ChirpOut || k.Tables.Chirp.Kind != NoTable {
+		return fmt.Errorf("Rader's kernel reads %d and writes %d points with Bluestein's roles %v %v %v", k.SrcLength, k.DstLength, k.ChirpIn, k.KernelB, k.ChirpOut)
+	}
+	if k.Tables.KernelB.Key() != (Table{Kind: RaderKernel, N: a.N, M: a.M}).Key() || k.Tables.Indices.Key() != (Table{Kind: RaderIndices, N: a.N, M: a.M}).Key() {
+		return fmt.Errorf("Rader's tables %+v and %+v", k.Tables.KernelB, k.Tables.Indices)
+	}
+	return checkKernel(k, lim, localBytes)
 }
 
 // checkConvolution checks a kernel that computes the whole of Bluestein's

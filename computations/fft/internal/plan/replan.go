@@ -32,6 +32,8 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 // the axis with its kernel i replaced by what runs in its place, or
 // ErrNoKernel:
 //
+//   - the kernel of Rader's algorithm is replaced by the plan of the axis
+//     by Bluestein's;
 //   - a kernel that computes the whole of Bluestein's algorithm is
 //     replaced by the kernels of its two transforms, unchanged otherwise;
 //   - a kernel whose work-group is too large is planned again within the
@@ -45,7 +47,8 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 //     chirps and convolution kernel go to the first and last of them),
 //     and a pass of several has no replacement.
 //
-// Every step lowers the kernel's rank (Bluestein's algorithm in one kernel
+// Every step lowers the kernel's rank (Rader's algorithm before any of
+// Bluestein's, Bluestein's algorithm in one kernel
 // before its two transforms, a whole transform before a pass of several,
 // the register kernel before the local one, then the work-group size), so
 // that a caller that replans until the device runs every kernel ends.
@@ -59,6 +62,16 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	base := lim.budget()
 	b := base
 	k := a.Kernels[i]
+	if k.Rader {
+		base.rader = false
+		bluestein := planAxis(a.Batch, a.N, base)
+		for j := range bluestein.Kernels {
+			if err := bluestein.Kernels[j].checkIndices(); err != nil {
+				return a, err
+			}
+		}
+		return bluestein, nil
+	}
 	if k.Convolution() {
 		// Bluestein's algorithm in one kernel goes back to its two
 		// transforms, which can be planned again each on its own.
@@ -112,8 +125,11 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 
 // rank orders the kernels that Replan goes through for the same work: each
 // step lowers it in lexicographic order.
-func (k *Kernel) rank() [4]int {
-	convolution, whole, registers := 0, 0, 0
+func (k *Kernel) rank() [5]int {
+	rader, convolution, whole, registers := 0, 0, 0, 0
+	if k.Rader {
+		rader = 1
+	}
 	if k.Convolution() {
 		convolution = 1
 	}
@@ -123,5 +139,5 @@ func (k *Kernel) rank() [4]int {
 	if k.Pass.E > 0 {
 		registers = 1
 	}
-	return [4]int{convolution, whole, registers, k.Pass.WG}
+	return [5]int{rader, convolution, whole, registers, k.Pass.WG}
 }

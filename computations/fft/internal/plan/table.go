@@ -25,6 +25,12 @@ const (
 	// BluesteinKernel: the transform of length M of Bluestein's
 	// convolution kernel for length N.
 	BluesteinKernel
+	// RaderKernel: the transform of length M = N-1 of Rader's convolution
+	// kernel for the prime N (raderKernel).
+	RaderKernel
+	// RaderIndices: the powers of the primitive root modulo the prime N,
+	// M = N-1 integers (raderIndices); IndexValues holds them.
+	RaderIndices
 )
 
 // Table is a table of complex values that a kernel reads, described by the
@@ -36,7 +42,7 @@ type Table struct {
 	Block   int   // RowTwiddles*: k per row of the low table of two; 0 for one table
 	Size    int   // ExpTwiddles*: the order of the root
 	Shift   int   // ExpTwiddles*
-	N, M    int   // Chirp (N), BluesteinKernel (N and M)
+	N, M    int   // Chirp (N), BluesteinKernel, RaderKernel and RaderIndices (N and M)
 }
 
 // Key returns a name of the table that two tables share exactly when they
@@ -57,11 +63,16 @@ func (t Table) Key() string {
 		return fmt.Sprintf("chirp/%d", t.N)
 	case BluesteinKernel:
 		return fmt.Sprintf("bluestein/%d/%d", t.N, t.M)
+	case RaderKernel:
+		return fmt.Sprintf("rader/%d", t.N)
+	case RaderIndices:
+		return fmt.Sprintf("rader-indices/%d", t.N)
 	}
 	return ""
 }
 
-// Values returns the table's values in float64 precision; nil for NoTable.
+// Values returns the table's values in float64 precision; nil for NoTable
+// and for a table of integers (IsIndices).
 func (t Table) Values() []complex128 {
 	switch t.Kind {
 	case StageTwiddles:
@@ -78,6 +89,21 @@ func (t Table) Values() []complex128 {
 		return chirp(t.N)
 	case BluesteinKernel:
 		return bluesteinKernel(t.N, t.M, chirp(t.N))
+	case RaderKernel:
+		return raderKernel(t.N)
+	}
+	return nil
+}
+
+// IsIndices reports whether the table holds integers (IndexValues) rather
+// than complex values.
+func (t Table) IsIndices() bool { return t.Kind == RaderIndices }
+
+// IndexValues returns the integers of a table of indices; nil for any
+// other table.
+func (t Table) IndexValues() []int32 {
+	if t.Kind == RaderIndices {
+		return raderIndices(t.N)
 	}
 	return nil
 }
@@ -108,7 +134,7 @@ func (t Table) Len() int {
 		return (t.Size + 1<<t.Shift - 1) >> t.Shift
 	case Chirp:
 		return t.N
-	case BluesteinKernel:
+	case BluesteinKernel, RaderKernel, RaderIndices:
 		return t.M
 	}
 	return 0
@@ -119,8 +145,11 @@ func (t Table) Len() int {
 // kernel also the chirp, the kernel before its transform and the
 // transform's work and result.
 func (t Table) HostValues() int {
-	if t.Kind == BluesteinKernel {
+	switch t.Kind {
+	case BluesteinKernel:
 		return t.N + 4*t.M
+	case RaderKernel:
+		return 4 * t.M // the kernel, its indices, the transform's work and result
 	}
 	return t.Len()
 }
@@ -139,8 +168,11 @@ type Tables struct {
 	PassBlock      int
 	PassShift      int
 	// Chirp and KernelB are Bluestein's chirp and convolution kernel, for
-	// the kernels that apply them.
+	// the kernels that apply them; a kernel of Rader's algorithm has
+	// Rader's convolution kernel as KernelB and the indices it gathers and
+	// scatters by as Indices.
 	Chirp, KernelB Table
+	Indices        Table
 }
 
 // tables returns the tables of a kernel of a pass p with the roles it has

@@ -66,10 +66,17 @@ func bluesteinKernel(n, m int, w []complex128) []complex128 {
 			b[m-e] = c
 		}
 	}
-	out := hostfft.New(m).Coefficients(nil, b)
-	inv := 1 / float64(m)
+	return scaledTransform(b)
+}
+
+// scaledTransform returns the DFT of b divided by its length: a
+// convolution kernel that the transform back, unnormalized, leaves as the
+// convolution.
+func scaledTransform(b []complex128) []complex128 {
+	out := hostfft.New(len(b)).Coefficients(nil, b)
+	inv := complex(1/float64(len(b)), 0)
 	for i := range out {
-		out[i] *= complex(inv, 0)
+		out[i] *= inv
 	}
 	return out
 }

@@ -1,0 +1,129 @@
+package plan
+
+// Rader's algorithm computes a DFT of prime length n as a cyclic
+// convolution of length n-1. With g a generator of the integers modulo n
+// (primitiveRoot) every index but 0 is a power of g, and for m < n-1
+//
+//	X[g^m] = x[0] + Σ_j x[g^-j] · W_n^(g^(m-j)),
+//
+// the convolution of a[j] = x[g^-j] with b[i] = W_n^(g^i). The kernel
+// loads a'[j] = a[j] - x[0] instead: b sums to -1 over all i, so the
+// convolution of a' is that of a plus x[0], each output X[g^m] as it is;
+// X[0] = x[0] + Σ a[j] = n·x[0] + A'[0], the first output of the forward
+// transform of a'. Where n-1 is smooth and its transform one pass of the
+// register kernel, one kernel does it all: the forward transform, the
+// product with the transformed b, the transform back on the same
+// registers (as Bluestein's one kernel does, with transforms of n-1
+// points where Bluestein's take at least 2n-2).
+
+// primitiveRoot returns the smallest generator of the multiplicative
+// group of the integers modulo the prime n.
+func primitiveRoot(n int) int {
+	if n == 2 {
+		return 1
+	}
+	factors := distinct(primeFactors(n - 1))
+	for g := 2; g < n; g++ {
+		ok := true
+		for _, f := range factors {
+			if powMod(g, (n-1)/f, n) == 1 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return g
+		}
+	}
+	return 0 // not reached for a prime n
+}
+
+// distinct returns the sorted values of fs without repeats.
+func distinct(fs []int) []int {
+	var out []int
+	for _, f := range fs {
+		if len(out) == 0 || out[len(out)-1] != f {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// powMod returns b^e modulo n, for n below 2^31.
+func powMod(b, e, n int) int {
+	r, x := int64(1), int64(b%n)
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = r * x % int64(n)
+		}
+		x = x * x % int64(n)
+	}
+	return int(r)
+}
+
+// raderIndices returns g^q modulo n for q < n-1, g the primitive root of
+// the prime n: the kernel gathers a[j] = x[g^-j] from entry (n-1-j) mod
+// (n-1) and scatters output m to g^m.
+func raderIndices(n int) []int32 {
+	g := primitiveRoot(n)
+	out := make([]int32, n-1)
+	v := int64(1)
+	for q := range out {
+		out[q] = int32(v)
+		v = v * int64(g) % int64(n)
+	}
+	return out
+}
+
+// raderKernel returns FFT_{n-1}(b)/(n-1) for Rader's convolution kernel
+// b[i] = W_n^(g^i) of the prime n.
+func raderKernel(n int) []complex128 {
+	idx := raderIndices(n)
+	b := make([]complex128, n-1)
+	for i, e := range idx {
+		b[i] = unitRoot(int(e), n)
+	}
+	return scaledTransform(b)
+}
+
+// planRader returns the plan of the transform along an axis of prime
+// length n by Rader's algorithm in one kernel, where the budget takes
+// Rader's algorithm for n (budget.raderFor) and the transform of n-1
+// points is one pass of the register kernel with even stages.
+func planRader(batch Batch, n int, b budget) (Axis, bool) {
+	if !b.raderFor(n) {
+		return Axis{}, false
+	}
+	a := Axis{Batch: batch, N: n, M: n - 1, Rader: true}
+	if b.splitsPrivate(a.M) {
+		return Axis{}, false
+	}
+	// Uneven stages leave the outputs elsewhere than the inputs: the
+	// kernel moves them back through local memory between its transforms
+	// (in one round, its buffer holding whole rows), on every device.
+	rb := b
+	rb.uneven = !b.evenStages
+	p := Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}
+	p.plan(batch.Outer*batch.Inner, batch.Inner, rb)
+	if p.E == 0 || p.Uneven && p.Chunks > 1 {
+		return Axis{}, false
+	}
+	k := Kernel{Batch: batch, Pass: p, SrcLength: n, DstLength: n, Rader: true}
+	k.Tables = tables(p, n, a.M, false, false, false, b)
+	k.Tables.KernelB = Table{Kind: RaderKernel, N: n, M: a.M}
+	k.Tables.Indices = Table{Kind: RaderIndices, N: n, M: a.M}
+	a.Kernels = []Kernel{k}
+	return a, true
+}
+
+// raderFor reports whether the budget computes a transform of length n by
+// Rader's algorithm: a prime above the butterflies' largest whose n-1 the
+// butterflies take, where the budget or its tuning asks for it.
+func (b budget) raderFor(n int) bool {
+	return b.rader && n > b.maxPrime && isPrime(n) && isSmooth(n-1, b.maxPrime)
+}
+
+// PrimeChoice reports whether the algorithm for prime lengths
+// (Tuning.Primes) can change the plan of a transform of length n: a prime
+// above the butterflies of every device.
+func PrimeChoice(n int) bool { return n > maxPrimeRadix && isPrime(n) }

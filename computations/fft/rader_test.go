@@ -1,0 +1,131 @@
+package fft_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations/fft"
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/reference"
+)
+
+// TestRader checks prime lengths by Rader's algorithm in one kernel,
+// forward and back, against the float64 reference: over contiguous rows,
+// strided and middle axes, in both precisions, in place, with the device's
+// own kernels and (on a CPU) with those a GPU of 48 KiB of local memory
+// runs, where the exchanges go through local memory. Each case checks
+// that the transform is the one kernel of Rader's algorithm.
+func TestRader(t *testing.T) {
+	thr := cludatest.Thread(t)
+	rader := fft.FFTTuning{Primes: fftplan.PrimesRader}
+	gpu := fft.FFTTuning{Primes: fftplan.PrimesRader, LocalBytes: 48 << 10}
+	c64, c128 := dtypes.Complex64, dtypes.Complex128
+	tests := []struct {
+		name    string
+		dt      dtypes.DType
+		shape   []int
+		axis    int
+		tuning  fft.FFTTuning
+		inPlace bool
+	}{
+		{"17", c64, []int{40, 17}, 1, rader, false},     // one butterfly of 16
+		{"97", c64, []int{8, 97}, 1, rader, false},      // 96 = 2^5·3
+		{"1009", c64, []int{4, 1009}, 1, rader, false},  // 1008 = 2^4·3^2·7
+		{"2003", c128, []int{2, 2003}, 1, rader, false}, // 2002 = 2·7·11·13
+		{"97/strided", c128, []int{97, 3}, 0, rader, false},
+		{"193/middle", c64, []int{2, 193, 3}, 1, rader, false}, // even stages: 192 = 12·4·4
+		{"97/in place", c64, []int{5, 97}, 1, rader, true},
+		{"97/GPU", c64, []int{8, 97}, 1, gpu, false},
+		{"1009/GPU", c64, []int{4, 1009}, 1, gpu, false},
+		{"2003/GPU", c128, []int{2, 2003}, 1, gpu, false},
+		{"97/GPU strided", c64, []int{97, 5}, 0, gpu, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := fft.NewTunedFFT(core.ArrayOf(tt.dt, tt.shape...), []int{tt.axis}, fft.FFTOptions{}, tt.tuning)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := f.Compile(thr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			if ks := c.Kernels(); len(ks) != 1 || !strings.Contains(ks[0].Source, "RADER_INDEX") {
+				t.Fatalf("%d kernels, want the one of Rader's algorithm", len(ks))
+			}
+			if e := runRader(t, thr, c, tt.dt, tt.shape, tt.axis, tt.inPlace); !(e <= tolerance(tt.dt)) {
+				t.Errorf("relative error %.3g", e)
+			}
+		})
+	}
+}
+
+// runRader runs the compiled FFT c of an array of dt and shape along axis
+// forward and back on fresh random data, into a poisoned output or in
+// place, and returns the worst relative error against the reference.
+func runRader(t *testing.T, thr *cluda.Thread, c *core.Callable, dt dtypes.DType, shape []int, axis int, inPlace bool) float64 {
+	t.Helper()
+	worst := 0.0
+	for _, inverse := range []bool{false, true} {
+		rng := rand.New(rand.NewPCG(uint64(shape[axis]), uint64(len(shape))))
+		x := randomData(rng, core.ArrayOf(dt, shape...).Size())
+		in := upload(t, thr, dt, x, shape)
+		out := in
+		if !inPlace {
+			out = poisoned(t, thr, dt, shape)
+		}
+		inv := int32(0)
+		if inverse {
+			inv = 1
+		}
+		if err := c.Call(out, in, inv); err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, download(t, out, reference.FFTN(x, shape, []int{axis}, inverse)))
+		in.Release()
+		if !inPlace {
+			out.Release()
+		}
+	}
+	return worst
+}
+
+// TestRaderRule checks which prime lengths the rules give Rader's
+// algorithm: on a CPU device a prime above the butterflies whose
+// predecessor they take; never one whose predecessor has a larger prime
+// factor, which Bluestein's algorithm keeps.
+func TestRaderRule(t *testing.T) {
+	thr := cludatest.Thread(t)
+	if !thr.Params().IsCPU() {
+		t.Skip("the rule under test is the CPU device's")
+	}
+	tests := []struct {
+		n     int
+		rader bool
+	}{
+		{13, false},  // a butterfly of its own
+		{97, true},   // 96 = 2^5·3
+		{47, false},  // 46 = 2·23
+		{257, false}, // 256 runs as passes of the private kernel
+		{1009, true}, // 1008 = 2^4·3^2·7
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
+			c := compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, 2, tt.n), []int{1}, fft.FFTOptions{})
+			rader := false
+			for _, k := range c.Kernels() {
+				rader = rader || strings.Contains(k.Source, "RADER_INDEX")
+			}
+			if rader != tt.rader {
+				t.Errorf("Rader's algorithm: %v, want %v", rader, tt.rader)
+			}
+		})
+	}
+}
