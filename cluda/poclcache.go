@@ -1,7 +1,9 @@
 package cluda
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +45,10 @@ var poclOnce sync.Once
 // cache.
 var poclTrialDir atomic.Pointer[string]
 
+// poclDirs holds the directories configurePoCL handed PoCL, for
+// restorePoCLDirs.
+var poclDirs atomic.Pointer[poclSetup]
+
 // configurePoCL points PoCL's kernel cache where the program cache goes,
 // as planPoCL decides, unless the user set POCL_CACHE_DIR. It runs before
 // the first platform query.
@@ -63,10 +69,39 @@ func configurePoCL() {
 			return
 		}
 		os.Setenv("POCL_CACHE_DIR", s.dir)
+		poclDirs.Store(&s)
 		if s.trials != "" {
 			poclTrialDir.Store(&s.trials)
 		}
 	})
+}
+
+// restorePoCLDirs makes the directories configurePoCL handed PoCL again
+// where they were removed while the process runs (the program cache
+// cleared, or a temporary directory it lived in deleted): PoCL reads
+// POCL_CACHE_DIR once, when it is loaded, and fails every build without a
+// word in its log where that directory is gone. Each directory is checked
+// as it was when first made; a refusal is warned about once.
+func restorePoCLDirs() {
+	s := poclDirs.Load()
+	if s == nil {
+		return
+	}
+	for _, d := range []string{s.dir, s.trials} {
+		if d == "" {
+			continue
+		}
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		err := preparePrivateDir(filepath.Dir(d))
+		if err == nil {
+			err = makePrivateDir(d)
+		}
+		if err != nil {
+			warnOnce("pocl-restore:"+d, "PoCL's directory %s was removed and is not made again: %v; PoCL's builds fail without it", d, err)
+		}
+	}
 }
 
 // planPoCL chooses PoCL's directories, given the directory of the program

@@ -296,3 +296,27 @@ func TestPoCLScratchLinkWritesNothing(t *testing.T) {
 		t.Errorf("the process does not warn of %s:\n%s", link, out)
 	}
 }
+
+// TestPoCLDirsRemoved runs a kernel in a process whose program cache is
+// then removed, with PoCL's cache in it, and checks that later builds
+// and first launches still run: the directories PoCL was handed are made
+// again, private.
+func TestPoCLDirsRemoved(t *testing.T) {
+	if os.Getenv("CLUDA_TEST_CHILD") == "pocl-removed" {
+		cache := os.Getenv(CacheDirEnv)
+		runScale(t, testThread(t), otherKernel, "thrice", 3)
+		if err := os.RemoveAll(cache); err != nil {
+			t.Fatal(err)
+		}
+		runScale(t, testThread(t), removedKernel, "five_times", 5)
+		checkPrivateDir(t, filepath.Join(cache, "pocl"))
+		return
+	}
+	skipUnlessPoCL(t)
+	cache := filepath.Join(privateTempDir(t), "cache")
+	runChild(t, "^TestPoCLDirsRemoved$", "pocl-removed", CacheDirEnv+"="+cache, "HOME="+privateTempDir(t))
+}
+
+// removedKernel is a kernel of its own for TestPoCLDirsRemoved, built
+// after the cache is gone.
+const removedKernel = "KERNEL void five_times(GLOBAL_MEM float *x) { x[get_global_id(0)] *= 5.0f; }"

@@ -84,6 +84,7 @@ func (k *Kernel) launch(r cl.NDRange, args []any, wait []deviceEvent, event bool
 	if k.poclLaunched[key] {
 		return be.launch(k.kernel, r, args, wait, event)
 	}
+	restorePoCLDirs()
 	end := beginPoCLTrial(k.poclTrials)
 	ev, err := be.launch(k.kernel, r, args, wait, true)
 	if err != nil {

@@ -295,8 +295,12 @@ func (t *Thread) kernelArg(i int, a any) (any, error) {
 // buildCached builds full from the binary in the disk cache if there is a
 // sound one, else from source, storing the binary for later processes.
 // On PoCL, with PoCL's cache in the program cache, a trial marker stands
-// while PoCL builds (see beginPoCLTrial).
+// while PoCL builds (see beginPoCLTrial); PoCL's directories removed since
+// it was loaded are made again first (restorePoCLDirs).
 func (t *Thread) buildCached(full, flags string) (deviceProgram, error) {
+	if t.be.api() == OpenCL && isPoCL(t.params) {
+		restorePoCLDirs()
+	}
 	if trials := t.poclTrials(); trials != "" {
 		defer beginPoCLTrial(trials)()
 	}
