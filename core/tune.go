@@ -3,7 +3,6 @@ package core
 import (
 	"fmt"
 	"maps"
-	"reflect"
 	"slices"
 	"sort"
 	"time"
@@ -141,38 +140,6 @@ func (c *Callable) Time(runs int) (time.Duration, error) {
 		return 0, fmt.Errorf("core: time %s: %w", c.name, err)
 	}
 	return d, nil
-}
-
-// tuneArguments returns arguments for a call of sig on thr: zeroed arrays
-// of the parameters' types and zero scalars, and the function that
-// releases the arrays.
-func tuneArguments(thr *cluda.Thread, sig Signature) ([]any, func(), error) {
-	var arrays []*cluda.Array
-	release := func() {
-		for _, a := range arrays {
-			a.Release()
-		}
-	}
-	args := make([]any, len(sig))
-	for i, p := range sig {
-		t := p.Type()
-		if !t.IsArray() {
-			args[i] = reflect.Zero(t.DType().GoType()).Interface()
-			continue
-		}
-		a, err := thr.NewArray(t.Shape(), t.DType(), t.Strides(), t.Offset())
-		if err != nil {
-			release()
-			return nil, nil, fmt.Errorf("parameter %s: %w", p.Name, err)
-		}
-		arrays = append(arrays, a)
-		if err := a.Fill(reflect.Zero(t.DType().GoType()).Interface()); err != nil {
-			release()
-			return nil, nil, fmt.Errorf("parameter %s: %w", p.Name, err)
-		}
-		args[i] = a
-	}
-	return args, release, nil
 }
 
 // timeCall returns the median time of runs calls of k with args, each
