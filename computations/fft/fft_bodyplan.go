@@ -31,8 +31,12 @@ func newFFTBody(k *fftKernel) *fftPass {
 	case k.Convolution():
 		b.Fused = &fftFused{Bluestein: true}
 	case k.Rader:
+		// The ends gather and scatter the positions, and guard them: the
+		// pass's positions are those of the convolution.
 		m := p.N
-		b.Src.Kind, b.Dst.Kind = raderEnd{Then: k.in, M: m}, raderEnd{Then: k.out, M: m}
+		b.Src.Kind = raderEnd{Then: k.in, M: m, Length: k.SrcLength}
+		b.Dst.Kind = raderEnd{Then: k.out, M: m, Length: k.DstLength}
+		b.Src.Short, b.Dst.Short = false, false
 		b.Fused = &fftFused{Rader: &fftRader{N: m + 1, M: m, NLit: real.MustLiteral(float64(m + 1)), Conj: k.in.Conj}}
 	}
 	switch {

@@ -75,11 +75,16 @@ func (productEnd) StoreHook() string { return hookProduct }
 // length of M+1 (fftplan's rader.go): the loads gather element j of the
 // convolution from the position g^-j and subtract element 0, the stores
 // conjugate the values and scatter output m to g^m, and position M to 0,
-// around the values of Then.
+// around the values of Then. Positions of Length and beyond (the half
+// spectrum of a real transform is shorter) are not stored.
 type raderEnd struct {
-	Then complexEnd
-	M    int
+	Then   complexEnd
+	M      int
+	Length int
 }
+
+// Short reports whether the end holds fewer positions than the transform.
+func (e raderEnd) Short() bool { return e.Length <= e.M }
 
 func (raderEnd) LoadHook() string     { return hookRader }
 func (raderEnd) StoreHook() string    { return hookRader }

@@ -10,6 +10,7 @@ import (
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/computations/fft"
 	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/reference"
@@ -128,4 +129,59 @@ func TestRaderRule(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRaderReal checks real transforms of prime lengths, and of twice a
+// prime, by Rader's algorithm against the float64 references: the real
+// ends load and store around its gather and scatter, the half spectrum
+// keeping the outputs below its length.
+func TestRaderReal(t *testing.T) {
+	thr := cludatest.Thread(t)
+	rader := fft.FFTTuning{Primes: fftplan.PrimesRader}
+	tests := []struct {
+		dt    dtypes.DType
+		shape []int
+		axis  int
+	}{
+		{dtypes.Float32, []int{6, 97}, 1},
+		{dtypes.Float32, []int{3, 1009}, 1},
+		{dtypes.Float64, []int{4, 2 * 97}, 1}, // the half is 97
+		{dtypes.Float32, []int{97, 3}, 0},
+	}
+	for i, tt := range tests {
+		t.Run(fmt.Sprint(tt.dt, tt.shape), func(t *testing.T) {
+			axes := []int{tt.axis}
+			n, half := tt.shape[tt.axis], halfShape(tt.shape, axes)
+			cdt := complexOfReal(tt.dt)
+			fwd := compileRader(t, thr, comptest.Must(fft.NewTunedRFFT(core.ArrayOf(tt.dt, tt.shape...), axes, rader)))
+			inv := compileRader(t, thr, comptest.Must(fft.NewTunedIRFFT(core.ArrayOf(cdt, half...), axes, n, rader)))
+			tol := realTolerance(tt.dt)
+			if e := runRFFT(t, thr, fwd, tt.dt, tt.shape, axes, uint64(i)); !(e <= tol) {
+				t.Errorf("RFFT: relative error %.3g", e)
+			}
+			if e := runIRFFT(t, thr, inv, cdt, half, axes, n, uint64(i)); !(e <= tol) {
+				t.Errorf("IRFFT: relative error %.3g", e)
+			}
+		})
+	}
+}
+
+// compileRader compiles c on thr, checks that a kernel of it is one of
+// Rader's algorithm, and has the test release it.
+func compileRader(t *testing.T, thr *cluda.Thread, c interface {
+	Compile(*cluda.Thread) (*core.Callable, error)
+}) *core.Callable {
+	t.Helper()
+	k, err := c.Compile(thr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(k.Release)
+	for _, ki := range k.Kernels() {
+		if strings.Contains(ki.Source, "RADER_INDEX") {
+			return k
+		}
+	}
+	t.Fatalf("none of %d kernels is Rader's", len(k.Kernels()))
+	return nil
 }

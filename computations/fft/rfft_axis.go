@@ -56,10 +56,6 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 		shape[ra.axis] = ra.n / 2
 	}
 	lim := fftLimits(plan.DeviceParams(), ra.cdt, ra.tuning)
-	// The real ends wrap the loads and stores of complex values in place,
-	// where Rader's algorithm gathers and scatters them: prime lengths
-	// take Bluestein's.
-	lim.Tuning.Primes = fftplan.PrimesBluestein
 	fp, err := fftplan.New(shape, []int{ra.axis}, lim)
 	if err != nil {
 		return err

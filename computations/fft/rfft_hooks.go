@@ -138,10 +138,11 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 
 // fusesTwist reports whether kernel k of ax can twist the spectrum in its
 // stores: it is the whole transform, in one pass whose work-group holds
-// its rows, and no part of Bluestein's algorithm.
+// its rows, and no part of Bluestein's or Rader's algorithm (whose outputs
+// are scattered).
 func fusesTwist(ax *fftplan.Axis, k *fftKernel) bool {
 	p := k.Pass
-	if len(ax.Kernels) != 1 || ax.Bluestein || p.N != p.L || p.NS != 1 {
+	if len(ax.Kernels) != 1 || ax.Bluestein || ax.Rader || p.N != p.L || p.NS != 1 {
 		return false
 	}
 	if p.E > 0 && p.Private && (p.TT != 1 || p.E != p.L) {
@@ -158,7 +159,7 @@ func fusesTwist(ax *fftplan.Axis, k *fftKernel) bool {
 func pairsTwist(ax *fftplan.Axis, k *fftKernel) bool {
 	p := k.Pass
 	nj := p.N / p.L
-	return !ax.Bluestein && p.E > 0 && !p.Private && k.Inner == 1 && nj == p.NS && nj >= 2 &&
+	return !ax.Bluestein && !ax.Rader && p.E > 0 && !p.Private && k.Inner == 1 && nj == p.NS && nj >= 2 &&
 		p.Tile >= 2 && p.Tile%2 == 0 && nj%p.Tile == 0
 }
 

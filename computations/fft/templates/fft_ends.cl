@@ -16,7 +16,10 @@
 {{- else if eq $h "chirp" }}{{ template "fft_load_value" (dict "e" $e.Then "b" .b "v" "_fft_mul(%s, CHIRP(_n))" "at" .at) }}
 {{- else if eq $h "rader" }}
 // Rader's algorithm: element j of the convolution is x[g^-j] - x[0].
-#define FFT_LOAD_RADER(_o, _n, _i) ({{ .at }}(_o, RADER_INDEX((_n) == 0 ? 0 : {{ $e.M }} - (_n)), _i) - {{ .at }}(_o, 0, _i))
+#define FFT_LOAD_X0(_o, _i) {{ .at }}(_o, 0, _i)
+{{- $at := .at }}{{ if $e.Short }}{{ $at = "FFT_LOAD_RADER_AT" }}
+#define FFT_LOAD_RADER_AT(_o, _p, _i) ((_p) < {{ $e.Length }} ? {{ .at }}(_o, _p, _i) : COMPLEX_CTR({{ .b.CType }})({{ .b.Zero }}, {{ .b.Zero }})){{ end }}
+#define FFT_LOAD_RADER(_o, _n, _i) ({{ $at }}(_o, RADER_INDEX((_n) == 0 ? 0 : {{ $e.M }} - (_n)), _i) - FFT_LOAD_X0(_o, _i))
 {{- template "fft_load_value" (dict "e" $e.Then "b" .b "v" "%s" "at" "FFT_LOAD_RADER") }}
 {{- else }}{{ template "fft_load_value" (dict "e" $e "b" .b "v" "%s" "at" .at) }}{{ end }}
 {{- end }}
@@ -40,8 +43,12 @@ INLINE WITHIN_KERNEL {{ $c }} _fft_conj_if({{ $c }} a, int c)
 {{- if eq $h "real" }}{{ template "rfft_store" (dict "e" $e "b" .b "then" (dict "e" $e.Then "b" .b "at" "FFT_STORE_REAL")) }}
 {{- else if eq $h "chirp" }}{{ template "fft_store_value" (dict "e" $e.Then "b" .b "v" "_fft_mul(_fft_conj(_v), CHIRP(_n))" "at" .at) }}
 {{- else if eq $h "rader" }}
-// Rader's algorithm: output m goes to g^m, position {{ $e.M }} to 0.
-#define FFT_STORE_RADER(_o, _n, _i, _v) {{ .at }}(_o, (_n) < {{ $e.M }} ? RADER_INDEX(_n) : 0, _i, _v)
+// Rader's algorithm: output m goes to g^m, position {{ $e.M }} to 0{{ if $e.Short }}, where it is below {{ $e.Length }}{{ end }}.
+#define RADER_SCATTER(_n) ((_n) < {{ $e.M }} ? RADER_INDEX(_n) : 0)
+{{- if $e.Short }}
+#define FFT_STORE_RADER(_o, _n, _i, _v) { const unsigned int _rader_p = RADER_SCATTER(_n); if (_rader_p < {{ $e.Length }}) {{ .at }}(_o, _rader_p, _i, _v); }
+{{- else }}
+#define FFT_STORE_RADER(_o, _n, _i, _v) {{ .at }}(_o, RADER_SCATTER(_n), _i, _v){{ end }}
 {{- template "fft_store_value" (dict "e" $e.Then "b" .b "v" "_fft_conj(_v)" "at" "FFT_STORE_RADER") }}
 {{- else if eq $h "product" }}{{ template "fft_store_value" (dict "e" $e "b" .b "v" "_fft_conj(_fft_mul(_v, KERNEL_B(_n)))" "at" .at) }}
 {{- else }}{{ template "fft_store_value" (dict "e" $e "b" .b "v" "_v" "at" .at) }}{{ end }}

@@ -38,7 +38,7 @@
     // Rader: X[0] = {{ .N }}·x[0] + the first output of the forward transform
     if (t == 0 && u < {{ $b.Count }})
     {
-        const {{ $b.CType }} x0 = {{ if .Conj }}_fft_conj_if(FFT_LOAD_AT(o, 0, ii), FFT_INVERSE){{ else }}FFT_LOAD_AT(o, 0, ii){{ end }};
+        const {{ $b.CType }} x0 = {{ if .Conj }}_fft_conj_if(FFT_LOAD_X0(o, ii), FFT_INVERSE){{ else }}FFT_LOAD_X0(o, ii){{ end }};
         FFT_STORE_ELEM(o, {{ .M }}, ii, _fft_conj(x0 * {{ .NLit }} + v[0]));
     }{{ end }}
 {{- if $g.Relayout }}{{ template "fft_register_relayout" $b }}{{ end }}
