@@ -25,8 +25,9 @@
 // stores of an FFT, ExampleNewRFFT and ExampleNewIRFFT transform real
 // signals, ExampleNewFFTModule filters rows in one kernel of one's own,
 // ExampleNewConvolve convolves signals with a filter, ExampleNewDCT
-// transforms a cosine into its coefficient and back, and Example_splitStep
-// calls an FFT twice in a computation of one's own.
+// transforms a cosine into its coefficient and back, ExampleNewDST a batch
+// of sines into theirs, and Example_splitStep calls an FFT twice in a
+// computation of one's own.
 //
 // # The parts of the FFT
 //
