@@ -165,6 +165,26 @@ func (l *Loader[L]) Get() (L, error) {
 	return l.lib, l.err
 }
 
+// Load loads the library, once, as Get does, and returns the error of
+// that first load: a way to ask whether the library is there.
+func (l *Loader[L]) Load() error {
+	_, err := l.Get()
+	return err
+}
+
+// A Library is a loaded library that knows the path it was loaded from.
+type Library interface{ Path() string }
+
+// Path returns the path of the library that l loads, loading it on first
+// use, or the error of that first load.
+func Path[L Library](l *Loader[L]) (string, error) {
+	lib, err := l.Get()
+	if err != nil {
+		return "", err
+	}
+	return lib.Path(), nil
+}
+
 // Loaded returns the library that a Get loaded, without loading it; false
 // where no Get has finished loading one.
 func (l *Loader[L]) Loaded() (L, bool) {

@@ -17,6 +17,8 @@ const testEnv = "REIKNA_DYNLIB_TEST_LIBRARY"
 // lib is the tests' handle of a library: the path it was opened by.
 type lib struct{ path string }
 
+func (l *lib) Path() string { return l.path }
+
 // The errors of fakeOpen, by the outcome it is told.
 var (
 	errStop  = errors.New("lacks an entry point")
@@ -327,6 +329,19 @@ func TestLoader(t *testing.T) {
 	}
 	if _, ok := l.Loaded(); ok || calls != 1 {
 		t.Errorf("failed loader: Loaded %v after %d finds", ok, calls)
+	}
+	if err := l.Load(); err != bad {
+		t.Errorf("failed loader: Load: %v, want %v", err, bad)
+	}
+	if p, err := Path(l); p != "" || err != bad {
+		t.Errorf("failed loader: Path: %q, %v; want %v", p, err, bad)
+	}
+	good := NewLoader(func() (*lib, error) { return &lib{path: "/lib/x.so"}, nil })
+	if err := good.Load(); err != nil {
+		t.Errorf("Load: %v", err)
+	}
+	if p, err := Path(good); p != "/lib/x.so" || err != nil {
+		t.Errorf("Path: %q, %v; want /lib/x.so", p, err)
 	}
 }
 

@@ -166,6 +166,9 @@ func open(path string) (*library, error) {
 	return lib, nil
 }
 
+// Path returns the path the library was loaded from.
+func (l *library) Path() string { return l.path }
+
 // close unloads the library, for tests that load libraries of their own.
 func (l *library) close() {
 	C.free(unsafe.Pointer(l.fns))
@@ -185,25 +188,17 @@ func (l *library) version() string {
 	return strings.TrimSpace(C.GoStringN(buf, n))
 }
 
-// search is where to look for the library.
-type search struct {
-	env   string          // the environment variable naming its path
-	dirs  func() []string // directories to look in, best first
-	names []string        // file names to try in each, and for the dynamic loader's own search
-	open  func(string) (*library, error)
-}
-
-// find loads the library that the environment variable names, or else the
-// first Open MPI library found. A library of another MPI is passed over
-// while the search goes on; its error is the search's if nothing else
-// loads.
-func (s *search) find() (*library, error) {
-	return dynlib.Search[*library]{Env: s.env, Dirs: s.dirs, Names: s.names, Open: s.open,
+// librarySearch is the search for the library in dirs by names: its Find
+// loads the library that LibraryEnv names, or else the first Open MPI
+// library found. A library of another MPI is passed over while the search
+// goes on; its error is the search's if nothing else loads.
+func librarySearch(dirs func() []string, names []string) dynlib.Search[*library] {
+	return dynlib.Search[*library]{Env: LibraryEnv, Dirs: dirs, Names: names, Open: open,
 		Stop:     func(err error) bool { return errors.As(err, new(*LoadError)) },
 		PassOver: func(err error) bool { return errors.Is(err, ErrNotOpenMPI) },
-		Hint:     fmt.Sprintf("install Open MPI (libopenmpi-dev) or set %s to the library's path", s.env),
+		Hint:     fmt.Sprintf("install Open MPI (libopenmpi-dev) or set %s to the library's path", LibraryEnv),
 		Fail:     func(tried []string, hint string) error { return &LoadError{Tried: tried, Hint: hint} },
-	}.Find()
+	}
 }
 
 // libraryDirs lists where Open MPI's library usually lives: the
@@ -221,25 +216,16 @@ func libraryDirs() []string {
 var libraryNames = []string{"libmpi.so.40", "libmpi.so"}
 
 // libraryLoader loads the library once and keeps the outcome.
-var libraryLoader = dynlib.NewLoader((&search{env: LibraryEnv, dirs: libraryDirs, names: libraryNames, open: open}).find)
+var libraryLoader = dynlib.NewLoader(librarySearch(libraryDirs, libraryNames).Find)
 
 // Load loads the MPI library, once; it returns the error of that first
 // attempt on every call, which wraps ErrNoMPI. Init loads the library
 // itself, so calling Load is only a way to ask whether MPI is there
 // without initialising it.
-func Load() error {
-	_, err := libraryLoader.Get()
-	return err
-}
+func Load() error { return libraryLoader.Load() }
 
 // LibraryPath returns the path of the loaded MPI library.
-func LibraryPath() (string, error) {
-	lib, err := libraryLoader.Get()
-	if err != nil {
-		return "", err
-	}
-	return lib.path, nil
-}
+func LibraryPath() (string, error) { return dynlib.Path(libraryLoader) }
 
 // LibraryVersion returns the loaded library's description of itself
 // (MPI_Get_library_version), such as "Open MPI v4.1.4, ...". MPI allows

@@ -9,14 +9,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reikna-go/reikna/internal/dynlib"
 	"github.com/reikna-go/reikna/internal/dynlib/dynlibtest"
 )
 
 // useLoader replaces the package's loader for the test with a fresh one
 // of the search s, so that a test may load a library of its own.
-func useLoader(t *testing.T, s *search) {
+func useLoader(t *testing.T, s dynlib.Search[*library]) {
 	t.Helper()
-	dynlibtest.UseLoader(t, &libraryLoader, s.find, (*library).close)
+	dynlibtest.UseLoader(t, &libraryLoader, s.Find, (*library).close)
 }
 
 // fakeLibrary builds a shared library at dir/file that exports every
@@ -42,9 +43,8 @@ func fakeLibrary(t *testing.T, dir, file, version string, omit ...string) string
 }
 
 // fakeSearch is the package's search in the directories dirs only.
-func fakeSearch(dirs ...string) *search {
-	return &search{env: LibraryEnv, dirs: func() []string { return dirs },
-		names: []string{"libreikna-fake-mpi.so.40", "libreikna-fake-mpi.so"}, open: open}
+func fakeSearch(dirs ...string) dynlib.Search[*library] {
+	return librarySearch(func() []string { return dirs }, []string{"libreikna-fake-mpi.so.40", "libreikna-fake-mpi.so"})
 }
 
 // checkError checks that err wraps every error of want, and none of
@@ -90,7 +90,7 @@ func TestLoadFailures(t *testing.T) {
 func TestSearchFailure(t *testing.T) {
 	empty := t.TempDir()
 	t.Setenv(LibraryEnv, "")
-	_, err := fakeSearch(empty).find()
+	_, err := fakeSearch(empty).Find()
 	checkError(t, err, []error{ErrNoMPI}, []error{ErrNotOpenMPI},
 		empty, "libreikna-fake-mpi.so.40", LibraryEnv, "libopenmpi-dev")
 }
@@ -128,7 +128,7 @@ func TestSearchPassesOverOtherMPI(t *testing.T) {
 	if v, err := LibraryVersion(); err != nil || v != "Open MPI v4.1.4" {
 		t.Errorf("LibraryVersion: %q, %v", v, err)
 	}
-	_, err = fakeSearch(other).find()
+	_, err = fakeSearch(other).Find()
 	checkError(t, err, []error{ErrNoMPI, ErrNotOpenMPI}, nil, "MPICH")
 }
 

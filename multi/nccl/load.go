@@ -115,30 +115,26 @@ func open(path string) (*library, error) {
 	return &library{path: path, handle: h, fns: table}, nil
 }
 
+// Path returns the path the library was loaded from.
+func (l *library) Path() string { return l.path }
+
 // close unloads the library, for tests that load libraries of their own.
 func (l *library) close() {
 	C.free(unsafe.Pointer(l.fns))
 	C.reikna_nccl_dlclose(l.handle)
 }
 
-// search is where to look for the library.
-type search struct {
-	env   string          // the environment variable naming its path
-	dirs  func() []string // directories to look in, best first
-	names []string        // file names to try in each, and for the dynamic loader's own search
-	open  func(string) (*library, error)
-}
-
-// find loads the library that the environment variable names, or else the
-// first of the names in the directories, or else the first that the
-// dynamic loader finds by name.
-func (s *search) find() (*library, error) {
-	return dynlib.Search[*library]{Env: s.env, Dirs: s.dirs, Names: s.names, Open: s.open,
+// librarySearch is the search for the library in dirs by names: its Find
+// loads the library that LibraryEnv names, or else the first of the names
+// in the directories, or else the first that the dynamic loader finds by
+// name.
+func librarySearch(dirs func() []string, names []string) dynlib.Search[*library] {
+	return dynlib.Search[*library]{Env: LibraryEnv, Dirs: dirs, Names: names, Open: open,
 		Stop:    func(err error) bool { return errors.As(err, new(*LoadError)) },
-		EnvHint: fmt.Sprintf("set %s to the path of libnccl.so.2, or leave it empty to search", s.env),
-		Hint:    fmt.Sprintf("install NCCL (pip's nvidia-nccl-cu12, which PyTorch brings, or the system's libnccl2) or set %s to the library's path", s.env),
+		EnvHint: fmt.Sprintf("set %s to the path of libnccl.so.2, or leave it empty to search", LibraryEnv),
+		Hint:    fmt.Sprintf("install NCCL (pip's nvidia-nccl-cu12, which PyTorch brings, or the system's libnccl2) or set %s to the library's path", LibraryEnv),
 		Fail:    func(tried []string, hint string) error { return &LoadError{Tried: tried, Hint: hint} },
-	}.Find()
+	}
 }
 
 // libraryNames are the names of NCCL's library: its soname first, then the
@@ -244,26 +240,17 @@ func pythonVersion(dir string) []int {
 }
 
 // libraryLoader loads the library once and keeps the outcome.
-var libraryLoader = dynlib.NewLoader((&search{env: LibraryEnv, dirs: libraryDirs, names: libraryNames, open: open}).find)
+var libraryLoader = dynlib.NewLoader(librarySearch(libraryDirs, libraryNames).Find)
 
 // Load loads the NCCL library, once; it returns the error of that first
 // attempt on every call, which wraps ErrNoNCCL. Every call of the package
 // loads the library itself, so calling Load is only a way to ask whether
 // NCCL is there.
-func Load() error {
-	_, err := libraryLoader.Get()
-	return err
-}
+func Load() error { return libraryLoader.Load() }
 
 // LibraryPath returns the path of the loaded NCCL library (the name the
 // dynamic loader found it by, where it was found on its own path).
-func LibraryPath() (string, error) {
-	lib, err := libraryLoader.Get()
-	if err != nil {
-		return "", err
-	}
-	return lib.path, nil
-}
+func LibraryPath() (string, error) { return dynlib.Path(libraryLoader) }
 
 // SearchDirs returns the directories that a search for the library looks
 // in, in order, where LibraryEnv is not set; after them the dynamic loader

@@ -8,14 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reikna-go/reikna/internal/dynlib"
 	"github.com/reikna-go/reikna/internal/dynlib/dynlibtest"
 )
 
 // useLoader replaces the package's loader for the test with a fresh one
 // of the search s, so that a test may load a library of its own.
-func useLoader(t *testing.T, s *search) {
+func useLoader(t *testing.T, s dynlib.Search[*library]) {
 	t.Helper()
-	dynlibtest.UseLoader(t, &libraryLoader, s.find, (*library).close)
+	dynlibtest.UseLoader(t, &libraryLoader, s.Find, (*library).close)
 }
 
 // fakeLog and fakeFail name the environment variables of the fake library:
@@ -174,9 +175,8 @@ func calls(t *testing.T) []string {
 }
 
 // fakeSearch is the package's search in the directories dirs only.
-func fakeSearch(dirs ...string) *search {
-	return &search{env: LibraryEnv, dirs: func() []string { return dirs },
-		names: []string{"libreikna-fake-nccl.so.2", "libreikna-fake-nccl.so"}, open: open}
+func fakeSearch(dirs ...string) dynlib.Search[*library] {
+	return librarySearch(func() []string { return dirs }, []string{"libreikna-fake-nccl.so.2", "libreikna-fake-nccl.so"})
 }
 
 // checkError checks that err wraps every error of want, and none of
@@ -230,7 +230,7 @@ func TestLoadFailures(t *testing.T) {
 func TestSearchFailure(t *testing.T) {
 	empty := t.TempDir()
 	t.Setenv(LibraryEnv, "")
-	_, err := fakeSearch(empty).find()
+	_, err := fakeSearch(empty).Find()
 	checkError(t, err, []error{ErrNoNCCL}, []error{ErrMissingSymbol},
 		empty, "libreikna-fake-nccl.so.2", "dynamic loader", LibraryEnv, "nvidia-nccl-cu12")
 }
@@ -256,7 +256,7 @@ func TestMissingSymbol(t *testing.T) {
 	// The same library found by the search, not named: the error is the
 	// library's, not a failed search.
 	t.Setenv(LibraryEnv, "")
-	_, err := fakeSearch(filepath.Dir(lib)).find()
+	_, err := fakeSearch(filepath.Dir(lib)).Find()
 	checkError(t, err, []error{ErrNoNCCL, ErrMissingSymbol}, nil, lib, "ncclSend")
 }
 
@@ -341,11 +341,11 @@ func TestPythonDirs(t *testing.T) {
 	nvidia := mk("venv", "lib", "python3.11", "site-packages", "nvidia", "nccl", "lib")
 	lib := fakeLibrary(t, nvidia, "libreikna-fake-nccl.so.2")
 	t.Setenv(LibraryEnv, "")
-	s := &search{env: LibraryEnv, dirs: libraryDirs, names: []string{"libreikna-fake-nccl.so.2"}, open: open}
+	s := librarySearch(libraryDirs, []string{"libreikna-fake-nccl.so.2"})
 	useLoader(t, s)
 	if p, err := LibraryPath(); err != nil || p != lib {
 		t.Errorf("LibraryPath: %q, %v; want %q", p, err, lib)
 	}
-	_, err := (&search{env: LibraryEnv, dirs: libraryDirs, names: []string{"libreikna-absent-nccl.so.2"}, open: open}).find()
+	_, err := librarySearch(libraryDirs, []string{"libreikna-absent-nccl.so.2"}).Find()
 	checkError(t, err, []error{ErrNoNCCL}, nil, sub(venv312), sub(pythonPath), ld)
 }
