@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -47,28 +46,13 @@ type Communicator interface {
 // each exchange the ranks tell each other whether they got there, and all
 // return an error where one did not, so no rank is left waiting.
 type RankSlabFFT struct {
-	thread   *cluda.Thread
-	comm     Communicator
-	rank     int
-	typ      core.Type
-	layout   SlabLayout
-	inAxis   int
-	midAxis  int
-	shares   [2][]int // by split axis
-	first    *core.Callable
-	second   *core.Callable
-	mid1     *cluda.Array // the first phase's output
-	mid2     *cluda.Array // the second phase's input
-	back     *cluda.Array // SlabsToSlabs: the second phase's output, before the exchange back
-	sig      core.Signature
-	toMid    *rankExchange // from the input's split to the other
-	toSlabs  *rankExchange // SlabsToSlabs: back to slabs
-	exchange int64         // bytes one exchange moves between ranks, all of them together
-	host     [2][]byte     // the host memory the exchanges go through
-
-	calls sync.Mutex // held by a call, which uses the work arrays
-	mu    sync.Mutex // guards stats
-	stats SlabStats
+	thread  *cluda.Thread
+	comm    Communicator
+	rank    int
+	toMid   *rankExchange // from the input's split to the other
+	toSlabs *rankExchange // SlabsToSlabs: back to slabs
+	host    [2][]byte     // the host memory the exchanges go through
+	slabPhases[*core.Callable, *cluda.Array]
 }
 
 // NewRankSlabFFT returns this rank's share of the slab-decomposed FFT
@@ -99,7 +83,7 @@ func newRankSlabFFT(thr *cluda.Thread, comm Communicator, t core.Type, opts Slab
 		return nil, err
 	}
 	shape := t.Shape()
-	f := &RankSlabFFT{thread: thr, comm: comm, rank: comm.Rank(), typ: t, layout: opts.Layout, inAxis: inAxis, midAxis: 1 - inAxis}
+	f := &RankSlabFFT{thread: thr, comm: comm, rank: comm.Rank(), slabPhases: newSlabPhases[*core.Callable, *cluda.Array](t, opts.Layout, inAxis)}
 	for axis, given := range [][]int{opts.Shares0, opts.Shares1} {
 		if f.shares[axis], err = cluda.SplitShares(shape[axis], given, comm.Size()); err != nil {
 			return nil, fmt.Errorf("shares along axis %d of shape %v among %d ranks: %w", axis, shape, comm.Size(), err)
@@ -181,17 +165,10 @@ func (f *RankSlabFFT) Thread() *cluda.Thread { return f.thread }
 
 // Stats returns the times and bytes of the last call, as this rank saw
 // them; ExchangedBytes counts the bytes of every rank.
-func (f *RankSlabFFT) Stats() SlabStats {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.stats
-}
+func (f *RankSlabFFT) Stats() SlabStats { return f.lastStats() }
 
 // Release releases the transforms and the work arrays.
-func (f *RankSlabFFT) Release() {
-	releaseAll(f.first, f.second)
-	releaseAll(f.mid1, f.mid2, f.back)
-}
+func (f *RankSlabFFT) Release() { f.release() }
 
 // Call transforms: its arguments are those of Signature, this rank's
 // parts of the arrays split as the layout says (for SlabsToTransposed, an
@@ -240,9 +217,7 @@ func (f *RankSlabFFT) call(args []any) error {
 	if err != nil {
 		return err
 	}
-	f.mu.Lock()
-	f.stats = stats
-	f.mu.Unlock()
+	f.setStats(stats)
 	return nil
 }
 
@@ -287,12 +262,9 @@ func (f *RankSlabFFT) exchangeStep(stats *SlabStats, name string, x *rankExchang
 // transforms, and for SlabsToSlabs the output, which the exchange back
 // writes.
 func (f *RankSlabFFT) arguments(args []any) (first, second []any, output *cluda.Array, err error) {
-	if len(args) != len(f.sig) {
-		return nil, nil, nil, fmt.Errorf("%d arguments for the %d parameters %v", len(args), len(f.sig), f.sig.Names())
-	}
-	given := make(map[string]any, len(args))
-	for i, p := range f.sig {
-		given[p.Name] = args[i]
+	given, err := f.namedArgs(args)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	if f.back != nil {
 		if output, err = f.checkOutput(given["output"]); err != nil {
@@ -300,18 +272,7 @@ func (f *RankSlabFFT) arguments(args []any) (first, second []any, output *cluda.
 		}
 		given["output"] = f.back
 	}
-	argsOf := func(c *core.Callable, work string, array *cluda.Array) []any {
-		sig := c.Signature()
-		out := make([]any, len(sig))
-		for i, p := range sig {
-			out[i] = given[p.Name]
-			if p.Name == work {
-				out[i] = array
-			}
-		}
-		return out
-	}
-	first, second = argsOf(f.first, "output", f.mid1), argsOf(f.second, "input", f.mid2)
+	first, second = f.phaseArgs(given)
 	if err := f.first.Check(first...); err != nil {
 		return nil, nil, nil, fmt.Errorf("first transform: %w", err)
 	}

@@ -123,23 +123,102 @@ type SlabStats struct {
 // several goroutines at once: the calls share the work arrays, and run one
 // after another.
 type SlabFFT struct {
-	multi    *cluda.MultiThread
+	multi *cluda.MultiThread
+	slabPhases[*Callable, *cluda.SplitArray]
+}
+
+// slabPhases is what a slab FFT holds whether its parts are on the
+// devices of one process (SlabFFT: callables and arrays split over them)
+// or one to a rank (RankSlabFFT): the phases' transforms and work arrays,
+// and the statistics of the last call.
+type slabPhases[C slabTransform, A slabArray] struct {
 	typ      core.Type
 	layout   SlabLayout
 	inAxis   int
 	midAxis  int
 	shares   [2][]int // by split axis
-	first    *Callable
-	second   *Callable
-	mid1     *cluda.SplitArray // the first phase's output
-	mid2     *cluda.SplitArray // the second phase's input
-	back     *cluda.SplitArray // SlabsToSlabs: the second phase's output, before the exchange back
+	first    C
+	second   C
+	mid1     A // the first phase's output
+	mid2     A // the second phase's input
+	back     A // SlabsToSlabs: the second phase's output, before the exchange back
 	sig      core.Signature
-	exchange int64 // bytes one exchange moves between devices
+	exchange int64 // bytes one exchange moves between the parts, all of them together
 
 	calls sync.Mutex // held by a call, which uses the work arrays
 	mu    sync.Mutex // guards stats
 	stats SlabStats
+}
+
+// slabTransform is a phase's transform: a Callable of split arrays or a
+// rank's core.Callable.
+type slabTransform interface {
+	comparable
+	Release()
+	Signature() core.Signature
+}
+
+// slabArray is a work array: split, or a rank's part.
+type slabArray interface {
+	comparable
+	Release()
+}
+
+// namedArgs returns the arguments of a call, those of sig in order, by
+// name.
+func (p *slabPhases[C, A]) namedArgs(args []any) (map[string]any, error) {
+	if len(args) != len(p.sig) {
+		return nil, fmt.Errorf("%d arguments for the %d parameters %v", len(args), len(p.sig), p.sig.Names())
+	}
+	given := make(map[string]any, len(args))
+	for i, q := range p.sig {
+		given[q.Name] = args[i]
+	}
+	return given, nil
+}
+
+// phaseArgs returns the arguments of the two phases' transforms from
+// those of a call by name: the first's output is the work array mid1, the
+// second's input mid2.
+func (p *slabPhases[C, A]) phaseArgs(given map[string]any) (first, second []any) {
+	argsOf := func(c C, work string, array A) []any {
+		sig := c.Signature()
+		out := make([]any, len(sig))
+		for i, q := range sig {
+			out[i] = given[q.Name]
+			if q.Name == work {
+				out[i] = array
+			}
+		}
+		return out
+	}
+	return argsOf(p.first, "output", p.mid1), argsOf(p.second, "input", p.mid2)
+}
+
+// newSlabPhases returns the phases of a slab FFT of arrays of type t whose
+// input is split along inAxis.
+func newSlabPhases[C slabTransform, A slabArray](t core.Type, layout SlabLayout, inAxis int) slabPhases[C, A] {
+	return slabPhases[C, A]{typ: t, layout: layout, inAxis: inAxis, midAxis: 1 - inAxis}
+}
+
+// lastStats returns the statistics of the last call.
+func (p *slabPhases[C, A]) lastStats() SlabStats {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.stats
+}
+
+// setStats keeps the statistics of a call.
+func (p *slabPhases[C, A]) setStats(stats SlabStats) {
+	p.mu.Lock()
+	p.stats = stats
+	p.mu.Unlock()
+}
+
+// release releases the transforms and the work arrays.
+func (p *slabPhases[C, A]) release() {
+	releaseAll(p.first, p.second)
+	releaseAll(p.mid1, p.mid2, p.back)
 }
 
 // NewSlabFFT returns the slab-decomposed FFT over every axis of arrays of
@@ -162,7 +241,7 @@ func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 		return nil, err
 	}
 	shape := t.Shape()
-	s := &SlabFFT{multi: m, typ: t, layout: opts.Layout, inAxis: inAxis, midAxis: 1 - inAxis}
+	s := &SlabFFT{multi: m, slabPhases: newSlabPhases[*Callable, *cluda.SplitArray](t, opts.Layout, inAxis)}
 	for axis, given := range [][]int{opts.Shares0, opts.Shares1} {
 		if s.shares[axis], err = cluda.SplitShares(shape[axis], given, m.Len()); err != nil {
 			return nil, fmt.Errorf("shares along axis %d of shape %v: %w", axis, shape, err)
@@ -353,17 +432,10 @@ func (s *SlabFFT) Layout() SlabLayout { return s.layout }
 func (s *SlabFFT) Shares(axis int) []int { return slices.Clone(s.shares[axis]) }
 
 // Stats returns the times and bytes of the last call.
-func (s *SlabFFT) Stats() SlabStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.stats
-}
+func (s *SlabFFT) Stats() SlabStats { return s.lastStats() }
 
 // Release releases the transforms and the work arrays.
-func (s *SlabFFT) Release() {
-	releaseAll(s.first, s.second)
-	releaseAll(s.mid1, s.mid2, s.back)
-}
+func (s *SlabFFT) Release() { s.release() }
 
 // releaseAll releases each of xs that is not nil (the parts a failed
 // constructor did not make).
@@ -407,12 +479,9 @@ func (s *SlabFFT) CallNamed(args map[string]any) error {
 }
 
 func (s *SlabFFT) call(args []any) error {
-	if len(args) != len(s.sig) {
-		return fmt.Errorf("%d arguments for the %d parameters %v", len(args), len(s.sig), s.sig.Names())
-	}
-	given := make(map[string]any, len(args))
-	for i, p := range s.sig {
-		given[p.Name] = args[i]
+	given, err := s.namedArgs(args)
+	if err != nil {
+		return err
 	}
 	var output *cluda.SplitArray
 	if s.back != nil {
@@ -422,18 +491,7 @@ func (s *SlabFFT) call(args []any) error {
 		}
 		output, given["output"] = out, s.back
 	}
-	argsOf := func(c *Callable, work string, array *cluda.SplitArray) []any {
-		sig := c.Signature()
-		out := make([]any, len(sig))
-		for i, p := range sig {
-			out[i] = given[p.Name]
-			if p.Name == work {
-				out[i] = array
-			}
-		}
-		return out
-	}
-	firstArgs, secondArgs := argsOf(s.first, "output", s.mid1), argsOf(s.second, "input", s.mid2)
+	firstArgs, secondArgs := s.phaseArgs(given)
 	if _, err := s.first.check(firstArgs); err != nil {
 		return fmt.Errorf("first transform: %w", err)
 	}
@@ -474,9 +532,7 @@ func (s *SlabFFT) call(args []any) error {
 		stats.Exchange += time.Since(start)
 		stats.Exchanges, stats.ExchangedBytes = 2, 2*s.exchange
 	}
-	s.mu.Lock()
-	s.stats = stats
-	s.mu.Unlock()
+	s.setStats(stats)
 	return nil
 }
 
