@@ -42,52 +42,14 @@ for all the blocks. The blocks at the edges reach past the matrices: their
 loads are clamped to the last row or column, and their stores checked.
 
 Render arguments: as the GPU's kernel (matmul.cl), .p being the CPU's plan.
+The operands' loads and conversions are matmul.cl's (load_a, load_b and
+convert), in MATMUL_CPU_A and MATMUL_CPU_B, whose arguments they take as
+arguments of the load functions.
 */ -}}
 
 {{- /* The real vector type of the plan's lanes. */ -}}
 {{- define "matmul_cpu_vector" -}}
 {{ ctype .compute.Real }}{{ .p.Lanes }}
-{{- end -}}
-
-{{- /* The value x of dtype .from as dtype .to. */ -}}
-{{- define "matmul_cpu_convert" -}}
-{{- if eq .from .to -}}
-x
-{{- else if and .to.IsComplex .from.IsComplex -}}
-COMPLEX_CTR({{ ctype .to }})(({{ ctype .to.Real }})(x.x), ({{ ctype .to.Real }})(x.y))
-{{- else if .to.IsComplex -}}
-COMPLEX_CTR({{ ctype .to }})(({{ ctype .to.Real }})(x), 0)
-{{- else -}}
-({{ ctype .to }})(x)
-{{- end -}}
-{{- end -}}
-
-{{- /* matrix_a's element at row `row` and inner index `inner`, as stored. */ -}}
-{{- define "matmul_cpu_load_a" -}}
-{{- if .aVector -}}
-{{ .matrix_a.LoadIdx }}(inner)
-{{- else -}}
-{{- $i0 := ternary "(inner)" "(row)" .transA -}}{{- $i1 := ternary "(row)" "(inner)" .transA -}}
-{{- if .aBatchAxes -}}
-{{ .matrix_a.LoadCombined .aBatchAxes 1 1 }}({{ if .aBatched }}batch{{ else }}0{{ end }}, {{ $i0 }}, {{ $i1 }})
-{{- else -}}
-{{ .matrix_a.LoadIdx }}({{ $i0 }}, {{ $i1 }})
-{{- end -}}
-{{- end -}}
-{{- end -}}
-
-{{- /* matrix_b's element at inner index `inner` and column `col`, as stored. */ -}}
-{{- define "matmul_cpu_load_b" -}}
-{{- if .bVector -}}
-{{ .matrix_b.LoadIdx }}(inner)
-{{- else -}}
-{{- $i0 := ternary "(col)" "(inner)" .transB -}}{{- $i1 := ternary "(inner)" "(col)" .transB -}}
-{{- if .bBatchAxes -}}
-{{ .matrix_b.LoadCombined .bBatchAxes 1 1 }}({{ if .bBatched }}batch{{ else }}0{{ end }}, {{ $i0 }}, {{ $i1 }})
-{{- else -}}
-{{ .matrix_b.LoadIdx }}({{ $i0 }}, {{ $i1 }})
-{{- end -}}
-{{- end -}}
 {{- end -}}
 
 {{- /* Stores v into the output at row `row` and column `col`. */ -}}
@@ -420,11 +382,11 @@ vectors from inner index `inner`.
 // The operands' elements in the product's dtype, and the output's stores.
 INLINE {{ ctype .compute }} matmul_cpu_from_a({{ .matrix_a.CType }} x)
 {
-    return {{ template "matmul_cpu_convert" (dict "from" .matrix_a.DType "to" .compute) }};
+    return {{ template "convert" (dict "from" .matrix_a.DType "to" .compute "x" "x") }};
 }
 INLINE {{ ctype .compute }} matmul_cpu_from_b({{ .matrix_b.CType }} x)
 {
-    return {{ template "matmul_cpu_convert" (dict "from" .matrix_b.DType "to" .compute) }};
+    return {{ template "convert" (dict "from" .matrix_b.DType "to" .compute "x" "x") }};
 }
 // Multiply-adds: fused where the CPU has the instruction (OpenCL's mad
 // is a multiply and an add on PoCL), else mad, whose fma would be a call.
@@ -433,8 +395,8 @@ INLINE {{ ctype .compute }} matmul_cpu_from_b({{ .matrix_b.CType }} x)
 #else
 #define MATMUL_CPU_MAD(a, b, c) mad(a, b, c)
 #endif
-#define MATMUL_CPU_A(row, inner) matmul_cpu_from_a({{ template "matmul_cpu_load_a" . }})
-#define MATMUL_CPU_B(inner, col) matmul_cpu_from_b({{ template "matmul_cpu_load_b" . }})
+#define MATMUL_CPU_A(row, inner) matmul_cpu_from_a({{ template "load_a" . }})
+#define MATMUL_CPU_B(inner, col) matmul_cpu_from_b({{ template "load_b" . }})
 #define MATMUL_CPU_STORE(row, col, v) {{ template "matmul_cpu_store" . }}
 {{ if eq .p.Kind 2 }}
 {{- template "matmul_cpu_dot" . }}
