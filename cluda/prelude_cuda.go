@@ -40,14 +40,16 @@ func cudaPreludeSource(fastMath bool) string {
 		// --use_fast_math, so kernels that test it see it here.
 		b.WriteString("#define COMPILE_FAST_MATH\n#define __FAST_RELAXED_MATH__ 1\n")
 	}
-	b.WriteString(cudaPrelude)
+	b.WriteString(cudaPreludeHead)
+	writeNatives(&b)
+	b.WriteString(cudaPreludeTail)
 	for _, v := range cudaVectorTypes {
 		writeVectorOperators(&b, v.vector, v.scalar, v.fields)
 	}
 	return b.String()
 }
 
-const cudaPrelude = `#define REIKNA_CUDA
+const cudaPreludeHead = `#define REIKNA_CUDA
 #define KERNEL extern "C" __global__
 #define WITHIN_KERNEL __device__
 #define GLOBAL_MEM
@@ -127,35 +129,10 @@ __device__ inline double sign(double x) { return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 
 __device__ inline float sincos(float x, float *c) { float s; sincosf(x, &s, c); return s; }
 __device__ inline double sincos(double x, double *c) { double s; ::sincos(x, &s, c); return s; }
 
-__device__ inline float native_sin(float x) { return __sinf(x); }
-__device__ inline float native_cos(float x) { return __cosf(x); }
-__device__ inline float native_tan(float x) { return __tanf(x); }
-__device__ inline float native_exp(float x) { return __expf(x); }
-__device__ inline float native_exp2(float x) { return exp2f(x); }
-__device__ inline float native_exp10(float x) { return __exp10f(x); }
-__device__ inline float native_log(float x) { return __logf(x); }
-__device__ inline float native_log2(float x) { return __log2f(x); }
-__device__ inline float native_log10(float x) { return __log10f(x); }
-__device__ inline float native_sqrt(float x) { return sqrtf(x); }
-__device__ inline float native_rsqrt(float x) { return rsqrtf(x); }
-__device__ inline float native_recip(float x) { return __frcp_rn(x); }
-__device__ inline float native_divide(float x, float y) { return __fdividef(x, y); }
-__device__ inline float native_powr(float x, float y) { return __powf(x, y); }
-__device__ inline double native_sin(double x) { return sin(x); }
-__device__ inline double native_cos(double x) { return cos(x); }
-__device__ inline double native_tan(double x) { return tan(x); }
-__device__ inline double native_exp(double x) { return exp(x); }
-__device__ inline double native_exp2(double x) { return exp2(x); }
-__device__ inline double native_exp10(double x) { return exp10(x); }
-__device__ inline double native_log(double x) { return log(x); }
-__device__ inline double native_log2(double x) { return log2(x); }
-__device__ inline double native_log10(double x) { return log10(x); }
-__device__ inline double native_sqrt(double x) { return sqrt(x); }
-__device__ inline double native_rsqrt(double x) { return rsqrt(x); }
-__device__ inline double native_recip(double x) { return 1.0 / x; }
-__device__ inline double native_divide(double x, double y) { return x / y; }
-__device__ inline double native_powr(double x, double y) { return pow(x, y); }
+`
 
+// cudaPreludeTail follows the native_* functions in the prelude.
+const cudaPreludeTail = `
 __device__ inline int as_int(float x) { return __float_as_int(x); }
 __device__ inline uint as_uint(float x) { return __float_as_uint(x); }
 __device__ inline float as_float(int x) { return __int_as_float(x); }
@@ -238,4 +215,39 @@ func writeVectorOperators(b *strings.Builder, vector, scalar string, fields []st
 	}
 	w("__device__ inline %s operator-(%s a) { return %s; }\n", vector, vector, each("-a.#"))
 	w("__device__ inline %s operator+(%s a) { return a; }\n", vector, vector)
+}
+
+// cudaNatives are OpenCL's native_* functions of float and double: their
+// names, their parameters, and their bodies for float (CUDA's fast
+// intrinsics where there is one) and for double (the full functions).
+var cudaNatives = []struct{ name, params, float, double string }{
+	{"sin", "x", "__sinf(x)", "sin(x)"},
+	{"cos", "x", "__cosf(x)", "cos(x)"},
+	{"tan", "x", "__tanf(x)", "tan(x)"},
+	{"exp", "x", "__expf(x)", "exp(x)"},
+	{"exp2", "x", "exp2f(x)", "exp2(x)"},
+	{"exp10", "x", "__exp10f(x)", "exp10(x)"},
+	{"log", "x", "__logf(x)", "log(x)"},
+	{"log2", "x", "__log2f(x)", "log2(x)"},
+	{"log10", "x", "__log10f(x)", "log10(x)"},
+	{"sqrt", "x", "sqrtf(x)", "sqrt(x)"},
+	{"rsqrt", "x", "rsqrtf(x)", "rsqrt(x)"},
+	{"recip", "x", "__frcp_rn(x)", "1.0 / x"},
+	{"divide", "x, y", "__fdividef(x, y)", "x / y"},
+	{"powr", "x, y", "__powf(x, y)", "pow(x, y)"},
+}
+
+// writeNatives writes the native_* functions of float, then those of
+// double.
+func writeNatives(b *strings.Builder) {
+	for _, t := range []string{"float", "double"} {
+		for _, n := range cudaNatives {
+			params := t + " " + strings.ReplaceAll(n.params, ", ", ", "+t+" ")
+			body := n.float
+			if t == "double" {
+				body = n.double
+			}
+			fmt.Fprintf(b, "__device__ inline %s native_%s(%s) { return %s; }\n", t, n.name, params, body)
+		}
+	}
 }
