@@ -3,7 +3,6 @@ package cluda
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,7 +90,7 @@ func restorePoCLDirs() {
 		if d == "" {
 			continue
 		}
-		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(d); !errors.Is(err, os.ErrNotExist) {
 			continue
 		}
 		err := preparePrivateDir(filepath.Dir(d))

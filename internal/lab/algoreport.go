@@ -4,20 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // algoReport is what bench --algos measured: its table, and its JSON in
 // the row format of scripts/torch_algos_bench.py.
-type algoReport struct {
-	runHeader
-	MiB     float64    `json:"mib_per_array"`
-	CopyGBs float64    `json:"copy_gbps"`
-	Rows    []algoRow  `json:"rows"`
-	Build   *buildInfo `json:"build,omitempty"`
-}
+type algoReport struct{ setReport[algoRow] }
 
 // algoRow is the time of one case, bare or with the scale ("CASE+scale").
 type algoRow struct {
@@ -48,21 +41,13 @@ func (r *algoRow) derive(bytes int64, copyGBs float64) {
 // bare one.
 func (rep *algoReport) writeTable(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Transpose, Reduce, Scan and FFTShift at %s MiB per array (their own sizes at %d), on %s (%s, %s)\n",
-		num(rep.MiB), algoFullMiB, rep.Device, rep.Platform, rep.Driver)
-	fmt.Fprintf(&b, "Times: median and minimum kernel time (OpenCL profiling) per call, after %d warm-up calls, each result checked first against a host reference.\n", warmUps)
+	rep.writeTitle(&b, "Transpose, Reduce, Scan and FFTShift", "per array", "each result checked first against a host reference.")
 	fmt.Fprintf(&b, "GB/s: bytes read + written / median (a sum counts its input); %% of copy: of the device's copy bandwidth, %.1f GB/s. +scale: a scale fused into the input.\n\n", rep.CopyGBs)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "case\tshape\tmedian ms\tmin ms\tGB/s\t% of copy\tto bare\t")
 	bare := bareTimes{}
-	for _, r := range rep.Rows {
-		if writeUntimed(tw, r) {
-			continue
-		}
+	rep.writeRows(&b, "case\tshape\tmedian ms\tmin ms\tGB/s\t% of copy\tto bare\t", func(tw io.Writer, r algoRow) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Case, cliutil.DimsString(r.Shape), num(r.MedianMS), num(r.MinMS),
 			num(r.GBs), num(r.CopyPct), bare.ratio(r))
-	}
-	tw.Flush()
+	})
 	_, err := io.WriteString(w, b.String())
 	return err
 }

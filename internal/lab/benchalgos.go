@@ -21,7 +21,7 @@ func benchAlgos(o *Options, stdout, stderr io.Writer) error {
 			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
 		report: func(h runHeader, mib, copyGBs float64) *algoReport {
-			return &algoReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+			return &algoReport{newSetReport[algoRow](h, mib, copyGBs)}
 		},
 		measure: func(b *bencher, rep *algoReport, c algoCase, v int) {
 			shape := c.sizedShape(o.MiB)
@@ -79,18 +79,6 @@ func (b *bencher) checkAlgo(c algoCase, shape []int, call *core.Callable, args [
 		return &wrongResultError{err}
 	}
 	return nil
-}
-
-// wrongResults returns an error that lists the cases whose results were
-// wrong, or nil.
-func (rep *algoReport) wrongResults() error {
-	var wrong []string
-	for _, r := range rep.Rows {
-		if r.Wrong != "" {
-			wrong = append(wrong, r.Case)
-		}
-	}
-	return wrongCases(wrong)
 }
 
 // wrongCases returns an error that lists the cases named wrong, whose

@@ -14,7 +14,7 @@ func benchConvolve(o *Options, stdout, stderr io.Writer) error {
 	set := benchSet[convolveCase, *convolveReport]{
 		mode: "convolve", what: "convolution", otherMiB: caseDefaultMiB, cases: selectConvolveCases,
 		report: func(h runHeader, mib, copyGBs float64) *convolveReport {
-			return &convolveReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+			return &convolveReport{newSetReport[convolveRow](h, mib, copyGBs)}
 		},
 	}
 	return runBenchSet(o, stdout, stderr, besideFFT(o, set, "the FFT", func(b *bencher, rep *convolveReport, c convolveCase, shape []int) {

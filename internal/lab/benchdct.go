@@ -17,7 +17,7 @@ func benchDCT(o *Options, stdout, stderr io.Writer) error {
 	set := benchSet[dctCase, *dctReport]{
 		mode: "dct", what: "DCT and DST", otherMiB: caseDefaultMiB, cases: selectDCTCases,
 		report: func(h runHeader, mib, copyGBs float64) *dctReport {
-			return &dctReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+			return &dctReport{newSetReport[dctRow](h, mib, copyGBs)}
 		},
 	}
 	return runBenchSet(o, stdout, stderr, besideFFT(o, set, "the complex FFT", func(b *bencher, rep *dctReport, c dctCase, shape []int) {

@@ -20,7 +20,7 @@ func benchHalf(o *Options, stdout, stderr io.Writer) error {
 			return fmt.Sprintf("FFT of length %d", n)
 		},
 		report: func(h runHeader, mib, copyGBs float64) *halfReport {
-			return &halfReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+			return &halfReport{newSetReport[halfRow](h, mib, copyGBs)}
 		},
 		measure: func(b *bencher, rep *halfReport, n int, v int) {
 			// --mib is the size of a complex32 array.

@@ -21,7 +21,7 @@ func benchRandom(o *Options, stdout, stderr io.Writer) error {
 			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
 		report: func(h runHeader, mib, copyGBs float64) *randomReport {
-			return &randomReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+			return &randomReport{newSetReport[randomRow](h, mib, copyGBs)}
 		},
 		measure: func(b *bencher, rep *randomReport, c randomCase, v int) {
 			shape := c.sizedShape(o.MiB)

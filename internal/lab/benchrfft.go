@@ -18,7 +18,7 @@ func benchRFFT(o *Options, stdout, stderr io.Writer) error {
 			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
 		report: func(h runHeader, mib, copyGBs float64) *rfftReport {
-			return &rfftReport{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
+			return &rfftReport{newSetReport[rfftRow](h, mib, copyGBs)}
 		},
 		measure: func(b *bencher, rep *rfftReport, c rfftCase, v int) {
 			shape := c.sizedShape(o.MiB)

@@ -4,20 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // convolveReport is what bench --convolve measured: its table, and its
 // JSON in the row format of scripts/torch_convolve_bench.py.
-type convolveReport struct {
-	runHeader
-	MiB     float64       `json:"mib_per_array"`
-	CopyGBs float64       `json:"copy_gbps"`
-	Rows    []convolveRow `json:"rows"`
-	Build   *buildInfo    `json:"build,omitempty"`
-}
+type convolveReport struct{ setReport[convolveRow] }
 
 // convolveRow is the time of one convolution case and that of the bare
 // FFT of its rows, measured in the same run, and their ratio: the
@@ -33,17 +26,10 @@ type convolveRow struct {
 // FFTs and its verdict.
 func (rep *convolveReport) writeTable(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Circular convolution of complex64 rows with one filter at %s MiB per array (their own sizes at %d), on %s (%s, %s)\n",
-		num(rep.MiB), algoFullMiB, rep.Device, rep.Platform, rep.Driver)
-	fmt.Fprintf(&b, "Times: median and minimum kernel time (OpenCL profiling) per call, after %d warm-up calls, two rows of each case checked first;\n", warmUps)
+	rep.writeTitle(&b, "Circular convolution of complex64 rows with one filter", "per array", "two rows of each case checked first;")
 	fmt.Fprintf(&b, "the filter's FFT is in the convolution's time. FFT ms: the bare FFT of the same rows. to 2 FFTs: target ≤ %g.\n", convolveTarget)
 	fmt.Fprintf(&b, "GB/s: bytes of the rows read and written / median; %% of copy: of the device's copy bandwidth, %.1f GB/s.\n\n", rep.CopyGBs)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "case\tshape\tmedian ms\tmin ms\tGB/s\t% of copy\tFFT ms\tto 2 FFTs\tverdict\t")
-	for _, r := range rep.Rows {
-		if writeUntimed(tw, r.algoRow) {
-			continue
-		}
+	rep.writeRows(&b, "case\tshape\tmedian ms\tmin ms\tGB/s\t% of copy\tFFT ms\tto 2 FFTs\tverdict\t", func(tw io.Writer, r convolveRow) {
 		ratio, verdict := "n/a", "n/a"
 		if r.ToTwoFFTs > 0 {
 			ratio, verdict = fmt.Sprintf("%.2f", r.ToTwoFFTs), "pass"
@@ -53,8 +39,7 @@ func (rep *convolveReport) writeTable(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Case, cliutil.DimsString(r.Shape), num(r.MedianMS), num(r.MinMS),
 			num(r.GBs), num(r.CopyPct), num(r.FFTMedianMS), ratio, verdict)
-	}
-	tw.Flush()
+	})
 	for _, r := range rep.Rows {
 		if r.FFTSkipped != "" {
 			fmt.Fprintf(&b, "%s: the bare FFT was not timed: %s\n", r.Case, r.FFTSkipped)
@@ -62,14 +47,4 @@ func (rep *convolveReport) writeTable(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// wrongResults returns an error that lists the cases whose results were
-// wrong, or nil.
-func (rep *convolveReport) wrongResults() error {
-	rows := make([]algoRow, len(rep.Rows))
-	for i, r := range rep.Rows {
-		rows[i] = r.algoRow
-	}
-	return (&algoReport{Rows: rows}).wrongResults()
 }

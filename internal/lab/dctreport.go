@@ -4,20 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // dctReport is what bench --dct measured: its table, and its JSON in the
 // row format of scripts/torch_dct_bench.py.
-type dctReport struct {
-	runHeader
-	MiB     float64    `json:"mib_per_array"`
-	CopyGBs float64    `json:"copy_gbps"`
-	Rows    []dctRow   `json:"rows"`
-	Build   *buildInfo `json:"build,omitempty"`
-}
+type dctReport struct{ setReport[dctRow] }
 
 // dctRow is the time of one DCT or DST case with the largest relative
 // error of the items checked, and that of the complex FFT of the same
@@ -36,17 +29,10 @@ type dctRow struct {
 // complex FFT and its verdict.
 func (rep *dctReport) writeTable(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "DCT and DST (R2R) of float32 data at %s MiB of input (their own sizes at %d), on %s (%s, %s)\n",
-		num(rep.MiB), algoFullMiB, rep.Device, rep.Platform, rep.Driver)
-	fmt.Fprintf(&b, "Times: median and minimum kernel time (OpenCL profiling) per call, after %d warm-up calls, %d items of each batch checked first against a float64 reference.\n", warmUps, dctSampleSlabs)
+	rep.writeTitle(&b, "DCT and DST (R2R) of float32 data", "of input", fmt.Sprintf("%d items of each batch checked first against a float64 reference.", dctSampleSlabs))
 	fmt.Fprintf(&b, "GB/s: bytes of the float32 input and output / median; %% of copy: of the device's copy bandwidth, %.1f GB/s.\n", rep.CopyGBs)
 	fmt.Fprintf(&b, "FFT ms: the complex64 FFT of the same shape over the same axes; to FFT: the transform's time / the FFT's, target ≤ %g.\n\n", dctFFTTarget)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "case\tshape\taxes\ttransform\tmedian ms\tmin ms\tGB/s\t% of copy\tFFT ms\tto FFT\tverdict\trel. error\t")
-	for _, r := range rep.Rows {
-		if writeUntimed(tw, r.algoRow) {
-			continue
-		}
+	rep.writeRows(&b, "case\tshape\taxes\ttransform\tmedian ms\tmin ms\tGB/s\t% of copy\tFFT ms\tto FFT\tverdict\trel. error\t", func(tw io.Writer, r dctRow) {
 		ratio, verdict := "n/a", "n/a"
 		if r.ToFFT > 0 {
 			ratio, verdict = fmt.Sprintf("%.2f", r.ToFFT), "pass"
@@ -56,8 +42,7 @@ func (rep *dctReport) writeTable(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2g\t\n", r.Case, cliutil.DimsString(r.Shape), cliutil.JoinInts(r.Axes, ","), r.Transform,
 			num(r.MedianMS), num(r.MinMS), num(r.GBs), num(r.CopyPct), num(r.FFTMedianMS), ratio, verdict, r.RelError)
-	}
-	tw.Flush()
+	})
 	for _, r := range rep.Rows {
 		if r.FFTSkipped != "" {
 			fmt.Fprintf(&b, "%s: the complex FFT was not timed: %s\n", r.Case, r.FFTSkipped)
@@ -65,14 +50,4 @@ func (rep *dctReport) writeTable(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// wrongResults returns an error that lists the cases whose results were
-// wrong, or nil.
-func (rep *dctReport) wrongResults() error {
-	rows := make([]algoRow, len(rep.Rows))
-	for i, r := range rep.Rows {
-		rows[i] = r.algoRow
-	}
-	return (&algoReport{Rows: rows}).wrongResults()
 }

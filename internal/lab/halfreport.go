@@ -5,19 +5,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/reikna-go/reikna/internal/cliutil"
 )
 
 // halfReport is what bench --half measured: its table, and its JSON.
-type halfReport struct {
-	runHeader
-	MiB     float64    `json:"mib_per_array"` // of a complex32 array
-	CopyGBs float64    `json:"copy_gbps"`
-	Rows    []halfRow  `json:"rows"`
-	Build   *buildInfo `json:"build,omitempty"`
-}
+type halfReport struct{ setReport[halfRow] }
 
 // halfRow is the time of the complex64 FFT of one length ("c2c_N") or of
 // the same FFT on complex32 arrays ("c2c_N+half"), with the relative L2
@@ -53,30 +46,14 @@ func (rep *halfReport) writeTable(w io.Writer) error {
 		num(rep.MiB), algoFullMiB, rep.Device, rep.Platform, rep.Driver)
 	fmt.Fprintf(&b, "Times: median and minimum kernel time (OpenCL profiling) per call, after %d warm-up calls, each result checked first against a float64 reference (rel L2).\n", warmUps)
 	fmt.Fprintf(&b, "GB/s: bytes read + written / median; %% of copy: of the device's copy bandwidth, %.1f GB/s. +half: the FFT reads and writes complex32 through FromHalf and ToHalf; to bare: its time / the complex64 FFT's.\n\n", rep.CopyGBs)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "case\tshape\tdtype\tmedian ms\tmin ms\tGB/s\t% of copy\tto bare\trel L2\t")
-	for _, r := range rep.Rows {
-		if writeUntimed(tw, r.algoRow) {
-			continue
-		}
+	rep.writeRows(&b, "case\tshape\tdtype\tmedian ms\tmin ms\tGB/s\t% of copy\tto bare\trel L2\t", func(tw io.Writer, r halfRow) {
 		ratio := "-"
 		if r.Ratio > 0 {
 			ratio = strconv.FormatFloat(r.Ratio, 'f', 2, 64)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2g\t\n", r.Case, cliutil.DimsString(r.Shape), r.DType,
 			num(r.MedianMS), num(r.MinMS), num(r.GBs), num(r.CopyPct), ratio, r.RelL2)
-	}
-	tw.Flush()
+	})
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// wrongResults returns an error that lists the cases whose results were
-// wrong, or nil.
-func (rep *halfReport) wrongResults() error {
-	rows := make([]algoRow, len(rep.Rows))
-	for i, r := range rep.Rows {
-		rows[i] = r.algoRow
-	}
-	return (&algoReport{Rows: rows}).wrongResults()
 }
