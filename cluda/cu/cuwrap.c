@@ -325,26 +325,16 @@ nvrtcResult reikna_nvrtcCompileProgram(void **f, nvrtcProgram p, int nopts, cons
 	return FN(f, NV_nvrtcCompileProgram, nvrtcResult, (nvrtcProgram, int, const char *const *))(p, nopts, opts);
 }
 
-nvrtcResult reikna_nvrtcGetProgramLogSize(void **f, nvrtcProgram p, size_t *n) {
-	return FN(f, NV_nvrtcGetProgramLogSize, nvrtcResult, (nvrtcProgram, size_t *))(p, n);
-}
+// NVRTC_OUTPUT defines the wrappers of the two calls that give an output
+// of a compiled program: its size, and its bytes.
+#define NVRTC_OUTPUT(name) \
+	nvrtcResult reikna_nvrtcGet##name##Size(void **f, nvrtcProgram p, size_t *n) { \
+		return FN(f, NV_nvrtcGet##name##Size, nvrtcResult, (nvrtcProgram, size_t *))(p, n); \
+	} \
+	nvrtcResult reikna_nvrtcGet##name(void **f, nvrtcProgram p, char *out) { \
+		return FN(f, NV_nvrtcGet##name, nvrtcResult, (nvrtcProgram, char *))(p, out); \
+	}
 
-nvrtcResult reikna_nvrtcGetProgramLog(void **f, nvrtcProgram p, char *log) {
-	return FN(f, NV_nvrtcGetProgramLog, nvrtcResult, (nvrtcProgram, char *))(p, log);
-}
-
-nvrtcResult reikna_nvrtcGetPTXSize(void **f, nvrtcProgram p, size_t *n) {
-	return FN(f, NV_nvrtcGetPTXSize, nvrtcResult, (nvrtcProgram, size_t *))(p, n);
-}
-
-nvrtcResult reikna_nvrtcGetPTX(void **f, nvrtcProgram p, char *ptx) {
-	return FN(f, NV_nvrtcGetPTX, nvrtcResult, (nvrtcProgram, char *))(p, ptx);
-}
-
-nvrtcResult reikna_nvrtcGetCUBINSize(void **f, nvrtcProgram p, size_t *n) {
-	return FN(f, NV_nvrtcGetCUBINSize, nvrtcResult, (nvrtcProgram, size_t *))(p, n);
-}
-
-nvrtcResult reikna_nvrtcGetCUBIN(void **f, nvrtcProgram p, char *cubin) {
-	return FN(f, NV_nvrtcGetCUBIN, nvrtcResult, (nvrtcProgram, char *))(p, cubin);
-}
+NVRTC_OUTPUT(ProgramLog)
+NVRTC_OUTPUT(PTX)
+NVRTC_OUTPUT(CUBIN)

@@ -20,9 +20,7 @@ func benchAlgos(o *Options, stdout, stderr io.Writer) error {
 		label: func(c algoCase, _ int) string {
 			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
-		report: func(h runHeader, mib, copyGBs float64) *algoReport {
-			return &algoReport{newSetReport[algoRow](h, mib, copyGBs)}
-		},
+		report: reportOf(func(r setReport[algoRow]) *algoReport { return &algoReport{r} }),
 		measure: func(b *bencher, rep *algoReport, c algoCase, v int) {
 			shape := c.sizedShape(o.MiB)
 			b.arrayBytes = int64(core.ArrayOf(c.dt, shape...).Size() * c.dt.Size())

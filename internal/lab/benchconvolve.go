@@ -13,9 +13,7 @@ import (
 func benchConvolve(o *Options, stdout, stderr io.Writer) error {
 	set := benchSet[convolveCase, *convolveReport]{
 		mode: "convolve", what: "convolution", otherMiB: caseDefaultMiB, cases: selectConvolveCases,
-		report: func(h runHeader, mib, copyGBs float64) *convolveReport {
-			return &convolveReport{newSetReport[convolveRow](h, mib, copyGBs)}
-		},
+		report: reportOf(func(r setReport[convolveRow]) *convolveReport { return &convolveReport{r} }),
 	}
 	return runBenchSet(o, stdout, stderr, besideFFT(o, set, "the FFT", func(b *bencher, rep *convolveReport, c convolveCase, shape []int) {
 		bytes := 2 * int64(shape[0]*shape[1]*8) // the rows read and written

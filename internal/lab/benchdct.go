@@ -16,9 +16,7 @@ import (
 func benchDCT(o *Options, stdout, stderr io.Writer) error {
 	set := benchSet[dctCase, *dctReport]{
 		mode: "dct", what: "DCT and DST", otherMiB: caseDefaultMiB, cases: selectDCTCases,
-		report: func(h runHeader, mib, copyGBs float64) *dctReport {
-			return &dctReport{newSetReport[dctRow](h, mib, copyGBs)}
-		},
+		report: reportOf(func(r setReport[dctRow]) *dctReport { return &dctReport{r} }),
 	}
 	return runBenchSet(o, stdout, stderr, besideFFT(o, set, "the complex FFT", func(b *bencher, rep *dctReport, c dctCase, shape []int) {
 		n := int64(transformLength(shape, cliutil.AllAxes(len(shape))))

@@ -19,9 +19,7 @@ func benchHalf(o *Options, stdout, stderr io.Writer) error {
 		label: func(n, _ int) string {
 			return fmt.Sprintf("FFT of length %d", n)
 		},
-		report: func(h runHeader, mib, copyGBs float64) *halfReport {
-			return &halfReport{newSetReport[halfRow](h, mib, copyGBs)}
-		},
+		report: reportOf(func(r setReport[halfRow]) *halfReport { return &halfReport{r} }),
 		measure: func(b *bencher, rep *halfReport, n int, v int) {
 			// --mib is the size of a complex32 array.
 			elements := max(int(o.MiB*(1<<20))/dtypes.Complex32.Size(), 1)

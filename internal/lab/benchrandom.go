@@ -20,9 +20,7 @@ func benchRandom(o *Options, stdout, stderr io.Writer) error {
 		label: func(c randomCase, _ int) string {
 			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
-		report: func(h runHeader, mib, copyGBs float64) *randomReport {
-			return &randomReport{newSetReport[randomRow](h, mib, copyGBs)}
-		},
+		report: reportOf(func(r setReport[randomRow]) *randomReport { return &randomReport{r} }),
 		measure: func(b *bencher, rep *randomReport, c randomCase, v int) {
 			shape := c.sizedShape(o.MiB)
 			b.arrayBytes = c.writtenBytes(shape)

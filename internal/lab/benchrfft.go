@@ -17,9 +17,7 @@ func benchRFFT(o *Options, stdout, stderr io.Writer) error {
 		label: func(c rfftCase, _ int) string {
 			return caseLabel(c.name, c.sizedShape(o.MiB))
 		},
-		report: func(h runHeader, mib, copyGBs float64) *rfftReport {
-			return &rfftReport{newSetReport[rfftRow](h, mib, copyGBs)}
-		},
+		report: reportOf(func(r setReport[rfftRow]) *rfftReport { return &rfftReport{r} }),
 		measure: func(b *bencher, rep *rfftReport, c rfftCase, v int) {
 			shape := c.sizedShape(o.MiB)
 			b.arrayBytes = int64(shape[0]) * int64(8*(shape[1]/2+1))

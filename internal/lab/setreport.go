@@ -26,6 +26,13 @@ func newSetReport[Row caseRow](h runHeader, mib, copyGBs float64) setReport[Row]
 	return setReport[Row]{runHeader: h, MiB: mib, CopyGBs: copyGBs, Build: readBuildInfo()}
 }
 
+// reportOf returns the report function of a benchSet (benchSet.report)
+// whose report wraps a setReport: the empty report that wrap makes of the
+// setReport of a run.
+func reportOf[R any, Row caseRow](wrap func(setReport[Row]) R) func(h runHeader, mib, copyGBs float64) R {
+	return func(h runHeader, mib, copyGBs float64) R { return wrap(newSetReport[Row](h, mib, copyGBs)) }
+}
+
 // caseRow is the row of a case: an algoRow, or a row that embeds one.
 type caseRow interface{ caseTime() algoRow }
 

@@ -27,22 +27,15 @@ const (
 	Timeout            Result = 8
 )
 
-var resultNames = map[Result]string{
-	Success:            "ncclSuccess",
-	UnhandledCudaError: "ncclUnhandledCudaError",
-	SystemError:        "ncclSystemError",
-	InternalError:      "ncclInternalError",
-	InvalidArgument:    "ncclInvalidArgument",
-	InvalidUsage:       "ncclInvalidUsage",
-	RemoteError:        "ncclRemoteError",
-	InProgress:         "ncclInProgress",
-	Timeout:            "ncclTimeout",
-}
+// resultNames are the names of the results, in the order of their values
+// (nccl.h's ncclResult_t).
+var resultNames = [...]string{"ncclSuccess", "ncclUnhandledCudaError", "ncclSystemError", "ncclInternalError",
+	"ncclInvalidArgument", "ncclInvalidUsage", "ncclRemoteError", "ncclInProgress", "ncclTimeout"}
 
 // Error returns the result's NCCL name, such as "ncclInvalidUsage".
 func (r Result) Error() string {
-	if n, ok := resultNames[r]; ok {
-		return n
+	if r >= 0 && int(r) < len(resultNames) {
+		return resultNames[r]
 	}
 	return fmt.Sprintf("ncclResult_t %d", int(r))
 }
