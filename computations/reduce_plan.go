@@ -55,6 +55,39 @@ type reducePass struct {
 	// the other, each loop on its own: the strided loads of a GPU's
 	// pattern fall 1 KiB apart, the neighbouring ones vectorize.
 	Contig bool
+	// Partials > 1: a contiguous pass folds each item's run into Partials
+	// independent values, element k of each step of Partials into value k,
+	// which the compiler keeps in one vector register, and folds them
+	// together at the end (the operation is commutative): one value
+	// folded element by element is a chain of dependent operations that no
+	// compiler may reorder.
+	Partials int
+}
+
+// reducePartialBytes is the size of the partial values of a contiguous
+// pass together: one 64-byte vector register of AVX-512.
+const reducePartialBytes = 64
+
+// reducePartials returns the partial values of a contiguous pass of
+// values of itemSize bytes: as many as fill reducePartialBytes, and 1
+// (one value, folded element by element) for values of more than a
+// quarter of it.
+func reducePartials(itemSize int) int {
+	if itemSize > reducePartialBytes/4 {
+		return 1
+	}
+	return reducePartialBytes / itemSize
+}
+
+// Halvings returns how the partial values fold together: in turn, value k
+// takes value k + h for each k < h, for each h of the list (Partials/2,
+// then half of it, down to 1).
+func (p reducePass) Halvings() []int {
+	var out []int
+	for h := p.Partials / 2; h >= 1; h /= 2 {
+		out = append(out, h)
+	}
+	return out
 }
 
 // Run returns the elements each item of a contiguous pass folds.
@@ -123,7 +156,11 @@ func newReducePlan(o, r, i int, lim reductionLimits) (reducePlan, error) {
 		}
 		chunk := ceilDiv(ceilDiv(r, g), s) * s
 		g = ceilDiv(r, chunk)
-		p.Passes = append(p.Passes, reducePass{R: r, G: g, Chunk: chunk, S: s, L: l, Unroll: reduceUnroll, Contig: !lim.GPU && l == 1})
+		pass := reducePass{R: r, G: g, Chunk: chunk, S: s, L: l, Unroll: reduceUnroll, Contig: !lim.GPU && l == 1}
+		if pass.Contig {
+			pass.Partials = reducePartials(lim.ItemSize)
+		}
+		p.Passes = append(p.Passes, pass)
 		if g == 1 {
 			return p, nil
 		}

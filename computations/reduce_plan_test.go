@@ -34,11 +34,11 @@ func TestReducePlan(t *testing.T) {
 		{"three lanes", 1, 100, 3, limitsGPU,
 			[]reducePass{{R: 100, G: 1, Chunk: 128, S: 128, L: 2, Unroll: 4}}},
 		{"20000 on a CPU", 1, 20000, 1, limitsCPU,
-			[]reducePass{{R: 20000, G: 4, Chunk: 5120, S: 256, L: 1, Unroll: 4, Contig: true}, {R: 4, G: 1, Chunk: 256, S: 256, L: 1, Unroll: 4, Contig: true}}},
+			[]reducePass{{R: 20000, G: 4, Chunk: 5120, S: 256, L: 1, Unroll: 4, Contig: true, Partials: 8}, {R: 4, G: 1, Chunk: 256, S: 256, L: 1, Unroll: 4, Contig: true, Partials: 8}}},
 		{"a small local memory", 1, 1000, 1, reductionLimits{Limits: device.Limits{MaxWorkGroup: 1024, LocalMemBytes: 1000, ComputeUnits: 1}, ItemSize: 16},
-			[]reducePass{{R: 1000, G: 2, Chunk: 512, S: 32, L: 1, Unroll: 4, Contig: true}, {R: 2, G: 1, Chunk: 32, S: 32, L: 1, Unroll: 4, Contig: true}}},
+			[]reducePass{{R: 1000, G: 2, Chunk: 512, S: 32, L: 1, Unroll: 4, Contig: true, Partials: 4}, {R: 2, G: 1, Chunk: 32, S: 32, L: 1, Unroll: 4, Contig: true, Partials: 4}}},
 		{"a work-group of one", 1, 1000, 7, reductionLimits{Limits: device.Limits{MaxWorkGroup: 1, LocalMemBytes: 1 << 10, ComputeUnits: 4}, ItemSize: 4},
-			[]reducePass{{R: 1000, G: 2, Chunk: 500, S: 1, L: 1, Unroll: 4, Contig: true}, {R: 2, G: 1, Chunk: 2, S: 1, L: 1, Unroll: 4, Contig: true}}},
+			[]reducePass{{R: 1000, G: 2, Chunk: 500, S: 1, L: 1, Unroll: 4, Contig: true, Partials: 16}, {R: 2, G: 1, Chunk: 2, S: 1, L: 1, Unroll: 4, Contig: true, Partials: 16}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := newReducePlan(tc.o, tc.r, tc.i, tc.lim)

@@ -42,7 +42,28 @@ INLINE WITHIN_KERNEL {{ .output.CType }} reduce_op({{ .output.CType }} v1, {{ .o
         {{ .output.CType }} acc = REDUCE_LOAD(o, {{ $first }}, i);
         VSIZE_T r = {{ $first }} + {{ $step }};
 {{- $u := .pass.Unroll }}
-{{- if gt $u 1 }}
+{{- $w := .pass.Partials }}
+{{- if gt $w 1 }}
+        // {{ $w }} partial values, value k taking element k of each step of {{ $w }}
+        if (r + {{ sub $w 1 }} < {{ $last }})
+        {
+{{- range $k := seq $w }}
+            {{ $.output.CType }} p{{ $k }} = REDUCE_LOAD(o, r + {{ $k }}, i);
+{{- end }}
+            for (r += {{ $w }}; r + {{ sub $w 1 }} < {{ $last }}; r += {{ $w }})
+            {
+{{- range $k := seq $w }}
+                p{{ $k }} = reduce_op(p{{ $k }}, REDUCE_LOAD(o, r + {{ $k }}, i));
+{{- end }}
+            }
+{{- range $h := $.pass.Halvings }}
+{{- range $k := seq $h }}
+            p{{ $k }} = reduce_op(p{{ $k }}, p{{ add $k $h }});
+{{- end }}
+{{- end }}
+            acc = reduce_op(acc, p0);
+        }
+{{- else if gt $u 1 }}
         for (; r + {{ mul (sub $u 1) $step }} < {{ $last }}; r += {{ mul $u $step }})
         {
 {{- range $k := seq $u }}
