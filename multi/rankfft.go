@@ -152,6 +152,32 @@ func (f *RankSlabFFT) Part(axis int) Part {
 	return Part{Device: f.rank, Start: start, Length: f.shares[axis][f.rank]}
 }
 
+// RankThread returns a Thread on device local among the devices that
+// match f, in turn where there are fewer: CUDA's where there are CUDA
+// devices and f asks for no other interface, else OpenCL's. A process
+// that mpirun started passes its local rank (mpi.LocalRank), so that the
+// processes of one host take its devices one each.
+func RankThread(f cluda.DeviceFilter, local int, opts cluda.ThreadOptions) (*cluda.Thread, error) {
+	if local < 0 {
+		return nil, fmt.Errorf("multi: local rank %d", local)
+	}
+	if f.API != cluda.OpenCL {
+		if devs, err := cluda.CUDADevices(f); err == nil && len(devs) > 0 {
+			return cluda.NewCUDAThread(devs[local%len(devs)], opts)
+		} else if f.API == cluda.CUDA {
+			return nil, fmt.Errorf("multi: no CUDA device: %v", err)
+		}
+	}
+	devs, err := cluda.Devices(f)
+	if err != nil {
+		return nil, fmt.Errorf("multi: %w", err)
+	}
+	if len(devs) == 0 {
+		return nil, fmt.Errorf("multi: no device matches %v", f)
+	}
+	return cluda.NewThread(devs[local%len(devs)], opts)
+}
+
 // Shape returns the shape of this rank's part of arrays split along axis
 // (0 or 1): the whole shape with the rank's share along axis.
 func (f *RankSlabFFT) Shape(axis int) []int {

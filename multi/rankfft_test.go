@@ -3,6 +3,7 @@ package multi_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -291,5 +292,28 @@ func TestRankSlabFFTOutputChecks(t *testing.T) {
 	defer out.Release()
 	if err := f.Call(out, in, 0); err != nil {
 		t.Errorf("a call with a right output after the refused ones: %v", err)
+	}
+}
+
+// TestRankThread checks that RankThread takes the devices in turn, the
+// one device of a CPU machine for every local rank, and refuses a
+// negative local rank and a device that does not exist.
+func TestRankThread(t *testing.T) {
+	want := cludatest.Thread(t).Params().Name
+	for _, local := range []int{0, 1, 5} {
+		thr, err := multi.RankThread(cluda.DeviceFilter{Device: os.Getenv("REIKNA_TEST_DEVICE")}, local, cluda.ThreadOptions{})
+		if err != nil {
+			t.Fatalf("local rank %d: %v", local, err)
+		}
+		if got := thr.Params().Name; got != want && os.Getenv("REIKNA_TEST_DEVICE") == "" && local == 0 {
+			t.Errorf("local rank 0 got %s, want the test device %s", got, want)
+		}
+		thr.Release()
+	}
+	if _, err := multi.RankThread(cluda.DeviceFilter{}, -1, cluda.ThreadOptions{}); err == nil || !strings.Contains(err.Error(), "local rank -1") {
+		t.Errorf("a negative local rank: %v", err)
+	}
+	if _, err := multi.RankThread(cluda.DeviceFilter{Device: "no such device anywhere"}, 0, cluda.ThreadOptions{}); err == nil {
+		t.Error("a filter that matches no device gave a Thread")
 	}
 }

@@ -55,6 +55,9 @@ const benchExamples = `  reikna bench
       compute and exchange times; on a CPU, --repeat opens its one device
       for each, at 8 MiB and 32×32×32 unless --mib and --shape say otherwise;
       --separate-contexts gives each OpenCL device a context of its own
+  mpirun -np 4 reikna bench --multi --mpi --json mpi.json
+      the same slab FFT over 4 processes, one device each, through MPI,
+      against rank 0's device alone
   reikna bench --sweep --json sweep.json
       batched complex64 FFTs of every length from 2 to 4096 and of smooth
       lengths, primes and lengths with one large prime factor above it up

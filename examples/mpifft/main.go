@@ -47,7 +47,8 @@ func main() {
 	check(mpi.Init())
 	world, err := mpi.World()
 	check(err)
-	thr, err := rankThread(cluda.DeviceFilter{Device: *device, API: cluda.API(*api)})
+	local, _ := mpi.LocalRank()
+	thr, err := multi.RankThread(cluda.DeviceFilter{Device: *device, API: cluda.API(*api)}, local, cluda.ThreadOptions{})
 	check(err)
 	defer thr.Release()
 
@@ -99,27 +100,6 @@ func main() {
 		check(world.Abort(1))
 	}
 	check(mpi.Finalize())
-}
-
-// rankThread returns a Thread on the device of the process's local rank
-// among the devices that match f, in turn where there are fewer.
-func rankThread(f cluda.DeviceFilter) (*cluda.Thread, error) {
-	local, _ := mpi.LocalRank()
-	if f.API != cluda.OpenCL {
-		if devs, err := cluda.CUDADevices(f); err == nil && len(devs) > 0 {
-			return cluda.NewCUDAThread(devs[local%len(devs)], cluda.ThreadOptions{})
-		} else if f.API == cluda.CUDA {
-			return nil, fmt.Errorf("no CUDA device: %v", err)
-		}
-	}
-	devs, err := cluda.Devices(f)
-	if err != nil {
-		return nil, err
-	}
-	if len(devs) == 0 {
-		return nil, fmt.Errorf("no device matches %v", f)
-	}
-	return cluda.NewThread(devs[local%len(devs)], cluda.ThreadOptions{})
 }
 
 // timeCalls calls f once, then reps times, and returns the median time of

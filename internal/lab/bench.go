@@ -40,6 +40,7 @@ type Options struct {
 	SweepSample      int                    // --sweep-sample: how many lengths of the sweep to time
 	List             bool                   // --list: print the sweep's lengths and time nothing
 	Multi            bool                   // --multi: several devices together
+	MPI              bool                   // --mpi: with --multi, the processes that mpirun started, one device each
 	Devices          string                 // --devices: the numbers of devices of --multi
 	Repeat           bool                   // --repeat: open the matching devices again in turn
 	SeparateContexts bool                   // --separate-contexts: a context for each device
@@ -77,6 +78,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.BoolVar(&o.Multi, "multi", false, "time several devices together (instead of FFTs on one): copies between every two, the batched FFT of each --sizes length on --mib split by rows against one device, and the slab-decomposed FFT of --shape against one device, with its compute and exchange times")
 	fs.StringVar(&o.Devices, "devices", "2", "with --multi, the numbers of devices to run on, a `LIST` such as 2,4: the first of those that match --device")
 	fs.BoolVar(&o.Repeat, "repeat", false, "with --multi, open the matching devices again in turn where fewer match than --devices asks: one CPU device stands for several")
+	fs.BoolVar(&o.MPI, "mpi", false, "with --multi, under mpirun: the slab FFT of --shape over the processes, one device each (the process's local rank picks it), to transposed slabs and back, against rank 0's device alone")
 	fs.BoolVar(&o.SeparateContexts, "separate-contexts", false, "with --multi on OpenCL, give each device a context of its own, so that copies between devices go through host memory rather than the runtime's moves within one context")
 	fs.StringVar(&o.Cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft, --dct or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	return o
@@ -96,13 +98,19 @@ func (o *Options) Record(fs *flag.FlagSet, args []string) {
 // stdout and the progress bar to stderr, and writes the files that the
 // options name.
 func Bench(o *Options, stdout, stderr io.Writer) error {
+	if o.Multi && o.MPI {
+		if err := benchMultiMPI(o, stdout); err != nil {
+			return fmt.Errorf("bench --multi --mpi: %w", err)
+		}
+		return nil
+	}
 	if o.Multi {
 		if err := benchMulti(o, stdout, stderr); err != nil {
 			return fmt.Errorf("bench --multi: %w", err)
 		}
 		return nil
 	}
-	for _, f := range []string{"devices", "repeat", "separate-contexts"} {
+	for _, f := range []string{"devices", "repeat", "separate-contexts", "mpi"} {
 		if o.Given[f] {
 			return fmt.Errorf("bench: --%s needs --multi", f)
 		}

@@ -1,0 +1,375 @@
+package lab
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/fft"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/internal/cliutil"
+	"github.com/reikna-go/reikna/multi"
+	"github.com/reikna-go/reikna/multi/mpi"
+)
+
+// mpiFlags are the bench flags that --multi --mpi uses besides the common
+// ones.
+var mpiFlags = []string{"multi", "mpi", "shape", "precision", "runs", "json", "device", "api"}
+
+// mpiRow is the time of the slab FFT of one layout over the processes:
+// the slowest rank's median call and its phases, and the efficiency
+// against rank 0's device alone.
+type mpiRow struct {
+	Layout     string  `json:"layout"`
+	MedianMS   float64 `json:"median_ms"`
+	ComputeMS  float64 `json:"compute_ms"`
+	ExchangeMS float64 `json:"exchange_ms"`
+	StagingMS  float64 `json:"staging_ms"`
+	Efficiency float64 `json:"efficiency"`
+}
+
+// mpiReport is what bench --multi --mpi measured.
+type mpiReport struct {
+	runHeader
+	Procs    int        `json:"procs"`
+	Devices  []string   `json:"devices"` // each rank's
+	Shape    []int      `json:"shape"`
+	DType    string     `json:"dtype"`
+	Runs     int        `json:"runs"`
+	SingleMS float64    `json:"single_ms"` // the whole transform on rank 0's device alone
+	Rows     []mpiRow   `json:"rows"`
+	MPI      mpiLibrary `json:"mpi"`
+	// ExchangedBytes is what one call moves among the ranks, all of them
+	// together.
+	ExchangedBytes int64      `json:"exchanged_bytes"`
+	Build          *buildInfo `json:"build,omitempty"`
+}
+
+// mpiLibrary names the MPI library of the run.
+type mpiLibrary struct {
+	Path    string `json:"path"`
+	Version string `json:"version"`
+}
+
+// mpiStats is what each rank sends rank 0 of a layout: its median call
+// and the phases of its last one, in milliseconds.
+type mpiStats [4]float64
+
+// benchMultiMPI times the slab FFT of --shape over the processes that
+// mpirun started, one device each (the process's local rank picks it
+// among the devices that match), to transposed slabs and back to slabs,
+// against the whole transform on rank 0's device alone. Rank 0 prints the
+// table and writes the JSON; the times of a layout are those of its
+// slowest rank.
+func benchMultiMPI(o *Options, stdout io.Writer) error {
+	for f := range o.Given {
+		if !slices.Contains(mpiFlags, f) {
+			return fmt.Errorf("--%s does not apply to --multi --mpi", f)
+		}
+	}
+	if o.Runs < 0 {
+		return fmt.Errorf("--runs cannot be negative (0 chooses the default)")
+	}
+	if err := checkOutputFile("--json", o.JSON, ""); err != nil {
+		return err
+	}
+	if err := mpi.Init(); err != nil {
+		return fmt.Errorf("%w (start it with mpirun)", err)
+	}
+	world, err := mpi.World()
+	if err != nil {
+		return err
+	}
+	rep, err := runMultiMPI(o, world)
+	if err != nil {
+		// The other ranks wait in a collective that this one will not
+		// reach: end them all.
+		fmt.Fprintf(os.Stderr, "bench --multi --mpi: rank %d: %v\n", world.Rank(), err)
+		world.Abort(1)
+		return err
+	}
+	if world.Rank() == 0 {
+		if _, err := io.WriteString(stdout, rep.table()); err != nil {
+			return err
+		}
+		if o.JSON != "" {
+			if err := writeJSONFile(o.JSON, rep); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "wrote %s\n", o.JSON)
+		}
+	}
+	return mpi.Finalize()
+}
+
+// runMultiMPI runs the transforms as world's rank and returns the report
+// (complete on rank 0).
+func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
+	local, _ := mpi.LocalRank()
+	thr, err := multi.RankThread(cluda.DeviceFilter{Device: o.Device, API: cluda.API(o.API)}, local, cluda.ThreadOptions{Profiling: true})
+	if err != nil {
+		return nil, err
+	}
+	defer thr.Release()
+	dt := o.Precision.ComplexDType()
+	if err := cliutil.CheckPrecision(thr.Params(), dt); err != nil {
+		return nil, err
+	}
+	shape, err := cliutil.ParseInts("--shape", cmp(o.Shape, multiOtherSize), 2)
+	if err != nil {
+		return nil, err
+	}
+	runs := max(o.Runs, 1)
+	if !o.Given["runs"] {
+		runs = 10
+	}
+	typ := core.ArrayOf(dt, shape...)
+	rep := &mpiReport{runHeader: newRunHeader(thr, o.Args), Procs: world.Size(), Shape: shape, DType: dt.String(), Runs: runs, Build: readBuildInfo()}
+	rep.MPI.Path, _ = mpi.LibraryPath()
+	rep.MPI.Version, _ = mpi.LibraryVersion()
+	if rep.Devices, err = gatherNames(world, thr.Params().Name); err != nil {
+		return nil, err
+	}
+	if world.Rank() == 0 {
+		if rep.SingleMS, err = timeWhole(thr, typ, runs); err != nil {
+			return nil, fmt.Errorf("the transform on one device: %w", err)
+		}
+	}
+	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.TransposedToSlabs} {
+		stats, exchanged, err := timeRankSlab(thr, world, typ, layout, runs)
+		if err != nil {
+			return nil, fmt.Errorf("%v: %w", layout, err)
+		}
+		rep.ExchangedBytes = exchanged
+		all, err := gatherStats(world, stats)
+		if err != nil {
+			return nil, err
+		}
+		if world.Rank() == 0 {
+			rep.Rows = append(rep.Rows, slowest(layout.String(), all, rep.SingleMS, world.Size()))
+		}
+	}
+	return rep, nil
+}
+
+// cmp returns s, or def where s is empty.
+func cmp(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// timeWhole returns the median time in milliseconds of runs calls of the
+// FFT of typ over every axis on thr, after one.
+func timeWhole(thr *cluda.Thread, typ core.Type, runs int) (float64, error) {
+	f, err := fft.NewFFT(typ, nil, fft.FFTOptions{})
+	if err != nil {
+		return 0, err
+	}
+	c, err := f.Compile(thr)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Release()
+	in, err := randomArray(thr, typ.Shape(), typ, 1)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Release()
+	out, err := thr.EmptyLike(in)
+	if err != nil {
+		return 0, err
+	}
+	defer out.Release()
+	return medianCall(thr, runs, func() error { return c.Call(out, in, int32(0)) })
+}
+
+// timeRankSlab times the rank's calls of the slab FFT of typ in layout:
+// its median call and the phases of its last one, and the bytes one call
+// exchanges among all the ranks.
+func timeRankSlab(thr *cluda.Thread, world *mpi.Comm, typ core.Type, layout multi.SlabLayout, runs int) (mpiStats, int64, error) {
+	f, err := multi.NewRankSlabFFT(thr, world, typ, multi.SlabFFTOptions{Layout: layout})
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	defer f.Release()
+	inAxis, outAxis := 0, 1
+	if layout == multi.TransposedToSlabs {
+		inAxis = 1
+	}
+	if layout == multi.SlabsToSlabs || layout == multi.TransposedToSlabs {
+		outAxis = 0
+	}
+	in, err := randomArray(thr, f.Shape(inAxis), typ, uint64(world.Rank())+2)
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	defer in.Release()
+	out, err := thr.Empty(f.Shape(outAxis), typ.DType())
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	defer out.Release()
+	ms, err := medianCall(thr, runs, func() error { return f.Call(out, in, 0) })
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	s := f.Stats()
+	return mpiStats{ms, durationMS(s.Compute), durationMS(s.Exchange), durationMS(s.Staging)}, s.ExchangedBytes, nil
+}
+
+// randomArray returns an array of shape of typ's dtype on thr holding
+// random values of the seed.
+func randomArray(thr *cluda.Thread, shape []int, typ core.Type, seed uint64) (*cluda.Array, error) {
+	n := 1
+	for _, s := range shape {
+		n *= s
+	}
+	r := rand.New(rand.NewPCG(seed, 5))
+	x := make([]complex128, n)
+	for i := range x {
+		x[i] = complex(2*r.Float64()-1, 2*r.Float64()-1)
+	}
+	if typ.DType().Size() == 16 {
+		return thr.ToDevice(x, shape...)
+	}
+	x64 := make([]complex64, n)
+	for i, v := range x {
+		x64[i] = complex64(v)
+	}
+	return thr.ToDevice(x64, shape...)
+}
+
+// medianCall returns the median wall time in milliseconds of runs calls
+// of f, each waited for, after one.
+func medianCall(thr *cluda.Thread, runs int, f func() error) (float64, error) {
+	times := make([]float64, runs)
+	for i := -1; i < runs; i++ {
+		start := time.Now()
+		if err := f(); err != nil {
+			return 0, err
+		}
+		if err := thr.Synchronize(); err != nil {
+			return 0, err
+		}
+		if i >= 0 {
+			times[i] = durationMS(time.Since(start))
+		}
+	}
+	slices.Sort(times)
+	return times[runs/2], nil
+}
+
+// durationMS returns d in milliseconds.
+func durationMS(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+
+// gatherStats sends rank 0 every rank's stats, in rank order there.
+func gatherStats(world *mpi.Comm, s mpiStats) ([]mpiStats, error) {
+	send := make([]byte, 8*len(s))
+	for i, v := range s {
+		binary.LittleEndian.PutUint64(send[8*i:], math.Float64bits(v))
+	}
+	recv, err := gather(world, send)
+	if err != nil || world.Rank() != 0 {
+		return nil, err
+	}
+	out := make([]mpiStats, world.Size())
+	for r := range out {
+		for i := range out[r] {
+			out[r][i] = math.Float64frombits(binary.LittleEndian.Uint64(recv[len(send)*r+8*i:]))
+		}
+	}
+	return out, nil
+}
+
+// mpiNameBytes is the room of a device's name in gatherNames.
+const mpiNameBytes = 256
+
+// gatherNames sends rank 0 every rank's device name, in rank order there.
+func gatherNames(world *mpi.Comm, name string) ([]string, error) {
+	send := make([]byte, mpiNameBytes)
+	copy(send, name)
+	recv, err := gather(world, send)
+	if err != nil || world.Rank() != 0 {
+		return nil, err
+	}
+	out := make([]string, world.Size())
+	for r := range out {
+		out[r] = strings.TrimRight(string(recv[mpiNameBytes*r:mpiNameBytes*(r+1)]), "\x00")
+	}
+	return out, nil
+}
+
+// gather sends rank 0 every rank's send, all of one length, one after
+// the other in rank order; other ranks receive nothing.
+func gather(world *mpi.Comm, send []byte) ([]byte, error) {
+	n := world.Size()
+	sendCounts, sendDispls := make([]int, n), make([]int, n)
+	recvCounts, recvDispls := make([]int, n), make([]int, n)
+	sendCounts[0] = len(send)
+	var recv []byte
+	if world.Rank() == 0 {
+		recv = make([]byte, n*len(send))
+		for r := range n {
+			recvCounts[r], recvDispls[r] = len(send), r*len(send)
+		}
+	}
+	if err := world.Alltoallv(send, sendCounts, sendDispls, recv, recvCounts, recvDispls); err != nil {
+		return nil, err
+	}
+	return recv, nil
+}
+
+// slowest returns the row of a layout from every rank's stats: the
+// slowest rank's median and phases, and the efficiency of procs
+// processes against single milliseconds on one device.
+func slowest(layout string, all []mpiStats, single float64, procs int) mpiRow {
+	worst := slices.MaxFunc(all, func(a, b mpiStats) int { return cmpFloat(a[0], b[0]) })
+	row := mpiRow{Layout: layout, MedianMS: worst[0], ComputeMS: worst[1], ExchangeMS: worst[2], StagingMS: worst[3]}
+	if worst[0] > 0 {
+		row.Efficiency = single / (float64(procs) * worst[0])
+	}
+	return row
+}
+
+// cmpFloat orders two floats.
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// table returns the report as text.
+func (rep *mpiReport) table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Slab FFT of %s %s over %d processes (%s; %s), one device each: %s\n",
+		rep.DType, cliutil.DimsString(rep.Shape), rep.Procs, rep.MPI.Path, firstLine(rep.MPI.Version), strings.Join(rep.Devices, ", "))
+	fmt.Fprintf(&b, "Times: the slowest rank's median wall time of %d calls after one, each waited for; one device: the whole transform on rank 0's alone, %.3f ms; efficiency: that over %d × the time.\n\n",
+		rep.Runs, rep.SingleMS, rep.Procs)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "layout\tmedian ms\tcompute ms\texchange ms\tstaging ms\tefficiency\t")
+	for _, r := range rep.Rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.0f%%\t\n", r.Layout, num(r.MedianMS), num(r.ComputeMS), num(r.ExchangeMS), num(r.StagingMS), 100*r.Efficiency)
+	}
+	tw.Flush()
+	return b.String()
+}
+
+// firstLine returns the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return strings.TrimSpace(line)
+}
