@@ -20,7 +20,12 @@
 // Thread and only its parts of the arrays, and the exchange goes from the
 // device to host memory, through a Communicator (package multi/mpi's
 // *mpi.Comm, MPI_Alltoallv), and back. The results are those of SlabFFT,
-// bit for bit on the same devices.
+// bit for bit on the same devices. RankPencilFFT splits two axes over a
+// grid of P × Q processes instead (a pencil decomposition): its two
+// exchanges run within a grid row and within a grid column, among Q and P
+// processes rather than all of them, and it goes on where slabs stop, at
+// more processes than an axis has places. mpi.Comm.Split makes the rows
+// and the columns from the world.
 //
 // # Examples
 //

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations/fft"
@@ -249,29 +248,20 @@ func (f *RankSlabFFT) call(args []any) error {
 
 // transform runs the transform c, one phase, and waits for it.
 func (f *RankSlabFFT) transform(stats *SlabStats, name string, c *core.Callable, args []any) error {
-	start := time.Now()
-	err := c.Call(args...)
-	if err == nil {
-		err = f.thread.Synchronize()
-	}
-	stats.Compute += time.Since(start)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
+	return runPhase(f.thread, stats, name, c, args)
 }
 
 // exchangeStep runs the exchange x from src to dst, unless this rank or
 // another failed before it: err is this rank's failure so far, which the
 // ranks tell each other before the collective.
 func (f *RankSlabFFT) exchangeStep(stats *SlabStats, name string, x *rankExchange, dst, src *cluda.Array, err error) error {
-	start := time.Now()
+	defer addSince(&stats.Exchange)()
 	if err == nil {
 		if err = x.stageOut(src, f.host, stats); err != nil {
 			err = fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	if err := f.agree(name, err); err != nil {
+	if err := agree(f.comm, name, err); err != nil {
 		return err
 	}
 	if err := x.exchange(f.comm, f.host); err != nil {
@@ -280,7 +270,6 @@ func (f *RankSlabFFT) exchangeStep(stats *SlabStats, name string, x *rankExchang
 	if err := x.stageIn(dst, f.host, stats); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	stats.Exchange += time.Since(start)
 	return nil
 }
 
@@ -326,35 +315,4 @@ func (f *RankSlabFFT) checkOutput(v any) (*cluda.Array, error) {
 		return nil, errors.New("the array was released")
 	}
 	return out, nil
-}
-
-// agree tells every rank whether this one is ready for the exchange step
-// (err nil), and returns err, or an error where another rank is not: a
-// failure on one rank becomes every rank's before the collective, which
-// would otherwise wait for it. It is a collective of one byte to each
-// rank.
-func (f *RankSlabFFT) agree(step string, err error) error {
-	n := f.comm.Size()
-	send, recv := make([]byte, n), make([]byte, n)
-	if err != nil {
-		for i := range send {
-			send[i] = 1
-		}
-	}
-	counts, displs := make([]int, n), make([]int, n)
-	for r := range n {
-		counts[r], displs[r] = 1, r
-	}
-	if cerr := f.comm.Alltoallv(send, counts, displs, recv, counts, displs); cerr != nil {
-		return errors.Join(err, fmt.Errorf("%s: telling the ranks whether they are ready: %w", step, cerr))
-	}
-	if err != nil {
-		return err
-	}
-	for r, failed := range recv {
-		if failed != 0 {
-			return fmt.Errorf("rank %d failed before the %s (its own error says why), and no rank ran it", r, step)
-		}
-	}
-	return nil
 }

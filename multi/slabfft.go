@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -145,9 +144,7 @@ type slabPhases[C slabTransform, A slabArray] struct {
 	sig      core.Signature
 	exchange int64 // bytes one exchange moves between the parts, all of them together
 
-	calls sync.Mutex // held by a call, which uses the work arrays
-	mu    sync.Mutex // guards stats
-	stats SlabStats
+	callState
 }
 
 // slabTransform is a phase's transform: a Callable of split arrays or a
@@ -199,20 +196,6 @@ func (p *slabPhases[C, A]) phaseArgs(given map[string]any) (first, second []any)
 // input is split along inAxis.
 func newSlabPhases[C slabTransform, A slabArray](t core.Type, layout SlabLayout, inAxis int) slabPhases[C, A] {
 	return slabPhases[C, A]{typ: t, layout: layout, inAxis: inAxis, midAxis: 1 - inAxis}
-}
-
-// lastStats returns the statistics of the last call.
-func (p *slabPhases[C, A]) lastStats() SlabStats {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.stats
-}
-
-// setStats keeps the statistics of a call.
-func (p *slabPhases[C, A]) setStats(stats SlabStats) {
-	p.mu.Lock()
-	p.stats = stats
-	p.mu.Unlock()
 }
 
 // release releases the transforms and the work arrays.

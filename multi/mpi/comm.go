@@ -12,8 +12,9 @@ import (
 	"unsafe"
 )
 
-// Comm is an MPI communicator, for now MPI_COMM_WORLD (World): the ranks
-// of the processes that mpirun started, this process's among them. Its
+// Comm is an MPI communicator: MPI_COMM_WORLD (World), the ranks of the
+// processes that mpirun started, this process's among them, or a part of
+// another that Split made. Its
 // collectives must be called by every rank, in the same order. Its
 // methods may be called from any goroutine; they run on the package's MPI
 // thread one after another.
@@ -45,6 +46,48 @@ func (c *Comm) call(op string, f func() error) error {
 		return fmt.Errorf("mpi: %s: %w", op, err)
 	}
 	return nil
+}
+
+// Split returns the communicator of the ranks of c that pass the same
+// color, numbered by key and then by their rank in c (MPI_Comm_split),
+// such as the rows and the columns of a grid of ranks. It is a collective
+// of every rank of c. Errors of the new communicator return, as the
+// world's do; Free releases it.
+func (c *Comm) Split(color, key int) (*Comm, error) {
+	if color < 0 {
+		return nil, fmt.Errorf("mpi: split: color %d: want 0 or more", color)
+	}
+	var out *Comm
+	err := c.call("split", func() error {
+		var h C.reikna_mpi_handle
+		if err := c.lib.check("MPI_Comm_split", C.reikna_MPI_Comm_split(c.lib.fns, c.handle, C.int(color), C.int(key), &h)); err != nil {
+			return err
+		}
+		if err := c.lib.check("MPI_Comm_set_errhandler", C.reikna_MPI_Comm_set_errhandler(c.lib.fns, h, c.lib.entry(C.MP_ompi_mpi_errors_return))); err != nil {
+			return err
+		}
+		var rank, size C.int
+		if err := c.lib.check("MPI_Comm_rank", C.reikna_MPI_Comm_rank(c.lib.fns, h, &rank)); err != nil {
+			return err
+		}
+		if err := c.lib.check("MPI_Comm_size", C.reikna_MPI_Comm_size(c.lib.fns, h, &size)); err != nil {
+			return err
+		}
+		out = &Comm{lib: c.lib, handle: h, rank: int(rank), size: int(size)}
+		return nil
+	})
+	return out, err
+}
+
+// Free releases a communicator that Split made (MPI_Comm_free), a
+// collective of its ranks; the world is not freed.
+func (c *Comm) Free() error {
+	if c.handle == c.lib.entry(C.MP_ompi_mpi_comm_world) {
+		return errors.New("mpi: free: the world is freed by Finalize")
+	}
+	return c.call("free", func() error {
+		return c.lib.check("MPI_Comm_free", C.reikna_MPI_Comm_free(c.lib.fns, &c.handle))
+	})
 }
 
 // Barrier returns when every rank has called it (MPI_Barrier).

@@ -87,6 +87,8 @@ var symbols = []symbol{
 	{C.MP_MPI_Comm_rank, "MPI_Comm_rank", false},
 	{C.MP_MPI_Comm_size, "MPI_Comm_size", false},
 	{C.MP_MPI_Comm_set_errhandler, "MPI_Comm_set_errhandler", false},
+	{C.MP_MPI_Comm_split, "MPI_Comm_split", false},
+	{C.MP_MPI_Comm_free, "MPI_Comm_free", false},
 	{C.MP_MPI_Barrier, "MPI_Barrier", false},
 	{C.MP_MPI_Bcast, "MPI_Bcast", false},
 	{C.MP_MPI_Alltoallv, "MPI_Alltoallv", false},

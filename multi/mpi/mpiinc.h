@@ -28,6 +28,8 @@ enum {
 	MP_MPI_Comm_rank,
 	MP_MPI_Comm_size,
 	MP_MPI_Comm_set_errhandler,
+	MP_MPI_Comm_split,
+	MP_MPI_Comm_free,
 	MP_MPI_Barrier,
 	MP_MPI_Bcast,
 	MP_MPI_Alltoallv,
@@ -57,6 +59,8 @@ int reikna_MPI_Abort(void **f, reikna_mpi_handle comm, int code);
 int reikna_MPI_Comm_rank(void **f, reikna_mpi_handle comm, int *rank);
 int reikna_MPI_Comm_size(void **f, reikna_mpi_handle comm, int *size);
 int reikna_MPI_Comm_set_errhandler(void **f, reikna_mpi_handle comm, reikna_mpi_handle handler);
+int reikna_MPI_Comm_split(void **f, reikna_mpi_handle comm, int color, int key, reikna_mpi_handle *out);
+int reikna_MPI_Comm_free(void **f, reikna_mpi_handle *comm);
 int reikna_MPI_Barrier(void **f, reikna_mpi_handle comm);
 int reikna_MPI_Bcast(void **f, void *buf, int count, reikna_mpi_handle type, int root, reikna_mpi_handle comm);
 int reikna_MPI_Alltoallv(void **f, const void *send, const int *sendCounts, const int *sendDispls, reikna_mpi_handle sendType,

@@ -49,6 +49,14 @@ int reikna_MPI_Comm_set_errhandler(void **f, reikna_mpi_handle comm, reikna_mpi_
 	return FN(f, MP_MPI_Comm_set_errhandler, (reikna_mpi_handle, reikna_mpi_handle))(comm, handler);
 }
 
+int reikna_MPI_Comm_split(void **f, reikna_mpi_handle comm, int color, int key, reikna_mpi_handle *out) {
+	return FN(f, MP_MPI_Comm_split, (reikna_mpi_handle, int, int, reikna_mpi_handle *))(comm, color, key, out);
+}
+
+int reikna_MPI_Comm_free(void **f, reikna_mpi_handle *comm) {
+	return FN(f, MP_MPI_Comm_free, (reikna_mpi_handle *))(comm);
+}
+
 int reikna_MPI_Barrier(void **f, reikna_mpi_handle comm) {
 	return FN(f, MP_MPI_Barrier, (reikna_mpi_handle))(comm);
 }

@@ -107,6 +107,32 @@ func TestWorldWorker(t *testing.T) {
 		}
 	}
 
+	// Split: the even ranks and the odd ones, numbered backwards; each
+	// part broadcasts its first rank's world rank.
+	part, err := world.Split(me%2, -me)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wantSize := (n + 1 - me%2) / 2; part.Size() != wantSize || part.Rank() != wantSize-1-me/2 {
+		t.Errorf("world rank %d: split into %v, want rank %d of %d", me, part, wantSize-1-me/2, wantSize)
+	}
+	first := []byte{byte(me)}
+	if err := part.Bcast(first, 0); err != nil {
+		t.Fatal(err)
+	}
+	if want := byte(me%2 + 2*(part.Size()-1)); first[0] != want {
+		t.Errorf("world rank %d: its part's rank 0 is world rank %d, want %d", me, first[0], want)
+	}
+	if err := part.Free(); err != nil {
+		t.Error(err)
+	}
+	if _, err := world.Split(-1, 0); err == nil {
+		t.Error("a negative color was accepted")
+	}
+	if err := world.Free(); err == nil {
+		t.Error("Free of the world succeeded")
+	}
+
 	if t.Failed() {
 		return // leave Finalize, which waits for every rank
 	}
