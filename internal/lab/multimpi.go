@@ -2,6 +2,7 @@ package lab
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -28,12 +29,18 @@ var mpiFlags = []string{"multi", "mpi", "shape", "precision", "runs", "json", "d
 // the slowest rank's median call and its phases, and the efficiency
 // against rank 0's device alone.
 type mpiRow struct {
-	Layout     string  `json:"layout"`
+	Layout string `json:"layout"`
+	// Grid is the processes' grid of a pencil decomposition, such as
+	// "2x2"; empty for slabs.
+	Grid       string  `json:"grid,omitempty"`
 	MedianMS   float64 `json:"median_ms"`
 	ComputeMS  float64 `json:"compute_ms"`
 	ExchangeMS float64 `json:"exchange_ms"`
 	StagingMS  float64 `json:"staging_ms"`
 	Efficiency float64 `json:"efficiency"`
+	// ExchangedBytes is what one call moves among the ranks, all of them
+	// together.
+	ExchangedBytes int64 `json:"exchanged_bytes"`
 }
 
 // mpiReport is what bench --multi --mpi measured.
@@ -47,10 +54,7 @@ type mpiReport struct {
 	SingleMS float64    `json:"single_ms"` // the whole transform on rank 0's device alone
 	Rows     []mpiRow   `json:"rows"`
 	MPI      mpiLibrary `json:"mpi"`
-	// ExchangedBytes is what one call moves among the ranks, all of them
-	// together.
-	ExchangedBytes int64      `json:"exchanged_bytes"`
-	Build          *buildInfo `json:"build,omitempty"`
+	Build    *buildInfo `json:"build,omitempty"`
 }
 
 // mpiLibrary names the MPI library of the run.
@@ -143,21 +147,91 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 			return nil, fmt.Errorf("the transform on one device: %w", err)
 		}
 	}
+	// record gathers the ranks' stats of a layout into a row of rank 0's.
+	record := func(layout, grid string, stats mpiStats, exchanged int64) error {
+		all, err := gatherStats(world, stats)
+		if err != nil {
+			return err
+		}
+		if world.Rank() == 0 {
+			row := slowest(layout, all, rep.SingleMS, world.Size())
+			row.Grid, row.ExchangedBytes = grid, exchanged
+			rep.Rows = append(rep.Rows, row)
+		}
+		return nil
+	}
 	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.TransposedToSlabs} {
 		stats, exchanged, err := timeRankSlab(thr, world, typ, layout, runs)
 		if err != nil {
 			return nil, fmt.Errorf("%v: %w", layout, err)
 		}
-		rep.ExchangedBytes = exchanged
-		all, err := gatherStats(world, stats)
-		if err != nil {
+		if err := record(layout.String(), "", stats, exchanged); err != nil {
 			return nil, err
 		}
-		if world.Rank() == 0 {
-			rep.Rows = append(rep.Rows, slowest(layout.String(), all, rep.SingleMS, world.Size()))
+	}
+	p, q := mpiGrid(world.Size())
+	if q == 1 || len(shape) < 3 {
+		return rep, nil // a grid of one row is a slab
+	}
+	rows, err := world.Split(world.Rank()/q, world.Rank())
+	if err != nil {
+		return nil, err
+	}
+	cols, err := world.Split(world.Rank()%q, world.Rank())
+	if err != nil {
+		return nil, err
+	}
+	for _, layout := range []multi.PencilLayout{multi.PencilsToTransposed, multi.TransposedToPencils} {
+		stats, exchanged, err := timeRankPencil(thr, rows, cols, typ, layout, runs)
+		if err != nil {
+			return nil, fmt.Errorf("%v: %w", layout, err)
+		}
+		if err := record(layout.String(), fmt.Sprintf("%dx%d", p, q), stats, exchanged); err != nil {
+			return nil, err
 		}
 	}
+	if err := errors.Join(rows.Free(), cols.Free()); err != nil {
+		return nil, err
+	}
 	return rep, nil
+}
+
+// mpiGrid returns the grid of p × q processes, p ≥ q, closest to a square
+// that n processes make.
+func mpiGrid(n int) (p, q int) {
+	q = 1
+	for d := 1; d*d <= n; d++ {
+		if n%d == 0 {
+			q = d
+		}
+	}
+	return n / q, q
+}
+
+// timeRankPencil times the rank's calls of the pencil FFT of typ in layout
+// on the grid of rows and cols, as timeRankSlab does the slab FFT's.
+func timeRankPencil(thr *cluda.Thread, rows, cols *mpi.Comm, typ core.Type, layout multi.PencilLayout, runs int) (mpiStats, int64, error) {
+	f, err := multi.NewRankPencilFFT(thr, rows, cols, typ, multi.PencilFFTOptions{Layout: layout})
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	defer f.Release()
+	in, err := randomArray(thr, f.Shape(true), typ, uint64(rows.Rank()+cols.Rank()*rows.Size())+2)
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	defer in.Release()
+	out, err := thr.Empty(f.Shape(false), typ.DType())
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	defer out.Release()
+	ms, err := medianCall(thr, runs, func() error { return f.Call(out, in, 0) })
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	s := f.Stats()
+	return mpiStats{ms, durationMS(s.Compute), durationMS(s.Exchange), durationMS(s.Staging)}, s.ExchangedBytes, nil
 }
 
 // cmp returns s, or def where s is empty.
@@ -355,14 +429,19 @@ func cmpFloat(a, b float64) int {
 // table returns the report as text.
 func (rep *mpiReport) table() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Slab FFT of %s %s over %d processes (%s; %s), one device each: %s\n",
+	fmt.Fprintf(&b, "Slab and pencil FFTs of %s %s over %d processes (%s; %s), one device each: %s\n",
 		rep.DType, cliutil.DimsString(rep.Shape), rep.Procs, rep.MPI.Path, firstLine(rep.MPI.Version), strings.Join(rep.Devices, ", "))
 	fmt.Fprintf(&b, "Times: the slowest rank's median wall time of %d calls after one, each waited for; one device: the whole transform on rank 0's alone, %.3f ms; efficiency: that over %d × the time.\n\n",
 		rep.Runs, rep.SingleMS, rep.Procs)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "layout\tmedian ms\tcompute ms\texchange ms\tstaging ms\tefficiency\t")
+	fmt.Fprintln(tw, "layout\tgrid\tmedian ms\tcompute ms\texchange ms\tstaging ms\tMB exchanged\tefficiency\t")
 	for _, r := range rep.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.0f%%\t\n", r.Layout, num(r.MedianMS), num(r.ComputeMS), num(r.ExchangeMS), num(r.StagingMS), 100*r.Efficiency)
+		grid := r.Grid
+		if grid == "" {
+			grid = "slabs"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.3g\t%.0f%%\t\n", r.Layout, grid, num(r.MedianMS), num(r.ComputeMS), num(r.ExchangeMS),
+			num(r.StagingMS), float64(r.ExchangedBytes)/1e6, 100*r.Efficiency)
 	}
 	tw.Flush()
 	return b.String()
