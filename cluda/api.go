@@ -83,6 +83,6 @@ func cudaServes(f DeviceFilter) bool {
 	if _, _, err := cu.NVRTCVersion(); err != nil {
 		return false
 	}
-	devs, err := CUDADevices(f)
+	devs, err := cudaDevices(f)
 	return err == nil && len(devs) > 0
 }

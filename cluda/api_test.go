@@ -35,7 +35,7 @@ func TestChooseAPI(t *testing.T) {
 	// device matches, and here where the driver or NVRTC is missing.
 	def := OpenCL
 	if _, _, err := cu.NVRTCVersion(); err == nil {
-		if devs, err := CUDADevices(DeviceFilter{}); err == nil && len(devs) > 0 {
+		if devs, err := cudaDevices(DeviceFilter{}); err == nil && len(devs) > 0 {
 			def = CUDA
 		}
 	}

@@ -128,10 +128,11 @@ func (a *Array) IsContiguous() bool {
 	return slices.Equal(a.strides, contiguousStrides(a.shape, a.dtype.Size())) || a.Size() <= 1
 }
 
-// Buffer returns the OpenCL buffer the array lives in (its element 0 is at
-// Offset bytes); on another API it is an error. For a temporary array the
-// buffer can change when the Thread's temporary memory grows.
-func (a *Array) Buffer() (*cl.Buffer, error) {
+// CLBuffer returns the OpenCL buffer the array lives in (its element 0 is
+// at Offset bytes); on another API it is an error: interop (see the
+// package documentation). For a temporary array the buffer can change when
+// the Thread's temporary memory grows.
+func (a *Array) CLBuffer() (*cl.Buffer, error) {
 	buf, err := a.mem.buffer()
 	if err != nil {
 		return nil, err

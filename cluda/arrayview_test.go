@@ -410,12 +410,12 @@ func TestReadInto(t *testing.T) {
 		// ReadInto allocates no more than the binding's read of the
 		// buffer itself, nothing of the array's size.
 		dst := make([]float32, 12)
-		buf, err := matrix.Buffer()
+		buf, err := matrix.CLBuffer()
 		if err != nil {
 			t.Fatal(err)
 		}
 		binding := testing.AllocsPerRun(10, func() {
-			if err := cl.Read(thr.Queue(), buf, 0, dst); err != nil {
+			if err := cl.Read(thr.CLQueue(), buf, 0, dst); err != nil {
 				t.Fatal(err)
 			}
 		})

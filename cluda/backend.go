@@ -2,8 +2,6 @@ package cluda
 
 import (
 	"time"
-
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // The backend is what a Thread needs of a GPU programming interface:
@@ -41,7 +39,7 @@ type backend interface {
 	// launch enqueues a kernel over an OpenCL-style range (entry i of
 	// Global is the total number of work-items along dimension i) after
 	// the events in wait, and returns the command's event if event is set.
-	launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error)
+	launch(k deviceKernel, r NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error)
 
 	regionBackend
 
@@ -75,7 +73,7 @@ type deviceProgram interface {
 
 // deviceKernel is a kernel of a built program.
 type deviceKernel interface {
-	workGroupInfo() (cl.KernelWorkGroupInfo, error)
+	workGroupInfo() (WorkGroupInfo, error)
 	release()
 }
 
@@ -94,7 +92,7 @@ type regionBackend interface {
 	// copyRegion enqueues a copy of the region from of src to the region
 	// to of dst; either buffer may belong to another backend that this
 	// one reaches.
-	copyRegion(src, dst deviceBuffer, from, to cl.Region, event bool) (deviceEvent, error)
+	copyRegion(src, dst deviceBuffer, from, to region, event bool) (deviceEvent, error)
 	// reaches reports whether copyRegion takes buffers of other: those of
 	// the same context, or (CUDA) of any context of the driver.
 	reaches(other backend) bool
@@ -105,6 +103,6 @@ type regionBackend interface {
 	// readRegion and writeRegion copy between a region of buf and host
 	// bytes that hold its rows one after the other, returning when the
 	// copy is done (a read after every command enqueued before it).
-	readRegion(buf deviceBuffer, r cl.Region, host []byte) error
-	writeRegion(buf deviceBuffer, r cl.Region, host []byte) error
+	readRegion(buf deviceBuffer, r region, host []byte) error
+	writeRegion(buf deviceBuffer, r region, host []byte) error
 }

@@ -108,8 +108,12 @@ type clKernel struct {
 	device *cl.Device
 }
 
-func (k *clKernel) workGroupInfo() (cl.KernelWorkGroupInfo, error) {
-	return k.kernel.WorkGroupInfo(k.device)
+func (k *clKernel) workGroupInfo() (WorkGroupInfo, error) {
+	info, err := k.kernel.WorkGroupInfo(k.device)
+	if err != nil {
+		return WorkGroupInfo{}, err
+	}
+	return WorkGroupInfo(info), nil
 }
 
 func (k *clKernel) release() { k.kernel.Release() }
@@ -181,7 +185,7 @@ func (b *clBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, eve
 	return clEvent{ev}, nil
 }
 
-func (b *clBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
+func (b *clBackend) launch(k deviceKernel, r NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
 	ck := k.(*clKernel)
 	evs, err := clEvents(wait)
 	if err != nil {
@@ -197,7 +201,7 @@ func (b *clBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []devi
 			return nil, err
 		}
 	}
-	ev, err := b.queue.EnqueueKernel(ck.kernel, r, evs, event)
+	ev, err := b.queue.EnqueueKernel(ck.kernel, r.cl(), evs, event)
 	if err != nil || ev == nil {
 		return nil, err
 	}
@@ -230,15 +234,15 @@ func clDeviceParams(d *cl.Device) (*DeviceParams, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluda: %w", err)
 	}
-	return deviceParams(info, d.Platform().Name()), nil
+	return deviceParams(deviceInfoOfCL(info), d.Platform().Name()), nil
 }
 
-func (b *clBackend) copyRegion(src, dst deviceBuffer, from, to cl.Region, event bool) (deviceEvent, error) {
+func (b *clBackend) copyRegion(src, dst deviceBuffer, from, to region, event bool) (deviceEvent, error) {
 	sb, db, err := clBuffersOf(src, dst)
 	if err != nil {
 		return nil, err
 	}
-	ev, err := b.queue.CopyRegion(sb, db, from, to, nil, event)
+	ev, err := b.queue.CopyRegion(sb, db, from.cl(), to.cl(), nil, event)
 	if err != nil || ev == nil {
 		return nil, err
 	}
@@ -252,20 +256,20 @@ func (b *clBackend) reaches(other backend) bool {
 	return ok && o.ctx == b.ctx
 }
 
-func (b *clBackend) readRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+func (b *clBackend) readRegion(buf deviceBuffer, r region, host []byte) error {
 	cb, err := clBufferOf(buf)
 	if err != nil {
 		return err
 	}
-	return b.queue.ReadRegion(cb, r, host)
+	return b.queue.ReadRegion(cb, r.cl(), host)
 }
 
-func (b *clBackend) writeRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+func (b *clBackend) writeRegion(buf deviceBuffer, r region, host []byte) error {
 	cb, err := clBufferOf(buf)
 	if err != nil {
 		return err
 	}
-	return b.queue.WriteRegion(cb, r, host)
+	return b.queue.WriteRegion(cb, r.cl(), host)
 }
 
 // clBuffersOf returns the memories of a source and a destination

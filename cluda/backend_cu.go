@@ -239,7 +239,7 @@ type cuKernel struct {
 	buffer int // bytes of dynamic shared memory each launch gets (LOCAL_BUFFER)
 }
 
-func (k *cuKernel) workGroupInfo() (cl.KernelWorkGroupInfo, error) {
+func (k *cuKernel) workGroupInfo() (WorkGroupInfo, error) {
 	var threads, shared, local int
 	for _, q := range []struct {
 		attr cu.FunctionAttribute
@@ -251,11 +251,11 @@ func (k *cuKernel) workGroupInfo() (cl.KernelWorkGroupInfo, error) {
 	} {
 		v, err := k.fn.Attribute(q.attr)
 		if err != nil {
-			return cl.KernelWorkGroupInfo{}, fmt.Errorf("kernel %s: %w", k.fn.Name(), err)
+			return WorkGroupInfo{}, fmt.Errorf("kernel %s: %w", k.fn.Name(), err)
 		}
 		*q.dst = v
 	}
-	return cl.KernelWorkGroupInfo{
+	return WorkGroupInfo{
 		WorkGroupSize:                  threads,
 		CompileWorkGroupSize:           []int{0, 0, 0},
 		LocalMemSize:                   int64(shared),
@@ -268,7 +268,7 @@ func (k *cuKernel) workGroupInfo() (cl.KernelWorkGroupInfo, error) {
 func (k *cuKernel) release() {}
 
 // launchConfig returns the launch of the kernel over an OpenCL range.
-func (k *cuKernel) launchConfig(r cl.NDRange) (cu.LaunchConfig, error) {
+func (k *cuKernel) launchConfig(r NDRange) (cu.LaunchConfig, error) {
 	limit := 0
 	if r.Local == nil {
 		var err error
@@ -286,7 +286,7 @@ func (k *cuKernel) launchConfig(r cl.NDRange) (cu.LaunchConfig, error) {
 // the mapping. Without a local size, blocks are the largest divisor of the
 // global size along dimension 0 up to 256 threads (limit, the kernel's
 // most threads per block, if lower), and one thread along the others.
-func cudaGeometry(r cl.NDRange, limit int) (grid, block [3]int, err error) {
+func cudaGeometry(r NDRange, limit int) (grid, block [3]int, err error) {
 	dims := len(r.Global)
 	if dims < 1 || dims > 3 {
 		return grid, block, fmt.Errorf("global size %v: want 1 to 3 dimensions", r.Global)
@@ -470,7 +470,7 @@ func (b *cuBackend) record() (*cu.Event, error) {
 
 // The stream runs its commands in order, so waiting for earlier commands
 // of the Thread takes nothing more than the order of the stream.
-func (b *cuBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
+func (b *cuBackend) launch(k deviceKernel, r NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
 	ck := k.(*cuKernel)
 	for i, w := range wait {
 		if _, ok := w.(cuEvent); !ok {
@@ -578,8 +578,8 @@ func (b *cuBackend) sideQueue() (backend, error) {
 
 // copyRegion copies through the driver's peer copy, which reaches the
 // memory of every context: device to device where the contexts enabled
-// peer access (NewCUDAMultiThread does), through host memory otherwise.
-func (b *cuBackend) copyRegion(src, dst deviceBuffer, from, to cl.Region, event bool) (deviceEvent, error) {
+// peer access (NewMultiThread does on CUDA), through host memory otherwise.
+func (b *cuBackend) copyRegion(src, dst deviceBuffer, from, to region, event bool) (deviceEvent, error) {
 	sb, db, err := cuBuffersOf(src, dst)
 	if err != nil {
 		return nil, err
@@ -594,13 +594,13 @@ func (b *cuBackend) copyRegion(src, dst deviceBuffer, from, to cl.Region, event 
 
 // contiguous reports whether the bytes of a region lie one after the
 // other.
-func contiguous(r cl.Region) bool {
+func contiguous(r region) bool {
 	return (r.Rows <= 1 || r.RowPitch == r.Width) && (max(r.Slices, 1) <= 1 || r.SlicePitch == r.Width*r.Rows)
 }
 
 // cuRegion returns a region of a buffer that starts offset bytes into its
 // allocation as a region of the allocation.
-func cuRegion(r cl.Region, offset int) cu.Region {
+func cuRegion(r region, offset int) cu.Region {
 	return cu.Region{Offset: r.Offset + offset, Width: r.Width, Rows: r.Rows, RowPitch: r.RowPitch, Slices: r.Slices, SlicePitch: r.SlicePitch}
 }
 
@@ -611,13 +611,13 @@ func (b *cuBackend) reaches(other backend) bool {
 
 // readRegion reads the region one row at a time, or in one copy where
 // its bytes lie one after the other.
-func (b *cuBackend) readRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+func (b *cuBackend) readRegion(buf deviceBuffer, r region, host []byte) error {
 	return eachRun(r, func(offset, hostOffset, n int) error {
 		return b.read(buf, offset, host[hostOffset:hostOffset+n])
 	})
 }
 
-func (b *cuBackend) writeRegion(buf deviceBuffer, r cl.Region, host []byte) error {
+func (b *cuBackend) writeRegion(buf deviceBuffer, r region, host []byte) error {
 	return eachRun(r, func(offset, hostOffset, n int) error {
 		return b.write(buf, offset, host[hostOffset:hostOffset+n])
 	})
@@ -625,7 +625,7 @@ func (b *cuBackend) writeRegion(buf deviceBuffer, r cl.Region, host []byte) erro
 
 // eachRun calls f for each run of contiguous bytes of a region: its
 // offset, its offset among the packed rows, and its length.
-func eachRun(r cl.Region, f func(offset, hostOffset, n int) error) error {
+func eachRun(r region, f func(offset, hostOffset, n int) error) error {
 	if contiguous(r) {
 		return f(r.Offset, 0, r.Bytes())
 	}

@@ -59,21 +59,21 @@ func checkError(t *testing.T, err error, want string) bool {
 func TestCUDAGeometry(t *testing.T) {
 	tests := []struct {
 		name        string
-		r           cl.NDRange
+		r           NDRange
 		limit       int
 		grid, block [3]int
 		err         string
 	}{
-		{"1-D", cl.NDRange{Global: []int{1024}, Local: []int{256}}, 0, [3]int{4, 1, 1}, [3]int{256, 1, 1}, ""},
-		{"3-D", cl.NDRange{Global: []int{64, 3, 5}, Local: []int{32, 1, 1}}, 0, [3]int{2, 3, 5}, [3]int{32, 1, 1}, ""},
-		{"no local size", cl.NDRange{Global: []int{1000}}, 1024, [3]int{4, 1, 1}, [3]int{250, 1, 1}, ""},
-		{"no local size, kernel limit", cl.NDRange{Global: []int{1024, 2}}, 64, [3]int{16, 2, 1}, [3]int{64, 1, 1}, ""},
-		{"no local size, prime", cl.NDRange{Global: []int{257}}, 1024, [3]int{257, 1, 1}, [3]int{1, 1, 1}, ""},
-		{"not a multiple", cl.NDRange{Global: []int{100}, Local: []int{32}}, 0, [3]int{}, [3]int{}, "not a multiple"},
-		{"ranks differ", cl.NDRange{Global: []int{64, 2}, Local: []int{32}}, 0, [3]int{}, [3]int{}, "does not match"},
-		{"offset", cl.NDRange{Global: []int{64}, Local: []int{32}, Offset: []int{1}}, 0, [3]int{}, [3]int{}, "offset"},
-		{"four dimensions", cl.NDRange{Global: []int{1, 1, 1, 1}}, 0, [3]int{}, [3]int{}, "1 to 3"},
-		{"empty", cl.NDRange{Global: []int{0}}, 0, [3]int{}, [3]int{}, "below 1"},
+		{"1-D", NDRange{Global: []int{1024}, Local: []int{256}}, 0, [3]int{4, 1, 1}, [3]int{256, 1, 1}, ""},
+		{"3-D", NDRange{Global: []int{64, 3, 5}, Local: []int{32, 1, 1}}, 0, [3]int{2, 3, 5}, [3]int{32, 1, 1}, ""},
+		{"no local size", NDRange{Global: []int{1000}}, 1024, [3]int{4, 1, 1}, [3]int{250, 1, 1}, ""},
+		{"no local size, kernel limit", NDRange{Global: []int{1024, 2}}, 64, [3]int{16, 2, 1}, [3]int{64, 1, 1}, ""},
+		{"no local size, prime", NDRange{Global: []int{257}}, 1024, [3]int{257, 1, 1}, [3]int{1, 1, 1}, ""},
+		{"not a multiple", NDRange{Global: []int{100}, Local: []int{32}}, 0, [3]int{}, [3]int{}, "not a multiple"},
+		{"ranks differ", NDRange{Global: []int{64, 2}, Local: []int{32}}, 0, [3]int{}, [3]int{}, "does not match"},
+		{"offset", NDRange{Global: []int{64}, Local: []int{32}, Offset: []int{1}}, 0, [3]int{}, [3]int{}, "offset"},
+		{"four dimensions", NDRange{Global: []int{1, 1, 1, 1}}, 0, [3]int{}, [3]int{}, "1 to 3"},
+		{"empty", NDRange{Global: []int{0}}, 0, [3]int{}, [3]int{}, "below 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,7 +91,7 @@ func TestCUDAGeometry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	grid, block, err := cudaGeometry(cl.NDRange{Global: vs.realGlobal, Local: vs.realLocal}, 0)
+	grid, block, err := cudaGeometry(NDRange{Global: vs.realGlobal, Local: vs.realLocal}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,13 +233,22 @@ func TestCUDAWithoutDriver(t *testing.T) {
 	if cu.Init() == nil {
 		t.Skip("the CUDA driver is present")
 	}
-	if _, err := CUDADevices(DeviceFilter{}); !errors.Is(err, cu.ErrNoDriver) {
-		t.Errorf("CUDADevices: %v, want an error wrapping cu.ErrNoDriver", err)
+	if devs, err := Devices(DeviceFilter{API: CUDA}); err != nil || len(devs) != 0 {
+		t.Errorf("Devices of CUDA: %v, %v, want none and no error", devs, err)
 	}
-	if _, err := NewCUDAThread(0, ThreadOptions{}); !errors.Is(err, cu.ErrNoDriver) {
-		t.Errorf("NewCUDAThread: %v, want an error wrapping cu.ErrNoDriver", err)
+	if _, err := cudaDevices(DeviceFilter{}); !errors.Is(err, cu.ErrNoDriver) {
+		t.Errorf("cudaDevices: %v, want an error wrapping cu.ErrNoDriver", err)
 	}
-	if _, err := WrapCUDAThread(nil, nil); err == nil {
-		t.Error("WrapCUDAThread of nothing gave no error")
+	if _, err := BestDevice(DeviceFilter{API: CUDA}); !errors.Is(err, cu.ErrNoDriver) || !errors.Is(err, ErrNoDevice) {
+		t.Errorf("BestDevice of CUDA: %v, want an error wrapping ErrNoDevice and cu.ErrNoDriver", err)
+	}
+	if _, err := newCUDAThread(0, ThreadOptions{}); !errors.Is(err, cu.ErrNoDriver) {
+		t.Errorf("newCUDAThread: %v, want an error wrapping cu.ErrNoDriver", err)
+	}
+	if _, err := DeviceFromCUDA(0); !errors.Is(err, cu.ErrNoDriver) {
+		t.Errorf("DeviceFromCUDA: %v, want an error wrapping cu.ErrNoDriver", err)
+	}
+	if _, err := WrapCUDAStream(nil, nil); err == nil {
+		t.Error("WrapCUDAStream of nothing gave no error")
 	}
 }

@@ -11,17 +11,25 @@ import (
 	"github.com/reikna-go/reikna/cluda/cu"
 )
 
-// BuildError is a failed build of a program. It unwraps to the
-// *cl.BuildError of an OpenCL build or the *cu.BuildError of a CUDA one
-// (and so to its status), and its message shows, for every error line of
-// the build log, the failing source line with its number and where it came
-// from.
+// BuildError is a failed build of a program, of either interface. Its
+// message shows, for every error line of the build log, the failing source
+// line with its number and where it came from. It unwraps to the binding's
+// own error (a *cl.BuildError or a *cu.BuildError, and so to its status),
+// for errors.As in code that uses the bindings.
 type BuildError struct {
-	Err    *cl.BuildError // the OpenCL build's, nil for CUDA
-	CUDA   *cu.BuildError // the CUDA build's (NVRTC or the driver's JIT), nil for OpenCL
-	Source string
-	Lines  []BuildErrorLine
+	API     API    // the interface whose compiler refused the program
+	Options string // the compiler options of the build
+	Log     string // the compiler's log (of every device that built it)
+	Source  string
+	Lines   []BuildErrorLine
+
+	cause  error      // the binding's error
+	status error      // the status the build failed with
+	logs   []buildLog // the log of each device
 }
+
+// buildLog is the build log of one device.
+type buildLog struct{ device, log string }
 
 // BuildErrorLine is one diagnostic of the build log with its source line.
 type BuildErrorLine struct {
@@ -61,22 +69,26 @@ func diagnostics(log string) [][4]string {
 // newBuildError maps the diagnostics of a failed build of the prelude's
 // lines followed by source back to lines of source.
 func newBuildError(err error, source string, preludeLines int, origin func(int) string) error {
-	out := &BuildError{Source: source}
-	var logs []string
+	out := &BuildError{Source: source, cause: err}
 	var be *cl.BuildError
 	var cube *cu.BuildError
 	switch {
 	case errors.As(err, &be):
-		out.Err = be
+		out.API, out.Options, out.status = OpenCL, be.Options, be.Err
 		for _, l := range be.Logs {
-			logs = append(logs, l.Log)
+			out.logs = append(out.logs, buildLog{l.Device, l.Log})
 		}
 	case errors.As(err, &cube):
-		out.CUDA = cube
-		logs = append(logs, cube.Log)
+		out.API, out.Options, out.status = CUDA, strings.Join(cube.Options, " "), cube.Err
+		out.logs = append(out.logs, buildLog{"", cube.Log})
 	default:
 		return err
 	}
+	var logs []string
+	for _, l := range out.logs {
+		logs = append(logs, l.log)
+	}
+	out.Log = strings.Join(logs, "\n")
 	lines := strings.Split(source, "\n")
 	for _, l := range logs {
 		for _, m := range diagnostics(l) {
@@ -104,20 +116,13 @@ func newBuildError(err error, source string, preludeLines int, origin func(int) 
 }
 
 func (e *BuildError) Error() string {
-	var b strings.Builder
-	switch {
-	case e.Err != nil:
-		fmt.Fprintf(&b, "cluda: build failed: %v", e.Err.Err)
-		if e.Err.Options != "" {
-			fmt.Fprintf(&b, " (options %q)", e.Err.Options)
-		}
-	case e.CUDA != nil:
-		fmt.Fprintf(&b, "cluda: build failed: %v", e.CUDA.Err)
-		if len(e.CUDA.Options) > 0 {
-			fmt.Fprintf(&b, " (options %q)", strings.Join(e.CUDA.Options, " "))
-		}
-	default:
+	if e.status == nil {
 		return "cluda: build failed"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "cluda: build failed: %v", e.status)
+	if e.Options != "" {
+		fmt.Fprintf(&b, " (options %q)", e.Options)
 	}
 	for _, l := range e.Lines {
 		if l.Line == 0 {
@@ -130,26 +135,19 @@ func (e *BuildError) Error() string {
 		}
 		fmt.Fprintf(&b, ": %s\n  %5d | %s", l.Message, l.Line, l.Text)
 	}
-	if e.Err != nil {
-		for _, l := range e.Err.Logs {
-			if strings.TrimSpace(l.Log) != "" {
-				fmt.Fprintf(&b, "\nbuild log of %s:\n%s", l.Device, strings.TrimRight(l.Log, "\n"))
-			}
+	for _, l := range e.logs {
+		if strings.TrimSpace(l.log) == "" {
+			continue
 		}
-	} else if log := strings.TrimSpace(e.CUDA.Log); log != "" {
-		fmt.Fprintf(&b, "\nbuild log:\n%s", log)
+		if l.device != "" {
+			fmt.Fprintf(&b, "\nbuild log of %s:\n%s", l.device, strings.TrimRight(l.log, "\n"))
+		} else {
+			fmt.Fprintf(&b, "\nbuild log:\n%s", strings.TrimSpace(l.log))
+		}
 	}
 	return b.String()
 }
 
-// Unwrap returns the OpenCL or CUDA build error, or nil where there is
-// none.
-func (e *BuildError) Unwrap() error {
-	switch {
-	case e.Err != nil:
-		return e.Err
-	case e.CUDA != nil:
-		return e.CUDA
-	}
-	return nil
-}
+// Unwrap returns the binding's build error (a *cl.BuildError or a
+// *cu.BuildError).
+func (e *BuildError) Unwrap() error { return e.cause }

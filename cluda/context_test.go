@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
@@ -78,7 +77,7 @@ func TestContextCalls(t *testing.T) {
 	if err := thr.Synchronize(); err != nil {
 		t.Fatal(err)
 	}
-	ev, err := k.Enqueue(cl.NDRange{Global: []int{1}}, []any{x, int32(1 << 28)}, nil, true)
+	ev, err := k.Enqueue(cluda.NDRange{Global: []int{1}}, []any{x, int32(1 << 28)}, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}

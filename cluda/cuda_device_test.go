@@ -34,7 +34,7 @@ func cudaThread(t *testing.T) *cluda.Thread {
 func TestCUDAThread(t *testing.T) {
 	thr := cudaThread(t)
 	p := thr.Params()
-	if thr.API() != cluda.CUDA || p.API != cluda.CUDA || p.WarpSize != 32 || p.LocalMemSize != 48<<10 || thr.Queue() != nil || thr.CUDAStream() == nil {
+	if thr.API() != cluda.CUDA || p.API != cluda.CUDA || p.WarpSize != 32 || p.LocalMemSize != 48<<10 || thr.CLQueue() != nil || thr.CUDAStream() == nil {
 		t.Fatalf("a CUDA Thread: API %v, params %+v", thr.API(), p)
 	}
 	x, err := thr.ToDevice([]float32{1, 2, 3, 4, 5})
@@ -55,7 +55,7 @@ func TestCUDAThread(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := k.Enqueue(cl.NDRange{Global: []int{32}, Local: []int{32}}, []any{x, float32(2), int32(5)}, nil, true)
+	ev, err := k.Enqueue(cluda.NDRange{Global: []int{32}, Local: []int{32}}, []any{x, float32(2), int32(5)}, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestCUDAThread(t *testing.T) {
 	if got, err = cluda.Read[float32](x); err != nil || !slices.Equal(got, []float32{0.5, 0.5, 0.5, 0.5, 0.5}) {
 		t.Errorf("filled %v, %v", got, err)
 	}
-	if _, err := k.Enqueue(cl.NDRange{Global: []int{4}}, []any{x, cl.LocalMem(16), int32(1)}, nil, false); err == nil || !strings.Contains(err.Error(), "local memory") {
+	if _, err := k.Enqueue(cluda.NDRange{Global: []int{4}}, []any{x, cl.LocalMem(16), int32(1)}, nil, false); err == nil || !strings.Contains(err.Error(), "local memory") {
 		t.Errorf("a local memory argument: %v", err)
 	}
 }
@@ -110,7 +110,7 @@ func TestCUDAInterop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stream.Release()
-	thr, err := cluda.WrapCUDAThread(ctx, stream)
+	thr, err := cluda.WrapCUDAStream(ctx, stream)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cu"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -22,49 +21,43 @@ const CUDAPlatformName = "CUDA driver API"
 // aligned far more.
 const cudaMemBaseAlignBits = 128
 
-// CUDADevices returns the CUDA devices that match f (its Platform against
+// cudaDevices returns the CUDA devices that match f (its Platform against
 // CUDAPlatformName, its Device against the device name, its Type against
 // GPU); f.API is not looked at. Where the driver does not load, the error
 // wraps cu.ErrNoDriver.
-func CUDADevices(f DeviceFilter) ([]cu.Device, error) {
+func cudaDevices(f DeviceFilter) ([]Device, error) {
 	devs, err := cu.Devices()
 	if err != nil {
 		return nil, fmt.Errorf("cluda: list CUDA devices: %w", err)
 	}
-	if f.Platform != "" && !containsFold(CUDAPlatformName, f.Platform) || f.Type != 0 && f.Type&cl.DeviceTypeGPU == 0 {
+	if f.Platform != "" && !containsFold(CUDAPlatformName, f.Platform) || f.Type != 0 && f.Type&DeviceTypeGPU == 0 {
 		return nil, nil
 	}
-	var out []cu.Device
+	var out []Device
 	for _, d := range devs {
-		name, err := d.Name()
+		dev, err := DeviceFromCUDA(d)
 		if err != nil {
-			return nil, fmt.Errorf("cluda: CUDA device %d: %w", d, err)
+			return nil, err
 		}
-		if f.Device == "" || containsFold(name, f.Device) {
-			out = append(out, d)
+		if f.Device == "" || containsFold(dev.Name(), f.Device) {
+			out = append(out, dev)
 		}
 	}
 	return out, nil
 }
 
-// bestCUDADevice returns the first CUDA device that matches f.
-// Where the driver does not load, the machine has no CUDA device: the
-// error wraps ErrNoDevice as well as cu.ErrNoDriver.
-func bestCUDADevice(f DeviceFilter) (cu.Device, error) {
-	devs, err := CUDADevices(f)
-	if errors.Is(err, cu.ErrNoDriver) {
-		return 0, fmt.Errorf("%w matches %s: %w", ErrNoDevice, f, err)
-	}
+// cudaPlatform returns the CUDA driver as a Platform, and false where it
+// does not load.
+func cudaPlatform() (Platform, bool) {
+	v, err := cu.DriverVersion()
 	if err != nil {
-		return 0, err
+		return Platform{}, false
 	}
-	if len(devs) == 0 {
-		return 0, fmt.Errorf("%w matches %s among the CUDA devices", ErrNoDevice, f)
-	}
-	return devs[0], nil
+	return Platform{API: CUDA, Name: CUDAPlatformName, Vendor: "NVIDIA Corporation",
+		Version: fmt.Sprintf("CUDA %d.%d", v/1000, v%1000/10)}, true
 }
 
-// CUDADeviceParams returns the parameters of a CUDA device, in the terms
+// cudaDeviceParams returns the parameters of a CUDA device, in the terms
 // of OpenCL's device properties that computations read: work-groups are
 // blocks, local memory is shared memory, compute units are
 // multiprocessors. LocalMemSize is the shared memory a block gets without
@@ -72,7 +65,7 @@ func bestCUDADevice(f DeviceFilter) (cu.Device, error) {
 // static shared memory cannot go beyond it. The driver and NVRTC versions
 // are in DriverVersion, the compute capability in Version, so that the
 // program cache tells their programs apart.
-func CUDADeviceParams(d cu.Device) (*DeviceParams, error) {
+func cudaDeviceParams(d cu.Device) (*DeviceParams, error) {
 	info, err := d.Info()
 	if err != nil {
 		return nil, fmt.Errorf("cluda: CUDA device %d: %w", d, err)
@@ -85,12 +78,12 @@ func CUDADeviceParams(d cu.Device) (*DeviceParams, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluda: CUDA device %d: %w", d, err)
 	}
-	p := deviceParams(cl.DeviceInfo{
+	p := deviceParams(DeviceInfo{
 		Name:                           info.Name,
 		Vendor:                         "NVIDIA Corporation",
 		Version:                        fmt.Sprintf("CUDA compute capability %d.%d", info.ComputeCapability[0], info.ComputeCapability[1]),
 		DriverVersion:                  fmt.Sprintf("CUDA %d.%d driver, NVRTC %d.%d", driver/1000, driver%1000/10, major, minor),
-		Type:                           cl.DeviceTypeGPU,
+		Type:                           DeviceTypeGPU,
 		Available:                      true,
 		CompilerAvailable:              true,
 		MaxComputeUnits:                info.Multiprocessors,
@@ -116,10 +109,10 @@ func CUDADeviceParams(d cu.Device) (*DeviceParams, error) {
 	return p, nil
 }
 
-// NewCUDAThread creates a Thread on a CUDA device, on its primary context
+// newCUDAThread creates a Thread on a CUDA device, on its primary context
 // (the one the CUDA runtime uses) and a stream of its own.
-func NewCUDAThread(dev cu.Device, opts ThreadOptions) (*Thread, error) {
-	params, err := CUDADeviceParams(dev)
+func newCUDAThread(dev cu.Device, opts ThreadOptions) (*Thread, error) {
+	params, err := cudaDeviceParams(dev)
 	if err != nil {
 		return nil, err
 	}
@@ -141,20 +134,20 @@ func NewCUDAThread(dev cu.Device, opts ThreadOptions) (*Thread, error) {
 	return newThread(be, params, opts)
 }
 
-// WrapCUDAThread creates a Thread around an existing CUDA context and one
-// of its streams, to use the framework inside a program that uses CUDA.
-// The Thread does not release them. Its events are always timed, so
-// Event.Duration works.
-func WrapCUDAThread(ctx *cu.Context, stream *cu.Stream) (*Thread, error) {
+// WrapCUDAStream creates a Thread around an existing CUDA context and one
+// of its streams, to use the framework inside a program that uses CUDA:
+// interop (see the package documentation). The Thread does not release
+// them. Its events are always timed, so Event.Duration works.
+func WrapCUDAStream(ctx *cu.Context, stream *cu.Stream) (*Thread, error) {
 	switch {
 	case ctx == nil:
-		return nil, errors.New("cluda: wrap CUDA thread: nil context")
+		return nil, errors.New("cluda: wrap CUDA stream: nil context")
 	case stream == nil:
-		return nil, errors.New("cluda: wrap CUDA thread: nil stream")
+		return nil, errors.New("cluda: wrap CUDA stream: nil stream")
 	case stream.Context() != ctx:
-		return nil, errors.New("cluda: wrap CUDA thread: the stream belongs to another context")
+		return nil, errors.New("cluda: wrap CUDA stream: the stream belongs to another context")
 	}
-	params, err := CUDADeviceParams(ctx.Device())
+	params, err := cudaDeviceParams(ctx.Device())
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +200,8 @@ func (t *Thread) ArrayFromCUDA(ptr cu.DevicePtr, size int, shape []int, dtype dt
 	}, nil
 }
 
-// CUDAContext returns the Thread's CUDA context, nil on another API.
+// CUDAContext returns the Thread's CUDA context, nil on another API:
+// interop (see the package documentation).
 func (t *Thread) CUDAContext() *cu.Context {
 	if b, ok := t.be.(*cuBackend); ok {
 		return b.ctx
@@ -215,7 +209,8 @@ func (t *Thread) CUDAContext() *cu.Context {
 	return nil
 }
 
-// CUDAStream returns the Thread's CUDA stream, nil on another API.
+// CUDAStream returns the Thread's CUDA stream, nil on another API:
+// interop (see the package documentation).
 func (t *Thread) CUDAStream() *cu.Stream {
 	if b, ok := t.be.(*cuBackend); ok {
 		return b.stream

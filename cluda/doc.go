@@ -20,6 +20,30 @@
 //	k, err := prog.Kernel("multiply_them")
 //	err = k.Call([]int{n}, nil, dest, a, b)
 //
+// # Devices
+//
+// One device model serves both interfaces. A Device is an OpenCL device of
+// a platform or a CUDA device of the driver (a Platform each, the CUDA
+// driver's called CUDAPlatformName); Devices lists those a DeviceFilter
+// matches, BestDevice picks the one CreateThread runs on (the first GPU of
+// the chosen interface), and NewThread and NewMultiThread open Threads on
+// the devices given. Device.Info and Device.Params give the properties,
+// in OpenCL's terms on both interfaces (DeviceInfo, DeviceParams); kernels
+// launch over an NDRange, and Kernel.WorkGroupInfo tells what a device
+// allows a kernel, alike.
+//
+// # Interop
+//
+// A program that brings its own OpenCL or CUDA objects reaches the
+// bindings' handles (packages cl and cu) through functions whose names say
+// so, and through nothing else: DeviceFromCL, DeviceFromCUDA,
+// Device.CLDevice, Device.CUDADevice and Platform.CLPlatform for devices;
+// WrapCLQueue and WrapCUDAStream make a Thread around a queue or stream
+// made elsewhere, Thread.CLContext, Thread.CLQueue, Thread.CUDAContext and
+// Thread.CUDAStream give a Thread's own (nil on the other interface);
+// Array.CLBuffer and Thread.ArrayFromCUDA, Event.CLEvent, and a
+// BuildError's Unwrap (to a *cl.BuildError or *cu.BuildError).
+//
 // RenderStatic gives the complete source and launch of a static kernel for
 // the parameters of a device that need not be present, such as ModelGPU.
 //
@@ -58,8 +82,8 @@
 //
 // # Several devices
 //
-// A MultiThread is a Thread on each of several devices (CreateMultiThread,
-// NewMultiThread, NewCUDAMultiThread): OpenCL devices of one platform
+// A MultiThread is a Thread on each of several devices of one interface
+// (CreateMultiThread, NewMultiThread): OpenCL devices of one platform
 // share a context (but on NVIDIA's, see ContextShared), CUDA devices get
 // peer access to each other's memory. CopySplit runs each device's copy of
 // its own block on a second queue of the device, beside the copies from
@@ -120,7 +144,7 @@
 // loads it. Launch sizes stay OpenCL's: a global size of work-items and a
 // local size per work-group, which become a grid of blocks. On CUDA, local
 // memory is shared memory, 48 KiB per block as static arrays take it; a
-// kernel takes no local memory arguments (cl.LocalMem). LOCAL_MEM declares
+// kernel takes no local memory arguments (LocalMem). LOCAL_MEM declares
 // local arrays and variables (CUDA's __shared__); a pointer to local memory
 // is qualified with LOCAL_MEM_ARG instead, which CUDA, where such pointers
 // are plain ones, leaves empty. A kernel that needs more local memory than
@@ -135,10 +159,7 @@
 // size and no more: KERNEL becomes BOUNDED_KERNEL(x, y, z), CUDA's
 // __launch_bounds__ or OpenCL's reqd_work_group_size, so that the compiler
 // fits its registers to a work-group that the device would otherwise
-// refuse at the registers the kernel takes. NewCUDAThread and
-// WrapCUDAThread make CUDA Threads directly, ArrayFromCUDA wraps device
-// memory allocated elsewhere. The OpenCL accessors (Thread.Queue,
-// Array.Buffer, Event.CL, ...) answer nil or an error on CUDA.
+// refuse at the registers the kernel takes.
 //
 // Element types live in the package dtypes, the OpenCL binding in the
 // subpackage cl, the CUDA binding in cu. cluda renders no templates: core.CompileTemplate renders a

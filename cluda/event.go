@@ -43,10 +43,11 @@ func (e *Event) Duration() (time.Duration, error) {
 	return d, nil
 }
 
-// CL returns the underlying OpenCL event, for the wait lists of commands
-// enqueued on the Thread's queue directly, or nil for an event of another
-// API. It stays valid until Release.
-func (e *Event) CL() *cl.Event {
+// CLEvent returns the underlying OpenCL event, for the wait lists of
+// commands enqueued on the Thread's queue directly, or nil for an event of
+// another API: interop (see the package documentation). It stays valid
+// until Release.
+func (e *Event) CLEvent() *cl.Event {
 	if ce, ok := e.event.(clEvent); ok {
 		return ce.event
 	}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -46,7 +45,7 @@ func TestEventWaitListOrdersAndTimesKernels(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Release()
-	r := cl.NDRange{Global: []int{n}}
+	r := cluda.NDRange{Global: []int{n}}
 	filled, err := eventKernel(t, thr, "fill").Enqueue(r, []any{x}, nil, true)
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +98,7 @@ func TestEventErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Release()
-	foreign, err := eventKernel(t, other, "fill").Enqueue(cl.NDRange{Global: []int{1}}, []any{x}, nil, true)
+	foreign, err := eventKernel(t, other, "fill").Enqueue(cluda.NDRange{Global: []int{1}}, []any{x}, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +126,7 @@ func TestEventErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := thr.KernelEnqueues()
-			ev, err := k.Enqueue(cl.NDRange{Global: []int{1}}, []any{y}, c.wait, true)
+			ev, err := k.Enqueue(cluda.NDRange{Global: []int{1}}, []any{y}, c.wait, true)
 			if err == nil {
 				ev.Release()
 				t.Fatal("Enqueue succeeded")

@@ -1,7 +1,5 @@
 package cluda
 
-import "github.com/reikna-go/reikna/cluda/cl"
-
 // Model devices are parameters of devices that need not be present, for
 // rendering what would be compiled for them (RenderStatic and
 // core.Computation.Render). They hold no driver version, so that what is
@@ -17,13 +15,13 @@ const ModelCUDALocalBufferSize = 227 << 10
 // work-items per work-group and 1024 × 1024 × 64 per dimension, warps of
 // 32, double precision, 64-bit addresses.
 func ModelGPU() *DeviceParams {
-	return deviceParams(cl.DeviceInfo{
+	return deviceParams(DeviceInfo{
 		Name:                           "model GPU with NVIDIA's limits (132 compute units)",
 		Vendor:                         "NVIDIA Corporation",
 		Version:                        "OpenCL 3.0 CUDA",
 		OpenCLCVersion:                 "OpenCL C 1.2",
 		Profile:                        "FULL_PROFILE",
-		Type:                           cl.DeviceTypeGPU,
+		Type:                           DeviceTypeGPU,
 		Extensions:                     []string{"cl_khr_byte_addressable_store", "cl_khr_fp64", "cl_khr_global_int32_base_atomics", "cl_khr_int64_base_atomics"},
 		Available:                      true,
 		CompilerAvailable:              true,
@@ -50,13 +48,13 @@ func ModelGPU() *DeviceParams {
 // preferred work-group size multiple of 8, double precision, 64-bit
 // addresses.
 func ModelCPU() *DeviceParams {
-	return deviceParams(cl.DeviceInfo{
+	return deviceParams(DeviceInfo{
 		Name:                           "model CPU with PoCL's limits (2 compute units)",
 		Vendor:                         "AuthenticAMD",
 		Version:                        "OpenCL 3.0 PoCL",
 		OpenCLCVersion:                 "OpenCL C 1.2 PoCL",
 		Profile:                        "FULL_PROFILE",
-		Type:                           cl.DeviceTypeCPU,
+		Type:                           DeviceTypeCPU,
 		Extensions:                     []string{"cl_khr_byte_addressable_store", "cl_khr_fp64", "cl_khr_global_int32_base_atomics", "cl_khr_int64_base_atomics"},
 		Available:                      true,
 		CompilerAvailable:              true,

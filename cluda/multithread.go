@@ -59,26 +59,15 @@ func CreateMultiThread(f DeviceFilter, n int, opts MultiThreadOptions) (*MultiTh
 	if err != nil {
 		return nil, err
 	}
-	if api == CUDA {
-		devs, err := CUDADevices(f)
-		if err != nil {
-			return nil, err
-		}
-		chosen, err := chooseDevices(devs, n, f, opts.Repeat)
-		if err != nil {
-			return nil, err
-		}
-		return NewCUDAMultiThread(chosen, opts)
-	}
+	f.API = api
 	devs, err := Devices(f)
 	if err != nil {
 		return nil, err
 	}
-	gpusFirst := make([]*cl.Device, 0, len(devs))
+	gpusFirst := make([]Device, 0, len(devs))
 	for _, gpu := range []bool{true, false} {
 		for _, d := range devs {
-			info, err := d.Info()
-			if isGPU := err == nil && info.Type&cl.DeviceTypeGPU != 0; isGPU == gpu {
+			if d.IsGPU() == gpu {
 				gpusFirst = append(gpusFirst, d)
 			}
 		}
@@ -92,26 +81,64 @@ func CreateMultiThread(f DeviceFilter, n int, opts MultiThreadOptions) (*MultiTh
 
 // chooseDevices returns the first n of devs, or with repeat, devs in turn
 // until there are n.
-func chooseDevices[D any](devs []D, n int, f DeviceFilter, repeat bool) ([]D, error) {
+func chooseDevices(devs []Device, n int, f DeviceFilter, repeat bool) ([]Device, error) {
 	switch {
 	case len(devs) == 0:
 		return nil, fmt.Errorf("%w matches %s", ErrNoDevice, f)
 	case len(devs) < n && !repeat:
 		return nil, fmt.Errorf("cluda: multi-thread of %d devices: %d match %s (MultiThreadOptions.Repeat opens them again in turn)", n, len(devs), f)
 	}
-	out := make([]D, n)
+	out := make([]Device, n)
 	for i := range out {
 		out[i] = devs[i%len(devs)]
 	}
 	return out, nil
 }
 
-// NewMultiThread creates a MultiThread on the OpenCL devices devs, one
-// Thread each, in their order. The devices of one platform share a context
-// where ContextShared says so and opts.SeparateContexts is not set; the
-// others get a context each. A device given several times gets a queue
-// for each time (in the shared context, or in contexts of its own).
-func NewMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, error) {
+// NewMultiThread creates a MultiThread on the devices devs, one Thread
+// each, in their order; every device is of one interface.
+//
+// On OpenCL, the devices of one platform share a context where
+// ContextShared says so and opts.SeparateContexts is not set; the others
+// get a context each. A device given several times gets a queue for each
+// time (in the shared context, or in contexts of its own).
+//
+// On CUDA, each Thread is on the device's primary context with a stream of
+// its own, and peer access is enabled between every pair of devices that
+// allow it, so that copies between them go device to device; between the
+// others the driver stages copies through host memory. Where the driver
+// refuses peer access that the devices allow (past its limit of peers,
+// say), the pair's copies are staged too, with a warning (see
+// SetWarningLogger).
+func NewMultiThread(devs []Device, opts MultiThreadOptions) (*MultiThread, error) {
+	if len(devs) == 0 {
+		return nil, errors.New("cluda: multi-thread: no devices")
+	}
+	api := devs[0].api
+	for i, d := range devs {
+		switch {
+		case d.api == "":
+			return nil, fmt.Errorf("cluda: multi-thread: device %d is no device (the zero Device)", i)
+		case d.api != api:
+			return nil, fmt.Errorf("cluda: multi-thread: device %d is of %s, device 0 of %s: a MultiThread is of one interface", i, d.api, api)
+		}
+	}
+	if api == CUDA {
+		cus := make([]cu.Device, len(devs))
+		for i, d := range devs {
+			cus[i] = d.cu
+		}
+		return newCUDAMultiThread(cus, opts)
+	}
+	cls := make([]*cl.Device, len(devs))
+	for i, d := range devs {
+		cls[i] = d.cl
+	}
+	return newCLMultiThread(cls, opts)
+}
+
+// newCLMultiThread is NewMultiThread on OpenCL devices.
+func newCLMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, error) {
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
 	}
@@ -144,7 +171,7 @@ func NewMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread, e
 		var t *Thread
 		var err error
 		if opts.SeparateContexts {
-			t, err = NewThread(d, opts.ThreadOptions)
+			t, err = NewThread(DeviceFromCL(d), opts.ThreadOptions)
 		} else {
 			t, err = newCLThread(m.contexts[contextOf[i]], d, opts.ThreadOptions, false)
 		}
@@ -179,20 +206,14 @@ func (m *MultiThread) openSideQueues() error {
 	return nil
 }
 
-// NewCUDAMultiThread creates a MultiThread on the CUDA devices devs, one
-// Thread each (on the device's primary context, with a stream of its own),
-// and enables peer access between every pair of devices that allow it, so
-// that copies between them go device to device; between the others the
-// driver stages copies through host memory. Where the driver refuses peer
-// access that the devices allow (past its limit of peers, say), the pair's
-// copies are staged too, with a warning (see SetWarningLogger).
-func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread, error) {
+// newCUDAMultiThread is NewMultiThread on CUDA devices.
+func newCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread, error) {
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
 	}
 	m := &MultiThread{}
 	for i, d := range devs {
-		t, err := NewCUDAThread(d, opts.ThreadOptions)
+		t, err := newCUDAThread(d, opts.ThreadOptions)
 		if err != nil {
 			m.Release()
 			return nil, fmt.Errorf("cluda: multi-thread: device %d: %w", i, err)
@@ -231,7 +252,7 @@ func NewCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread
 // first device.
 func contextGroups(devs []*cl.Device) [][]int {
 	together := func(a, b *cl.Device) bool {
-		return a.Platform().Equal(b.Platform()) && (a.Equal(b) || ContextShared(a.Platform()))
+		return a.Platform().Equal(b.Platform()) && (a.Equal(b) || ContextShared(platformOfCL(a.Platform())))
 	}
 	var groups [][]int
 	for i, d := range devs {
@@ -261,8 +282,8 @@ var unsharedPlatforms = []string{"NVIDIA CUDA"}
 // NVIDIA's, whose runtime moves whole buffers between the devices of a
 // context through host memory each time another device uses them (see
 // BENCHMARKS.md). Use CUDA for copies device to device on NVIDIA GPUs.
-func ContextShared(p *cl.Platform) bool {
-	return p != nil && !slices.Contains(unsharedPlatforms, p.Name())
+func ContextShared(p Platform) bool {
+	return p.API == OpenCL && !slices.Contains(unsharedPlatforms, p.Name)
 }
 
 // copyPaths returns the path of a copy between each pair of threads, from

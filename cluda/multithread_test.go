@@ -423,10 +423,13 @@ func TestContextShared(t *testing.T) {
 	if m.Thread(0).API() != OpenCL {
 		t.Skip("CUDA devices have no OpenCL platform")
 	}
-	if p := m.Thread(0).Device().Platform(); !ContextShared(p) && p.Name() != "NVIDIA CUDA" {
-		t.Errorf("the devices of %q do not share a context", p.Name())
+	if p := m.Thread(0).Device().Platform(); !ContextShared(p) && p.Name != "NVIDIA CUDA" {
+		t.Errorf("the devices of %q do not share a context", p.Name)
 	}
-	if ContextShared(nil) {
-		t.Error("a nil platform shares a context")
+	if ContextShared(Platform{}) {
+		t.Error("no platform shares a context")
+	}
+	if cp, ok := cudaPlatform(); ok && ContextShared(cp) {
+		t.Error("the CUDA driver shares an OpenCL context")
 	}
 }

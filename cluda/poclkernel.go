@@ -2,8 +2,6 @@ package cluda
 
 import (
 	"fmt"
-
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // PoCL compiles a kernel's work-group function, and loads it with dlopen,
@@ -39,7 +37,7 @@ type poclLaunchKey struct {
 }
 
 // newPoCLLaunchKey returns the key of the launch configuration r.
-func newPoCLLaunchKey(r cl.NDRange) poclLaunchKey {
+func newPoCLLaunchKey(r NDRange) poclLaunchKey {
 	var k poclLaunchKey
 	for i := range min(len(r.Global), 3) {
 		g, l := r.Global[i], 0
@@ -75,7 +73,7 @@ func (t *Thread) poclTrials() string {
 // configurations runs under a trial marker and is waited for: PoCL compiles
 // and loads the work-group function for it by then. The caller holds k.mu,
 // which guards k.poclLaunched.
-func (k *Kernel) launch(r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
+func (k *Kernel) launch(r NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
 	be := k.program.thread.be
 	if k.poclTrials == "" {
 		return be.launch(k.kernel, r, args, wait, event)

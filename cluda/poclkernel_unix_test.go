@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // boundedKernel scales the first n elements of x, whatever the launch's
@@ -24,7 +22,7 @@ const boundedKernel = "KERNEL void bounded(GLOBAL_MEM float *x, int n) { int i =
 func TestPoCLFirstLaunchHoldsMarker(t *testing.T) {
 	skipUnlessPoCL(t)
 	type launch struct {
-		r      cl.NDRange
+		r      NDRange
 		event  bool
 		marker bool // a marker is held during the launch
 	}
@@ -35,21 +33,21 @@ func TestPoCLFirstLaunchHoldsMarker(t *testing.T) {
 		launches []launch
 	}{
 		{"PoCL's cache on", true, []launch{
-			{cl.NDRange{Global: []int{3}}, false, true},
-			{cl.NDRange{Global: []int{3}}, false, false},
-			{cl.NDRange{Global: []int{3}}, true, false},
-			{cl.NDRange{Global: []int{6}}, false, true},
-			{cl.NDRange{Global: []int{4}, Local: []int{2}}, true, true},
-			{cl.NDRange{Global: []int{4}, Local: []int{2}}, false, false},
-			{cl.NDRange{Global: []int{8}, Local: []int{2}}, false, false},
-			{cl.NDRange{Global: []int{4}, Local: []int{2}, Offset: []int{2}}, false, true},
-			{cl.NDRange{Global: []int{4}, Local: []int{2}, Offset: []int{1}}, false, false},
-			{cl.NDRange{Global: wide, Local: []int{2}}, false, true},
-			{cl.NDRange{Global: wide, Local: []int{2}}, false, false},
+			{NDRange{Global: []int{3}}, false, true},
+			{NDRange{Global: []int{3}}, false, false},
+			{NDRange{Global: []int{3}}, true, false},
+			{NDRange{Global: []int{6}}, false, true},
+			{NDRange{Global: []int{4}, Local: []int{2}}, true, true},
+			{NDRange{Global: []int{4}, Local: []int{2}}, false, false},
+			{NDRange{Global: []int{8}, Local: []int{2}}, false, false},
+			{NDRange{Global: []int{4}, Local: []int{2}, Offset: []int{2}}, false, true},
+			{NDRange{Global: []int{4}, Local: []int{2}, Offset: []int{1}}, false, false},
+			{NDRange{Global: wide, Local: []int{2}}, false, true},
+			{NDRange{Global: wide, Local: []int{2}}, false, false},
 		}},
 		{"PoCL's cache off", false, []launch{
-			{cl.NDRange{Global: []int{3}}, false, false},
-			{cl.NDRange{Global: []int{4}, Local: []int{2}}, true, false},
+			{NDRange{Global: []int{3}}, false, false},
+			{NDRange{Global: []int{4}, Local: []int{2}}, true, false},
 		}},
 	}
 	for _, tt := range tests {
@@ -113,7 +111,7 @@ type launchCheckingBackend struct {
 	held   bool // at the last launch
 }
 
-func (b *launchCheckingBackend) launch(k deviceKernel, r cl.NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
+func (b *launchCheckingBackend) launch(k deviceKernel, r NDRange, args []any, wait []deviceEvent, event bool) (deviceEvent, error) {
 	b.held = false
 	markers, _ := filepath.Glob(filepath.Join(b.trials, "*"+trialSuffix))
 	for _, m := range markers {

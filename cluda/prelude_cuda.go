@@ -31,7 +31,7 @@ import (
 // vstore functions, convert_*, swizzles other than .x .y .z .w, vector
 // comparisons, and local memory kernel arguments (LOCAL_MEM_ARG and
 // LOCAL_MEM_DYNAMIC, OpenCL's qualifiers of such parameters, are empty,
-// and a launch refuses cl.LocalMem).
+// and a launch refuses LocalMem).
 func cudaPreludeSource(fastMath bool) string {
 	var b strings.Builder
 	if fastMath {

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // TestCUDAPreludeMacros checks that the CUDA prelude defines every CLUDA
@@ -160,7 +158,7 @@ func TestRenderStaticCUDA(t *testing.T) {
 		if !strings.HasPrefix(r.FullSource, cudaPreludeSource(true)) || !strings.HasSuffix(r.FullSource, src) {
 			t.Errorf("%v: the source is not the CUDA prelude, the virtual sizes and the kernel", global)
 		}
-		if _, _, err := cudaGeometry(cl.NDRange{Global: r.RealGlobalSize, Local: r.RealLocalSize}, 0); err != nil {
+		if _, _, err := cudaGeometry(NDRange{Global: r.RealGlobalSize, Local: r.RealLocalSize}, 0); err != nil {
 			t.Errorf("%v: real launch %v / %v: %v", global, r.RealGlobalSize, r.RealLocalSize, err)
 		}
 	}

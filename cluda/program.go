@@ -217,7 +217,7 @@ func (k *Kernel) Name() string { return k.name }
 func (k *Kernel) Program() *Program { return k.program }
 
 // WorkGroupInfo returns what the device allows for this kernel.
-func (k *Kernel) WorkGroupInfo() (cl.KernelWorkGroupInfo, error) {
+func (k *Kernel) WorkGroupInfo() (WorkGroupInfo, error) {
 	return k.kernel.workGroupInfo()
 }
 
@@ -226,16 +226,16 @@ func (k *Kernel) WorkGroupInfo() (cl.KernelWorkGroupInfo, error) {
 // *Array values (passed as the address of their element 0), BaseArg values
 // (the start of an array's memory), Go numbers of the kernel's parameter
 // types (int32 for int, float32 for float, complex64 for float2, ...),
-// cl.LocalMem sizes (OpenCL only), or raw bytes.
+// LocalMem sizes (OpenCL only), or raw bytes.
 func (k *Kernel) Call(global, local []int, args ...any) error {
-	_, err := k.Enqueue(cl.NDRange{Global: global, Local: local}, args, nil, false)
+	_, err := k.Enqueue(NDRange{Global: global, Local: local}, args, nil, false)
 	return err
 }
 
 // Enqueue is Call with a full NDRange, a wait list of events of the
 // Thread, and optionally the event of the command (which the caller must
 // Release; nil when event is false).
-func (k *Kernel) Enqueue(r cl.NDRange, args []any, wait []*Event, event bool) (*Event, error) {
+func (k *Kernel) Enqueue(r NDRange, args []any, wait []*Event, event bool) (*Event, error) {
 	t := k.program.thread
 	clWait, err := t.waitList(wait)
 	if err != nil {
@@ -270,6 +270,8 @@ func (t *Thread) kernelArg(i int, a any) (any, error) {
 		arr = v
 	case BaseArg:
 		arr, base = v.array, true
+	case LocalMem:
+		return cl.LocalMem(v), nil // the CUDA backend refuses it
 	default:
 		return a, nil
 	}

@@ -123,11 +123,14 @@ func TestPreludeDefinesEveryMacro(t *testing.T) {
 	}
 }
 
-// TestWrapThread runs a kernel on a Thread around a queue made elsewhere,
+// TestWrapCLQueue runs a kernel on a Thread around a queue made elsewhere,
 // and checks that releasing the Thread leaves that queue usable.
-func TestWrapThread(t *testing.T) {
+func TestWrapCLQueue(t *testing.T) {
 	cludatest.RequireOpenCL(t, cludatest.Thread(t))
-	dev := cludatest.Thread(t).Device()
+	dev, ok := cludatest.Thread(t).Device().CLDevice()
+	if !ok {
+		t.Fatal("an OpenCL Thread's device has no OpenCL handle")
+	}
 	ctx, err := cl.CreateContext(dev)
 	if err != nil {
 		t.Fatal(err)
@@ -138,11 +141,11 @@ func TestWrapThread(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer q.Release()
-	thr, err := cluda.WrapThread(q)
+	thr, err := cluda.WrapCLQueue(q)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if thr.Queue() != q || thr.Context() != ctx {
+	if thr.CLQueue() != q || thr.CLContext() != ctx || !thr.Device().Equal(cluda.DeviceFromCL(dev)) {
 		t.Error("the wrapped Thread does not use the given queue and context")
 	}
 	p, err := thr.Compile("KERNEL void k(GLOBAL_MEM int *x) { x[get_global_id(0)] = 7; }", cluda.CompileOptions{})

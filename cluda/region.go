@@ -1,15 +1,13 @@
 package cluda
 
-import "github.com/reikna-go/reikna/cluda/cl"
-
 // rows are evenly spaced rows of bytes of an array's memory: count rows
 // of width bytes, the first at offset, each pitch bytes after the one
 // before.
 type rows struct{ offset, width, count, pitch int }
 
 // region returns the rows as a region of the backends' copies.
-func (r rows) region() cl.Region {
-	return cl.Region{Offset: r.offset, Width: r.width, Rows: r.count, RowPitch: r.pitch}
+func (r rows) region() region {
+	return region{Offset: r.offset, Width: r.width, Rows: r.count, RowPitch: r.pitch}
 }
 
 // arrayRows returns the elements of a as evenly spaced rows of bytes of
@@ -61,7 +59,7 @@ func arrayRows(a *Array) (rows, bool) {
 // becomes as many rows of that width, one after the other, in a slice of
 // its own where there are several, and the narrower rows fall into
 // slices of as many.
-func matchRegions(from, to rows) (cl.Region, cl.Region, bool) {
+func matchRegions(from, to rows) (region, region, bool) {
 	if from.width*from.count == 0 || to.width*to.count == 0 {
 		return from.region(), to.region(), from.width*from.count == to.width*to.count
 	}
@@ -72,22 +70,22 @@ func matchRegions(from, to rows) (cl.Region, cl.Region, bool) {
 	// from has the wider rows (or as wide).
 	w := to.width
 	if from.width%w != 0 || from.width/w*from.count != to.count {
-		return cl.Region{}, cl.Region{}, false
+		return region{}, region{}, false
 	}
 	q := from.width / w
-	var wide, narrow cl.Region
+	var wide, narrow region
 	switch {
 	case q == 1:
 		wide, narrow = from.region(), to.region()
 	case from.count == 1:
-		wide = cl.Region{Offset: from.offset, Width: w, Rows: q, RowPitch: w}
+		wide = region{Offset: from.offset, Width: w, Rows: q, RowPitch: w}
 		narrow = to.region()
 	default:
 		if from.pitch%w != 0 {
-			return cl.Region{}, cl.Region{}, false
+			return region{}, region{}, false
 		}
-		wide = cl.Region{Offset: from.offset, Width: w, Rows: q, RowPitch: w, Slices: from.count, SlicePitch: from.pitch}
-		narrow = cl.Region{Offset: to.offset, Width: w, Rows: q, RowPitch: to.pitch, Slices: from.count, SlicePitch: q * to.pitch}
+		wide = region{Offset: from.offset, Width: w, Rows: q, RowPitch: w, Slices: from.count, SlicePitch: from.pitch}
+		narrow = region{Offset: to.offset, Width: w, Rows: q, RowPitch: to.pitch, Slices: from.count, SlicePitch: q * to.pitch}
 	}
 	if swapped {
 		return narrow, wide, true

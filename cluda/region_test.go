@@ -3,7 +3,6 @@ package cluda
 import (
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/dtypes"
 )
 
@@ -44,20 +43,20 @@ func TestMatchRegions(t *testing.T) {
 	cases := []struct {
 		name     string
 		from, to rows
-		wantFrom cl.Region
-		wantTo   cl.Region
+		wantFrom region
+		wantTo   region
 		ok       bool
 	}{
 		{"same rows", rows{0, 16, 3, 32}, rows{8, 16, 3, 16},
-			cl.Region{Width: 16, Rows: 3, RowPitch: 32}, cl.Region{Offset: 8, Width: 16, Rows: 3, RowPitch: 16}, true},
+			region{Width: 16, Rows: 3, RowPitch: 32}, region{Offset: 8, Width: 16, Rows: 3, RowPitch: 16}, true},
 		{"one wide row", rows{0, 48, 1, 48}, rows{4, 16, 3, 40},
-			cl.Region{Width: 16, Rows: 3, RowPitch: 16}, cl.Region{Offset: 4, Width: 16, Rows: 3, RowPitch: 40}, true},
+			region{Width: 16, Rows: 3, RowPitch: 16}, region{Offset: 4, Width: 16, Rows: 3, RowPitch: 40}, true},
 		{"wide rows into slices", rows{0, 32, 2, 96}, rows{0, 16, 4, 24},
-			cl.Region{Width: 16, Rows: 2, RowPitch: 16, Slices: 2, SlicePitch: 96}, cl.Region{Width: 16, Rows: 2, RowPitch: 24, Slices: 2, SlicePitch: 48}, true},
+			region{Width: 16, Rows: 2, RowPitch: 16, Slices: 2, SlicePitch: 96}, region{Width: 16, Rows: 2, RowPitch: 24, Slices: 2, SlicePitch: 48}, true},
 		{"narrow rows from", rows{0, 16, 4, 24}, rows{0, 32, 2, 96},
-			cl.Region{Width: 16, Rows: 2, RowPitch: 24, Slices: 2, SlicePitch: 48}, cl.Region{Width: 16, Rows: 2, RowPitch: 16, Slices: 2, SlicePitch: 96}, true},
-		{"slice pitch not a multiple of the width", rows{0, 32, 2, 40}, rows{0, 16, 4, 24}, cl.Region{}, cl.Region{}, false},
-		{"widths that do not divide", rows{0, 24, 2, 24}, rows{0, 16, 3, 16}, cl.Region{}, cl.Region{}, false},
+			region{Width: 16, Rows: 2, RowPitch: 24, Slices: 2, SlicePitch: 48}, region{Width: 16, Rows: 2, RowPitch: 16, Slices: 2, SlicePitch: 96}, true},
+		{"slice pitch not a multiple of the width", rows{0, 32, 2, 40}, rows{0, 16, 4, 24}, region{}, region{}, false},
+		{"widths that do not divide", rows{0, 24, 2, 24}, rows{0, 16, 3, 16}, region{}, region{}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,8 +3,6 @@ package cluda
 import (
 	"fmt"
 	"slices"
-
-	"github.com/reikna-go/reikna/cluda/cl"
 )
 
 // StaticOptions configure a static kernel.
@@ -131,7 +129,7 @@ func (k *StaticKernel) Call(args ...any) error {
 // Enqueue is Call with a wait list and optionally the command's event (as
 // Kernel.Enqueue takes and returns them).
 func (k *StaticKernel) Enqueue(args []any, wait []*Event, event bool) (*Event, error) {
-	return k.kernel.Enqueue(cl.NDRange{Global: k.sizes.realGlobal, Local: k.sizes.realLocal}, args, wait, event)
+	return k.kernel.Enqueue(NDRange{Global: k.sizes.realGlobal, Local: k.sizes.realLocal}, args, wait, event)
 }
 
 // WorkGroupSizeError reports a kernel that cannot run with the work-group

@@ -49,22 +49,11 @@ type Thread struct {
 	wisdom     *Wisdom
 }
 
-// CreateThread creates a Thread on the best device that matches f: the
-// first GPU, else the first device (reikna's Thread.create). The
-// interface is f.API, else the one APIEnv names, else the default (see
-// defaultAPI).
+// CreateThread creates a Thread on the best device that matches f (see
+// BestDevice): the first GPU, else the first device (reikna's
+// Thread.create). The interface is f.API, else the one APIEnv names, else
+// the default (see defaultAPI).
 func CreateThread(f DeviceFilter, opts ThreadOptions) (*Thread, error) {
-	api, err := chooseAPI(f)
-	if err != nil {
-		return nil, err
-	}
-	if api == CUDA {
-		d, err := bestCUDADevice(f)
-		if err != nil {
-			return nil, err
-		}
-		return NewCUDAThread(d, opts)
-	}
 	d, err := BestDevice(f)
 	if err != nil {
 		return nil, err
@@ -72,17 +61,21 @@ func CreateThread(f DeviceFilter, opts ThreadOptions) (*Thread, error) {
 	return NewThread(d, opts)
 }
 
-// NewThread creates a Thread with a new context and queue on the OpenCL
-// device dev.
-func NewThread(dev *cl.Device, opts ThreadOptions) (*Thread, error) {
-	if dev == nil {
-		return nil, errors.New("cluda: new thread: nil device")
+// NewThread creates a Thread on the device d: on OpenCL with a context
+// and queue of its own, on CUDA on the device's primary context (the one
+// the CUDA runtime uses) with a stream of its own.
+func NewThread(d Device, opts ThreadOptions) (*Thread, error) {
+	switch d.api {
+	case OpenCL:
+		ctx, err := cl.CreateContext(d.cl)
+		if err != nil {
+			return nil, fmt.Errorf("cluda: thread on %q: %w", d.Name(), err)
+		}
+		return newCLThread(ctx, d.cl, opts, true)
+	case CUDA:
+		return newCUDAThread(d.cu, opts)
 	}
-	ctx, err := cl.CreateContext(dev)
-	if err != nil {
-		return nil, fmt.Errorf("cluda: thread on %q: %w", dev.Name(), err)
-	}
-	return newCLThread(ctx, dev, opts, true)
+	return nil, errors.New("cluda: new thread: no device (the zero Device)")
 }
 
 // newCLThread creates a Thread with a new queue on dev in ctx, which the
@@ -104,10 +97,13 @@ func newCLThread(ctx *cl.Context, dev *cl.Device, opts ThreadOptions, ownsContex
 	return newThread(be, params, opts)
 }
 
-// WrapThread creates a Thread around an existing queue and its context, to
-// use the framework inside a larger program. The Thread does not release
-// them.
-func WrapThread(q *cl.Queue) (*Thread, error) {
+// WrapCLQueue creates a Thread around an existing OpenCL queue and its
+// context, to use the framework inside a larger program: interop (see the
+// package documentation). The Thread does not release them.
+func WrapCLQueue(q *cl.Queue) (*Thread, error) {
+	if q == nil {
+		return nil, errors.New("cluda: wrap OpenCL queue: nil queue")
+	}
 	params, err := clDeviceParams(q.Device())
 	if err != nil {
 		return nil, err
@@ -161,27 +157,33 @@ func (t *Thread) kernelWarpSize() (int, error) {
 // API returns the interface the Thread runs on.
 func (t *Thread) API() API { return t.be.api() }
 
-// Device returns the Thread's OpenCL device, nil on another API.
-func (t *Thread) Device() *cl.Device {
-	if b, ok := t.be.(*clBackend); ok {
-		return b.device
+// Device returns the Thread's device.
+func (t *Thread) Device() Device {
+	switch b := t.be.(type) {
+	case *clBackend:
+		return DeviceFromCL(b.device)
+	case *cuBackend:
+		cp, _ := cudaPlatform()
+		return Device{api: CUDA, name: t.params.Name, platform: cp, cu: b.ctx.Device()}
 	}
-	return nil
+	return Device{}
 }
 
 // Params returns the properties of the Thread's device.
 func (t *Thread) Params() *DeviceParams { return t.params }
 
-// Context returns the Thread's OpenCL context, nil on another API.
-func (t *Thread) Context() *cl.Context {
+// CLContext returns the Thread's OpenCL context, nil on another API:
+// interop (see the package documentation).
+func (t *Thread) CLContext() *cl.Context {
 	if b, ok := t.be.(*clBackend); ok {
 		return b.ctx
 	}
 	return nil
 }
 
-// Queue returns the Thread's OpenCL command queue, nil on another API.
-func (t *Thread) Queue() *cl.Queue {
+// CLQueue returns the Thread's OpenCL command queue, nil on another API:
+// interop (see the package documentation).
+func (t *Thread) CLQueue() *cl.Queue {
 	if b, ok := t.be.(*clBackend); ok {
 		return b.queue
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/dtypes"
 )
 
@@ -172,11 +171,11 @@ func TestVirtualSizeLimits(t *testing.T) {
 // stated, so GPU-shaped limits must never produce the plain form.
 func TestVirtualSizeIDForms(t *testing.T) {
 	gpu := &DeviceParams{MaxNumGroups: []int{1<<31 - 1, 65535, 65535}}
-	gpu.Type = cl.DeviceTypeGPU
+	gpu.Type = DeviceTypeGPU
 	gpu.MaxWorkGroupSize = 1024
 	gpu.MaxWorkItemSizes = []int{1024, 1024, 64}
 	cpu := &DeviceParams{MaxNumGroups: gpu.MaxNumGroups}
-	cpu.Type = cl.DeviceTypeCPU
+	cpu.Type = DeviceTypeCPU
 	cpu.MaxWorkGroupSize = 4096
 	cpu.MaxWorkItemSizes = []int{4096, 4096, 4096}
 	tests := []struct {

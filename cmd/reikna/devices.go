@@ -16,11 +16,11 @@ import (
 
 // platformReport is what `reikna devices --json` prints for a platform.
 type platformReport struct {
-	Name       string          `json:"name"`
-	Vendor     string          `json:"vendor"`
-	Version    string          `json:"version"`
-	Extensions string          `json:"extensions"`
-	Devices    []cl.DeviceInfo `json:"devices"`
+	Name       string             `json:"name"`
+	Vendor     string             `json:"vendor"`
+	Version    string             `json:"version"`
+	Extensions string             `json:"extensions"`
+	Devices    []cluda.DeviceInfo `json:"devices"`
 	// SharedContext says, for an OpenCL platform, whether its devices
 	// make one context together (a cluda.MultiThread of them shares it),
 	// and SharedContextError why not.
@@ -120,27 +120,33 @@ func (p platformReport) sharing(i int) string {
 
 func collectDevices(api cluda.API) ([]platformReport, error) {
 	report := []platformReport{}
-	var platforms []*cl.Platform
+	var platforms []cluda.Platform
 	if api != cluda.CUDA {
-		var err error
-		if platforms, err = cluda.Platforms(); err != nil {
+		all, err := cluda.Platforms()
+		if err != nil {
 			return nil, err
 		}
+		for _, p := range all {
+			if p.API == cluda.OpenCL {
+				platforms = append(platforms, p)
+			}
+		}
 	}
-	for _, p := range platforms {
-		pr := platformReport{Name: p.Name(), Vendor: p.Vendor(), Version: p.Version(), Extensions: p.Extensions()}
+	for _, cp := range platforms {
+		p := cp.CLPlatform() // the shared-context probe below is OpenCL's own
+		pr := platformReport{Name: cp.Name, Vendor: cp.Vendor, Version: cp.Version, Extensions: p.Extensions()}
 		devs, err := p.Devices(cl.DeviceTypeAll)
 		if err != nil {
 			return nil, err
 		}
 		for _, d := range devs {
-			info, err := d.Info()
+			info, err := cluda.DeviceFromCL(d).Info()
 			if err != nil {
 				return nil, err
 			}
 			pr.Devices = append(pr.Devices, info)
 		}
-		pr.KeptApart = !cluda.ContextShared(p)
+		pr.KeptApart = !cluda.ContextShared(cp)
 		if len(devs) > 0 {
 			ctx, err := cl.CreateContext(devs...)
 			if err != nil {
@@ -166,11 +172,11 @@ func collectDevices(api cluda.API) ([]platformReport, error) {
 // NVIDIA's driver does not load. A device whose properties cannot be read
 // (NVRTC missing, say) is left out and the platform's version says why.
 func collectCUDADevices() (platformReport, bool) {
-	devs, err := cluda.CUDADevices(cluda.DeviceFilter{})
-	if errors.Is(err, cu.ErrNoDriver) {
+	if _, err := cu.Devices(); errors.Is(err, cu.ErrNoDriver) {
 		return platformReport{}, false
 	}
-	pr := platformReport{Name: cluda.CUDAPlatformName, Vendor: "NVIDIA Corporation", Version: "CUDA", Devices: []cl.DeviceInfo{}}
+	devs, err := cluda.Devices(cluda.DeviceFilter{API: cluda.CUDA})
+	pr := platformReport{Name: cluda.CUDAPlatformName, Vendor: "NVIDIA Corporation", Version: "CUDA", Devices: []cluda.DeviceInfo{}}
 	if v, verr := cu.DriverVersion(); verr == nil {
 		pr.Version = fmt.Sprintf("CUDA %d.%d", v/1000, v%1000/10)
 	}
@@ -179,14 +185,15 @@ func collectCUDADevices() (platformReport, bool) {
 		return pr, true
 	}
 	var listed []cu.Device
-	for _, d := range devs {
-		p, err := cluda.CUDADeviceParams(d)
+	for i, d := range devs {
+		p, err := d.Params()
 		if err != nil {
-			pr.Version += fmt.Sprintf(" (device %d unavailable: %v)", d, err)
+			pr.Version += fmt.Sprintf(" (device %d unavailable: %v)", i, err)
 			continue
 		}
 		pr.Devices = append(pr.Devices, p.DeviceInfo)
-		listed = append(listed, d)
+		h, _ := d.CUDADevice() // peer access is CUDA's own
+		listed = append(listed, h)
 	}
 	pr.PeerAccess = make([][]bool, len(listed))
 	for a, da := range listed {
@@ -199,7 +206,7 @@ func collectCUDADevices() (platformReport, bool) {
 	return pr, true
 }
 
-func writeDeviceTable(w io.Writer, d cl.DeviceInfo) {
+func writeDeviceTable(w io.Writer, d cluda.DeviceInfo) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	yes := map[bool]string{true: "yes", false: "no"}
 	rows := [][2]string{

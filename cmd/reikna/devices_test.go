@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda"
-	"github.com/reikna-go/reikna/cluda/cl"
 	"github.com/reikna-go/reikna/cluda/cludatest"
 )
 
@@ -119,7 +118,7 @@ func TestCommandErrors(t *testing.T) {
 // TestPlatformSharing checks the line that says how a MultiThread of a
 // platform's devices shares memory among them.
 func TestPlatformSharing(t *testing.T) {
-	two := []cl.DeviceInfo{{}, {}}
+	two := []cluda.DeviceInfo{{}, {}}
 	cases := []struct {
 		name string
 		p    platformReport
