@@ -30,6 +30,15 @@ type backend interface {
 	// enqueued before it).
 	write(buf deviceBuffer, offset int, host []byte) error
 	read(buf deviceBuffer, offset int, host []byte) error
+	// staging returns n bytes of host memory that asynchronous copies may
+	// read and write after their call returns (page-locked on CUDA).
+	staging(n int) (hostStaging, error)
+	// writeAsync and readAsync enqueue a copy of n bytes between staging
+	// memory and a buffer at a byte offset, after every command enqueued
+	// before it, and return its event; the staging memory must stay
+	// allocated until the event completes.
+	writeAsync(buf deviceBuffer, offset int, h hostStaging, n int) (deviceEvent, error)
+	readAsync(buf deviceBuffer, offset int, h hostStaging, n int) (deviceEvent, error)
 	// fill enqueues the repetition of pattern over size bytes of buf from
 	// offset (a multiple of the pattern's length).
 	fill(buf deviceBuffer, pattern []byte, offset, size int) error
@@ -47,6 +56,13 @@ type backend interface {
 	profiling() bool
 	// release frees the context and queue, if the Thread made them.
 	release()
+}
+
+// hostStaging is host memory outside Go's heap that asynchronous copies
+// use.
+type hostStaging interface {
+	bytes() []byte
+	free()
 }
 
 // deviceBuffer is an allocation of device memory.

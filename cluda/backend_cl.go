@@ -282,3 +282,45 @@ func clBuffersOf(src, dst deviceBuffer) (*cl.Buffer, *cl.Buffer, error) {
 	db, err := clBufferOf(dst)
 	return sb, db, err
 }
+
+// clStaging is host memory of the C heap.
+type clStaging struct{ mem *cl.HostMemory }
+
+func (s clStaging) bytes() []byte {
+	b, _ := s.mem.Bytes() // valid until free
+	return b
+}
+
+func (s clStaging) free() { s.mem.Free() }
+
+func (b *clBackend) staging(n int) (hostStaging, error) {
+	m, err := cl.AllocHost(n)
+	if err != nil {
+		return nil, err
+	}
+	return clStaging{m}, nil
+}
+
+func (b *clBackend) writeAsync(buf deviceBuffer, offset int, h hostStaging, n int) (deviceEvent, error) {
+	cb, err := clBufferOf(buf)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := b.queue.WriteHostAsync(cb, offset, h.(clStaging).mem, n, nil, true)
+	if err != nil {
+		return nil, err
+	}
+	return clEvent{ev}, nil
+}
+
+func (b *clBackend) readAsync(buf deviceBuffer, offset int, h hostStaging, n int) (deviceEvent, error) {
+	cb, err := clBufferOf(buf)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := b.queue.ReadHostAsync(cb, offset, h.(clStaging).mem, n, nil, true)
+	if err != nil {
+		return nil, err
+	}
+	return clEvent{ev}, nil
+}

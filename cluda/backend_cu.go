@@ -651,3 +651,43 @@ func cuBuffersOf(src, dst deviceBuffer) (cuBuffer, cuBuffer, error) {
 	db, err := cuBufferOf(dst)
 	return sb, db, err
 }
+
+// cuStaging is page-locked host memory of the Thread's context.
+type cuStaging struct{ mem *cu.HostMemory }
+
+func (s cuStaging) bytes() []byte {
+	b, _ := s.mem.Bytes() // valid until free
+	return b
+}
+
+func (s cuStaging) free() { s.mem.Free() }
+
+func (b *cuBackend) staging(n int) (hostStaging, error) {
+	m, err := cu.AllocHost(b.ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	return cuStaging{m}, nil
+}
+
+// writeAsync and readAsync enqueue the copy on the Thread's stream, after
+// its earlier commands, and record an event after it.
+func (b *cuBackend) writeAsync(buf deviceBuffer, offset int, h hostStaging, n int) (deviceEvent, error) {
+	cb, err := cuBufferOf(buf)
+	if err != nil {
+		return nil, err
+	}
+	return b.timed(true, func() error {
+		return cu.CopyHtoDAsync(b.stream, cb.mem, cb.offset+offset, h.(cuStaging).mem, 0, n)
+	})
+}
+
+func (b *cuBackend) readAsync(buf deviceBuffer, offset int, h hostStaging, n int) (deviceEvent, error) {
+	cb, err := cuBufferOf(buf)
+	if err != nil {
+		return nil, err
+	}
+	return b.timed(true, func() error {
+		return cu.CopyDtoHAsync(b.stream, h.(cuStaging).mem, 0, cb.mem, cb.offset+offset, n)
+	})
+}

@@ -73,6 +73,11 @@
 // and ReadHost reads them with their shape into a Host, indexed by At.
 // Layouts have no negative strides, so a reversed view is an error.
 //
+// SetAsync and GetAsync copy without blocking: they enqueue the copy,
+// through memory of the Thread's own (page-locked on CUDA), and return
+// its Event; a download's values are in the caller's slice once the
+// event's Wait returns.
+//
 // The calls that block have Context variants (SynchronizeContext,
 // Event.WaitContext, GetContext, ReadContext) that return when their
 // context is done; the device's commands still run to their end.

@@ -2,6 +2,7 @@ package cluda
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda/cl"
@@ -14,6 +15,15 @@ import (
 type Event struct {
 	thread *Thread
 	event  deviceEvent
+
+	// An asynchronous transfer's event (Array.SetAsync, GetAsync) holds
+	// its staging memory, which Release frees once the copy has
+	// completed, and a download's finish, which copies the values into
+	// the caller's slice when Wait first returns.
+	staging  hostStaging
+	finish   func() error
+	finished sync.Once
+	finErr   error
 }
 
 // newEvent wraps the event of a command enqueued on t, nil for none.
@@ -24,10 +34,17 @@ func newEvent(t *Thread, ev deviceEvent) *Event {
 	return &Event{thread: t, event: ev}
 }
 
-// Wait blocks until the command has completed.
+// Wait blocks until the command has completed; for a download
+// (Array.GetAsync), the values are then in the slice it was given.
 func (e *Event) Wait() error {
 	if err := e.event.wait(); err != nil {
 		return fmt.Errorf("cluda: wait for event: %w", err)
+	}
+	if e.finish != nil {
+		e.finished.Do(func() { e.finErr = e.thread.finishStaged(e) })
+		if e.finErr != nil {
+			return fmt.Errorf("cluda: wait for event: %w", e.finErr)
+		}
 	}
 	return nil
 }
@@ -54,8 +71,17 @@ func (e *Event) CLEvent() *cl.Event {
 	return nil
 }
 
-// Release releases the event. It is safe to call more than once.
-func (e *Event) Release() { e.event.release() }
+// Release releases the event. It is safe to call more than once. The event
+// of an asynchronous transfer waits for the copy first and frees the
+// memory it staged through; a download released before Wait leaves the
+// caller's slice as it was.
+func (e *Event) Release() {
+	if e.staging != nil && e.thread.dropStaging(e) {
+		e.event.wait() // the copy must end before its memory goes; its error was the caller's to see
+		e.staging.free()
+	}
+	e.event.release()
+}
 
 // waitList returns the backend's events of a wait list of commands
 // enqueued on t, checking that each is an event of t.
@@ -63,7 +89,7 @@ func (t *Thread) waitList(wait []*Event) ([]deviceEvent, error) {
 	if len(wait) == 0 {
 		return nil, nil
 	}
-	evs := make([]deviceEvent, len(wait))
+	evs := make([]deviceEvent, 0, len(wait))
 	for i, e := range wait {
 		switch {
 		case e == nil:
@@ -71,7 +97,9 @@ func (t *Thread) waitList(wait []*Event) ([]deviceEvent, error) {
 		case e.thread != t:
 			return nil, fmt.Errorf("wait list entry %d is an event of another Thread", i)
 		}
-		evs[i] = e.event
+		if _, done := e.event.(doneEvent); !done { // nothing to wait for
+			evs = append(evs, e.event)
+		}
 	}
 	return evs, nil
 }

@@ -47,6 +47,12 @@ type Thread struct {
 
 	wisdomOnce sync.Once
 	wisdom     *Wisdom
+
+	// staged holds the events of asynchronous transfers not yet
+	// released, so that their staging memory outlives the copy even
+	// where the caller drops the event (see Event.Release).
+	stagedMu sync.Mutex
+	staged   map[*Event]bool
 }
 
 // CreateThread creates a Thread on the best device that matches f (see
@@ -226,6 +232,7 @@ func (t *Thread) SetProgramCacheLimit(n int) { t.progs.setLimit(n) }
 // released by their owners (see the package documentation). Release is
 // idempotent.
 func (t *Thread) Release() {
+	t.releaseStaged()
 	t.progs.releaseAll()
 	t.serial.Lock()
 	for _, p := range t.temp.pools {
