@@ -1,7 +1,9 @@
 package cluda_test
 
 import (
+	"encoding/binary"
 	"errors"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -134,5 +136,36 @@ func TestCUDAInterop(t *testing.T) {
 	}
 	if _, err := thr.ArrayFromCUDA(mem.Ptr(), mem.Size(), []int{100}, dtypes.Int32, nil, 0); err == nil {
 		t.Error("an array beyond the memory was made")
+	}
+}
+
+// TestCUDAMemory checks that an array's CUDA memory is the allocation its
+// values are in: the bytes read from it at the returned offset are the
+// array's.
+func TestCUDAMemory(t *testing.T) {
+	thr := cudaThread(t)
+	a, err := thr.ToDevice([]float32{1, 2, 3, 4, 5, 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Release()
+	view, err := a.View([]int{2}, dtypes.Float32, nil, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, off, err := view.CUDAMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off < 12 {
+		t.Fatalf("offset %d of a view 12 bytes in", off)
+	}
+	host := make([]byte, 8)
+	if err := cu.CopyBytesDtoH(host, mem, off); err != nil {
+		t.Fatal(err)
+	}
+	got := []float32{math.Float32frombits(binary.LittleEndian.Uint32(host)), math.Float32frombits(binary.LittleEndian.Uint32(host[4:]))}
+	if got[0] != 4 || got[1] != 5 {
+		t.Errorf("the memory at the view's offset holds %v, want [4 5]", got)
 	}
 }

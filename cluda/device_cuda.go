@@ -217,3 +217,20 @@ func (t *Thread) CUDAStream() *cu.Stream {
 	}
 	return nil
 }
+
+// CUDAMemory returns the CUDA allocation the array lives in and the byte
+// offset of its element 0 in it, for the calls of a CUDA library (NCCL's
+// sends and receives, say) on the array's memory; on another API it is an
+// error: interop (see the package documentation). For a temporary array
+// the allocation can change when the Thread's temporary memory grows.
+func (a *Array) CUDAMemory() (*cu.Memory, int, error) {
+	buf, err := a.mem.buffer()
+	if err != nil {
+		return nil, 0, err
+	}
+	cb, err := cuBufferOf(buf)
+	if err != nil {
+		return nil, 0, err
+	}
+	return cb.mem, cb.offset + a.offset, nil
+}

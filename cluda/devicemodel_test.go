@@ -6,6 +6,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // TestDeviceModel lists the devices of the test machine through the one
@@ -87,5 +88,21 @@ func TestDeviceModelErrors(t *testing.T) {
 	}
 	if s := (cluda.Device{}).String(); s != "no device" {
 		t.Errorf("the zero Device prints %q", s)
+	}
+}
+
+// TestCUDAMemoryOnOpenCL checks that an OpenCL array has no CUDA memory.
+func TestCUDAMemoryOnOpenCL(t *testing.T) {
+	thr := cludatest.Thread(t)
+	if thr.API() != cluda.OpenCL {
+		t.Skip("the test Thread is CUDA's")
+	}
+	a, err := thr.Empty([]int{4}, dtypes.Float32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Release()
+	if _, _, err := a.CUDAMemory(); err == nil {
+		t.Error("CUDAMemory of an OpenCL array: no error")
 	}
 }

@@ -41,7 +41,7 @@
 // WrapCLQueue and WrapCUDAStream make a Thread around a queue or stream
 // made elsewhere, Thread.CLContext, Thread.CLQueue, Thread.CUDAContext and
 // Thread.CUDAStream give a Thread's own (nil on the other interface);
-// Array.CLBuffer and Thread.ArrayFromCUDA, Event.CLEvent, and a
+// Array.CLBuffer, Array.CUDAMemory and Thread.ArrayFromCUDA, Event.CLEvent, and a
 // BuildError's Unwrap (to a *cl.BuildError or *cu.BuildError).
 //
 // RenderStatic gives the complete source and launch of a static kernel for

@@ -17,7 +17,7 @@ import (
 var interop = []string{
 	"DeviceFromCL", "DeviceFromCUDA", "Device.CLDevice", "Device.CUDADevice", "Platform.CLPlatform",
 	"WrapCLQueue", "WrapCUDAStream", "Thread.CLContext", "Thread.CLQueue", "Thread.CUDAContext",
-	"Thread.CUDAStream", "Thread.ArrayFromCUDA", "Array.CLBuffer", "Event.CLEvent",
+	"Thread.CUDAStream", "Thread.ArrayFromCUDA", "Array.CLBuffer", "Array.CUDAMemory", "Event.CLEvent",
 }
 
 // TestAPINamesNoBinding checks that the exported API of cluda (functions,

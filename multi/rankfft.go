@@ -152,21 +152,19 @@ func (f *RankSlabFFT) Part(axis int) Part {
 }
 
 // RankThread returns a Thread on device local among the devices that
-// match f, in turn where there are fewer: CUDA's where there are CUDA
-// devices and f asks for no other interface, else OpenCL's. A process
-// that mpirun started passes its local rank (mpi.LocalRank), so that the
-// processes of one host take its devices one each.
+// match f, in turn where there are fewer, of the interface that
+// cluda.BestDevice chooses for f. A process that mpirun started passes its
+// local rank (mpi.LocalRank), so that the processes of one host take its
+// devices one each.
 func RankThread(f cluda.DeviceFilter, local int, opts cluda.ThreadOptions) (*cluda.Thread, error) {
 	if local < 0 {
 		return nil, fmt.Errorf("multi: local rank %d", local)
 	}
-	if f.API != cluda.OpenCL {
-		if devs, err := cluda.CUDADevices(f); err == nil && len(devs) > 0 {
-			return cluda.NewCUDAThread(devs[local%len(devs)], opts)
-		} else if f.API == cluda.CUDA {
-			return nil, fmt.Errorf("multi: no CUDA device: %v", err)
-		}
+	best, err := cluda.BestDevice(f) // the interface CreateThread would choose
+	if err != nil {
+		return nil, fmt.Errorf("multi: %w", err)
 	}
+	f.API = best.API()
 	devs, err := cluda.Devices(f)
 	if err != nil {
 		return nil, fmt.Errorf("multi: %w", err)

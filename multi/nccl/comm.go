@@ -73,7 +73,7 @@ type Comm struct {
 // NewComm joins rank of a communicator of size ranks (ncclCommInitRank),
 // on the device of ctx, which must be the device's primary context (the
 // one the CUDA runtime and so NCCL use: cu.RetainPrimaryContext, or the
-// context of a cluda Thread from cluda.NewCUDAThread). Every rank calls it
+// context of a CUDA Thread from cluda.NewThread). Every rank calls it
 // with the same id and size at about the same time, each on its own
 // device, from its own goroutine or process: it returns when all have
 // joined. The caller must Destroy the Comm.
@@ -98,7 +98,7 @@ func NewComm(ctx *cu.Context, id UniqueID, rank, size int) (*Comm, error) {
 	}
 	if primary.Handle() != raw {
 		primary.Release()
-		return nil, fmt.Errorf("nccl: new communicator: the CUDA context is not the primary context of device %d; NCCL runs in the device's primary context (that of the CUDA runtime): use cu.RetainPrimaryContext or a Thread of cluda.NewCUDAThread", int(ctx.Device()))
+		return nil, fmt.Errorf("nccl: new communicator: the CUDA context is not the primary context of device %d; NCCL runs in the device's primary context (that of the CUDA runtime): use cu.RetainPrimaryContext or a CUDA Thread of cluda.NewThread", int(ctx.Device()))
 	}
 	c, err := newComm(lib, id, rank, size, primary)
 	if err != nil {

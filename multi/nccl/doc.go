@@ -41,7 +41,7 @@
 // NCCL runs in the CUDA runtime's context of a device, the device's
 // primary context, and a communicator is on one device. NewComm takes that
 // context as a *cu.Context (cu.RetainPrimaryContext, or
-// (*cluda.Thread).CUDAContext of a Thread made by cluda.NewCUDAThread),
+// (*cluda.Thread).CUDAContext of a CUDA Thread made by cluda.NewThread),
 // streams as *cu.Stream ((*cluda.Thread).CUDAStream) and device memory as
 // *cu.Memory or cu.DevicePtr. Package cluda has no accessor for the CUDA
 // memory of an Array; to hand an Array's bytes to NCCL, allocate them with
