@@ -152,8 +152,10 @@ func (f *RankSlabFFT) Part(axis int) Part {
 }
 
 // RankThread returns a Thread on device local among the devices that
-// match f, in turn where there are fewer, of the interface that
-// cluda.BestDevice chooses for f. A process that mpirun started passes its
+// match f, in turn where there are fewer: those of the interface and the
+// platform of the device that cluda.BestDevice chooses for f, and GPUs
+// alone where it is one (not a CPU device of another platform beside
+// them). A process that mpirun started passes its
 // local rank (mpi.LocalRank), so that the processes of one host take its
 // devices one each.
 func RankThread(f cluda.DeviceFilter, local int, opts cluda.ThreadOptions) (*cluda.Thread, error) {
@@ -165,6 +167,10 @@ func RankThread(f cluda.DeviceFilter, local int, opts cluda.ThreadOptions) (*clu
 		return nil, fmt.Errorf("multi: %w", err)
 	}
 	f.API = best.API()
+	f.Platform = best.Platform().Name
+	if best.IsGPU() && (f.Type == 0 || f.Type&cluda.DeviceTypeGPU != 0) {
+		f.Type = cluda.DeviceTypeGPU
+	}
 	devs, err := cluda.Devices(f)
 	if err != nil {
 		return nil, fmt.Errorf("multi: %w", err)

@@ -166,9 +166,10 @@ func TestGPUCompareSweep(t *testing.T) {
 			t.Parallel()
 			binary, devices, log, out := fakeRun(t, []string{openCLPlatform})
 			cmd := exec.Command(bash, gpuCompareScript, binary, out)
-			// No VkFFT header: the peers are left out wherever the test runs.
+			// No VkFFT header and no CUDA device for PyTorch: the peers are
+			// left out wherever the test runs, a GPU machine too.
 			cmd.Env = append(os.Environ(), "FAKE_LOG="+log, "FAKE_DEVICES="+devices, "FAKE_SWEEP="+tt.list, "FAKE_SWEEP_JSON="+sweepJSON,
-				"SETS=sweep", "VKFFT_INCLUDE="+t.TempDir(), "SWEEP=", "SWEEP_SAMPLE=", "MIB=")
+				"SETS=sweep", "VKFFT_INCLUDE="+t.TempDir(), "SWEEP=", "SWEEP_SAMPLE=", "MIB=", "CUDA_VISIBLE_DEVICES=")
 			cmd.Env = append(cmd.Env, tt.env...)
 			output, err := cmd.CombinedOutput()
 			logged, _ := os.ReadFile(log)
