@@ -62,8 +62,8 @@ type Tuning struct {
 type Primes int
 
 const (
-	// PrimesRule: the device's rule: Rader's algorithm on CPU devices,
-	// Bluestein's on GPUs.
+	// PrimesRule: the device's rule: Rader's algorithm on CPU devices;
+	// on GPUs where Bluestein's would pad the most (raderPays).
 	PrimesRule Primes = iota
 	// PrimesRader: Rader's algorithm where it fits one kernel.
 	PrimesRader
@@ -124,6 +124,10 @@ type budget struct {
 	// rader: prime lengths whose predecessor is smooth take Rader's
 	// algorithm in one kernel (planRader) rather than Bluestein's.
 	rader bool
+	// raderByPadding: the rule chooses between Rader's and Bluestein's
+	// algorithms by length (raderPays), in place of rader (GPUs, with no
+	// tuning of Tuning.Primes).
+	raderByPadding bool
 	// contiguousWG is the most work-items of a register kernel over
 	// contiguous rows, in whole rows (on an H200, 128 rather than 256:
 	// N = 1536 in 0.292 ms against 0.329, Bluestein's 1009 in 0.672
@@ -281,6 +285,8 @@ func (l Limits) budget() budget {
 		b.maxPrime = maxGPUPrimeRadix
 	}
 	switch t.Primes {
+	case PrimesRule:
+		b.raderByPadding = !cpu
 	case PrimesRader:
 		b.rader = true
 	case PrimesBluestein:

@@ -118,10 +118,31 @@ func planRader(batch Batch, n int, b budget) (Axis, bool) {
 
 // raderFor reports whether the budget computes a transform of length n by
 // Rader's algorithm: a prime above the butterflies' largest whose n-1 the
-// butterflies take, where the budget or its tuning asks for it.
+// butterflies take, where the budget or its tuning asks for it, or where
+// the GPU rule finds that it pays (raderPays).
 func (b budget) raderFor(n int) bool {
-	return b.rader && n > b.maxPrime && isPrime(n) && isSmooth(n-1, b.maxPrime)
+	if n <= b.maxPrime || !isPrime(n) || !isSmooth(n-1, b.maxPrime) {
+		return false
+	}
+	if b.raderByPadding {
+		return raderPays(n, bluesteinLength(n, b.bluesteinPow2))
+	}
+	return b.rader
 }
+
+// raderMinPadding is the least ratio of Bluestein's length m to Rader's
+// n − 1 at which the GPU rule takes Rader's algorithm. Both run their two
+// transforms in one kernel, so their costs follow their lengths. On an
+// H200 (BenchmarkFFT of 57 primes from 17 to 10007, 256 MiB of complex64,
+// REIKNA_BENCH_PRIMES=rader against bluestein) Rader's was faster through
+// CUDA at 19 of the 21 primes with m ≥ 3(n − 1) where the plans differ
+// (20 through OpenCL), by up to 43% (2161: 0.525 against 0.920 ms), and
+// slower at 23 of the 31 below (127: 0.350 against 0.207 ms).
+const raderMinPadding = 3
+
+// raderPays reports whether the GPU rule takes Rader's algorithm for the
+// prime n, whose transform by Bluestein's algorithm has length m.
+func raderPays(n, m int) bool { return m >= raderMinPadding*(n-1) }
 
 // PrimeChoice reports whether the algorithm for prime lengths
 // (Tuning.Primes) can change the plan of a transform of length n: a prime

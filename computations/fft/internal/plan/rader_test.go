@@ -52,8 +52,8 @@ func TestRaderKernel(t *testing.T) {
 
 // TestRaderChoice checks which lengths take Rader's algorithm: primes
 // above the largest butterfly whose predecessor the butterflies take, by
-// the CPU device's rule or where the tuning asks; GPUs keep Bluestein's
-// by their rule.
+// the CPU device's rule or where the tuning asks; on GPUs by their rule
+// where Bluestein's algorithm pads the most (raderPays).
 func TestRaderChoice(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -66,7 +66,12 @@ func TestRaderChoice(t *testing.T) {
 		{"CPU 47: 46 has 23", 47, cpuLimits, false},
 		{"CPU 96 is no prime", 96, cpuLimits, false},
 		{"CPU 97 by Bluestein where tuned", 97, tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), false},
-		{"GPU 97 by its rule", 97, gpuLimits, false},
+		{"GPU 97 by its rule: 256 points against 96", 97, gpuLimits, false},
+		{"GPU 127 by its rule: 256 against 126", 127, gpuLimits, false},
+		{"GPU 131 by its rule: 512 against 130", 131, gpuLimits, true},
+		{"GPU 37 by its rule: 128 against 36", 37, gpuLimits, true},
+		{"GPU 2161 by its rule: 8192 against 2160", 2161, gpuLimits, true},
+		{"GPU 131 by Bluestein where tuned", 131, tuned(gpuLimits, Tuning{Primes: PrimesBluestein}), false},
 		{"GPU 97 where tuned", 97, tuned(gpuLimits, Tuning{Primes: PrimesRader}), true},
 		{"GPU 29 where tuned", 29, tuned(gpuLimits, Tuning{Primes: PrimesRader}), true},
 		{"GPU 23 is a butterfly", 23, tuned(gpuLimits, Tuning{Primes: PrimesRader}), false},

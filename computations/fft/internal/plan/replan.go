@@ -63,7 +63,7 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	b := base
 	k := a.Kernels[i]
 	if k.Rader {
-		base.rader = false
+		base.rader, base.raderByPadding = false, false
 		bluestein := planAxis(a.Batch, a.N, base)
 		for j := range bluestein.Kernels {
 			if err := bluestein.Kernels[j].checkIndices(); err != nil {
