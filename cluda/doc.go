@@ -90,9 +90,8 @@
 // A MultiThread is a Thread on each of several devices of one interface
 // (CreateMultiThread, NewMultiThread): OpenCL devices of one platform
 // share a context (but on NVIDIA's, see ContextShared), CUDA devices get
-// peer access to each other's memory. CopySplit runs each device's copy of
-// its own block on a second queue of the device, beside the copies from
-// the others. A
+// peer access to each other's memory. CopySplit runs every block of an
+// exchange at once, each on a queue of its own on the receiving device. A
 // SplitArray is one logical array split along one axis among its devices
 // in shares (EqualShares or given), a contiguous Array on each. Set and
 // Get scatter it from and gather it to the host, Scatter and Gather from

@@ -39,10 +39,11 @@ type MultiThreadOptions struct {
 // are. Release it, not its Threads.
 type MultiThread struct {
 	threads []*Thread
-	// sides holds a second queue on each Thread's device and context, on
-	// which CopySplit copies the device's own block while the Thread's
-	// queue takes the blocks of the other devices.
-	sides    []backend
+	// sides holds, for each Thread e, a queue on its device and context
+	// for the blocks of each device d (sides[e][d], its own block at
+	// sides[e][e]), on which CopySplit copies them: every block of an
+	// exchange in flight at once, as many as the devices' links take.
+	sides    [][]backend
 	contexts []*cl.Context // shared OpenCL contexts, released after the Threads
 	paths    [][]CopyPath
 }
@@ -194,14 +195,22 @@ func newCLMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread,
 	return m, nil
 }
 
-// openSideQueues opens the second queue of each Thread (see sides).
+// openSideQueues opens the queues of each Thread for the blocks of every
+// device (see sides).
 func (m *MultiThread) openSideQueues() error {
-	for i, t := range m.threads {
-		q, err := t.be.sideQueue()
-		if err != nil {
-			return fmt.Errorf("cluda: multi-thread: side queue of device %d: %w", i, err)
+	for e, t := range m.threads {
+		var qs []backend
+		for d := range m.threads {
+			q, err := t.be.sideQueue()
+			if err != nil {
+				for _, q := range qs {
+					q.release()
+				}
+				return fmt.Errorf("cluda: multi-thread: queue of device %d for the blocks of device %d: %w", e, d, err)
+			}
+			qs = append(qs, q)
 		}
-		m.sides = append(m.sides, q)
+		m.sides = append(m.sides, qs)
 	}
 	return nil
 }
@@ -331,8 +340,10 @@ func (m *MultiThread) Synchronize() error {
 // they share. Arrays, split arrays among them, must be released by their
 // owners first. Release is idempotent.
 func (m *MultiThread) Release() {
-	for _, q := range m.sides {
-		q.release()
+	for _, qs := range m.sides {
+		for _, q := range qs {
+			q.release()
+		}
 	}
 	m.sides = nil
 	for _, t := range m.threads {

@@ -393,25 +393,23 @@ func (thr *Thread) mustSlice(t *testing.T, a *Array) *Array {
 	return v
 }
 
-// checkSideQueues checks that CopySplit copies each device's own block on
-// the device's side queue and the blocks of the other devices on its
-// Thread's queue.
+// checkSideQueues checks that CopySplit copies each block on a queue of
+// its own: the one of its destination's device for the blocks of its
+// source's device (the device's own block too), never the Thread's queue.
 func checkSideQueues(t *testing.T, m *MultiThread, dst, src *SplitArray) {
 	t.Helper()
 	copies, err := m.splitCopies(dst, src)
 	if err != nil {
 		t.Fatal(err)
 	}
+	seen := map[backend]bool{}
 	for _, c := range copies {
 		e := slices.Index(m.threads, c.dst.thread)
-		own := c.src.thread == c.dst.thread
-		want := m.threads[e].be
-		if own {
-			want = m.sides[e]
+		d := slices.Index(m.threads, c.src.thread)
+		if q := c.queue(); q != m.sides[e][d] || q == m.threads[e].be || seen[q] {
+			t.Errorf("the copy of %v into %v (from device %d to %d) runs on another queue than its own", c.src, c.dst, d, e)
 		}
-		if c.queue() != want {
-			t.Errorf("the copy of %v into %v (own block %v) runs on another queue", c.src, c.dst, own)
-		}
+		seen[c.queue()] = true
 	}
 }
 

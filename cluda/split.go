@@ -230,9 +230,9 @@ func (s *SplitArray) copyWhole(whole *Array, toParts bool) error {
 // an all-to-all exchange, in which each device sends every other the
 // block of its part that falls in theirs. It waits for every command
 // enqueued on the devices, runs the copies of all devices at once
-// (device to device or through the host, by Path), each device's copy
-// of its own block on a side queue beside the copies from the others,
-// and returns when all are done. src and dst must not share memory.
+// (device to device or through the host, by Path), each block on a
+// queue of its own on the receiving device (one for the blocks of each
+// device, its own block too), and returns when all are done. src and dst must not share memory.
 func (m *MultiThread) CopySplit(dst, src *SplitArray) error {
 	copies, err := m.splitCopies(dst, src)
 	if err != nil {
@@ -273,11 +273,8 @@ func (m *MultiThread) splitCopies(dst, src *SplitArray) ([]crossCopy, error) {
 				return nil, err
 			}
 			if ok {
-				if d == e {
-					// The device's own block moves within its memory,
-					// beside the copies from the others.
-					c.on = m.sides[e]
-				}
+				// Each block on a queue of its own, all at once.
+				c.on = m.sides[e][d]
 				copies = append(copies, c)
 			}
 		}

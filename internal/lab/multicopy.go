@@ -111,3 +111,96 @@ func timeCopies(legs []copyLeg, bytes int64, runs int, r *copyRow) error {
 	}
 	return nil
 }
+
+// allToAllRow is the exchange of contiguous blocks among Devices devices
+// through cluda.MultiThread.CopySplit, every block at once: each device
+// holds Bytes and sends a block of Bytes/Devices to every other. It is the
+// rate the slab FFT's exchange, whose blocks are strided, is held to.
+type allToAllRow struct {
+	rowStatus
+	Devices  int     `json:"devices"`
+	Bytes    int64   `json:"bytes_per_device"`
+	Runs     int     `json:"runs"`
+	MedianMS float64 `json:"median_ms"`
+	// PerDeviceGBs is the bytes each device sends to the others (and
+	// receives from them) over the median time.
+	PerDeviceGBs float64 `json:"gbs_per_device"`
+}
+
+// measureAllToAll times the exchange of a float32 array of shape
+// [k, k, n] split among the k devices of m along axis 0 into the same
+// array split along axis 1, each device's part bytes: block (d, e) moves
+// from device d to e as one contiguous run of n elements.
+func measureAllToAll(m *cluda.MultiThread, bytes int64, runs int) allToAllRow {
+	k := m.Len()
+	n := int(max(bytes/4/int64(k), 1))
+	r := allToAllRow{Devices: k, Bytes: int64(k) * int64(n) * 4}
+	r.setError(timeAllToAll(m, []int{k, k, n}, runs, &r))
+	return r
+}
+
+// timeAllToAll makes the two split arrays of shape, fills the source with
+// each element's block number, and times CopySplit between them; then it
+// checks the first and last element of every block it received.
+func timeAllToAll(m *cluda.MultiThread, shape []int, runs int, r *allToAllRow) error {
+	k := m.Len()
+	src, err := m.EmptySplit(shape, dtypes.Float32, 0, nil)
+	if err != nil {
+		return err
+	}
+	defer src.Release()
+	dst, err := m.EmptySplit(shape, dtypes.Float32, 1, nil)
+	if err != nil {
+		return err
+	}
+	defer dst.Release()
+	for d := range k {
+		for e := range k {
+			block, err := src.Part(d).Slice(1, e, e+1, 1)
+			if err != nil {
+				return err
+			}
+			if err := block.Fill(float32(d*k + e)); err != nil {
+				return err
+			}
+		}
+		if err := dst.Part(d).Fill(float32(math.NaN())); err != nil {
+			return err
+		}
+	}
+	var times []time.Duration
+	for run := range runs + 1 {
+		start := time.Now()
+		if err := m.CopySplit(dst, src); err != nil {
+			return err
+		}
+		if run > 0 { // the first warms up
+			times = append(times, time.Since(start))
+		}
+	}
+	med := median(times)
+	r.MedianMS, r.Runs = ms(med), len(times)
+	r.PerDeviceGBs = float64(r.Bytes) * float64(k-1) / float64(k) / med.Seconds() / 1e9
+	n := shape[2]
+	for e := range k {
+		for d := range k {
+			for _, at := range []int{0, n - 1} {
+				v, err := dst.Part(e).Slice(0, d, d+1, 1)
+				if err == nil {
+					v, err = v.Slice(2, at, at+1, 1)
+				}
+				if err != nil {
+					return err
+				}
+				got, err := cluda.Read[float32](v)
+				if err != nil {
+					return err
+				}
+				if want := float32(d*k + e); got[0] != want {
+					return &wrongResultError{fmt.Errorf("element %d of the block from device %d to %d is %v, want %v", at, d, e, got[0], want)}
+				}
+			}
+		}
+	}
+	return nil
+}

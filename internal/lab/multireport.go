@@ -20,12 +20,15 @@ type multiReport struct {
 	Devices []string `json:"devices"`
 	// SeparateContexts says that each OpenCL device had a context of its
 	// own (--separate-contexts).
-	SeparateContexts bool         `json:"separate_contexts,omitempty"`
-	DType            string       `json:"dtype"`
-	MiB              float64      `json:"mib_per_array"`
-	Copies           []copyRow    `json:"copies"`
-	Batched          []scalingRow `json:"batched_fft"`
-	Slabs            []slabRow    `json:"slab_fft"`
+	SeparateContexts bool      `json:"separate_contexts,omitempty"`
+	DType            string    `json:"dtype"`
+	MiB              float64   `json:"mib_per_array"`
+	Copies           []copyRow `json:"copies"`
+	// AllToAll is the exchange of contiguous blocks among each set of
+	// devices, the slab rows' reference.
+	AllToAll []allToAllRow `json:"all_to_all,omitempty"`
+	Batched  []scalingRow  `json:"batched_fft"`
+	Slabs    []slabRow     `json:"slab_fft"`
 	// CopyGBs is the median of the one-way copies' bandwidths between two
 	// devices, which the exchanges are compared with; BothWaysGBs that of
 	// the copies both ways at once, each way's.
@@ -109,12 +112,14 @@ type slabRow struct {
 	// ExchangedBytes is what the exchanges of one call move between
 	// devices; ExchangeGBs that over ExchangeMS, PerDeviceGBs that over
 	// the devices, CopyPct PerDeviceGBs against the median one-way copy
-	// between two devices and BothWaysPct against the copies both ways.
+	// between two devices, BothWaysPct against the copies both ways and
+	// AllToAllPct against the all-to-all of as many devices.
 	ExchangedBytes int64   `json:"exchanged_bytes"`
 	ExchangeGBs    float64 `json:"exchange_gbs"`
 	PerDeviceGBs   float64 `json:"exchange_gbs_per_device"`
 	CopyPct        float64 `json:"exchange_percent_of_copy"`
 	BothWaysPct    float64 `json:"exchange_percent_of_both_ways"`
+	AllToAllPct    float64 `json:"exchange_percent_of_all_to_all,omitempty"`
 	RelL2          float64 `json:"rel_l2_to_one_device"`
 }
 
@@ -167,6 +172,11 @@ func (rep *multiReport) derive() {
 			if rep.BothWaysGBs > 0 {
 				r.BothWaysPct = 100 * r.PerDeviceGBs / rep.BothWaysGBs
 			}
+			for _, a := range rep.AllToAll {
+				if a.Devices == r.Devices && !a.untimed() && a.PerDeviceGBs > 0 {
+					r.AllToAllPct = 100 * r.PerDeviceGBs / a.PerDeviceGBs
+				}
+			}
 		}
 	}
 }
@@ -211,6 +221,18 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 		fmt.Fprintf(tw, "%s%s\t%s\t%s\t\n", head, num(float64(r.Bytes)/(1<<20)), num(r.MedianMS), num(r.GBs))
 	}
 	tw.Flush()
+	if len(rep.AllToAll) > 0 {
+		fmt.Fprintln(&b, "\nAll-to-all among the devices (cluda.MultiThread.CopySplit of contiguous blocks, every block at once): each device sends MiB/devices to every other; GB/s: the bytes each device sends / median.")
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "devices\tMiB per device\tmedian ms\tGB/s per device\t")
+		for _, r := range rep.AllToAll {
+			if rep.untimedLine(tw, fmt.Sprintf("%d\t", r.Devices), r.rowStatus) {
+				continue
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", r.Devices, num(float64(r.Bytes)/(1<<20)), num(r.MedianMS), num(r.PerDeviceGBs))
+		}
+		tw.Flush()
+	}
 	fmt.Fprintf(&b, "\nBatched 1-D FFTs split by rows (strong scaling): efficiency = one device's time / (devices × their time). rel L2: sampled rows against one device's.\n")
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "N\tbatch\tdevices\tone ms\tdevices ms\tspeedup\tefficiency\trel L2\t")
@@ -221,16 +243,16 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%.2f\t%.0f%%\t%.2g\t\n", r.N, r.Batch, r.Devices, num(r.OneMS), num(r.MultiMS), r.Speedup, 100*r.Efficiency, r.RelL2)
 	}
 	tw.Flush()
-	fmt.Fprintf(&b, "\nSlab-decomposed FFT over every axis against the FFT of the whole array on one device. Exchange GB/s: bytes moved between devices / exchange time; per device: that / devices; %% of copy: per device against the median copy between two devices one way, %s GB/s, and both ways at once, %s GB/s each way.\n", num(rep.CopyGBs), num(rep.BothWaysGBs))
+	fmt.Fprintf(&b, "\nSlab-decomposed FFT over every axis against the FFT of the whole array on one device. Exchange GB/s: bytes moved between devices / exchange time; per device: that / devices; %% of copy: per device against the median copy between two devices one way, %s GB/s, and both ways at once, %s GB/s each way; %% of all-to-all: against the all-to-all of as many devices.\n", num(rep.CopyGBs), num(rep.BothWaysGBs))
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "shape\tdevices\tlayout\tone ms\ttotal ms\tcompute ms\texchange ms\tefficiency\texchange GB/s\tper device\t% of copy\t% of both ways\trel L2\t")
+	fmt.Fprintln(tw, "shape\tdevices\tlayout\tone ms\ttotal ms\tcompute ms\texchange ms\tefficiency\texchange GB/s\tper device\t% of copy\t% of both ways\t% of all-to-all\trel L2\t")
 	for _, r := range rep.Slabs {
 		if rep.untimedLine(tw, fmt.Sprintf("%s\t%d\t%s\t", cliutil.DimsString(r.Shape), r.Devices, r.Layout), r.rowStatus) {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t%s\t%s\t%.0f%%\t%.0f%%\t%.2g\t\n", cliutil.DimsString(r.Shape), r.Devices, r.Layout,
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t%s\t%s\t%.0f%%\t%.0f%%\t%.0f%%\t%.2g\t\n", cliutil.DimsString(r.Shape), r.Devices, r.Layout,
 			num(r.OneMS), num(r.TotalMS), num(r.ComputeMS), num(r.ExchangeMS), 100*r.Efficiency,
-			num(r.ExchangeGBs), num(r.PerDeviceGBs), r.CopyPct, r.BothWaysPct, r.RelL2)
+			num(r.ExchangeGBs), num(r.PerDeviceGBs), r.CopyPct, r.BothWaysPct, r.AllToAllPct, r.RelL2)
 	}
 	tw.Flush()
 	_, err := io.WriteString(w, b.String())
@@ -262,6 +284,11 @@ func (rep *multiReport) wrongResults() error {
 				arrow = "⇄"
 			}
 			wrong = append(wrong, fmt.Sprintf("copy %d %s %d", r.From, arrow, r.To))
+		}
+	}
+	for _, r := range rep.AllToAll {
+		if r.Wrong != "" {
+			wrong = append(wrong, fmt.Sprintf("all-to-all among %d devices", r.Devices))
 		}
 	}
 	for _, r := range rep.Batched {

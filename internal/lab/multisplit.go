@@ -22,6 +22,9 @@ func (mb *multiBench) onDevices(all *cluda.MultiThread, k int) error {
 		}
 		defer m.Release()
 	}
+	if k > 1 {
+		mb.rep.AllToAll = append(mb.rep.AllToAll, measureAllToAll(m, mb.bytes, mb.runs()))
+	}
 	for _, n := range mb.lengths {
 		mb.next(fmt.Sprintf("batched FFT of length %d on %d devices", n, k))
 		mb.rep.Batched = append(mb.rep.Batched, mb.splitBatched(m, n))
