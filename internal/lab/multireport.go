@@ -98,12 +98,15 @@ type scalingRow struct {
 // device, with its compute and exchange phases.
 type slabRow struct {
 	rowStatus
-	Shape      []int   `json:"shape"`
-	Devices    int     `json:"devices"`
-	Layout     string  `json:"layout"`
-	Bytes      int64   `json:"bytes_per_array"`
-	Runs       int     `json:"runs"`
-	OneMS      float64 `json:"one_device_ms"`
+	Shape   []int   `json:"shape"`
+	Devices int     `json:"devices"`
+	Layout  string  `json:"layout"`
+	Bytes   int64   `json:"bytes_per_array"`
+	Runs    int     `json:"runs"`
+	OneMS   float64 `json:"one_device_ms"`
+	// OneDevice is why one device did not run the FFT, where it did not:
+	// the row is then checked by its round trip, with no efficiency.
+	OneDevice  string  `json:"one_device,omitempty"`
 	TotalMS    float64 `json:"total_ms"`
 	ComputeMS  float64 `json:"compute_ms"`
 	ExchangeMS float64 `json:"exchange_ms"`
@@ -161,8 +164,10 @@ func (rep *multiReport) derive() {
 		if r.untimed() || r.TotalMS <= 0 {
 			continue
 		}
-		r.Speedup = r.OneMS / r.TotalMS
-		r.Efficiency = r.Speedup / float64(r.Devices)
+		if r.OneMS > 0 {
+			r.Speedup = r.OneMS / r.TotalMS
+			r.Efficiency = r.Speedup / float64(r.Devices)
+		}
 		if r.ExchangeMS > 0 {
 			r.ExchangeGBs = float64(r.ExchangedBytes) / (r.ExchangeMS / 1e3) / 1e9
 			r.PerDeviceGBs = r.ExchangeGBs / float64(r.Devices)
@@ -246,15 +251,24 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 	fmt.Fprintf(&b, "\nSlab-decomposed FFT over every axis against the FFT of the whole array on one device. Exchange GB/s: bytes moved between devices / exchange time; per device: that / devices; %% of copy: per device against the median copy between two devices one way, %s GB/s, and both ways at once, %s GB/s each way; %% of all-to-all: against the all-to-all of as many devices.\n", num(rep.CopyGBs), num(rep.BothWaysGBs))
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "shape\tdevices\tlayout\tone ms\ttotal ms\tcompute ms\texchange ms\tefficiency\texchange GB/s\tper device\t% of copy\t% of both ways\t% of all-to-all\trel L2\t")
+	var roundTrips []string
 	for _, r := range rep.Slabs {
 		if rep.untimedLine(tw, fmt.Sprintf("%s\t%d\t%s\t", cliutil.DimsString(r.Shape), r.Devices, r.Layout), r.rowStatus) {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t%s\t%s\t%.0f%%\t%.0f%%\t%.0f%%\t%.2g\t\n", cliutil.DimsString(r.Shape), r.Devices, r.Layout,
-			num(r.OneMS), num(r.TotalMS), num(r.ComputeMS), num(r.ExchangeMS), 100*r.Efficiency,
+		one, efficiency := num(r.OneMS), fmt.Sprintf("%.0f%%", 100*r.Efficiency)
+		if r.OneDevice != "" {
+			one, efficiency = "—", "—"
+			roundTrips = append(roundTrips, fmt.Sprintf("%s on %d devices, %s: %s", cliutil.DimsString(r.Shape), r.Devices, r.Layout, r.OneDevice))
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t%.0f%%\t%.0f%%\t%.2g\t\n", cliutil.DimsString(r.Shape), r.Devices, r.Layout,
+			one, num(r.TotalMS), num(r.ComputeMS), num(r.ExchangeMS), efficiency,
 			num(r.ExchangeGBs), num(r.PerDeviceGBs), r.CopyPct, r.BothWaysPct, r.AllToAllPct, r.RelL2)
 	}
 	tw.Flush()
+	for _, line := range roundTrips {
+		fmt.Fprintf(&b, "No one device ran %s; rel L2: the round trip (the inverse back to the input) against the input.\n", line)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
