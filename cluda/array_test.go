@@ -2,6 +2,7 @@ package cluda_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -362,4 +363,57 @@ func TestThreadReleaseFreesTemporaryMemory(t *testing.T) {
 		t.Error("a temporary array of a released Thread can still be read")
 	}
 	tmp.Release()
+}
+
+// TestFillSizes fills parts of arrays, between two runs of elements left
+// alone, with values of every element size, at lengths around and well
+// past the run that a CUDA fill writes from the host before the device
+// doubles it: every element of the part takes the value, and none outside
+// it changes.
+func TestFillSizes(t *testing.T) {
+	thr := cludatest.Thread(t)
+	seed := 64 << 10 // cuBackend's fillSeed, in bytes
+	tests := []struct {
+		dt    dtypes.DType
+		value any
+	}{
+		{dtypes.Int16, int16(-2)},
+		{dtypes.Float32, float32(1.5)},
+		{dtypes.Complex64, complex64(complex(1.5, -2))},
+		{dtypes.Complex128, complex(0.25, 3)},
+	}
+	for _, tt := range tests {
+		per := seed / tt.dt.Size()
+		for _, n := range []int{1, 3, per - 1, per + 1, 3*per + 5} {
+			t.Run(fmt.Sprintf("%v/%d", tt.dt, n), func(t *testing.T) {
+				const margin = 7
+				a, err := thr.Zeros([]int{n + 2*margin}, tt.dt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer a.Release()
+				part, err := a.Slice(0, margin, margin+n, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := part.Fill(tt.value); err != nil {
+					t.Fatal(err)
+				}
+				v := reflect.MakeSlice(reflect.SliceOf(reflect.TypeOf(tt.value)), a.Size(), a.Size())
+				if err := a.Get(v.Interface()); err != nil {
+					t.Fatal(err)
+				}
+				zero := reflect.Zero(v.Type().Elem()).Interface()
+				for i := range v.Len() {
+					want := zero
+					if i >= margin && i < margin+n {
+						want = tt.value
+					}
+					if e := v.Index(i).Interface(); e != want {
+						t.Fatalf("element %d is %v, want %v", i, e, want)
+					}
+				}
+			})
+		}
+	}
 }

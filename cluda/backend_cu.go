@@ -522,8 +522,27 @@ func (b *cuBackend) fill(buf deviceBuffer, pattern []byte, offset, size int) err
 	if len(pattern) > 0 && bytes.Count(pattern, pattern[:1]) == len(pattern) {
 		return cu.Memset(b.stream, cb.mem, cb.offset+offset, size, pattern[0])
 	}
-	return b.write(buf, offset, bytes.Repeat(pattern, size/len(pattern)))
+	// A pattern of several byte values: its first run is written from the
+	// host, then doubled on the device, each copy taking what is filled so
+	// far into the bytes after it: the fill of 8 GiB costs device
+	// bandwidth and 17 copies, not a host buffer of 8 GiB and its upload.
+	seed := min(size, max(fillSeed/len(pattern), 1)*len(pattern))
+	if err := b.write(buf, offset, bytes.Repeat(pattern, seed/len(pattern))); err != nil {
+		return err
+	}
+	for done := seed; done < size; {
+		n := min(done, size-done)
+		if err := cu.CopyDtoD(b.stream, cb.mem, cb.offset+offset+done, cb.mem, cb.offset+offset, n); err != nil {
+			return err
+		}
+		done += n
+	}
+	return nil
 }
+
+// fillSeed is about the bytes of a fill's first run, written from the
+// host before the device doubles it (cuBackend.fill).
+const fillSeed = 64 << 10
 
 func (b *cuBackend) copy(src, dst deviceBuffer, srcOffset, dstOffset, n int, event bool) (deviceEvent, error) {
 	sb, db, err := cuBuffersOf(src, dst)

@@ -81,7 +81,7 @@ func benchMulti(o *Options, stdout, stderr io.Writer) error {
 		return err
 	}
 	mb.rep = newMultiReport(m, o, mb)
-	steps := 2 + len(mb.lengths) + len(mb.counts)*(len(mb.lengths)+2)
+	steps := 2 + len(mb.lengths) + len(mb.counts)*(len(mb.lengths)+3)
 	mb.bar = cliutil.StartProgress(stderr, steps)
 	defer mb.bar.Finish()
 

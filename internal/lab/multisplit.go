@@ -23,6 +23,7 @@ func (mb *multiBench) onDevices(all *cluda.MultiThread, k int) error {
 		defer m.Release()
 	}
 	if k > 1 {
+		mb.next(fmt.Sprintf("all-to-all among %d devices", k))
 		mb.rep.AllToAll = append(mb.rep.AllToAll, measureAllToAll(m, mb.bytes, mb.runs()))
 	}
 	for _, n := range mb.lengths {
