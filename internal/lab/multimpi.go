@@ -216,22 +216,9 @@ func timeRankPencil(thr *cluda.Thread, rows, cols *mpi.Comm, typ core.Type, layo
 		return mpiStats{}, 0, err
 	}
 	defer f.Release()
-	in, err := randomArray(thr, f.Shape(true), typ, uint64(rows.Rank()+cols.Rank()*rows.Size())+2)
-	if err != nil {
-		return mpiStats{}, 0, err
-	}
-	defer in.Release()
-	out, err := thr.Empty(f.Shape(false), typ.DType())
-	if err != nil {
-		return mpiStats{}, 0, err
-	}
-	defer out.Release()
-	ms, err := medianCall(thr, runs, func() error { return f.Call(out, in, 0) })
-	if err != nil {
-		return mpiStats{}, 0, err
-	}
-	s := f.Stats()
-	return mpiStats{ms, durationMS(s.Compute), durationMS(s.Exchange), durationMS(s.Staging)}, s.ExchangedBytes, nil
+	seed := uint64(rows.Rank()+cols.Rank()*rows.Size()) + 2
+	return timeRankCalls(thr, typ, f.Shape(true), f.Shape(false), seed, runs,
+		func(out, in *cluda.Array) error { return f.Call(out, in, 0) }, f.Stats)
 }
 
 // cmp returns s, or def where s is empty.
@@ -283,21 +270,31 @@ func timeRankSlab(thr *cluda.Thread, world *mpi.Comm, typ core.Type, layout mult
 	if layout == multi.SlabsToSlabs || layout == multi.TransposedToSlabs {
 		outAxis = 0
 	}
-	in, err := randomArray(thr, f.Shape(inAxis), typ, uint64(world.Rank())+2)
+	return timeRankCalls(thr, typ, f.Shape(inAxis), f.Shape(outAxis), uint64(world.Rank())+2, runs,
+		func(out, in *cluda.Array) error { return f.Call(out, in, 0) }, f.Stats)
+}
+
+// timeRankCalls times call, a rank's part of a distributed FFT, from an
+// input of inShape filled with random values of seed into an output of
+// outShape: its median call and the phases of its last one (stats), and
+// the bytes one call exchanges among all the ranks.
+func timeRankCalls(thr *cluda.Thread, typ core.Type, inShape, outShape []int, seed uint64, runs int,
+	call func(out, in *cluda.Array) error, stats func() multi.SlabStats) (mpiStats, int64, error) {
+	in, err := randomArray(thr, inShape, typ, seed)
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
 	defer in.Release()
-	out, err := thr.Empty(f.Shape(outAxis), typ.DType())
+	out, err := thr.Empty(outShape, typ.DType())
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
 	defer out.Release()
-	ms, err := medianCall(thr, runs, func() error { return f.Call(out, in, 0) })
+	ms, err := medianCall(thr, runs, func() error { return call(out, in) })
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
-	s := f.Stats()
+	s := stats()
 	return mpiStats{ms, durationMS(s.Compute), durationMS(s.Exchange), durationMS(s.Staging)}, s.ExchangedBytes, nil
 }
 
