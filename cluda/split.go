@@ -232,7 +232,8 @@ func (s *SplitArray) copyWhole(whole *Array, toParts bool) error {
 // enqueued on the devices, runs the copies of all devices at once
 // (device to device or through the host, by Path), each block on a
 // queue of its own on the receiving device (one for the blocks of each
-// device, its own block too), and returns when all are done. src and dst must not share memory.
+// device, its own block too), and returns when all are done. src and dst
+// must not share memory.
 func (m *MultiThread) CopySplit(dst, src *SplitArray) error {
 	copies, err := m.splitCopies(dst, src)
 	if err != nil {

@@ -155,9 +155,9 @@ func (f *RankSlabFFT) Part(axis int) Part {
 // match f, in turn where there are fewer: those of the interface and the
 // platform of the device that cluda.BestDevice chooses for f, and GPUs
 // alone where it is one (not a CPU device of another platform beside
-// them). A process that mpirun started passes its
-// local rank (mpi.LocalRank), so that the processes of one host take its
-// devices one each.
+// them). A process that mpirun started passes its local rank
+// (mpi.LocalRank), so that the processes of one host take its devices one
+// each.
 func RankThread(f cluda.DeviceFilter, local int, opts cluda.ThreadOptions) (*cluda.Thread, error) {
 	if local < 0 {
 		return nil, fmt.Errorf("multi: local rank %d", local)
