@@ -2,6 +2,7 @@ package cluda
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/reikna-go/reikna/cluda/cl"
 )
@@ -80,14 +81,7 @@ type DeviceInfo struct {
 }
 
 // HasExtension reports whether the device lists the named extension.
-func (i *DeviceInfo) HasExtension(name string) bool {
-	for _, e := range i.Extensions {
-		if e == name {
-			return true
-		}
-	}
-	return false
-}
+func (i *DeviceInfo) HasExtension(name string) bool { return slices.Contains(i.Extensions, name) }
 
 // deviceInfoOfCL returns the properties of an OpenCL device as cluda
 // holds them.

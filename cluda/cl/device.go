@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -136,14 +137,7 @@ type DeviceInfo struct {
 }
 
 // HasExtension reports whether the device lists the named extension.
-func (i *DeviceInfo) HasExtension(name string) bool {
-	for _, e := range i.Extensions {
-		if e == name {
-			return true
-		}
-	}
-	return false
-}
+func (i *DeviceInfo) HasExtension(name string) bool { return slices.Contains(i.Extensions, name) }
 
 // Info reads every property in DeviceInfo. Properties that the device does
 // not answer are left zero; an error is returned only when a property every

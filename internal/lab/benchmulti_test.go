@@ -14,8 +14,8 @@ import (
 
 // TestBenchMulti runs bench --multi on two devices (the test device
 // opened twice where it is the only one) at tiny sizes, and checks the
-// tables and the JSON: the copies both ways, the batched FFT against one
-// device, and the slab FFT in both layouts with its phases, each checked.
+// tables and the JSON: the copies both ways, the all-to-all, the batched
+// FFT against one device, and the slab FFT in both layouts with its phases, each checked.
 // The batched FFT of 4 rows of 8 points (256 bytes) and the slab FFT of
 // 4×8 share their arrays' shapes, and so most of their kernels.
 func TestBenchMulti(t *testing.T) {
@@ -48,6 +48,9 @@ func TestBenchMulti(t *testing.T) {
 			t.Errorf("copy %+v", c)
 		}
 	}
+	if len(rep.AllToAll) != 1 || rep.AllToAll[0].untimed() || rep.AllToAll[0].Devices != 2 || rep.AllToAll[0].Runs != 2 || !(rep.AllToAll[0].PerDeviceGBs > 0) {
+		t.Errorf("all-to-all rows %+v, want one of 2 devices, timed twice", rep.AllToAll)
+	}
 	if !(rep.CopyGBs > 0 && rep.BothWaysGBs > 0) {
 		t.Errorf("median copies: %v GB/s one way, %v both ways", rep.CopyGBs, rep.BothWaysGBs)
 	}
@@ -59,7 +62,7 @@ func TestBenchMulti(t *testing.T) {
 		exchanges := int64(1 + i) // to transposed slabs, then back to slabs
 		// Of the 4×8 complex64 places, each device keeps its 2×4 block.
 		moved := exchanges * (4*8 - 2*(2*4)) * 8
-		if s.untimed() || !(s.TotalMS > 0 && s.ComputeMS > 0 && s.ExchangeMS > 0) || s.ExchangedBytes != moved || !(s.RelL2 <= multiCheckTol) || !(s.CopyPct > 0 && s.BothWaysPct > 0) {
+		if s.untimed() || !(s.TotalMS > 0 && s.ComputeMS > 0 && s.ExchangeMS > 0) || s.ExchangedBytes != moved || !(s.RelL2 <= multiCheckTol) || !(s.CopyPct > 0 && s.BothWaysPct > 0 && s.AllToAllPct > 0) {
 			t.Errorf("slab row %+v (want %d bytes moved)", s, moved)
 		}
 	}

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -70,9 +71,7 @@ func timeCopies(legs []copyLeg, bytes int64, runs int, r *copyRow) error {
 			return err
 		}
 	}
-	var times []time.Duration
-	for run := range runs + 1 {
-		start := time.Now()
+	med, err := timeCopyRuns(runs, func() error {
 		errs := make([]error, len(legs))
 		var wg sync.WaitGroup
 		for i := range legs {
@@ -83,17 +82,13 @@ func timeCopies(legs []copyLeg, bytes int64, runs int, r *copyRow) error {
 			}()
 		}
 		wg.Wait()
-		for _, err := range errs {
-			if err != nil {
-				return err
-			}
-		}
-		if run > 0 { // the first warms up
-			times = append(times, time.Since(start))
-		}
+		return errors.Join(errs...)
+	})
+	if err != nil {
+		return err
 	}
-	r.MedianMS, r.Runs = ms(median(times)), len(times)
-	r.GBs = float64(4*n) / median(times).Seconds() / 1e9
+	r.MedianMS, r.Runs = ms(med), runs
+	r.GBs = float64(4*n) / med.Seconds() / 1e9
 	for _, b := range dst {
 		for _, at := range []int{0, n - 1} {
 			v, err := b.Slice(0, at, at+1, 1)
@@ -168,18 +163,11 @@ func timeAllToAll(m *cluda.MultiThread, shape []int, runs int, r *allToAllRow) e
 			return err
 		}
 	}
-	var times []time.Duration
-	for run := range runs + 1 {
-		start := time.Now()
-		if err := m.CopySplit(dst, src); err != nil {
-			return err
-		}
-		if run > 0 { // the first warms up
-			times = append(times, time.Since(start))
-		}
+	med, err := timeCopyRuns(runs, func() error { return m.CopySplit(dst, src) })
+	if err != nil {
+		return err
 	}
-	med := median(times)
-	r.MedianMS, r.Runs = ms(med), len(times)
+	r.MedianMS, r.Runs = ms(med), runs
 	r.PerDeviceGBs = float64(r.Bytes) * float64(k-1) / float64(k) / med.Seconds() / 1e9
 	n := shape[2]
 	for e := range k {
@@ -203,4 +191,20 @@ func timeAllToAll(m *cluda.MultiThread, shape []int, runs int, r *allToAllRow) e
 		}
 	}
 	return nil
+}
+
+// timeCopyRuns returns the median wall time of runs calls of copy, each
+// of which returns when its copies are done, after one that warms up.
+func timeCopyRuns(runs int, copy func() error) (time.Duration, error) {
+	var times []time.Duration
+	for run := range runs + 1 {
+		start := time.Now()
+		if err := copy(); err != nil {
+			return 0, err
+		}
+		if run > 0 { // the first warms up
+			times = append(times, time.Since(start))
+		}
+	}
+	return median(times), nil
 }
