@@ -237,7 +237,33 @@ func (c *Callable) CallProfiled(args ...any) (time.Duration, error) {
 	return c.run(args, true)
 }
 
+// KernelTime is the time one kernel of a call ran on the device.
+type KernelTime struct {
+	Name     string // the kernel's name, as Kernels gives it
+	Duration time.Duration
+}
+
+// CallProfiledKernels is CallProfiled that returns the time of each
+// kernel of the call, in the order they ran, in place of their sum.
+func (c *Callable) CallProfiledKernels(args ...any) ([]KernelTime, error) {
+	if !c.thread.Profiling() {
+		return nil, fmt.Errorf("core: %s: profiling needs a Thread created with ThreadOptions{Profiling: true}", c.name)
+	}
+	var times []KernelTime
+	_, err := c.runEach(args, true, func(i int, d time.Duration) {
+		times = append(times, KernelTime{Name: c.kernels[i].name, Duration: d})
+	})
+	return times, err
+}
+
 func (c *Callable) run(args []any, profile bool) (time.Duration, error) {
+	return c.runEach(args, profile, nil)
+}
+
+// runEach enqueues the kernels of a call; with profile set it waits for
+// them and returns their total time, giving each kernel's to each (where
+// not nil) with the kernel's index.
+func (c *Callable) runEach(args []any, profile bool, each func(int, time.Duration)) (time.Duration, error) {
 	if c.released.Load() {
 		return 0, fmt.Errorf("core: %s: callable used after Release", c.name)
 	}
@@ -275,7 +301,7 @@ func (c *Callable) run(args []any, profile bool) (time.Duration, error) {
 		return 0, err
 	}
 	var total time.Duration
-	for _, e := range events {
+	for i, e := range events {
 		if err := e.Wait(); err != nil {
 			return 0, fmt.Errorf("core: %s: %w", c.name, err)
 		}
@@ -284,6 +310,9 @@ func (c *Callable) run(args []any, profile bool) (time.Duration, error) {
 			return 0, fmt.Errorf("core: %s: %w", c.name, err)
 		}
 		total += d
+		if each != nil {
+			each(i, d)
+		}
 	}
 	return total, nil
 }

@@ -328,6 +328,25 @@ func TestCallProfiled(t *testing.T) {
 			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
 				t.Errorf("error %v, want one containing %q", err, tt.wantErr)
 			}
+			times, err := c.CallProfiledKernels(append(args, float32(1), float32(1))...)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Errorf("CallProfiledKernels: error %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			infos := c.Kernels()
+			if len(times) != len(infos) {
+				t.Fatalf("CallProfiledKernels gives %d times for %d kernels", len(times), len(infos))
+			}
+			for i, kt := range times {
+				if kt.Name != infos[i].Name || kt.Duration <= 0 {
+					t.Errorf("kernel %d: %q in %v, want %q in a positive time", i, kt.Name, kt.Duration, infos[i].Name)
+				}
+			}
 		})
 	}
 }

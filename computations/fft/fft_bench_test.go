@@ -52,14 +52,69 @@ func benchSizes(b *testing.B) []int {
 	return sizes
 }
 
+// BenchmarkFFTShape times the FFTs of the shapes that REIKNA_BENCH_SHAPES
+// lists, separated by spaces, each over every axis or over the axes after
+// a colon (such as "1000x1000 64x100x100x100:1,2,3"), as BenchmarkFFT
+// times its lengths.
+func BenchmarkFFTShape(b *testing.B) {
+	list := os.Getenv("REIKNA_BENCH_SHAPES")
+	if list == "" {
+		b.Skip("REIKNA_BENCH_SHAPES lists no shape")
+	}
+	thr := cludatest.Thread(b)
+	for _, f := range strings.Fields(list) {
+		dims, axesText, hasAxes := strings.Cut(f, ":")
+		shape, err := parseInts(dims, "x")
+		if err != nil {
+			b.Fatalf("REIKNA_BENCH_SHAPES=%q: %q: %v", list, f, err)
+		}
+		var axes []int
+		if hasAxes {
+			if axes, err = parseInts(axesText, ","); err != nil {
+				b.Fatalf("REIKNA_BENCH_SHAPES=%q: %q: %v", list, f, err)
+			}
+		}
+		b.Run(f, func(b *testing.B) { benchFFTShape(b, thr, dtypes.Complex64, shape, axes) })
+	}
+}
+
+// parseInts reads whole numbers separated by sep.
+func parseInts(text, sep string) ([]int, error) {
+	var out []int
+	for _, d := range strings.Split(text, sep) {
+		n, err := strconv.Atoi(d)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q is not a whole number", d)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 	bytes := comptest.BenchMiB() << 20
 	batch := max(bytes/(n*dt.Size()), 1)
-	shape := []int{batch, n}
-	ft, err := fft.NewTunedFFT(core.ArrayOf(dt, shape...), []int{1}, fft.FFTOptions{}, benchTuning())
+	benchFFTShape(b, thr, dt, []int{batch, n}, []int{1})
+}
+
+// benchFFTShape times the FFT of an array of shape over axes (nil: all).
+func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes []int) {
+	ft, err := fft.NewTunedFFT(core.ArrayOf(dt, shape...), axes, fft.FFTOptions{}, benchTuning())
 	if err != nil {
 		b.Fatal(err)
 	}
+	elems := 1
+	for _, d := range shape {
+		elems *= d
+	}
+	n := elems
+	if axes != nil {
+		n = 1
+		for _, a := range axes {
+			n *= shape[a]
+		}
+	}
+	batch := elems / n
 	c, err := ft.Compile(thr)
 	if err != nil {
 		b.Fatal(err)
@@ -89,16 +144,41 @@ func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 			b.Fatal(err)
 		}
 	}
+	// With REIKNA_BENCH_KERNELS=1, each kernel's median is reported too
+	// (as k0-ms, k1-ms, ...).
+	perKernel := os.Getenv("REIKNA_BENCH_KERNELS") == "1"
 	times := make([]time.Duration, 0, b.N)
+	var kernelTimes [][]time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		d, err := c.CallProfiled(outs[i%len(outs)], ins[i%len(ins)], int32(0))
+		args := []any{outs[i%len(outs)], ins[i%len(ins)], int32(0)}
+		if !perKernel {
+			d, err := c.CallProfiled(args...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			times = append(times, d)
+			continue
+		}
+		kts, err := c.CallProfiledKernels(args...)
 		if err != nil {
 			b.Fatal(err)
+		}
+		var d time.Duration
+		for k, kt := range kts {
+			if k >= len(kernelTimes) {
+				kernelTimes = append(kernelTimes, nil)
+			}
+			kernelTimes[k] = append(kernelTimes[k], kt.Duration)
+			d += kt.Duration
 		}
 		times = append(times, d)
 	}
 	b.StopTimer()
+	for k, kt := range kernelTimes {
+		slices.Sort(kt)
+		b.ReportMetric(kt[len(kt)/2].Seconds()*1e3, fmt.Sprintf("k%d-ms", k))
+	}
 	slices.Sort(times)
 	med := times[len(times)/2].Seconds()
 	total := float64(batch * n * dt.Size())
@@ -112,11 +192,17 @@ func benchFFT(b *testing.B, thr *cluda.Thread, dt dtypes.DType, n int) {
 // REIKNA_BENCH_MAX_E and REIKNA_BENCH_MAX_WG (the most elements and
 // work-items per work-group of the register kernel) and
 // REIKNA_BENCH_LOCAL_BYTES (plan within that much local memory, without
-// the opt-in memory of CUDA devices) and REIKNA_BENCH_OPTIONS (compiler
-// options).
+// the opt-in memory of CUDA devices), REIKNA_BENCH_EVEN_STRIDED=1 (even
+// stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
+// butterfly) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
+// each kernel: REIKNA_BENCH_KERNELS=1, see benchFFTShape.)
 func benchTuning() fft.FFTTuning {
 	var t fft.FFTTuning
 	t.NoRegisters = os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1"
+	t.EvenStrided = os.Getenv("REIKNA_BENCH_EVEN_STRIDED") == "1"
+	if p, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_PRIME")); err == nil {
+		t.MaxPrime = p
+	}
 	if e, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_E")); err == nil {
 		t.MaxRegE = e
 	}

@@ -14,7 +14,8 @@ import (
 // fftCandidate is a plan that tuning may take for an FFT in place of the
 // rules' (see core.Plan.Choose and core.CompileOptions.Tune): the rules
 // with the register kernel held to fewer elements per work-item or fewer
-// work-items per work-group, or without it.
+// work-items per work-group, or to even stages over strided data, or
+// without it.
 type fftCandidate struct {
 	name   string
 	tuning fftplan.Tuning
@@ -28,6 +29,15 @@ var fftCandidates = []fftCandidate{
 	{"work-group-64", fftplan.Tuning{MaxRegWG: 64}},
 	{"work-group-128", fftplan.Tuning{MaxRegWG: 128}},
 	{"local-memory", fftplan.Tuning{NoRegisters: true}},
+	{"even-strided", fftplan.Tuning{EvenStrided: true}},
+}
+
+// widePrimeCandidates are the candidates of transforms with a prime factor
+// that only the wider prime butterflies take (fftplan.Tuning.MaxPrime):
+// with them at every length, or with Bluestein's algorithm in their place.
+var widePrimeCandidates = []fftCandidate{
+	{"prime-butterflies-31", fftplan.Tuning{MaxPrime: 31}},
+	{"prime-butterflies-23", fftplan.Tuning{MaxPrime: 23}},
 }
 
 // primeCandidates are the candidates of transforms with a prime length
@@ -39,15 +49,23 @@ var primeCandidates = []fftCandidate{
 }
 
 // candidatesFor returns the candidate plans of the FFT of t over axes:
-// fftCandidates, and primeCandidates where an axis has a prime length
-// that both algorithms can take.
+// fftCandidates, primeCandidates where an axis has a prime length that
+// both algorithms can take, and widePrimeCandidates where an axis length
+// has a factor that only the wider prime butterflies take.
 func candidatesFor(t core.Type, axes []int) []fftCandidate {
+	out := fftCandidates
+	prime, wide := false, false
 	for _, a := range axes {
-		if fftplan.PrimeChoice(t.Shape()[a]) {
-			return append(slices.Clone(fftCandidates), primeCandidates...)
-		}
+		prime = prime || fftplan.PrimeChoice(t.Shape()[a])
+		wide = wide || fftplan.WidePrimeChoice(t.Shape()[a])
 	}
-	return fftCandidates
+	if prime {
+		out = append(slices.Clone(out), primeCandidates...)
+	}
+	if wide {
+		out = append(slices.Clone(out), widePrimeCandidates...)
+	}
+	return out
 }
 
 // chooseTuning returns the tuning an FFT's build takes: given (the

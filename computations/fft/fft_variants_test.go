@@ -50,6 +50,11 @@ func TestFFTPlanVariants(t *testing.T) {
 		{[]int{6, 360}, []int{1}, dtypes.Complex64, false},
 		{[]int{2, 4095}, []int{1}, dtypes.Complex64, false},
 		{[]int{4, 143}, []int{1}, dtypes.Complex128, false},
+		// Uneven stages over strided data: an axis with elements after
+		// it, and both passes of 360 × 360 (the first storing transposed
+		// rows, the second reading columns).
+		{[]int{360, 6}, []int{0}, dtypes.Complex64, false},
+		{[]int{129600}, nil, dtypes.Complex64, true},
 		// Prime butterflies above 16 (17 and 3; 31 and 4).
 		{[]int{16, 51}, []int{1}, dtypes.Complex64, false},
 		{[]int{8, 124}, []int{1}, dtypes.Complex64, false},

@@ -8,20 +8,33 @@ import (
 // maxRadix is the largest butterfly of composite size the kernels compute
 // directly, and maxPrimeRadix the largest prime among them on every
 // device; a length with a larger prime factor is computed with Bluestein's
-// algorithm. GPUs take primes up to maxGPUPrimeRadix as butterflies of
-// their own, each a direct DFT of (p-1)²/4 products of pairs
-// (butterflyGen.primeDFT), in one pass where Bluestein's algorithm runs
-// two transforms of twice the length. On an H200 through CUDA (256 MiB of
-// complex64) 19 points took 0.170 ms against 0.379 by Bluestein's, 23
-// 0.230 against 0.315, 46 0.274 against 0.325, 289 0.239 against 0.535;
-// but 29 and 31, whose butterflies hold twice as many registers, lost
-// beside a radix of 2 or 4 (58: 0.335 against 0.272, 124: 0.458 against
-// 0.215), so they stay with Bluestein's algorithm.
+// or Rader's algorithm. GPUs take primes up to maxGPUPrimeRadix as
+// butterflies of their own, each a direct DFT of (p-1)²/4 products of
+// pairs (butterflyGen.primeDFT), in one pass where Bluestein's algorithm
+// runs two transforms of twice the length. On an H200 through CUDA (256
+// MiB of complex64) 19 points took 0.170 ms against 0.379 by Bluestein's,
+// 23 0.230 against 0.315, 46 0.274 against 0.325, 289 0.239 against
+// 0.535. The butterflies of 29 and 31 (maxWidePrimeRadix), which hold
+// twice the registers, serve lengths from widePrimesFrom on (see
+// budget.forLength).
 const (
-	maxRadix         = 16
-	maxPrimeRadix    = 13
-	maxGPUPrimeRadix = 23
+	maxRadix          = 16
+	maxPrimeRadix     = 13
+	maxGPUPrimeRadix  = 23
+	maxWidePrimeRadix = 31
 )
+
+// widePrimesFrom is the shortest transform whose factors 29 and 31 GPUs
+// take as butterflies. On an H200 through CUDA (512 MiB of complex64,
+// BenchmarkFFT with REIKNA_BENCH_MAX_PRIME=31 against the butterflies up
+// to 23, in one run) the butterflies were faster from 232 points on, at 25
+// of the 28 lengths measured from 232 to 59392 (527 in 0.696 ms against
+// 1.133, 2871 in 0.366 against 1.499, 3968 in 0.308 against 1.089, 31744
+// in 1.039 against 2.412; 377 and 403 5% slower, 341 the same), and slower
+// at 10 of the 12 below it (31 in 0.722 against 0.509, 116 in 0.685
+// against 0.434, 217 in 0.768 against 0.700; 145 and 155 faster), where
+// Bluestein's one kernel of 64 to 512 points runs near the copy's speed.
+const widePrimesFrom = 256
 
 // primeFactors returns the prime factors of n in ascending order.
 func primeFactors(n int) []int {

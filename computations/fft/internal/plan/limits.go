@@ -53,6 +53,15 @@ type Tuning struct {
 	// twice on the same registers needs (the one kernel of a
 	// convolution).
 	EvenStages bool
+	// EvenStrided: the passes over strided data (of transforms split in
+	// several passes, or of axes with elements after them) keep to even
+	// stages, as they were planned before uneven ones served them.
+	EvenStrided bool
+	// MaxPrime > 0: the largest prime a GPU takes as a butterfly at every
+	// length (at most maxWidePrimeRadix), in place of the rule's
+	// (budget.forLength); lengths with a larger prime factor take
+	// Bluestein's or Rader's algorithm.
+	MaxPrime int
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -111,13 +120,20 @@ type budget struct {
 	// (GPUs; see registerChoice).
 	stageShortRows bool
 	// maxPrime is the largest prime factor of a length the butterflies
-	// take directly; longer ones go to Bluestein's algorithm.
-	maxPrime int
-	// uneven: single contiguous passes may take the register kernel with
-	// stages that do not divide its elements per work-item (Pass.Uneven),
-	// where the even ones have no plan or need more stages. GPUs only:
-	// the CPU plans keep the kernels measured on PoCL.
+	// take directly; longer ones go to Bluestein's algorithm. raderPrime
+	// is the same for the transforms of n − 1 points of Rader's algorithm.
+	maxPrime, raderPrime int
+	// widePrimes: transforms from widePrimesFrom points on take the
+	// butterflies up to maxWidePrimeRadix (forLength).
+	widePrimes bool
+	// uneven: passes may take the register kernel with stages that do not
+	// divide its elements per work-item (Pass.Uneven), where the even ones
+	// have no plan or need more stages. GPUs only: the CPU plans keep the
+	// kernels measured on PoCL.
 	uneven bool
+	// unevenStrided: so may the passes over strided data (not with
+	// Tuning.EvenStrided).
+	unevenStrided bool
 	// evenStages: the tuning holds every register kernel to even stages
 	// (Tuning.EvenStages).
 	evenStages bool
@@ -193,6 +209,16 @@ func (b budget) transformLength(n int) int {
 	return m
 }
 
+// forLength returns the budget of a transform of length n: with
+// widePrimes, the butterflies up to maxWidePrimeRadix from widePrimesFrom
+// points on.
+func (b budget) forLength(n int) budget {
+	if b.widePrimes && n >= widePrimesFrom {
+		b.maxPrime = maxWidePrimeRadix
+	}
+	return b
+}
+
 // localElems returns the complex values that fit in the local memory a
 // work-group may use.
 func (b budget) localElems() int { return b.localBytes / b.itemSize }
@@ -208,8 +234,10 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: complex values of %d bytes", l.ItemSize)
 	case l.Tuning.Primes < PrimesRule || l.Tuning.Primes > PrimesBluestein:
 		return fmt.Errorf("plan: primes by algorithm %d", l.Tuning.Primes)
-	case l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0:
+	case l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
+	case l.Tuning.MaxPrime > maxWidePrimeRadix:
+		return fmt.Errorf("plan: prime butterflies up to %d, above the largest the kernels take (%d)", l.Tuning.MaxPrime, maxWidePrimeRadix)
 	}
 	return nil
 }
@@ -269,6 +297,7 @@ func (l Limits) budget() budget {
 		shortRowsWhole:  !cpu,
 		uneven:          !cpu && !t.EvenStages,
 		evenStages:      t.EvenStages,
+		unevenStrided:   !cpu && !t.EvenStages && !t.EvenStrided,
 		stageShortRows:  !cpu,
 		maxPrime:        maxPrimeRadix,
 		rader:           cpu,
@@ -283,7 +312,12 @@ func (l Limits) budget() budget {
 	// strided rows of them side by side (not one of 2 KiB).
 	if !cpu && b.localElems() >= minTile*64 {
 		b.maxPrime = maxGPUPrimeRadix
+		b.widePrimes = t.MaxPrime == 0
+		if t.MaxPrime > 0 {
+			b.maxPrime = max(t.MaxPrime, maxPrimeRadix)
+		}
 	}
+	b.raderPrime = b.maxPrime
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding = !cpu

@@ -45,7 +45,7 @@ type Pass struct {
 	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them
 	// only to the work-items whose butterfly exists; E is the most
 	// registers a stage takes. The exchanges read back what the next
-	// stage needs. Single contiguous passes only (see planUneven).
+	// stage needs (see Layout).
 	Uneven bool
 }
 
@@ -187,9 +187,17 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 			consider(c)
 		}
 	}
-	if contiguous && b.uneven {
-		for _, c := range p.unevenCandidates(maxE, b) {
-			if c, ok := p.registerChoice(c, count, contiguous, transposed, preferSmall, b); ok {
+	// Uneven stages compete with even ones in contiguous passes and in the
+	// first pass of several over a row (whose stores are staged); in the
+	// other passes over strided data they replace the local kernel only
+	// (stridedUnevenPays).
+	strided := !contiguous && !transposed
+	if contiguous && b.uneven || !contiguous && b.unevenStrided && (!strided || best == nil) {
+		fit := func(c regChoice) (regChoice, bool) {
+			return p.registerChoice(c, count, contiguous, transposed, preferSmall, b)
+		}
+		for _, c := range p.unevenCandidates(maxE, contiguous, fit, b) {
+			if !strided || p.stridedUnevenPays(c) {
 				consider(c)
 			}
 		}
@@ -204,6 +212,30 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	p.StagedLoad = contiguous && best.staged
 	p.StagedStore = contiguous && best.staged || transposed
 	return true
+}
+
+// minStridedUnevenTile is the fewest sub-transforms side by side with
+// which uneven stages replace the local kernel in a pass over strided data
+// whose stores are not staged, unless they take no more stages than it.
+const minStridedUnevenTile = 6
+
+// stridedUnevenPays reports whether the uneven candidate c replaces the
+// local kernel in a pass over strided data whose loads and stores both run
+// in tiles of c.tile elements: where its tile is at least
+// minStridedUnevenTile or it takes no more stages than the local kernel.
+// On an H200 through CUDA (512 MiB of complex64, the time of each kernel,
+// in one run against Tuning.EvenStrided) uneven stages were faster in
+// every first pass of a row that they took and in most later passes (the
+// second pass of 27000, L = 150 after 180: 0.333 ms against 0.643 with the
+// local kernel; of 129600, L = 360 in tiles of 5, 0.615 against 0.760),
+// but slower with a stage more in tiles of 5 or 4 (96000, L = 240 after
+// 400: 0.596 against 0.455 with the local kernel's [16 15] in tiles of 17;
+// 214326, L = 378 after 567: 0.612 against 0.563) and wherever they took
+// the place of even stages in such passes (axis 1 of 400×400×400: 0.528
+// against 0.391; L = 400 after 400: 0.491 against 0.480; axis 1 of
+// 16×2000×2000: 0.318 against 0.258), which they therefore do not.
+func (p *Pass) stridedUnevenPays(c regChoice) bool {
+	return c.tile >= minStridedUnevenTile || len(c.rs) <= len(radices(p.L))
 }
 
 // registerChoice completes the candidate c (its e, tt, rs, uneven and

@@ -127,6 +127,7 @@ func New(shape, axes []int, lim Limits) (Plan, error) {
 // the smaller budget: on an H200 two passes of 1024 took 1.10 ms at 2^20,
 // three passes 0.80.
 func planAxis(batch Batch, n int, b budget) Axis {
+	b = b.forLength(n)
 	a := planAxisWithin(batch, n, b)
 	if b.largeLocalBytes <= b.localBytes || batch.Inner > 1 {
 		return a

@@ -415,8 +415,13 @@ func checkRoles(k Kernel, a Axis, transform int, first, last bool) error {
 func checkKernel(k Kernel, lim Limits, localBytes int) error {
 	p := k.Pass
 	maxPrime := maxGPUPrimeRadix
-	if lim.CPU && lim.Tuning.LocalBytes == 0 {
+	switch {
+	case lim.CPU && lim.Tuning.LocalBytes == 0:
 		maxPrime = maxPrimeRadix
+	case lim.Tuning.MaxPrime > 0:
+		maxPrime = max(lim.Tuning.MaxPrime, maxPrimeRadix)
+	case p.N >= widePrimesFrom && !k.Rader:
+		maxPrime = maxWidePrimeRadix
 	}
 	if product(p.Radices) != p.L || slices.ContainsFunc(p.Radices, func(r int) bool { return r < 2 || r > maxRadix && !(isPrime(r) && r <= maxPrime) }) {
 		return fmt.Errorf("radices %v of a pass of %d", p.Radices, p.L)
@@ -551,12 +556,12 @@ func TestNewErrors(t *testing.T) {
 	}
 }
 
-// checkUneven checks the stages of an uneven register kernel: a whole
-// contiguous pass without chunks, whose every stage's butterflies the
+// checkUneven checks the stages of an uneven register kernel: a pass
+// without chunks or private exchanges, whose every stage's butterflies the
 // work-items cover within E registers each, and E the most a stage takes.
 func checkUneven(p Pass) error {
-	if p.L != p.N || p.NS != 1 || p.Private || p.Chunks != 1 || p.SFast {
-		return fmt.Errorf("uneven stages in a pass of %d of %d after %d, private %v, %d chunks, sfast %v", p.L, p.N, p.NS, p.Private, p.Chunks, p.SFast)
+	if p.Private || p.Chunks != 1 {
+		return fmt.Errorf("uneven stages in a pass of %d of %d after %d, private %v, %d chunks", p.L, p.N, p.NS, p.Private, p.Chunks)
 	}
 	most := 0
 	for i, r := range p.Radices {

@@ -101,8 +101,10 @@ func planRader(batch Batch, n int, b budget) (Axis, bool) {
 	// Uneven stages leave the outputs elsewhere than the inputs: the
 	// kernel moves them back through local memory between its transforms
 	// (in one round, its buffer holding whole rows), on every device.
+	// Strided axes keep even stages (their Rader kernels with uneven ones
+	// were never measured).
 	rb := b
-	rb.uneven = !b.evenStages
+	rb.uneven, rb.unevenStrided = !b.evenStages, false
 	p := Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}
 	p.plan(batch.Outer*batch.Inner, batch.Inner, rb)
 	if p.E == 0 || p.Uneven && p.Chunks > 1 {
@@ -121,7 +123,7 @@ func planRader(batch Batch, n int, b budget) (Axis, bool) {
 // butterflies take, where the budget or its tuning asks for it, or where
 // the GPU rule finds that it pays (raderPays).
 func (b budget) raderFor(n int) bool {
-	if n <= b.maxPrime || !isPrime(n) || !isSmooth(n-1, b.maxPrime) {
+	if n <= b.maxPrime || !isPrime(n) || !isSmooth(n-1, b.raderPrime) {
 		return false
 	}
 	if b.raderByPadding {
@@ -148,3 +150,11 @@ func raderPays(n, m int) bool { return m >= raderMinPadding*(n-1) }
 // (Tuning.Primes) can change the plan of a transform of length n: a prime
 // above the butterflies of every device.
 func PrimeChoice(n int) bool { return n > maxPrimeRadix && isPrime(n) }
+
+// WidePrimeChoice reports whether the largest prime butterfly
+// (Tuning.MaxPrime) can change the plan of a transform of length n: one
+// with a prime factor above maxGPUPrimeRadix that the wider butterflies
+// take.
+func WidePrimeChoice(n int) bool {
+	return !isSmooth(n, maxGPUPrimeRadix) && isSmooth(n, maxWidePrimeRadix)
+}

@@ -45,13 +45,13 @@ func (l Layout) Registers() int { return l.Butterflies * l.Radix }
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
 // unevenCandidates returns the candidates of uneven register kernels for
-// the pass (contiguous and whole: L == N), with the fewest registers per
-// work-item of 8, 12, 16 and maxE that any candidate fits, or at most 32
-// where none fits maxE of 16 or more: for every way of
-// writing L with the fewest stages of radices up to maxRadix (and one
-// stage more), the number of work-items per sub-transform that wastes the
-// fewest work-item slots. Only e, tt, rs, uneven and slots are set.
-func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
+// the pass that fit (completed by fit, see registerChoice), with the
+// fewest registers per work-item of 8, 12, 16 and maxE that any candidate
+// fits, or at most 32 where none fits maxE of 16 or more (over contiguous
+// rows): for every way of writing L with the fewest stages of radices up
+// to maxRadix (and one stage more), the number of work-items per
+// sub-transform that wastes the fewest work-item slots.
+func (p *Pass) unevenCandidates(maxE int, contiguous bool, fit func(regChoice) (regChoice, bool), b budget) []regChoice {
 	splits := radixSplits(p.L, b.maxPrime)
 	if len(splits) == 0 {
 		return nil
@@ -61,7 +61,7 @@ func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
 		fewest = min(fewest, len(rs))
 	}
 	maxTT := min(b.maxRegWG, p.L)
-	if b.shortRowsWhole && p.L <= 2*maxShortE {
+	if contiguous && b.shortRowsWhole && p.L <= 2*maxShortE {
 		maxTT = ceilDiv(p.L, maxShortE) // whole short rows: one or two work-items
 	}
 	// The fewest registers first: on an H200 through CUDA uneven stages
@@ -75,7 +75,7 @@ func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
 		}
 	}
 	limits = append(limits, maxE)
-	if maxE >= 16 {
+	if contiguous && maxE >= 16 {
 		limits = append(limits, 32)
 	}
 	var out []regChoice
@@ -95,8 +95,9 @@ func (p *Pass) unevenCandidates(maxE int, b budget) []regChoice {
 				if e > limit {
 					continue
 				}
-				if best == nil || slots < best.slots || slots == best.slots && e < best.e {
-					best = &regChoice{e: e, tt: tt, rs: rs, uneven: true, slots: slots}
+				c, ok := fit(regChoice{e: e, tt: tt, rs: rs, uneven: true, slots: slots})
+				if ok && (best == nil || c.slots < best.slots || c.slots == best.slots && c.e < best.e) {
+					best = &c
 				}
 			}
 			if best != nil {
