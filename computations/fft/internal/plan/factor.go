@@ -27,13 +27,15 @@ const (
 // widePrimesFrom is the shortest transform whose factors 29 and 31 GPUs
 // take as butterflies. On an H200 through CUDA (512 MiB of complex64,
 // BenchmarkFFT with REIKNA_BENCH_MAX_PRIME=31 against the butterflies up
-// to 23, in one run) the butterflies were faster from 232 points on, at 25
-// of the 28 lengths measured from 232 to 59392 (527 in 0.696 ms against
-// 1.133, 2871 in 0.366 against 1.499, 3968 in 0.308 against 1.089, 31744
-// in 1.039 against 2.412; 377 and 403 5% slower, 341 the same), and slower
-// at 10 of the 12 below it (31 in 0.722 against 0.509, 116 in 0.685
-// against 0.434, 217 in 0.768 against 0.700; 145 and 155 faster), where
-// Bluestein's one kernel of 64 to 512 points runs near the copy's speed.
+// to 23, each list on its own machine of the same kind; docs/benchmarks/
+// h200-2026-11-27-fft-strided-primes) the butterflies were faster from
+// 232 points on, at 25 of the 28 lengths measured from 232 to 59392 (527
+// in 0.696 ms against 1.133, 2871 in 0.366 against 1.499, 3968 in 0.308
+// against 1.089, 31744 in 1.039 against 2.412; 377 and 403 5% slower, 341
+// the same), and slower at 10 of the 12 below it (31 in 0.722 against
+// 0.509, 116 in 0.685 against 0.434, 217 in 0.768 against 0.700; 145 and
+// 155 faster), where Bluestein's one kernel of 64 to 512 points runs near
+// the copy's speed.
 const widePrimesFrom = 256
 
 // primeFactors returns the prime factors of n in ascending order.
