@@ -62,7 +62,10 @@ const benchExamples = `  reikna bench
       batched complex64 FFTs of every length from 2 to 4096 and of smooth
       lengths, primes and lengths with one large prime factor above it up
       to 2^24 (the same list in every run), each length's kind in the table
-      and the JSON; --sweep-sample 300 times 300 of them, every kind kept
+      and the JSON; --sweep-sample 300 times 300 of them, every kind kept.
+      Every length's first rows are checked against a float64 FFT before
+      it is timed (rel_l2 in the JSON); a wrong one is not timed, and the
+      command fails
   reikna bench --sweep --sweep-sample 300 --list
       print those 300 lengths, comma-separated, for the peers' --sizes, and
       time nothing

@@ -245,12 +245,15 @@ func bench(o *Options, stdout, stderr io.Writer) error {
 		r.derive(rep.CopyGBs)
 		rep.Results = append(rep.Results, r)
 	}
-	var panicked []int
+	var panicked, wrong []int
 	for i, n := range sizes {
 		step := func(what string) { bar.Step(i+1, fmt.Sprintf("N = %d: %s", n, what)) }
 		r, ok := measureOrRecover(b, n, step, stderr)
 		if !ok {
 			panicked = append(panicked, n)
+		}
+		if r.Wrong != "" {
+			wrong = append(wrong, n)
 		}
 		if o.CPU && r.Skipped == "" {
 			step("CPU (gonum)")
@@ -287,6 +290,10 @@ func bench(o *Options, stdout, stderr io.Writer) error {
 	if len(panicked) > 0 {
 		return fmt.Errorf("the FFT panicked at %s (their rows say so, and the stacks are above): %s",
 			cliutil.Plural(len(panicked), "length"), cliutil.JoinInts(panicked, ","))
+	}
+	if len(wrong) > 0 {
+		return fmt.Errorf("the FFT gave wrong results at %s (their rows say how far off): %s",
+			cliutil.Plural(len(wrong), "length"), cliutil.JoinInts(wrong, ","))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"image/png"
 	"math"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations/fft"
+	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/internal/cliutil/clitest"
 )
@@ -53,7 +56,8 @@ func TestBench(t *testing.T) {
 	}
 	for i, r := range rep.Results {
 		n := []int{16, 64}[i]
-		if r.N != n || r.Batch != (1<<20)/(8*n) || r.Bytes != 1<<20 || r.Runs != 3 || r.Skipped != "" {
+		if r.N != n || r.Batch != (1<<20)/(8*n) || r.Bytes != 1<<20 || r.Runs != 3 || r.Skipped != "" || r.Wrong != "" ||
+			!(r.RelL2 > 0 && r.RelL2 <= fftCheckTolComplex64) {
 			t.Errorf("result %d: %+v", i, r)
 		}
 		if !(r.MinMS > 0 && r.MinMS <= r.MedianMS && r.WallMS > 0 && r.GBs > 0 && r.GFLOPs > 0 && r.CopyPct > 0 && r.CPUMS > 0 && r.Speedup > 0) {
@@ -228,5 +232,53 @@ func TestMeasureOrRecover(t *testing.T) {
 	}
 	if out := stderr.String(); !strings.HasPrefix(out, "reikna: bench: N = 1009 panicked: ") || !strings.Contains(out, ".(*bencher).measure(") {
 		t.Errorf("stderr lacks the panic and its stack:\n%s", out)
+	}
+}
+
+// TestCheckFFTRows checks that the check before timing passes the forward
+// FFT and flags a wrong output: the inverse transform where the forward
+// one is due.
+func TestCheckFFTRows(t *testing.T) {
+	thr := cludatest.Thread(t)
+	shape := []int{8, 1000}
+	f, err := fft.NewFFT(core.ArrayOf(dtypes.Complex64, shape...), []int{1}, fft.FFTOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call, err := f.Compile(thr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer call.Release()
+	b := &bencher{thr: thr, dt: dtypes.Complex64, arrayBytes: 1 << 16}
+	sets, release, err := b.argSets(call.Signature())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	args := sets[0]
+	for _, tt := range []struct {
+		name    string
+		inverse int32
+		wrong   bool
+	}{
+		{"forward", 0, false},
+		{"the inverse in place of the forward", 1, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for i, p := range call.Signature() {
+				if p.Role() == core.Scalar {
+					args[i] = tt.inverse
+				}
+			}
+			e, err := checkFFTRows(call, args, shape, fftCheckTolComplex64)
+			var w *wrongResultError
+			switch {
+			case tt.wrong && !errors.As(err, &w):
+				t.Errorf("error %v (relative L2 %.3g), want a wrong result", err, e)
+			case !tt.wrong && (err != nil || !(e > 0 && e <= fftCheckTolComplex64)):
+				t.Errorf("relative L2 %.3g, error %v; want a pass", e, err)
+			}
+		})
 	}
 }

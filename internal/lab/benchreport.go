@@ -62,8 +62,14 @@ type benchResult struct {
 	Kernels   []string         `json:"kernels,omitempty"`
 	Pipelines []pipelineResult `json:"pipelines,omitempty"`
 	// Kind is the kind of the length in a sweep (see lengthKind).
-	Kind    string `json:"kind,omitempty"`
-	Skipped string `json:"skipped,omitempty"`
+	Kind string `json:"kind,omitempty"`
+	// RelL2 is the relative L2 error of the first rows of the output
+	// against the float64 reference (checkFFTRows), checked before the
+	// runs; Wrong says why a result above the bound was not timed (and
+	// Skipped says so too).
+	RelL2   float64 `json:"rel_l2,omitempty"`
+	Wrong   string  `json:"wrong,omitempty"`
+	Skipped string  `json:"skipped,omitempty"`
 }
 
 // pipelineResult is the time of a fused pipeline at one length, and its

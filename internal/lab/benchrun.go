@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -73,8 +74,19 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 	r.Batch, r.Bytes = int(batch), batch*one
 	step("device")
 	shape, axes := []int{r.Batch, n}, []int{1}
-	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{}, &r.Kernels)
+	// The bare FFT's output is checked against the float64 reference
+	// before it is timed; a wrong one is not timed.
+	check := func(call *core.Callable, sets [][]any) error {
+		var err error
+		r.RelL2, err = checkFFTRows(call, sets[0], shape, fftCheckTolerance(b.dt))
+		return err
+	}
+	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{}, &r.Kernels, check)
 	if err != nil {
+		var w *wrongResultError
+		if errors.As(err, &w) {
+			r.Wrong = w.Error()
+		}
 		r.Skipped = err.Error()
 		return r
 	}
@@ -83,7 +95,7 @@ func (b *bencher) measure(n int, step func(string)) benchResult {
 		step("fused pipelines")
 		for _, pl := range pipelines(n) {
 			pr := pipelineResult{Name: pl.name}
-			if k, _, _, err := b.timeFFT(shape, axes, pl, nil); err != nil {
+			if k, _, _, err := b.timeFFT(shape, axes, pl, nil, nil); err != nil {
 				pr.Skipped = err.Error()
 			} else {
 				pr.MedianMS, pr.MinMS = ms(median(k)), ms(slices.Min(k))
@@ -106,8 +118,10 @@ func (r *benchResult) setTimes(kernel, wall []time.Duration, plan time.Duration)
 // the pipeline's transformations, and returns the kernel and wall times of
 // its runs, and the time the plan took to build (render, compile or load
 // from the program cache, upload its tables). Where launches is not nil,
-// it receives the kernels a call enqueues (see launchList).
-func (b *bencher) timeFFT(shape, axes []int, pl pipeline, launches *[]string) (kernel, wall []time.Duration, plan time.Duration, err error) {
+// it receives the kernels a call enqueues (see launchList); where check is
+// not nil, it checks the results before the runs, and its error ends the
+// measurement.
+func (b *bencher) timeFFT(shape, axes []int, pl pipeline, launches *[]string, check func(*core.Callable, [][]any) error) (kernel, wall []time.Duration, plan time.Duration, err error) {
 	start := time.Now()
 	t := core.ArrayOf(b.dt, shape...)
 	f, err := fft.NewFFT(t, axes, fft.FFTOptions{})
@@ -132,6 +146,11 @@ func (b *bencher) timeFFT(shape, axes []int, pl pipeline, launches *[]string) (k
 		return nil, nil, 0, err
 	}
 	defer release()
+	if check != nil {
+		if err := check(c, sets); err != nil {
+			return nil, nil, 0, err
+		}
+	}
 	kernel, wall, err = b.timeRuns(c, sets)
 	return kernel, wall, plan, err
 }

@@ -63,7 +63,7 @@ func (b *bencher) measureShape(shape, axes []int) (benchResult, error) {
 	n := transformLength(shape, axes)
 	size := transformLength(shape, cliutil.AllAxes(len(shape)))
 	r := benchResult{N: n, Batch: size / n, Bytes: int64(size) * int64(b.dt.Size()), Shape: shape, Axes: axes}
-	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{}, &r.Kernels)
+	kernel, wall, plan, err := b.timeFFT(shape, axes, pipeline{}, &r.Kernels, nil)
 	if err != nil {
 		return r, err
 	}

@@ -1,80 +1,26 @@
 package lab
 
 import (
-	"fmt"
-	"math"
-
-	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
-	"github.com/reikna-go/reikna/internal/cliutil"
-	"github.com/reikna-go/reikna/internal/reference"
 )
 
-// halfCheckElements is the number of elements of the rows that the check
-// before timing compares with the float64 reference: enough rows to catch
-// a wrong batch stride, few enough for the host to transform at once.
-const halfCheckElements = 1 << 16
-
-// Check tolerances, relative L2 against a float64 FFT of the input the
-// device read. The complex64 FFT is held to the bound of the FFT tests.
-// The half-storage FFT reads halves exactly, computes in float32 and rounds
-// each output element to a half, which moves it by at most 2^-11 of its
-// magnitude, and so the output's relative L2 by at most as much; the
-// float32 FFT adds its own bound.
+// Check tolerances of the FFT beside the half-storage one, relative L2
+// against a float64 FFT of the input the device read. The complex64 FFT is
+// held to the bound of the FFT tests. The half-storage FFT reads halves
+// exactly, computes in float32 and rounds each output element to a half,
+// which moves it by at most 2^-11 of its magnitude, and so the output's
+// relative L2 by at most as much; the float32 FFT adds its own bound.
 const (
-	halfCheckTolComplex64 = 1e-6
+	halfCheckTolComplex64 = fftCheckTolComplex64
 	halfCheckTolHalf      = 0x1p-11 + halfCheckTolComplex64
 )
 
-// checkHalfFFT runs call once on args, its output poisoned first, and
-// compares the first rows of the output with the float64 FFT of the first
-// rows of the input. It returns the relative L2 error; a wrong output is a
-// *wrongResultError.
+// checkHalfFFT checks the batched FFT of shape, of complex64 arrays or
+// where half of complex32 ones, as checkFFTRows does.
 func checkHalfFFT(call *core.Callable, args []any, shape []int, half bool) (float64, error) {
-	var in, out *cluda.Array
-	for i, p := range call.Signature() {
-		switch p.Role() {
-		case core.Input:
-			in, _ = args[i].(*cluda.Array)
-		case core.Output:
-			out, _ = args[i].(*cluda.Array)
-		}
-	}
-	if in == nil || out == nil {
-		return 0, fmt.Errorf("the FFT has no input or output array")
-	}
-	if err := out.Fill(complex(math.NaN(), math.NaN())); err != nil {
-		return 0, fmt.Errorf("poisoning the output: %w", err)
-	}
-	if err := call.Call(args...); err != nil {
-		return 0, fmt.Errorf("the checked call: %w", err)
-	}
-	rows := min(shape[0], max(halfCheckElements/shape[1], 1))
-	x, err := readComplexRows(in, rows)
-	if err != nil {
-		return 0, fmt.Errorf("reading the input: %w", err)
-	}
-	y, err := readComplexRows(out, rows)
-	if err != nil {
-		return 0, fmt.Errorf("reading the output: %w", err)
-	}
 	tol := halfCheckTolComplex64
 	if half {
 		tol = halfCheckTolHalf
 	}
-	c := cliutil.Compare(y, reference.FFTN(x, []int{rows, shape[1]}, []int{1}, false), tol)
-	if !(c.RelL2 <= tol) {
-		return c.RelL2, &wrongResultError{fmt.Errorf("relative L2 error %.3g of the first %d rows, above %.3g", c.RelL2, rows, tol)}
-	}
-	return c.RelL2, nil
-}
-
-// readComplexRows returns the first rows of a 2-D complex array as
-// complex128.
-func readComplexRows(a *cluda.Array, rows int) ([]complex128, error) {
-	v, err := a.Slice(0, 0, rows, 1)
-	if err != nil {
-		return nil, err
-	}
-	return cliutil.ReadComplexArray(v)
+	return checkFFTRows(call, args, shape, tol)
 }
