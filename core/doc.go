@@ -13,7 +13,9 @@
 //
 // A Callable takes its arguments in the order of its Signature (Call), or
 // by their names in any order (CallNamed, reikna's keyword arguments);
-// both check every argument before anything is enqueued.
+// both check every argument before anything is enqueued. On a Thread with
+// profiling on, CallProfiled returns the time its kernels ran on the
+// device, and CallProfiledKernels the time of each.
 //
 // Kernel templates print .KernelDeclaration and use the load and store
 // entry points of each parameter (see KernelParameter). The names a
