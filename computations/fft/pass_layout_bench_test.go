@@ -15,7 +15,7 @@ import (
 )
 
 // BenchmarkPassLayout times one Stockham pass of radix 16 (after passes of
-// 16, over 2^20 complex64 values) written three ways, the measurement
+// 16, over 2^20 complex64 values) written four ways, the measurement
 // behind the CPU device's next FFT kernel (docs/fft-gpu-notes.md §17):
 //
 //   - complex: a work-item per butterfly on float2 values, as the FFT's
@@ -24,10 +24,12 @@ import (
 //     imaginary parts in float8 lanes, loaded as float16 and split with
 //     .even and .odd, stored through shuffle2 and vstore16;
 //   - lanes-scalar-io: the same arithmetic on float8 lanes, each lane loaded
-//     and stored as a float2 of its own (as per-element load and store
-//     hooks would).
+//     and stored as a float2 of its own through private arrays;
+//   - lanes-elements: each lane loaded as a float2 of its own and the lanes
+//     built with vector literals, each output stored as a float2 (as the
+//     FFT's per-element load and store macros would).
 //
-// The three must give the same output (within passLayoutTolerance), so
+// The four must give the same output (within passLayoutTolerance), so
 // that no variant is timed on work it skips.
 func BenchmarkPassLayout(b *testing.B) {
 	thr := cludatest.Thread(b)
@@ -66,7 +68,7 @@ func BenchmarkPassLayout(b *testing.B) {
 	for _, v := range []struct {
 		kernel string
 		lanes  int
-	}{{"pass_complex", 1}, {"pass_lanes", 8}, {"pass_lanes_scalar_io", 8}} {
+	}{{"pass_complex", 1}, {"pass_lanes", 8}, {"pass_lanes_scalar_io", 8}, {"pass_lanes_elements", 8}} {
 		b.Run(v.kernel, func(b *testing.B) {
 			k, err := prog.Kernel(v.kernel)
 			if err != nil {
@@ -218,6 +220,32 @@ KERNEL void pass_lanes_scalar_io(GLOBAL_MEM float2 *out, GLOBAL_MEM const float2
             const uint j = j0 + l, k = j % 16;
             out[(j - k) * 16 + k + q * 16] = (float2)(r[l], i[l]);
         }
+    }
+}
+KERNEL void pass_lanes_elements(GLOBAL_MEM float2 *out, GLOBAL_MEM const float2 *in, GLOBAL_MEM const float2 *tw)
+{
+    const uint j0 = get_global_id(0) * 8;
+    float8 xr[16], xi[16];
+    for (int m = 0; m < 16; m++) {
+        float2 e[8], w[8];
+        for (int l = 0; l < 8; l++) {
+            e[l] = in[j0 + l + m * 65536];
+            w[l] = tw[m * 16 + (j0 + l) % 16];
+        }
+        const float8 er = (float8)(e[0].x, e[1].x, e[2].x, e[3].x, e[4].x, e[5].x, e[6].x, e[7].x);
+        const float8 ei = (float8)(e[0].y, e[1].y, e[2].y, e[3].y, e[4].y, e[5].y, e[6].y, e[7].y);
+        const float8 wr = (float8)(w[0].x, w[1].x, w[2].x, w[3].x, w[4].x, w[5].x, w[6].x, w[7].x);
+        const float8 wi = (float8)(w[0].y, w[1].y, w[2].y, w[3].y, w[4].y, w[5].y, w[6].y, w[7].y);
+        xr[m] = er * wr - ei * wi;
+        xi[m] = er * wi + ei * wr;
+    }
+    DFT16(float8, xr, xi)
+    for (int q = 0; q < 16; q++) {
+        const float8 r = xr[q], i = xi[q];
+        const uint k0 = j0 % 16;
+        GLOBAL_MEM float2 *o = out + (j0 - k0) * 16 + k0 + q * 16;
+        o[0] = (float2)(r.s0, i.s0); o[1] = (float2)(r.s1, i.s1); o[2] = (float2)(r.s2, i.s2); o[3] = (float2)(r.s3, i.s3);
+        o[4] = (float2)(r.s4, i.s4); o[5] = (float2)(r.s5, i.s5); o[6] = (float2)(r.s6, i.s6); o[7] = (float2)(r.s7, i.s7);
     }
 }
 `
