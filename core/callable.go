@@ -231,10 +231,19 @@ func (c *Callable) Check(args ...any) error {
 // ran on the device, from OpenCL profiling events. The Thread's queue must
 // have been created with profiling on.
 func (c *Callable) CallProfiled(args ...any) (time.Duration, error) {
-	if !c.thread.Profiling() {
-		return 0, fmt.Errorf("core: %s: profiling needs a Thread created with ThreadOptions{Profiling: true}", c.name)
+	if err := c.checkProfiling(); err != nil {
+		return 0, err
 	}
 	return c.run(args, true)
+}
+
+// checkProfiling reports a Thread without profiling, which profiled
+// calls need.
+func (c *Callable) checkProfiling() error {
+	if !c.thread.Profiling() {
+		return fmt.Errorf("core: %s: profiling needs a Thread created with ThreadOptions{Profiling: true}", c.name)
+	}
+	return nil
 }
 
 // KernelTime is the time one kernel of a call ran on the device.
@@ -246,8 +255,8 @@ type KernelTime struct {
 // CallProfiledKernels is CallProfiled that returns the time of each
 // kernel of the call, in the order they ran, in place of their sum.
 func (c *Callable) CallProfiledKernels(args ...any) ([]KernelTime, error) {
-	if !c.thread.Profiling() {
-		return nil, fmt.Errorf("core: %s: profiling needs a Thread created with ThreadOptions{Profiling: true}", c.name)
+	if err := c.checkProfiling(); err != nil {
+		return nil, err
 	}
 	var times []KernelTime
 	_, err := c.runEach(args, true, func(i int, d time.Duration) {

@@ -35,17 +35,14 @@ func BenchmarkFFT(b *testing.B) {
 // benchSizes returns the lengths of BenchmarkFFT: those REIKNA_BENCH_SIZES
 // lists, else the powers of two from 2^4 to 2^24.
 func benchSizes(b *testing.B) []int {
-	var sizes []int
 	if list := os.Getenv("REIKNA_BENCH_SIZES"); list != "" {
-		for _, f := range strings.Split(list, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n < 1 {
-				b.Fatalf("REIKNA_BENCH_SIZES=%q: %q is not a length", list, f)
-			}
-			sizes = append(sizes, n)
+		sizes, err := parseInts(list, ",")
+		if err != nil || slices.Contains(sizes, 0) {
+			b.Fatalf("REIKNA_BENCH_SIZES=%q: not a list of lengths (%v)", list, err)
 		}
 		return sizes
 	}
+	var sizes []int
 	for p := 4; p <= 24; p++ {
 		sizes = append(sizes, 1<<p)
 	}
@@ -82,7 +79,7 @@ func BenchmarkFFTShape(b *testing.B) {
 func parseInts(text, sep string) ([]int, error) {
 	var out []int
 	for _, d := range strings.Split(text, sep) {
-		n, err := strconv.Atoi(d)
+		n, err := strconv.Atoi(strings.TrimSpace(d))
 		if err != nil || n < 0 {
 			return nil, fmt.Errorf("%q is not a whole number", d)
 		}
@@ -144,40 +141,29 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 			b.Fatal(err)
 		}
 	}
-	// With REIKNA_BENCH_KERNELS=1, each kernel's median is reported too
-	// (as k0-ms, k1-ms, ...).
-	perKernel := os.Getenv("REIKNA_BENCH_KERNELS") == "1"
 	times := make([]time.Duration, 0, b.N)
-	var kernelTimes [][]time.Duration
+	kernelTimes := make([][]time.Duration, len(c.Kernels()))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		args := []any{outs[i%len(outs)], ins[i%len(ins)], int32(0)}
-		if !perKernel {
-			d, err := c.CallProfiled(args...)
-			if err != nil {
-				b.Fatal(err)
-			}
-			times = append(times, d)
-			continue
-		}
-		kts, err := c.CallProfiledKernels(args...)
+		kts, err := c.CallProfiledKernels(outs[i%len(outs)], ins[i%len(ins)], int32(0))
 		if err != nil {
 			b.Fatal(err)
 		}
 		var d time.Duration
 		for k, kt := range kts {
-			if k >= len(kernelTimes) {
-				kernelTimes = append(kernelTimes, nil)
-			}
 			kernelTimes[k] = append(kernelTimes[k], kt.Duration)
 			d += kt.Duration
 		}
 		times = append(times, d)
 	}
 	b.StopTimer()
-	for k, kt := range kernelTimes {
-		slices.Sort(kt)
-		b.ReportMetric(kt[len(kt)/2].Seconds()*1e3, fmt.Sprintf("k%d-ms", k))
+	// With REIKNA_BENCH_KERNELS=1, each kernel's median is reported too
+	// (as k0-ms, k1-ms, ...).
+	if os.Getenv("REIKNA_BENCH_KERNELS") == "1" {
+		for k, kt := range kernelTimes {
+			slices.Sort(kt)
+			b.ReportMetric(kt[len(kt)/2].Seconds()*1e3, fmt.Sprintf("k%d-ms", k))
+		}
 	}
 	slices.Sort(times)
 	med := times[len(times)/2].Seconds()

@@ -59,7 +59,7 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	if err := lim.check(); err != nil {
 		return a, err
 	}
-	base := lim.budget()
+	base := lim.budget().forLength(a.N)
 	b := base
 	k := a.Kernels[i]
 	if k.Rader {

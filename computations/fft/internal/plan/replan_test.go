@@ -147,7 +147,7 @@ func TestReplanEnds(t *testing.T) {
 	}
 	for _, pl := range planLimits {
 		t.Run(pl.name, func(t *testing.T) {
-			for _, n := range []int{2, 7, 16, 60, 97, 256, 1000, 1009, 4096, 8192, 65536, 65537, 1 << 20} {
+			for _, n := range []int{2, 7, 16, 60, 97, 256, 527, 1000, 1009, 2871, 4096, 8192, 65536, 65537, 1 << 20} {
 				for _, shape := range [][]int{{4, n}, {2, n, 3}} {
 					p, err := New(shape, []int{1}, pl.lim)
 					if err != nil {
