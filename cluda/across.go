@@ -85,9 +85,15 @@ func checkCrossCopy(dst, src *Array) error {
 // crossCopy is a copy between arrays of possibly different Threads. It
 // runs on the destination Thread's queue, or on the queue on, where set:
 // a side queue of that Thread (see MultiThread).
+//
+// Where kernel is set and the queue is CUDA's, a device copy runs as a
+// kernel on that queue (cuBackend.copyRegionKernel), which must reach
+// both memories: the queue's device is the source's or the
+// destination's, with peer access to the other.
 type crossCopy struct {
 	dst, src *Array
 	on       backend
+	kernel   bool
 }
 
 // queue returns the queue the copy runs on.
@@ -122,6 +128,12 @@ func (c crossCopy) run() error {
 		return err
 	}
 	if direct {
+		if kb, ok := c.queue().(*cuBackend); ok && c.kernel {
+			if err := kb.copyRegionKernel(sb, db, from, to); err != nil {
+				return fmt.Errorf("kernel copy of %d bytes: %w", from.Bytes(), err)
+			}
+			return nil
+		}
 		if _, err := c.queue().copyRegion(sb, db, from, to, false); err != nil {
 			return fmt.Errorf("copy of %d bytes: %w", from.Bytes(), err)
 		}

@@ -28,6 +28,9 @@ type cuBackend struct {
 	// ownsStream says that release frees the stream alone: that of a
 	// side queue (sideQueue), on the context of another backend.
 	ownsStream bool
+	// copier holds the region copy kernels of the context, which the
+	// backend and its side queues share (copyRegionKernel).
+	copier *cuRegionCopier
 }
 
 func (b *cuBackend) api() API { return CUDA }
@@ -582,6 +585,10 @@ func (b *cuBackend) release() {
 	if b.owned || b.ownsStream {
 		b.stream.Release()
 	}
+	if !b.ownsStream || b.owned {
+		// The Thread's own backend, not a side queue.
+		b.copier.release()
+	}
 	if b.owned {
 		b.ctx.Release()
 	}
@@ -592,7 +599,7 @@ func (b *cuBackend) sideQueue() (backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cuBackend{ctx: b.ctx, stream: s, arch: b.arch, warp: b.warp, ownsStream: true}, nil
+	return &cuBackend{ctx: b.ctx, stream: s, arch: b.arch, warp: b.warp, ownsStream: true, copier: b.copier}, nil
 }
 
 // copyRegion copies through the driver's peer copy, which reaches the

@@ -167,7 +167,7 @@ func cudaBackend(ctx *cu.Context, stream *cu.Stream, p *DeviceParams, profiling,
 		return nil, fmt.Errorf("cluda: thread on %q: %w", p.Name, err)
 	}
 	return &cuBackend{ctx: ctx, stream: stream, arch: fmt.Sprintf("compute_%d%d", major, minor),
-		warp: p.WarpSize, prof: profiling, owned: owned}, nil
+		warp: p.WarpSize, prof: profiling, owned: owned, copier: &cuRegionCopier{}}, nil
 }
 
 // ArrayFromCUDA returns an array with the given layout (byte strides, nil

@@ -20,6 +20,11 @@ type MultiThreadOptions struct {
 	// through host memory (CopyHost) rather than within one context.
 	SeparateContexts bool
 
+	// PeerCopy says what moves the blocks of CopySplit between CUDA
+	// devices with peer access; the zero value, PeerCopyDefault, is the
+	// fastest way measured.
+	PeerCopy PeerCopy
+
 	// Repeat lets CreateMultiThread open the matching devices again, in
 	// turn, where fewer than the count asked for match: one CPU device
 	// then stands for several, each opening with a queue of its own, as
@@ -39,14 +44,28 @@ type MultiThreadOptions struct {
 // are. Release it, not its Threads.
 type MultiThread struct {
 	threads []*Thread
-	// sides holds, for each Thread e, a queue on its device and context
-	// for the blocks of each device d (sides[e][d], its own block at
-	// sides[e][e]), on which CopySplit copies them: every block of an
-	// exchange in flight at once, as many as the devices' links take.
+	// sides holds, for each Thread a, a queue on its device and context
+	// for the blocks between it and each device b (sides[a][b], its own
+	// block at sides[a][a]): those a receives from b, or with
+	// PeerCopyWrite those a sends to b. CopySplit copies each block on
+	// its queue: every block of an exchange in flight at once, as many
+	// as the devices' links take.
 	sides    [][]backend
 	contexts []*cl.Context // shared OpenCL contexts, released after the Threads
 	paths    [][]CopyPath
+	peerCopy PeerCopy // resolved: never PeerCopyDefault
 }
+
+// peerCopy returns the way of moving blocks that the options ask for, the
+// default resolved (NewMultiThread has checked the value).
+func (o MultiThreadOptions) peerCopy() PeerCopy {
+	p, _ := o.PeerCopy.resolve()
+	return p
+}
+
+// PeerCopy returns the way CopySplit moves blocks between CUDA devices
+// with peer access (never PeerCopyDefault).
+func (m *MultiThread) PeerCopy() PeerCopy { return m.peerCopy }
 
 // CreateMultiThread creates a MultiThread on n devices that match f: the
 // first n of them (GPUs first, as CreateThread prefers them), on the
@@ -124,6 +143,9 @@ func NewMultiThread(devs []Device, opts MultiThreadOptions) (*MultiThread, error
 			return nil, fmt.Errorf("cluda: multi-thread: device %d is of %s, device 0 of %s: a MultiThread is of one interface", i, d.api, api)
 		}
 	}
+	if _, err := opts.PeerCopy.resolve(); err != nil {
+		return nil, err
+	}
 	if api == CUDA {
 		cus := make([]cu.Device, len(devs))
 		for i, d := range devs {
@@ -143,7 +165,7 @@ func newCLMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread,
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
 	}
-	m := &MultiThread{}
+	m := &MultiThread{peerCopy: opts.peerCopy()}
 	for i, d := range devs {
 		if d == nil {
 			return nil, fmt.Errorf("cluda: multi-thread: device %d is nil", i)
@@ -220,7 +242,7 @@ func newCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
 	}
-	m := &MultiThread{}
+	m := &MultiThread{peerCopy: opts.peerCopy()}
 	for i, d := range devs {
 		t, err := newCUDAThread(d, opts.ThreadOptions)
 		if err != nil {

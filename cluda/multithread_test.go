@@ -291,7 +291,7 @@ func TestCopySplit(t *testing.T) {
 				if err := m.CopySplit(dst, src); err != nil {
 					t.Fatal(err)
 				}
-				checkSideQueues(t, m, dst, src)
+				checkBlockQueues(t, m, dst, src)
 				for i := range c.devices {
 					got, err := Read[complex64](dst.Part(i))
 					if err != nil {
@@ -391,26 +391,6 @@ func (thr *Thread) mustSlice(t *testing.T, a *Array) *Array {
 		t.Fatal(err)
 	}
 	return v
-}
-
-// checkSideQueues checks that CopySplit copies each block on a queue of
-// its own: the one of its destination's device for the blocks of its
-// source's device (the device's own block too), never the Thread's queue.
-func checkSideQueues(t *testing.T, m *MultiThread, dst, src *SplitArray) {
-	t.Helper()
-	copies, err := m.splitCopies(dst, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[backend]bool{}
-	for _, c := range copies {
-		e := slices.Index(m.threads, c.dst.thread)
-		d := slices.Index(m.threads, c.src.thread)
-		if q := c.queue(); q != m.sides[e][d] || q == m.threads[e].be || seen[q] {
-			t.Errorf("the copy of %v into %v (from device %d to %d) runs on another queue than its own", c.src, c.dst, d, e)
-		}
-		seen[c.queue()] = true
-	}
 }
 
 // TestContextShared checks which platforms' devices share a context: the

@@ -231,9 +231,15 @@ func (s *SplitArray) copyWhole(whole *Array, toParts bool) error {
 // block of its part that falls in theirs. It waits for every command
 // enqueued on the devices, runs the copies of all devices at once
 // (device to device or through the host, by Path), each block on a
-// queue of its own on the receiving device (one for the blocks of each
-// device, its own block too), and returns when all are done. src and dst
-// must not share memory.
+// queue of its own (one for each pair of devices, a device's own block
+// too), and returns when all are done. src and dst must not share
+// memory.
+//
+// Between CUDA devices with peer access the blocks move as the
+// MultiThread's PeerCopy says: by default a kernel on the sending device
+// writes each block into the receiver's memory, on a queue of the
+// sender; with PeerCopyEngines the driver's peer copies move them, on
+// queues of the receiver.
 func (m *MultiThread) CopySplit(dst, src *SplitArray) error {
 	copies, err := m.splitCopies(dst, src)
 	if err != nil {
@@ -275,12 +281,30 @@ func (m *MultiThread) splitCopies(dst, src *SplitArray) ([]crossCopy, error) {
 			}
 			if ok {
 				// Each block on a queue of its own, all at once.
-				c.on = m.sides[e][d]
+				c.on, c.kernel = m.blockQueue(e, d)
 				copies = append(copies, c)
 			}
 		}
 	}
 	return copies, nil
+}
+
+// blockQueue returns the queue that copies the block of device d into
+// device e's part, and whether a kernel copies it (by the MultiThread's
+// PeerCopy): on CUDA devices with peer access, a kernel on the receiving
+// device (PeerCopyRead) or the sending one (PeerCopyWrite); otherwise
+// the driver's copy on a queue of the receiving device.
+func (m *MultiThread) blockQueue(e, d int) (backend, bool) {
+	reach := func(a, b int) bool { return a == b || m.paths[a][b] == CopyPeer }
+	if m.threads[e].API() == CUDA {
+		switch {
+		case m.peerCopy == PeerCopyRead && reach(e, d):
+			return m.sides[e][d], true
+		case m.peerCopy == PeerCopyWrite && reach(d, e):
+			return m.sides[d][e], true
+		}
+	}
+	return m.sides[e][d], false
 }
 
 // splitBlock returns the copy of the block of src's part d that falls in

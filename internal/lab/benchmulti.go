@@ -29,7 +29,7 @@ const multiCheckTol = 2e-6
 
 // multiFlags are the bench flags that --multi uses besides the common
 // ones; the others do not apply to it.
-var multiFlags = []string{"multi", "devices", "repeat", "separate-contexts", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
+var multiFlags = []string{"multi", "devices", "repeat", "separate-contexts", "peer-copy", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
 
 // multiBench is the state of a run of bench --multi.
 type multiBench struct {
@@ -39,6 +39,7 @@ type multiBench struct {
 	shape   []int
 	counts  []int
 	filter  cluda.DeviceFilter
+	peer    cluda.PeerCopy
 	bytes   int64 // of one array of the batched FFTs, and of a copy
 	rep     *multiReport
 	bar     *cliutil.Progress
@@ -75,6 +76,10 @@ func benchMulti(o *Options, stdout, stderr io.Writer) error {
 	if o.SeparateContexts && m.Thread(0).API() != cluda.OpenCL {
 		m.Release()
 		return fmt.Errorf("--separate-contexts applies to OpenCL devices, not to the %s devices chosen", m.Thread(0).API())
+	}
+	if o.Given["peer-copy"] && m.Thread(0).API() != cluda.CUDA {
+		m.Release()
+		return fmt.Errorf("--peer-copy applies to CUDA devices, not to the %s devices chosen", m.Thread(0).API())
 	}
 	if err := mb.defaults(m.Thread(0).Params()); err != nil {
 		m.Release()
@@ -138,6 +143,9 @@ func newMultiBench(o *Options) (*multiBench, error) {
 			return nil, err
 		}
 	}
+	if mb.peer, err = cluda.ParsePeerCopy(o.PeerCopy); err != nil {
+		return nil, fmt.Errorf("--peer-copy: %w", err)
+	}
 	if mb.counts, err = cliutil.ParseInts("--devices", o.Devices, 1); err != nil {
 		return nil, err
 	}
@@ -177,7 +185,7 @@ func (mb *multiBench) defaults(p *cluda.DeviceParams) error {
 
 // threadOptions returns the options of the run's MultiThreads.
 func (mb *multiBench) threadOptions() cluda.MultiThreadOptions {
-	return cluda.MultiThreadOptions{ThreadOptions: cluda.ThreadOptions{Profiling: true}, Repeat: mb.o.Repeat, SeparateContexts: mb.o.SeparateContexts}
+	return cluda.MultiThreadOptions{ThreadOptions: cluda.ThreadOptions{Profiling: true}, Repeat: mb.o.Repeat, SeparateContexts: mb.o.SeparateContexts, PeerCopy: mb.peer}
 }
 
 // next steps the progress bar.

@@ -20,10 +20,13 @@ type multiReport struct {
 	Devices []string `json:"devices"`
 	// SeparateContexts says that each OpenCL device had a context of its
 	// own (--separate-contexts).
-	SeparateContexts bool      `json:"separate_contexts,omitempty"`
-	DType            string    `json:"dtype"`
-	MiB              float64   `json:"mib_per_array"`
-	Copies           []copyRow `json:"copies"`
+	SeparateContexts bool `json:"separate_contexts,omitempty"`
+	// PeerCopy names what moved the blocks of the exchanges between CUDA
+	// devices (--peer-copy, its default resolved).
+	PeerCopy string    `json:"peer_copy,omitempty"`
+	DType    string    `json:"dtype"`
+	MiB      float64   `json:"mib_per_array"`
+	Copies   []copyRow `json:"copies"`
 	// AllToAll is the exchange of contiguous blocks among each set of
 	// devices, the slab rows' reference.
 	AllToAll []allToAllRow `json:"all_to_all,omitempty"`
@@ -143,6 +146,9 @@ func (r *slabRow) setPhases(stats []multi.SlabStats) {
 // newMultiReport starts the report of a run on the devices of m.
 func newMultiReport(m *cluda.MultiThread, o *Options, mb *multiBench) *multiReport {
 	rep := &multiReport{runHeader: newRunHeader(m.Thread(0), o.Args), DType: mb.dt.String(), MiB: o.MiB, SeparateContexts: o.SeparateContexts, Build: readBuildInfo()}
+	if m.Thread(0).API() == cluda.CUDA {
+		rep.PeerCopy = m.PeerCopy().String()
+	}
 	for _, t := range m.Threads() {
 		rep.Devices = append(rep.Devices, t.String())
 	}
@@ -208,6 +214,9 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 	contexts := ""
 	if rep.SeparateContexts {
 		contexts = " (a context for each device)"
+	}
+	if rep.PeerCopy != "" {
+		contexts = fmt.Sprintf(" (blocks between devices moved by %s)", map[string]string{"engines": "the copy engines", "read": "kernels on the receivers", "write": "kernels on the senders"}[rep.PeerCopy])
 	}
 	fmt.Fprintf(&b, "Multi-device runs on %s%s, %s, %s MiB per array; times by the wall clock, from the first enqueue to the end on every device, medians after %d warm-up runs.\n\n",
 		strings.Join(rep.Devices, "; "), contexts, rep.DType, num(rep.MiB), warmUps)
