@@ -236,10 +236,11 @@ func (s *SplitArray) copyWhole(whole *Array, toParts bool) error {
 // memory.
 //
 // Between CUDA devices with peer access the blocks move as the
-// MultiThread's PeerCopy says: by default a kernel on the sending device
-// writes each block into the receiver's memory, on a queue of the
-// sender; with PeerCopyEngines the driver's peer copies move them, on
-// queues of the receiver.
+// MultiThread's PeerCopy says: by default the driver's peer copies move
+// them, on queues of the receiver; with PeerCopyWrite a kernel on the
+// sending device writes each block into the receiver's memory, on a
+// queue of the sender, and with PeerCopyRead a kernel on the receiver
+// reads it.
 func (m *MultiThread) CopySplit(dst, src *SplitArray) error {
 	copies, err := m.splitCopies(dst, src)
 	if err != nil {
@@ -270,12 +271,21 @@ func (m *MultiThread) splitCopies(dst, src *SplitArray) ([]crossCopy, error) {
 			}
 		}
 	}
+	return m.blockCopies(dst, src, func(d int) (int, int) { return 0, src.shares[d] })
+}
+
+// blockCopies returns the blocks of an exchange of the places [lo, hi)
+// that span gives of each device d's part of src, along its axis: for
+// each device e, in turn from the device after it, the block of those
+// places that falls in e's part of dst.
+func (m *MultiThread) blockCopies(dst, src *SplitArray, span func(d int) (lo, hi int)) ([]crossCopy, error) {
 	k := m.Len()
 	var copies []crossCopy
 	for e := range k {
 		for step := 1; step <= k; step++ {
 			d := (e + step) % k
-			c, ok, err := splitBlock(dst, src, e, d)
+			lo, hi := span(d)
+			c, ok, err := splitBlock(dst, src, e, d, lo, hi)
 			if err != nil {
 				return nil, err
 			}
@@ -307,25 +317,32 @@ func (m *MultiThread) blockQueue(e, d int) (backend, bool) {
 	return m.sides[e][d], false
 }
 
-// splitBlock returns the copy of the block of src's part d that falls in
-// dst's part e, and false where there is none. Each side is its part
-// sliced along the other array's axis (or, along a shared axis, along
-// the overlap of the two parts).
-func splitBlock(dst, src *SplitArray, e, d int) (crossCopy, bool, error) {
+// splitBlock returns the copy of the block of the places [lo, hi) of
+// src's part d (along its axis) that falls in dst's part e, and false
+// where there is none. Each side is its part sliced along the other
+// array's axis (or, along a shared axis, along the overlap of the two
+// parts).
+func splitBlock(dst, src *SplitArray, e, d, lo, hi int) (crossCopy, bool, error) {
 	type span struct{ lo, hi int }
-	srcSpan := span{src.starts[d], src.starts[d] + src.shares[d]}
+	if lo >= hi {
+		return crossCopy{}, false, nil
+	}
+	srcSpan := span{src.starts[d] + lo, src.starts[d] + hi}
 	dstSpan := span{dst.starts[e], dst.starts[e] + dst.shares[e]}
-	from, to := src.parts[d], dst.parts[e]
-	var err error
+	from, err := src.parts[d].Slice(src.axis, lo, hi, 1)
+	if err != nil {
+		return crossCopy{}, false, err
+	}
+	to := dst.parts[e]
 	if src.axis == dst.axis {
-		lo, hi := max(srcSpan.lo, dstSpan.lo), min(srcSpan.hi, dstSpan.hi)
-		if lo >= hi {
+		both := span{max(srcSpan.lo, dstSpan.lo), min(srcSpan.hi, dstSpan.hi)}
+		if both.lo >= both.hi {
 			return crossCopy{}, false, nil
 		}
-		if from, err = from.Slice(src.axis, lo-srcSpan.lo, hi-srcSpan.lo, 1); err != nil {
+		if from, err = from.Slice(src.axis, both.lo-srcSpan.lo, both.hi-srcSpan.lo, 1); err != nil {
 			return crossCopy{}, false, err
 		}
-		if to, err = to.Slice(dst.axis, lo-dstSpan.lo, hi-dstSpan.lo, 1); err != nil {
+		if to, err = to.Slice(dst.axis, both.lo-dstSpan.lo, both.hi-dstSpan.lo, 1); err != nil {
 			return crossCopy{}, false, err
 		}
 		return crossCopy{dst: to, src: from}, true, nil
