@@ -83,7 +83,36 @@ type SlabFFTOptions struct {
 	// the last kernel's stores. SlabsToSlabs takes none: its last stores
 	// are followed by the exchange back to slabs.
 	Output func(f *fft.FFT, p Part) error
+
+	// Chunks is the number of chunks each device's part is cut into, along
+	// the split axis, so that an exchange runs beside the transform that
+	// feeds it (cluda.MultiThread.CopySplitChunked): the blocks of a chunk
+	// travel while the devices transform the next. The first exchange
+	// overlaps the first transform (unless Input connects
+	// transformations, whose leaves the chunks do not cut), and with
+	// SlabsToSlabs the exchange back overlaps the second. 1 runs each
+	// transform whole before its exchange; 0 chooses (SlabChunks); more
+	// than the shortest part has places is an error.
+	Chunks int
 }
+
+// SlabChunks returns the number of chunks a SlabFFT of arrays of
+// bytes bytes on devices devices cuts its parts into by default:
+// slabChunks of them where each device holds at least
+// minChunkedPartBytes, else 1. Small parts gain nothing: each chunk
+// costs launches and a wait on the host, and their exchange is short.
+func SlabChunks(bytes int64, devices int) int {
+	if devices < 2 || bytes/int64(devices) < minChunkedPartBytes {
+		return 1
+	}
+	return slabChunks
+}
+
+// slabChunks and minChunkedPartBytes set SlabChunks.
+const (
+	slabChunks          = 4
+	minChunkedPartBytes = 256 << 20
+)
 
 // SlabStats are the times and bytes of a SlabFFT's last call.
 type SlabStats struct {
@@ -123,7 +152,17 @@ type SlabStats struct {
 // after another.
 type SlabFFT struct {
 	multi *cluda.MultiThread
-	slabPhases[*Callable, *cluda.SplitArray]
+	// chunks is the number of chunks of the phases that overlap their
+	// exchanges (*chunkedPhase); 1 where none does.
+	chunks int
+	slabPhases[slabStage, *cluda.SplitArray]
+}
+
+// slabStage is a phase of a SlabFFT: a Callable of the whole parts, or a
+// *chunkedPhase whose exchange overlaps it.
+type slabStage interface {
+	Release()
+	Signature() core.Signature
 }
 
 // slabPhases is what a slab FFT holds whether its parts are on the
@@ -224,20 +263,23 @@ func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 		return nil, err
 	}
 	shape := t.Shape()
-	s := &SlabFFT{multi: m, slabPhases: newSlabPhases[*Callable, *cluda.SplitArray](t, opts.Layout, inAxis)}
+	s := &SlabFFT{multi: m, slabPhases: newSlabPhases[slabStage, *cluda.SplitArray](t, opts.Layout, inAxis)}
 	for axis, given := range [][]int{opts.Shares0, opts.Shares1} {
 		if s.shares[axis], err = cluda.SplitShares(shape[axis], given, m.Len()); err != nil {
 			return nil, fmt.Errorf("shares along axis %d of shape %v: %w", axis, shape, err)
 		}
 	}
+	if s.chunks, err = s.chooseChunks(opts); err != nil {
+		return nil, err
+	}
 	fail := func(err error) (*SlabFFT, error) {
 		s.Release()
 		return nil, err
 	}
-	if s.first, err = s.phase(inAxis, opts.FFT, opts.Input, nil, "output"); err != nil {
+	if s.first, err = s.stage(inAxis, opts.Input == nil, opts.FFT, opts.Input, nil, "output"); err != nil {
 		return fail(fmt.Errorf("first transform: %w", err))
 	}
-	if s.second, err = s.phase(s.midAxis, opts.FFT, nil, opts.Output, "input"); err != nil {
+	if s.second, err = s.stage(s.midAxis, outAxis != s.midAxis, opts.FFT, nil, opts.Output, "input"); err != nil {
 		return fail(fmt.Errorf("second transform: %w", err))
 	}
 	if s.mid1, err = m.EmptySplit(shape, t.DType(), inAxis, s.shares[inAxis]); err != nil {
@@ -257,6 +299,26 @@ func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 	s.exchange = exchangedBytes(shape, t.DType().Size(), s.shares[inAxis], s.shares[s.midAxis])
 	return s, nil
 }
+
+// chooseChunks returns the chunks of the phases that overlap their
+// exchanges: opts.Chunks, or SlabChunks where it is 0, at most the
+// places of the shortest part along either split axis.
+func (s *SlabFFT) chooseChunks(opts SlabFFTOptions) (int, error) {
+	shortest := min(slices.Min(s.shares[0]), slices.Min(s.shares[1]))
+	switch {
+	case opts.Chunks < 0:
+		return 0, fmt.Errorf("%d chunks: want 0 (chosen), 1 (no overlap) or more", opts.Chunks)
+	case opts.Chunks > shortest:
+		return 0, fmt.Errorf("%d chunks: the shortest part has %d places along a split axis", opts.Chunks, shortest)
+	case opts.Chunks > 0:
+		return opts.Chunks, nil
+	}
+	return min(SlabChunks(int64(s.typ.Size())*int64(s.typ.DType().Size()), s.multi.Len()), shortest), nil
+}
+
+// Chunks returns the number of chunks of the phases that overlap their
+// exchanges (SlabFFTOptions.Chunks); 1 where none does.
+func (s *SlabFFT) Chunks() int { return s.chunks }
 
 // checkSlab checks the type and the options of a slab FFT, and returns
 // the split axes of its input and output.
@@ -289,6 +351,23 @@ func phaseAxes(rank, axis int) []int {
 		out = append(out, a)
 	}
 	return out
+}
+
+// stage compiles the phase on arrays split along axis as phase does, in
+// the SlabFFT's chunks where it has several and chunked is set.
+func (s *SlabFFT) stage(axis int, chunked bool, opts fft.FFTOptions, input, output func(*fft.FFT, Part) error, work string) (slabStage, error) {
+	if s.chunks > 1 && chunked {
+		p, err := s.chunkedPhase(axis, s.chunks, opts, output, work)
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	c, err := s.phase(axis, opts, input, output, work)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // phase compiles the transforms of the phase on arrays split along axis,
@@ -475,47 +554,87 @@ func (s *SlabFFT) call(args []any) error {
 		output, given["output"] = out, s.back
 	}
 	firstArgs, secondArgs := s.phaseArgs(given)
-	if _, err := s.first.check(firstArgs); err != nil {
+	first, err := prepareStage(s.first, firstArgs)
+	if err != nil {
 		return fmt.Errorf("first transform: %w", err)
 	}
-	if _, err := s.second.check(secondArgs); err != nil {
+	second, err := prepareStage(s.second, secondArgs)
+	if err != nil {
 		return fmt.Errorf("second transform: %w", err)
 	}
 	if err := s.multi.Synchronize(); err != nil {
 		return err
 	}
 	var stats SlabStats
+	if err := s.runStage(first, s.mid2, s.mid1, &stats); err != nil {
+		return fmt.Errorf("first transform and exchange: %w", err)
+	}
+	stats.Exchanges, stats.ExchangedBytes = 1, s.exchange
+	if output == nil {
+		err = s.runStage(second, nil, nil, &stats)
+	} else {
+		err = s.runStage(second, output, s.back, &stats)
+		stats.Exchanges, stats.ExchangedBytes = 2, 2*s.exchange
+	}
+	if err != nil {
+		return fmt.Errorf("second transform: %w", err)
+	}
+	s.setStats(stats)
+	return nil
+}
+
+// preparedStage is a stage of a call with its arguments checked: a
+// Callable's whole parts, or a chunked phase's views of them.
+type preparedStage struct {
+	whole     *Callable
+	wholeArgs []any
+	chunked   *chunkedPhase
+	chunkArgs [][][]any
+}
+
+// prepareStage checks the arguments of a stage.
+func prepareStage(st slabStage, args []any) (preparedStage, error) {
+	switch st := st.(type) {
+	case *Callable:
+		_, err := st.check(args)
+		return preparedStage{whole: st, wholeArgs: args}, err
+	case *chunkedPhase:
+		chunkArgs, err := st.args(args)
+		return preparedStage{chunked: st, chunkArgs: chunkArgs}, err
+	}
+	return preparedStage{}, fmt.Errorf("a stage of type %T", st)
+}
+
+// runStage runs a stage, then the exchange from src into dst unless dst
+// is nil, the exchange beside the stage where it is chunked, and adds
+// their times to stats: for a chunked stage, the exchange's is the part
+// that ran after the last chunk's transforms.
+func (s *SlabFFT) runStage(p preparedStage, dst, src *cluda.SplitArray, stats *SlabStats) error {
 	start := time.Now()
-	if err := s.first.Call(firstArgs...); err != nil {
-		return fmt.Errorf("first transform: %w", err)
+	if p.chunked != nil {
+		tail, err := s.multi.CopySplitChunked(dst, src, len(p.chunked.chunks), p.chunked.produce(p.chunkArgs))
+		if err != nil {
+			return err
+		}
+		stats.Compute += time.Since(start) - tail
+		stats.Exchange += tail
+		return nil
+	}
+	if err := p.whole.Call(p.wholeArgs...); err != nil {
+		return err
 	}
 	if err := s.multi.Synchronize(); err != nil {
-		return fmt.Errorf("first transform: %w", err)
+		return err
 	}
 	stats.Compute += time.Since(start)
+	if dst == nil {
+		return nil
+	}
 	start = time.Now()
-	if err := s.multi.CopySplit(s.mid2, s.mid1); err != nil {
+	if err := s.multi.CopySplit(dst, src); err != nil {
 		return fmt.Errorf("exchange: %w", err)
 	}
 	stats.Exchange += time.Since(start)
-	start = time.Now()
-	if err := s.second.Call(secondArgs...); err != nil {
-		return fmt.Errorf("second transform: %w", err)
-	}
-	if err := s.multi.Synchronize(); err != nil {
-		return fmt.Errorf("second transform: %w", err)
-	}
-	stats.Compute += time.Since(start)
-	stats.Exchanges, stats.ExchangedBytes = 1, s.exchange
-	if output != nil {
-		start = time.Now()
-		if err := s.multi.CopySplit(output, s.back); err != nil {
-			return fmt.Errorf("exchange back: %w", err)
-		}
-		stats.Exchange += time.Since(start)
-		stats.Exchanges, stats.ExchangedBytes = 2, 2*s.exchange
-	}
-	s.setStats(stats)
 	return nil
 }
 

@@ -37,22 +37,31 @@ func TestSlabFFT(t *testing.T) {
 		shape            []int
 		layout           multi.SlabLayout
 		shares0, shares1 []int
+		chunks           int
 	}{
-		{2, []int{8, 12, 16}, multi.SlabsToTransposed, nil, nil},
+		{2, []int{8, 12, 16}, multi.SlabsToTransposed, nil, nil, 0},
 		// Axis 1 splits unevenly, 4, 3, 3 and given as 3, 3, 4; the two
 		// cases share their kernels.
-		{3, []int{6, 10, 4}, multi.SlabsToSlabs, nil, nil},
-		{3, []int{6, 10, 4}, multi.TransposedToSlabs, nil, []int{3, 3, 4}},
+		{3, []int{6, 10, 4}, multi.SlabsToSlabs, nil, nil, 0},
+		{3, []int{6, 10, 4}, multi.TransposedToSlabs, nil, []int{3, 3, 4}, 0},
+		// The exchanges beside the transforms, in chunks of uneven
+		// lengths along both split axes.
+		{2, []int{8, 12, 16}, multi.SlabsToTransposed, nil, nil, 3},
+		{3, []int{6, 10, 4}, multi.SlabsToSlabs, nil, nil, 2},
+		{3, []int{6, 10, 4}, multi.TransposedToSlabs, nil, []int{3, 3, 4}, 2},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%d devices/%v/%v/%v %v", c.devices, c.shape, c.layout, c.shares0, c.shares1), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%d devices/%v/%v/%v %v/%d chunks", c.devices, c.shape, c.layout, c.shares0, c.shares1, c.chunks), func(t *testing.T) {
 			m := cludatest.MultiThread(t, c.devices, cluda.MultiThreadOptions{})
 			typ := core.ArrayOf(dtypes.Complex64, c.shape...)
-			f, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: c.layout, Shares0: c.shares0, Shares1: c.shares1})
+			f, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: c.layout, Shares0: c.shares0, Shares1: c.shares1, Chunks: c.chunks})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer f.Release()
+			if want := max(c.chunks, 1); f.Chunks() != want {
+				t.Errorf("%d chunks, want %d", f.Chunks(), want)
+			}
 			if names := f.Signature().Names(); strings.Join(names, " ") != "output input inverse" {
 				t.Errorf("signature %v, want output input inverse", names)
 			}
@@ -190,6 +199,8 @@ func TestSlabFFTErrors(t *testing.T) {
 		{"output transformations back to slabs", c64(4, 4), multi.SlabFFTOptions{Layout: multi.SlabsToSlabs,
 			Output: func(*fft.FFT, multi.Part) error { return nil }}},
 		{"an unknown layout", c64(4, 4), multi.SlabFFTOptions{Layout: multi.SlabLayout(7)}},
+		{"negative chunks", c64(4, 4), multi.SlabFFTOptions{Chunks: -1}},
+		{"more chunks than places", c64(4, 6), multi.SlabFFTOptions{Chunks: 3}},
 		{"transformations on the work array", c64(4, 4), multi.SlabFFTOptions{
 			Input: func(f *fft.FFT, _ multi.Part) error {
 				p, _ := f.Parameter("output")
