@@ -29,7 +29,7 @@ const multiCheckTol = 2e-6
 
 // multiFlags are the bench flags that --multi uses besides the common
 // ones; the others do not apply to it.
-var multiFlags = []string{"multi", "devices", "repeat", "separate-contexts", "peer-copy", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
+var multiFlags = []string{"multi", "devices", "repeat", "separate-contexts", "peer-copy", "chunks", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
 
 // multiBench is the state of a run of bench --multi.
 type multiBench struct {
@@ -40,6 +40,7 @@ type multiBench struct {
 	counts  []int
 	filter  cluda.DeviceFilter
 	peer    cluda.PeerCopy
+	chunks  []int // of the slab FFT rows, 0 for the SlabFFT's choice
 	bytes   int64 // of one array of the batched FFTs, and of a copy
 	rep     *multiReport
 	bar     *cliutil.Progress
@@ -86,7 +87,7 @@ func benchMulti(o *Options, stdout, stderr io.Writer) error {
 		return err
 	}
 	mb.rep = newMultiReport(m, o, mb)
-	steps := 2 + len(mb.lengths) + len(mb.counts)*(len(mb.lengths)+3)
+	steps := 2 + len(mb.lengths) + len(mb.counts)*(len(mb.lengths)+1+2*len(mb.chunks))
 	mb.bar = cliutil.StartProgress(stderr, steps)
 	defer mb.bar.Finish()
 
@@ -145,6 +146,9 @@ func newMultiBench(o *Options) (*multiBench, error) {
 	}
 	if mb.peer, err = cluda.ParsePeerCopy(o.PeerCopy); err != nil {
 		return nil, fmt.Errorf("--peer-copy: %w", err)
+	}
+	if mb.chunks, err = cliutil.ParseInts("--chunks", o.Chunks, 0); err != nil {
+		return nil, err
 	}
 	if mb.counts, err = cliutil.ParseInts("--devices", o.Devices, 1); err != nil {
 		return nil, err

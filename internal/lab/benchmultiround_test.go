@@ -31,7 +31,7 @@ func TestSlabRoundTrip(t *testing.T) {
 	mb.single = map[string]singleRun{"slab": {err: "out of memory"}}
 	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.SlabsToSlabs} {
 		t.Run(layout.String(), func(t *testing.T) {
-			r := mb.splitSlab(m, layout)
+			r := mb.splitSlab(m, layout, 2)
 			if r.untimed() || r.OneDevice != "out of memory" || r.OneMS != 0 || !(r.TotalMS > 0) || !(r.RelL2 <= multiCheckTol) {
 				t.Errorf("row %+v", r)
 			}

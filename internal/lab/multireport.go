@@ -101,12 +101,18 @@ type scalingRow struct {
 // device, with its compute and exchange phases.
 type slabRow struct {
 	rowStatus
-	Shape   []int   `json:"shape"`
-	Devices int     `json:"devices"`
-	Layout  string  `json:"layout"`
-	Bytes   int64   `json:"bytes_per_array"`
-	Runs    int     `json:"runs"`
-	OneMS   float64 `json:"one_device_ms"`
+	Shape   []int  `json:"shape"`
+	Devices int    `json:"devices"`
+	Layout  string `json:"layout"`
+	// Chunks is the number of chunks of the transforms that the exchanges
+	// ran beside (SlabFFTOptions.Chunks): 1 where each exchange ran
+	// after its transform, and ExchangeMS is then the exchanges' time;
+	// above 1, ExchangeMS is the part of the exchanges that ran after the
+	// transforms, and the rates from it are left out.
+	Chunks int     `json:"chunks"`
+	Bytes  int64   `json:"bytes_per_array"`
+	Runs   int     `json:"runs"`
+	OneMS  float64 `json:"one_device_ms"`
 	// OneDevice is why one device did not run the FFT, where it did not:
 	// the row is then checked by its round trip, with no efficiency.
 	OneDevice  string  `json:"one_device,omitempty"`
@@ -174,7 +180,7 @@ func (rep *multiReport) derive() {
 			r.Speedup = r.OneMS / r.TotalMS
 			r.Efficiency = r.Speedup / float64(r.Devices)
 		}
-		if r.ExchangeMS > 0 {
+		if r.ExchangeMS > 0 && r.Chunks <= 1 {
 			r.ExchangeGBs = float64(r.ExchangedBytes) / (r.ExchangeMS / 1e3) / 1e9
 			r.PerDeviceGBs = r.ExchangeGBs / float64(r.Devices)
 			if rep.CopyGBs > 0 {
@@ -257,12 +263,12 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%.2f\t%.0f%%\t%.2g\t\n", r.N, r.Batch, r.Devices, num(r.OneMS), num(r.MultiMS), r.Speedup, 100*r.Efficiency, r.RelL2)
 	}
 	tw.Flush()
-	fmt.Fprintf(&b, "\nSlab-decomposed FFT over every axis against the FFT of the whole array on one device. Exchange GB/s: bytes moved between devices / exchange time; per device: that / devices; %% of copy: per device against the median copy between two devices one way, %s GB/s, and both ways at once, %s GB/s each way; %% of all-to-all: against the all-to-all of as many devices.\n", num(rep.CopyGBs), num(rep.BothWaysGBs))
+	fmt.Fprintf(&b, "\nSlab-decomposed FFT over every axis against the FFT of the whole array on one device. Chunks: 1, each exchange after its transform; more, the exchanges beside the transforms in as many chunks, the exchange time then what ran after the transforms. Exchange GB/s: bytes moved between devices / exchange time; per device: that / devices; %% of copy: per device against the median copy between two devices one way, %s GB/s, and both ways at once, %s GB/s each way; %% of all-to-all: against the all-to-all of as many devices.\n", num(rep.CopyGBs), num(rep.BothWaysGBs))
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "shape\tdevices\tlayout\tone ms\ttotal ms\tcompute ms\texchange ms\tefficiency\texchange GB/s\tper device\t% of copy\t% of both ways\t% of all-to-all\trel L2\t")
+	fmt.Fprintln(tw, "shape\tdevices\tlayout\tchunks\tone ms\ttotal ms\tcompute ms\texchange ms\tefficiency\texchange GB/s\tper device\t% of copy\t% of both ways\t% of all-to-all\trel L2\t")
 	var roundTrips []string
 	for _, r := range rep.Slabs {
-		if rep.untimedLine(tw, fmt.Sprintf("%s\t%d\t%s\t", cliutil.DimsString(r.Shape), r.Devices, r.Layout), r.rowStatus) {
+		if rep.untimedLine(tw, fmt.Sprintf("%s\t%d\t%s\t%d\t", cliutil.DimsString(r.Shape), r.Devices, r.Layout, r.Chunks), r.rowStatus) {
 			continue
 		}
 		one, efficiency := num(r.OneMS), fmt.Sprintf("%.0f%%", 100*r.Efficiency)
@@ -270,9 +276,12 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 			one, efficiency = "—", "—"
 			roundTrips = append(roundTrips, fmt.Sprintf("%s on %d devices, %s: %s", cliutil.DimsString(r.Shape), r.Devices, r.Layout, r.OneDevice))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f%%\t%.0f%%\t%.0f%%\t%.2g\t\n", cliutil.DimsString(r.Shape), r.Devices, r.Layout,
-			one, num(r.TotalMS), num(r.ComputeMS), num(r.ExchangeMS), efficiency,
-			num(r.ExchangeGBs), num(r.PerDeviceGBs), r.CopyPct, r.BothWaysPct, r.AllToAllPct, r.RelL2)
+		rates := fmt.Sprintf("%s\t%s\t%.0f%%\t%.0f%%\t%.0f%%", num(r.ExchangeGBs), num(r.PerDeviceGBs), r.CopyPct, r.BothWaysPct, r.AllToAllPct)
+		if r.Chunks > 1 {
+			rates = "—\t—\t—\t—\t—"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.2g\t\n", cliutil.DimsString(r.Shape), r.Devices, r.Layout, r.Chunks,
+			one, num(r.TotalMS), num(r.ComputeMS), num(r.ExchangeMS), efficiency, rates, r.RelL2)
 	}
 	tw.Flush()
 	for _, line := range roundTrips {

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations/fft"
@@ -31,8 +32,10 @@ func (mb *multiBench) onDevices(all *cluda.MultiThread, k int) error {
 		mb.rep.Batched = append(mb.rep.Batched, mb.splitBatched(m, n))
 	}
 	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.SlabsToSlabs} {
-		mb.next(fmt.Sprintf("slab FFT of %s on %d devices, %v", cliutil.DimsString(mb.shape), k, layout))
-		mb.rep.Slabs = append(mb.rep.Slabs, mb.splitSlab(m, layout))
+		for _, chunks := range mb.slabChunks(k) {
+			mb.next(fmt.Sprintf("slab FFT of %s on %d devices, %v, %d chunks", cliutil.DimsString(mb.shape), k, layout, chunks))
+			mb.rep.Slabs = append(mb.rep.Slabs, mb.splitSlab(m, layout, chunks))
+		}
 	}
 	return nil
 }
@@ -74,8 +77,8 @@ func (mb *multiBench) splitBatched(m *cluda.MultiThread, n int) scalingRow {
 
 // splitSlab times the slab FFT of --shape on the devices of m in layout,
 // and checks it against the run on one device.
-func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout) slabRow {
-	r := slabRow{Shape: mb.shape, Devices: m.Len(), Layout: layout.String(), Bytes: int64(cliutil.ShapeSize(mb.shape)) * int64(mb.dt.Size())}
+func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout, chunks int) slabRow {
+	r := slabRow{Shape: mb.shape, Devices: m.Len(), Layout: layout.String(), Chunks: chunks, Bytes: int64(cliutil.ShapeSize(mb.shape)) * int64(mb.dt.Size())}
 	// Where one device cannot hold the FFT, the split one still runs,
 	// checked by its round trip instead of against one device.
 	single := mb.single["slab"]
@@ -86,7 +89,7 @@ func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout) s
 		r.OneMS = single.ms
 	}
 	typ := core.ArrayOf(mb.dt, mb.shape...)
-	ft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: layout})
+	ft, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: layout, Chunks: chunks})
 	if err != nil {
 		r.Skipped = err.Error()
 		return r
@@ -122,6 +125,23 @@ func (mb *multiBench) splitSlab(m *cluda.MultiThread, layout multi.SlabLayout) s
 	}
 	r.setError(err)
 	return r
+}
+
+// slabChunks returns the chunks of the slab FFT rows on k devices: those
+// of --chunks, 0 standing for the number the SlabFFT chooses, each once,
+// and none beyond the shortest part.
+func (mb *multiBench) slabChunks(k int) []int {
+	shortest := min(mb.shape[0]/k, mb.shape[1]/k)
+	var out []int
+	for _, c := range mb.chunks {
+		if c == 0 {
+			c = min(multi.SlabChunks(int64(cliutil.ShapeSize(mb.shape))*int64(mb.dt.Size()), k), shortest)
+		}
+		if c <= shortest && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // checkSlabRoundTrip transforms the output out of the slab FFT ft back
