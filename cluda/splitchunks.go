@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // ChunkBounds returns the bounds of n chunks of a part of length places,
@@ -30,37 +31,39 @@ func ChunkBounds(length, n int) ([]int, error) {
 // the devices' Threads the commands that write chunk c of every part.
 // Once they complete, the blocks of chunk c start on the queues of the
 // exchange while the Threads run the commands of chunk c+1, which produce
-// enqueues next; CopySplitChunked returns when every block has arrived.
-// produce must write chunk c of each part and nothing of the other
-// chunks, and nothing of dst. chunks must be between 1 and the length of
-// the shortest part.
+// enqueues next; CopySplitChunked returns when every block has arrived,
+// with the time from the completion of the last chunk's commands to then:
+// the part of the exchange that no command hid. produce must write chunk
+// c of each part and nothing of the other chunks, and nothing of dst.
+// chunks must be between 1 and the length of the shortest part.
 //
 // It waits first for every command enqueued on the devices. Blocks that
 // the devices copy themselves (see Path) run beside the next chunk's
 // commands; those that go through host memory run before them.
-func (m *MultiThread) CopySplitChunked(dst, src *SplitArray, chunks int, produce func(chunk int) error) error {
-	if err := m.copySplitChunked(dst, src, chunks, produce); err != nil {
-		return fmt.Errorf("cluda: copy split array in chunks: %w", err)
+func (m *MultiThread) CopySplitChunked(dst, src *SplitArray, chunks int, produce func(chunk int) error) (time.Duration, error) {
+	tail, err := m.copySplitChunked(dst, src, chunks, produce)
+	if err != nil {
+		return 0, fmt.Errorf("cluda: copy split array in chunks: %w", err)
 	}
-	return nil
+	return tail, nil
 }
 
-func (m *MultiThread) copySplitChunked(dst, src *SplitArray, chunks int, produce func(chunk int) error) error {
+func (m *MultiThread) copySplitChunked(dst, src *SplitArray, chunks int, produce func(chunk int) error) (time.Duration, error) {
 	if produce == nil {
-		return errors.New("nil produce")
+		return 0, errors.New("nil produce")
 	}
 	whole, err := m.splitCopies(dst, src)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	bounds := make([][]int, len(src.shares))
 	for d, share := range src.shares {
 		if bounds[d], err = ChunkBounds(share, chunks); err != nil {
-			return fmt.Errorf("part %d: %w", d, err)
+			return 0, fmt.Errorf("part %d: %w", d, err)
 		}
 	}
 	if err := m.Synchronize(); err != nil {
-		return err
+		return 0, err
 	}
 	var queues []backend
 	for _, c := range whole {
@@ -76,26 +79,31 @@ func (m *MultiThread) copySplitChunked(dst, src *SplitArray, chunks int, produce
 		}
 		return errors.Join(err, m.Synchronize(), errors.Join(errs...))
 	}
+	var computed time.Time
 	for c := range chunks {
 		if err := produce(c); err != nil {
-			return drain(fmt.Errorf("chunk %d: %w", c, err))
+			return 0, drain(fmt.Errorf("chunk %d: %w", c, err))
 		}
 		// The Threads' own queues hold the chunk's commands alone: the
 		// blocks of earlier chunks run on the queues of the exchange.
 		for _, t := range m.threads {
 			if err := t.Synchronize(); err != nil {
-				return drain(fmt.Errorf("chunk %d: %w", c, err))
+				return 0, drain(fmt.Errorf("chunk %d: %w", c, err))
 			}
 		}
+		computed = time.Now()
 		copies, err := m.blockCopies(dst, src, func(d int) (int, int) { return bounds[d][c], bounds[d][c+1] })
 		if err != nil {
-			return drain(err)
+			return 0, drain(err)
 		}
 		for _, cp := range copies {
 			if err := cp.run(); err != nil {
-				return drain(fmt.Errorf("chunk %d: %v into %v on %v: %w", c, cp.src, cp.dst, cp.dst.thread, err))
+				return 0, drain(fmt.Errorf("chunk %d: %v into %v on %v: %w", c, cp.src, cp.dst, cp.dst.thread, err))
 			}
 		}
 	}
-	return drain(nil)
+	if err := drain(nil); err != nil {
+		return 0, err
+	}
+	return time.Since(computed), nil
 }

@@ -95,7 +95,7 @@ func TestCopySplitChunked(t *testing.T) {
 					}
 					return nil
 				}
-				if err := m.CopySplitChunked(dst, src, c.chunks, produce); err != nil {
+				if _, err := m.CopySplitChunked(dst, src, c.chunks, produce); err != nil {
 					t.Fatal(err)
 				}
 				if want := []int{0, 1, 2, 3}[:c.chunks]; !slices.Equal(order, want) {
@@ -139,7 +139,7 @@ func TestCopySplitChunkedErrors(t *testing.T) {
 		{"nil produce", 1, nil},
 		{"produce fails", 1, func(int) error { return fmt.Errorf("no data") }},
 	} {
-		if err := m.CopySplitChunked(dst, src, c.chunks, c.produce); err == nil {
+		if _, err := m.CopySplitChunked(dst, src, c.chunks, c.produce); err == nil {
 			t.Errorf("%s: no error", c.name)
 		}
 	}

@@ -267,16 +267,27 @@ func (t *Thread) EnqueueCopy(dst, src *Array, event bool) (*Event, error) {
 		}
 		return nil, fmt.Errorf("cluda: copy: the source %v and the destination %v overlap in memory", src, dst)
 	}
+	sb, err := src.mem.buffer()
+	if err != nil {
+		return nil, err
+	}
+	db, err := dst.mem.buffer()
+	if err != nil {
+		return nil, err
+	}
 	if dst.IsContiguous() && src.IsContiguous() {
-		sb, err := src.mem.buffer()
-		if err != nil {
-			return nil, err
-		}
-		db, err := dst.mem.buffer()
-		if err != nil {
-			return nil, err
-		}
 		ev, err := t.be.copy(sb, db, src.offset, dst.offset, src.NBytes(), event)
+		if err != nil {
+			return nil, fmt.Errorf("cluda: copy: %w", err)
+		}
+		return newEvent(t, ev), nil
+	}
+	// Evenly spaced rows on both sides: one copy of the driver, such as
+	// the blocks of a slab's rows that an exchange groups by destination.
+	srcRows, srcOK := arrayRows(src)
+	dstRows, dstOK := arrayRows(dst)
+	if from, to, ok := matchRegions(srcRows, dstRows); ok && srcOK && dstOK {
+		ev, err := t.be.copyRegion(sb, db, from, to, event)
 		if err != nil {
 			return nil, fmt.Errorf("cluda: copy: %w", err)
 		}

@@ -20,18 +20,45 @@ type rankCase struct {
 	layout           multi.SlabLayout
 	shares0, shares1 []int
 	seed             uint64
+	// device exchanges through a DeviceExchanger (hostExchanger) rather
+	// than host memory.
+	device bool
 }
 
 func (c rankCase) String() string {
-	return fmt.Sprintf("%v/%v/%v %v", c.shape, c.layout, c.shares0, c.shares1)
+	through := "host"
+	if c.device {
+		through = "device"
+	}
+	return fmt.Sprintf("%v/%v/%v %v/%s", c.shape, c.layout, c.shares0, c.shares1, through)
+}
+
+// hostExchanger is a DeviceExchanger through host memory and a
+// Communicator: the device path of RankSlabFFT (the blocks grouped and
+// put in place on the device) on devices without NCCL.
+type hostExchanger struct{ comm multi.Communicator }
+
+func (x hostExchanger) AllToAllArrays(send *cluda.Array, sendCounts, sendDispls []int, recv *cluda.Array, recvCounts, recvDispls []int) error {
+	s, err := cluda.Read[uint8](send)
+	if err != nil {
+		return err
+	}
+	r, err := cluda.Read[uint8](recv)
+	if err != nil {
+		return err
+	}
+	if err := x.comm.Alltoallv(s, sendCounts, sendDispls, r, recvCounts, recvDispls); err != nil {
+		return err
+	}
+	return recv.Set(r)
 }
 
 // rankCases are the transforms the rank tests run on three ranks: axis 1
 // splits unevenly (4, 3, 3, or 3, 3, 4 as given), and every layout runs.
 var rankCases = []rankCase{
-	{[]int{6, 10, 4}, multi.SlabsToTransposed, nil, nil, 3},
-	{[]int{6, 10, 4}, multi.TransposedToSlabs, nil, []int{3, 3, 4}, 4},
-	{[]int{5, 3, 2, 3}, multi.SlabsToSlabs, []int{1, 2, 2}, nil, 5},
+	{[]int{6, 10, 4}, multi.SlabsToTransposed, nil, nil, 3, false},
+	{[]int{6, 10, 4}, multi.TransposedToSlabs, nil, []int{3, 3, 4}, 4, false},
+	{[]int{5, 3, 2, 3}, multi.SlabsToSlabs, []int{1, 2, 2}, nil, 5, false},
 }
 
 // partOf returns the part of the row-major array data of shape that holds
@@ -59,7 +86,11 @@ func partOf[T any](data []T, shape []int, axis, start, length int) []T {
 func runRank(thr *cluda.Thread, comm multi.Communicator, c rankCase) ([2][]complex64, error) {
 	var outs [2][]complex64
 	typ := core.ArrayOf(dtypes.Complex64, c.shape...)
-	f, err := multi.NewRankSlabFFT(thr, comm, typ, multi.SlabFFTOptions{Layout: c.layout, Shares0: c.shares0, Shares1: c.shares1})
+	opts := multi.SlabFFTOptions{Layout: c.layout, Shares0: c.shares0, Shares1: c.shares1}
+	if c.device {
+		opts.Exchanger = hostExchanger{comm}
+	}
+	f, err := multi.NewRankSlabFFT(thr, comm, typ, opts)
 	if err != nil {
 		return outs, err
 	}

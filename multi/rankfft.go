@@ -8,6 +8,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // Communicator is what a RankSlabFFT needs of the processes it runs in,
@@ -37,7 +38,10 @@ type Communicator interface {
 // groups the blocks by destination there, hands them to
 // Communicator.Alltoallv, and copies what arrives back to the device: the
 // device's memory is never handed to the Communicator, so any MPI serves,
-// GPU-aware or not.
+// GPU-aware or not. With SlabFFTOptions.Exchanger (an *nccl.Comm of
+// multi/nccl on CUDA devices) the blocks are grouped on the device and
+// move from device to device instead; the Communicator then only tells
+// the ranks of each other's failures.
 //
 // Every rank must make its RankSlabFFT with the same type and options, and
 // call it at the same time: Call is a collective. A failure on one rank
@@ -51,6 +55,11 @@ type RankSlabFFT struct {
 	toMid   *rankExchange // from the input's split to the other
 	toSlabs *rankExchange // SlabsToSlabs: back to slabs
 	host    [2][]byte     // the host memory the exchanges go through
+	// exchanger, where set, exchanges the blocks between the devices,
+	// grouped by rank in staging, a device array of bytes, in place of
+	// host.
+	exchanger DeviceExchanger
+	staging   *cluda.Array
 	slabPhases[*core.Callable, *cluda.Array]
 }
 
@@ -124,7 +133,13 @@ func newRankSlabFFT(thr *cluda.Thread, comm Communicator, t core.Type, opts Slab
 		f.toSlabs = newRankExchange(shape, t.DType().Size(), f.shares, f.rank, f.midAxis)
 	}
 	size := f.toMid.hostBytes()
-	f.host = [2][]byte{make([]byte, size), make([]byte, size)}
+	if f.exchanger = opts.Exchanger; f.exchanger != nil {
+		if f.staging, err = thr.Empty([]int{max(size, 1)}, dtypes.Uint8); err != nil {
+			return fail(fmt.Errorf("the exchange's device memory: %w", err))
+		}
+	} else {
+		f.host = [2][]byte{make([]byte, size), make([]byte, size)}
+	}
 	f.exchange = exchangedBytes(shape, t.DType().Size(), f.shares[inAxis], f.shares[f.midAxis])
 	return f, nil
 }
@@ -197,7 +212,12 @@ func (f *RankSlabFFT) Thread() *cluda.Thread { return f.thread }
 func (f *RankSlabFFT) Stats() SlabStats { return f.lastStats() }
 
 // Release releases the transforms and the work arrays.
-func (f *RankSlabFFT) Release() { f.release() }
+func (f *RankSlabFFT) Release() {
+	f.release()
+	if f.staging != nil {
+		f.staging.Release()
+	}
+}
 
 // Call transforms: its arguments are those of Signature, this rank's
 // parts of the arrays split as the layout says (for SlabsToTransposed, an
@@ -259,6 +279,9 @@ func (f *RankSlabFFT) transform(stats *SlabStats, name string, c *core.Callable,
 // another failed before it: err is this rank's failure so far, which the
 // ranks tell each other before the collective.
 func (f *RankSlabFFT) exchangeStep(stats *SlabStats, name string, x *rankExchange, dst, src *cluda.Array, err error) error {
+	if f.exchanger != nil {
+		return f.exchangeStepDevice(stats, name, x, dst, src, err)
+	}
 	defer addSince(&stats.Exchange)()
 	if err == nil {
 		if err = x.stageOut(src, f.host, stats); err != nil {

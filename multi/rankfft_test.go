@@ -26,7 +26,14 @@ import (
 func TestRankSlabFFT(t *testing.T) {
 	const ranks = 3
 	m := cludatest.MultiThread(t, ranks, cluda.MultiThreadOptions{})
-	for _, c := range rankCases {
+	var cases []rankCase
+	for _, device := range []bool{false, true} {
+		for _, c := range rankCases {
+			c.device = device
+			cases = append(cases, c)
+		}
+	}
+	for _, c := range cases {
 		t.Run(c.String(), func(t *testing.T) {
 			outs := make([][2][]complex64, ranks)
 			errs := runRanks(threadsOf(m), func(thr *cluda.Thread, comm multi.Communicator) error {

@@ -84,6 +84,13 @@ type SlabFFTOptions struct {
 	// are followed by the exchange back to slabs.
 	Output func(f *fft.FFT, p Part) error
 
+	// Exchanger, for a RankSlabFFT, moves the blocks of the exchanges
+	// between the ranks' device memories (such as an *nccl.Comm of the
+	// ranks, in rank order), in place of host memory and the
+	// Communicator, which then only tells the ranks of each other's
+	// failures. A SlabFFT takes none.
+	Exchanger DeviceExchanger
+
 	// Chunks is the number of chunks each device's part is cut into, along
 	// the split axis, so that an exchange runs beside the transform that
 	// feeds it (cluda.MultiThread.CopySplitChunked): the blocks of a chunk
@@ -120,7 +127,10 @@ type SlabStats struct {
 	// phase to its completion on every device (wall clock).
 	Compute time.Duration
 	// Exchange is the time of the exchanges between the devices, from
-	// their start to their completion on every device (wall clock).
+	// their start to their completion on every device (wall clock). An
+	// exchange beside its transform (SlabFFTOptions.Chunks) counts only
+	// from the completion of the transform's last chunk; the rest is in
+	// Compute.
 	Exchange time.Duration
 	// Staging is the part of Exchange that a RankSlabFFT spends on the
 	// copies between its device and host memory and on the grouping of
@@ -261,6 +271,9 @@ func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 	inAxis, outAxis, err := checkSlab(t, opts)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Exchanger != nil {
+		return nil, errExchangerOfSlabFFT
 	}
 	shape := t.Shape()
 	s := &SlabFFT{multi: m, slabPhases: newSlabPhases[slabStage, *cluda.SplitArray](t, opts.Layout, inAxis)}

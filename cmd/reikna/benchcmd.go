@@ -54,10 +54,15 @@ const benchExamples = `  reikna bench
       (to transposed slabs and back to slabs) against one device, with its
       compute and exchange times; on a CPU, --repeat opens its one device
       for each, at 8 MiB and 32×32×32 unless --mib and --shape say otherwise;
-      --separate-contexts gives each OpenCL device a context of its own
+      --separate-contexts gives each OpenCL device a context of its own;
+      --chunks 1,4 times the slab FFT with each exchange after its
+      transform and beside it in 4 chunks (default 1 and the chosen
+      number); --peer-copy read or write moves the blocks between CUDA
+      devices by kernels rather than the copy engines
   mpirun -np 4 reikna bench --multi --mpi --json mpi.json
       the same slab FFT over 4 processes, one device each, through MPI,
-      against rank 0's device alone
+      against rank 0's device alone; --nccl times it with the blocks
+      moved between the devices by NCCL as well (CUDA)
   reikna bench --sweep --json sweep.json
       batched complex64 FFTs of every length from 2 to 4096 and of smooth
       lengths, primes and lengths with one large prime factor above it up

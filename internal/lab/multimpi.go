@@ -19,11 +19,12 @@ import (
 	"github.com/reikna-go/reikna/internal/cliutil"
 	"github.com/reikna-go/reikna/multi"
 	"github.com/reikna-go/reikna/multi/mpi"
+	"github.com/reikna-go/reikna/multi/nccl"
 )
 
 // mpiFlags are the bench flags that --multi --mpi uses besides the common
 // ones.
-var mpiFlags = []string{"multi", "mpi", "shape", "precision", "runs", "json", "device", "api"}
+var mpiFlags = []string{"multi", "mpi", "nccl", "shape", "precision", "runs", "json", "device", "api"}
 
 // mpiRow is the time of the slab FFT of one layout over the processes:
 // the slowest rank's median call and its phases, and the efficiency
@@ -32,7 +33,10 @@ type mpiRow struct {
 	Layout string `json:"layout"`
 	// Grid is the processes' grid of a pencil decomposition, such as
 	// "2x2"; empty for slabs.
-	Grid       string  `json:"grid,omitempty"`
+	Grid string `json:"grid,omitempty"`
+	// Through names what moved the blocks: "MPI" (host memory and
+	// MPI_Alltoallv) or "NCCL" (device to device).
+	Through    string  `json:"through"`
 	MedianMS   float64 `json:"median_ms"`
 	ComputeMS  float64 `json:"compute_ms"`
 	ExchangeMS float64 `json:"exchange_ms"`
@@ -148,25 +152,38 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 		}
 	}
 	// record gathers the ranks' stats of a layout into a row of rank 0's.
-	record := func(layout, grid string, stats mpiStats, exchanged int64) error {
+	record := func(layout, grid, through string, stats mpiStats, exchanged int64) error {
 		all, err := gatherStats(world, stats)
 		if err != nil {
 			return err
 		}
 		if world.Rank() == 0 {
 			row := slowest(layout, all, rep.SingleMS, world.Size())
-			row.Grid, row.ExchangedBytes = grid, exchanged
+			row.Grid, row.Through, row.ExchangedBytes = grid, through, exchanged
 			rep.Rows = append(rep.Rows, row)
 		}
 		return nil
 	}
-	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.TransposedToSlabs} {
-		stats, exchanged, err := timeRankSlab(thr, world, typ, layout, runs)
+	exchangers := map[string]multi.DeviceExchanger{"MPI": nil}
+	throughs := []string{"MPI"}
+	if o.NCCL {
+		comm, err := ncclComm(thr, world)
 		if err != nil {
-			return nil, fmt.Errorf("%v: %w", layout, err)
-		}
-		if err := record(layout.String(), "", stats, exchanged); err != nil {
 			return nil, err
+		}
+		defer comm.Destroy()
+		exchangers["NCCL"] = comm
+		throughs = append(throughs, "NCCL")
+	}
+	for _, through := range throughs {
+		for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.TransposedToSlabs} {
+			stats, exchanged, err := timeRankSlab(thr, world, typ, layout, exchangers[through], runs)
+			if err != nil {
+				return nil, fmt.Errorf("%v through %s: %w", layout, through, err)
+			}
+			if err := record(layout.String(), "", through, stats, exchanged); err != nil {
+				return nil, err
+			}
 		}
 	}
 	p, q := mpiGrid(world.Size())
@@ -186,7 +203,7 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%v: %w", layout, err)
 		}
-		if err := record(layout.String(), fmt.Sprintf("%dx%d", p, q), stats, exchanged); err != nil {
+		if err := record(layout.String(), fmt.Sprintf("%dx%d", p, q), "MPI", stats, exchanged); err != nil {
 			return nil, err
 		}
 	}
@@ -194,6 +211,23 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// ncclComm returns the rank's NCCL communicator of world's ranks, on the
+// device of thr, a CUDA Thread: the unique id from rank 0 through MPI.
+func ncclComm(thr *cluda.Thread, world *mpi.Comm) (*nccl.Comm, error) {
+	if thr.API() != cluda.CUDA {
+		return nil, fmt.Errorf("--nccl needs CUDA devices, not %v (--api cuda)", thr.API())
+	}
+	id, err := nccl.BcastID(world)
+	if err != nil {
+		return nil, err
+	}
+	comm, err := nccl.NewComm(thr.CUDAContext(), id, world.Rank(), world.Size())
+	if err != nil {
+		return nil, fmt.Errorf("--nccl: %w", err)
+	}
+	return comm, nil
 }
 
 // mpiGrid returns the grid of p × q processes, p ≥ q, closest to a square
@@ -257,8 +291,8 @@ func timeWhole(thr *cluda.Thread, typ core.Type, runs int) (float64, error) {
 // timeRankSlab times the rank's calls of the slab FFT of typ in layout:
 // its median call and the phases of its last one, and the bytes one call
 // exchanges among all the ranks.
-func timeRankSlab(thr *cluda.Thread, world *mpi.Comm, typ core.Type, layout multi.SlabLayout, runs int) (mpiStats, int64, error) {
-	f, err := multi.NewRankSlabFFT(thr, world, typ, multi.SlabFFTOptions{Layout: layout})
+func timeRankSlab(thr *cluda.Thread, world *mpi.Comm, typ core.Type, layout multi.SlabLayout, ex multi.DeviceExchanger, runs int) (mpiStats, int64, error) {
+	f, err := multi.NewRankSlabFFT(thr, world, typ, multi.SlabFFTOptions{Layout: layout, Exchanger: ex})
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
@@ -431,13 +465,13 @@ func (rep *mpiReport) table() string {
 	fmt.Fprintf(&b, "Times: the slowest rank's median wall time of %d calls after one, each waited for; one device: the whole transform on rank 0's alone, %.3f ms; efficiency: that over %d × the time.\n\n",
 		rep.Runs, rep.SingleMS, rep.Procs)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "layout\tgrid\tmedian ms\tcompute ms\texchange ms\tstaging ms\tMB exchanged\tefficiency\t")
+	fmt.Fprintln(tw, "layout\tgrid\tthrough\tmedian ms\tcompute ms\texchange ms\tstaging ms\tMB exchanged\tefficiency\t")
 	for _, r := range rep.Rows {
 		grid := r.Grid
 		if grid == "" {
 			grid = "slabs"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.3g\t%.0f%%\t\n", r.Layout, grid, num(r.MedianMS), num(r.ComputeMS), num(r.ExchangeMS),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.3g\t%.0f%%\t\n", r.Layout, grid, r.Through, num(r.MedianMS), num(r.ComputeMS), num(r.ExchangeMS),
 			num(r.StagingMS), float64(r.ExchangedBytes)/1e6, 100*r.Efficiency)
 	}
 	tw.Flush()

@@ -1,0 +1,143 @@
+package nccl_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/multi"
+	"github.com/reikna-go/reikna/multi/mpi"
+	"github.com/reikna-go/reikna/multi/mpi/mpitest"
+	"github.com/reikna-go/reikna/multi/nccl"
+)
+
+// *nccl.Comm moves a RankSlabFFT's blocks between devices.
+var _ multi.DeviceExchanger = (*nccl.Comm)(nil)
+
+// TestRankSlabFFTNCCL runs TestRankSlabFFTNCCLWorker in a process per
+// device under mpirun.
+func TestRankSlabFFTNCCL(t *testing.T) {
+	if mpitest.Worker() {
+		t.Skip("a worker runs TestRankSlabFFTNCCLWorker only")
+	}
+	devs := gpus(t, 2)
+	if err := mpi.Load(); err != nil {
+		mpitest.Missing(t, "the MPI library: %v", err)
+	}
+	mpitest.Run(t, mpiRanks(len(devs)), "TestRankSlabFFTNCCLWorker")
+}
+
+// TestRankSlabFFTNCCLWorker is one rank of TestRankSlabFFTNCCL: it runs
+// the slab FFT of every layout, with uneven shares, through NCCL
+// (SlabFFTOptions.Exchanger) and through host memory and MPI, on the same
+// random input, and checks that its parts of the outputs are the same
+// bits: the same kernels run on the same parts, and the exchanges move
+// bytes without touching them.
+func TestRankSlabFFTNCCLWorker(t *testing.T) {
+	if !mpitest.Worker() {
+		t.Skip("a worker of TestRankSlabFFTNCCL, which runs it under mpirun")
+	}
+	os.Setenv("NCCL_NVLS_ENABLE", "0")
+	if err := mpi.Init(); err != nil {
+		t.Fatal(err)
+	}
+	world, err := mpi.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fail := func(err error) {
+		world.Abort(1)
+		t.Fatal(err)
+	}
+	local, _ := mpi.LocalRank()
+	thr, err := multi.RankThread(cluda.DeviceFilter{API: cluda.CUDA}, local, cluda.ThreadOptions{})
+	if err != nil {
+		fail(err)
+	}
+	defer thr.Release()
+	id, err := nccl.BcastID(world)
+	if err != nil {
+		fail(err)
+	}
+	comm, err := nccl.NewComm(thr.CUDAContext(), id, world.Rank(), world.Size())
+	if err != nil {
+		fail(err)
+	}
+	defer comm.Destroy()
+	n := world.Size()
+	for _, c := range []struct {
+		shape  []int
+		layout multi.SlabLayout
+	}{
+		{[]int{2*n + 1, 3*n - 1, 6}, multi.SlabsToTransposed},
+		{[]int{2*n + 1, 3*n - 1, 6}, multi.TransposedToSlabs},
+		{[]int{3*n - 1, 2*n + 1, 2, 5}, multi.SlabsToSlabs},
+	} {
+		host, err := rankOutput(thr, world, c.shape, multi.SlabFFTOptions{Layout: c.layout})
+		if err != nil {
+			fail(fmt.Errorf("%v %v through MPI: %w", c.shape, c.layout, err))
+		}
+		device, err := rankOutput(thr, world, c.shape, multi.SlabFFTOptions{Layout: c.layout, Exchanger: comm})
+		if err != nil {
+			fail(fmt.Errorf("%v %v through NCCL: %w", c.shape, c.layout, err))
+		}
+		if !slices.Equal(host, device) {
+			t.Errorf("rank %d, %v %v: the output through NCCL differs from that through MPI", world.Rank(), c.shape, c.layout)
+		}
+	}
+	if t.Failed() {
+		return // leave Finalize, which waits for every rank; mpirun ends the others
+	}
+	if err := world.Barrier(); err != nil {
+		t.Fatal(err)
+	}
+	if err := mpi.Finalize(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rankOutput returns the rank's part of the output of a RankSlabFFT of
+// shape with opts, on an input the same on every rank, its output
+// poisoned first.
+func rankOutput(thr *cluda.Thread, comm multi.Communicator, shape []int, opts multi.SlabFFTOptions) ([]complex64, error) {
+	typ := core.ArrayOf(dtypes.Complex64, shape...)
+	f, err := multi.NewRankSlabFFT(thr, comm, typ, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Release()
+	inAxis, outAxis := 0, 1
+	switch opts.Layout {
+	case multi.SlabsToSlabs:
+		outAxis = 0
+	case multi.TransposedToSlabs:
+		inAxis, outAxis = 1, 0
+	}
+	rng := rand.New(rand.NewPCG(uint64(len(shape)), uint64(comm.Rank())+7))
+	part := make([]complex64, core.ArrayOf(dtypes.Complex64, f.Shape(inAxis)...).Size())
+	for i := range part {
+		part[i] = complex(2*rng.Float32()-1, 2*rng.Float32()-1)
+	}
+	in, err := thr.ToDevice(part, f.Shape(inAxis)...)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Release()
+	out, err := thr.Empty(f.Shape(outAxis), dtypes.Complex64)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Release()
+	if err := out.Fill(complex64(complex(float32(-7), float32(7)))); err != nil {
+		return nil, err
+	}
+	if err := f.Call(out, in, 0); err != nil {
+		return nil, err
+	}
+	return cluda.Read[complex64](out)
+}
