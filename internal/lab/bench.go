@@ -52,6 +52,10 @@ type Options struct {
 	Given            map[string]bool        // the flags given on the command line
 }
 
+// defaultSlabChunks are the slab FFT rows of bench --multi: each exchange
+// after its transform, and beside it in the chunks the SlabFFT chooses.
+const defaultSlabChunks = "1,0"
+
 // AddFlags defines the flags of the bench command on fs and returns the
 // options they set once fs parses the command line.
 func AddFlags(fs *flag.FlagSet) *Options {
@@ -85,7 +89,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.BoolVar(&o.NCCL, "nccl", false, "with --multi --mpi on CUDA, time the slab FFT with its blocks moved between the devices by NCCL as well, beside host memory and MPI")
 	fs.BoolVar(&o.SeparateContexts, "separate-contexts", false, "with --multi on OpenCL, give each device a context of its own, so that copies between devices go through host memory rather than the runtime's moves within one context")
 	fs.StringVar(&o.PeerCopy, "peer-copy", "default", "with --multi on CUDA, what moves the blocks of an exchange between devices with peer access: `WAY` default, engines (the driver's peer copies), read (a kernel on the receiver) or write (a kernel on the sender)")
-	fs.StringVar(&o.Chunks, "chunks", "1,0", "with --multi, the slab FFT's rows: a `LIST` of the chunks its exchanges run beside its transforms in, 1 for none and 0 for the number it chooses")
+	fs.StringVar(&o.Chunks, "chunks", defaultSlabChunks, "with --multi, the slab FFT's rows: a `LIST` of the chunks its exchanges run beside its transforms in, 1 for none and 0 for the number it chooses")
 	fs.StringVar(&o.Cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft, --dct or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	return o
 }

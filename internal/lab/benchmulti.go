@@ -144,10 +144,10 @@ func newMultiBench(o *Options) (*multiBench, error) {
 			return nil, err
 		}
 	}
-	if mb.peer, err = cluda.ParsePeerCopy(o.PeerCopy); err != nil {
+	if mb.peer, err = cluda.ParsePeerCopy(cmp(o.PeerCopy, cluda.PeerCopyDefault.String())); err != nil {
 		return nil, fmt.Errorf("--peer-copy: %w", err)
 	}
-	if mb.chunks, err = cliutil.ParseInts("--chunks", o.Chunks, 0); err != nil {
+	if mb.chunks, err = cliutil.ParseInts("--chunks", cmp(o.Chunks, defaultSlabChunks), 0); err != nil {
 		return nil, err
 	}
 	if mb.counts, err = cliutil.ParseInts("--devices", o.Devices, 1); err != nil {
