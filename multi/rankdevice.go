@@ -3,6 +3,7 @@ package multi
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/reikna-go/reikna/cluda"
@@ -24,19 +25,21 @@ type DeviceExchanger interface {
 }
 
 // stageDevice groups the blocks of the rank's part of the source, src,
-// by rank into staging, the send buffer, on the device: from slabs only,
-// whose blocks lie in the rows of the part; the blocks of transposed
-// slabs lie in rank order already.
-func (x *rankExchange) stageDevice(src, staging *cluda.Array) error {
+// by rank into staging, the send buffer, on the device, and copies its
+// own block to its place in dst: from slabs only, whose blocks lie in
+// the rows of the part; the blocks of transposed slabs lie in rank order
+// already.
+func (x *rankExchange) stageDevice(dst, src, staging *cluda.Array) error {
 	if x.from != 0 {
 		return nil
 	}
-	return x.regroupDevice(src, staging, true)
+	return x.regroupDevice(src, staging, dst, x.recvDispls[x.rank], true)
 }
 
-// exchangeDevice enqueues the exchange of the blocks through ex: from
-// slabs, from staging into dst in place; to slabs, from src in place into
-// staging.
+// exchangeDevice enqueues the exchange of the blocks of the other ranks
+// through ex: from slabs, from staging into dst in place; to slabs, from
+// src in place into staging. The rank's own block takes no part: the
+// staging copies it.
 func (x *rankExchange) exchangeDevice(ex DeviceExchanger, dst, src, staging *cluda.Array) error {
 	send, recv := staging, dst
 	if x.from == 1 {
@@ -50,22 +53,26 @@ func (x *rankExchange) exchangeDevice(ex DeviceExchanger, dst, src, staging *clu
 	if err != nil {
 		return err
 	}
-	return ex.AllToAllArrays(sendBytes, x.sendCounts, x.sendDispls, recvBytes, x.recvCounts, x.recvDispls)
+	sendCounts, recvCounts := slices.Clone(x.sendCounts), slices.Clone(x.recvCounts)
+	sendCounts[x.rank], recvCounts[x.rank] = 0, 0
+	return ex.AllToAllArrays(sendBytes, sendCounts, x.sendDispls, recvBytes, recvCounts, x.recvDispls)
 }
 
-// unstageDevice puts the received blocks, grouped by rank in staging, in
-// their places of the rank's slab, dst: to slabs only.
-func (x *rankExchange) unstageDevice(dst, staging *cluda.Array) error {
+// unstageDevice puts the received blocks, grouped by rank in staging, and
+// the rank's own block of src in their places of the rank's slab, dst:
+// to slabs only.
+func (x *rankExchange) unstageDevice(dst, src, staging *cluda.Array) error {
 	if x.from != 1 {
 		return nil
 	}
-	return x.regroupDevice(dst, staging, false)
+	return x.regroupDevice(dst, staging, src, x.sendDispls[x.rank], false)
 }
 
 // regroupDevice is regroup on the device: a copy of each rank's block,
 // the rows of its places along axis 1 in every row of the slab, between
-// the slab and its place in grouped (to grouped where toGrouped).
-func (x *rankExchange) regroupDevice(slab, grouped *cluda.Array, toGrouped bool) error {
+// the slab and its place in grouped (to grouped where toGrouped), but
+// for the rank's own block, whose place is at ownAt bytes into own.
+func (x *rankExchange) regroupDevice(slab, grouped, own *cluda.Array, ownAt int, toGrouped bool) error {
 	displs := x.sendDispls
 	if x.from == 1 {
 		displs = x.recvDispls
@@ -85,7 +92,11 @@ func (x *rankExchange) regroupDevice(slab, grouped *cluda.Array, toGrouped bool)
 		if err != nil {
 			return err
 		}
-		block, err := grouped.View([]int{x.rows, piece}, dtypes.Uint8, nil, grouped.Offset()+displs[e])
+		place, at := grouped, displs[e]
+		if e == x.rank {
+			place, at = own, ownAt
+		}
+		block, err := place.View([]int{x.rows, piece}, dtypes.Uint8, nil, place.Offset()+at)
 		if err != nil {
 			return err
 		}
@@ -115,7 +126,7 @@ func (f *RankSlabFFT) exchangeStepDevice(stats *SlabStats, name string, x *rankE
 		return f.thread.Synchronize()
 	}
 	if err == nil {
-		if err = staged(func() error { return x.stageDevice(src, f.staging) }); err != nil {
+		if err = staged(func() error { return x.stageDevice(dst, src, f.staging) }); err != nil {
 			err = fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -128,7 +139,7 @@ func (f *RankSlabFFT) exchangeStepDevice(stats *SlabStats, name string, x *rankE
 	if err := f.thread.Synchronize(); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if err := staged(func() error { return x.unstageDevice(dst, f.staging) }); err != nil {
+	if err := staged(func() error { return x.unstageDevice(dst, src, f.staging) }); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil

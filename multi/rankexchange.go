@@ -22,6 +22,7 @@ import (
 // rank order as it is, and the other is grouped by rank on the host: the
 // send buffer from slabs, the receive buffer to slabs.
 type rankExchange struct {
+	rank       int   // this rank
 	from       int   // the axis the source is split along
 	rows       int   // the rank's places along axis 0
 	rowBytes   int   // bytes of a row: the axes after 1
@@ -51,7 +52,7 @@ func newRankExchange(shape []int, itemSize int, shares [2][]int, rank, from int)
 			starts[axis][r] = starts[axis][r-1] + shares[axis][r-1]
 		}
 	}
-	x := &rankExchange{from: from, rows: shares[0][rank], rowBytes: row, n1: shape[1],
+	x := &rankExchange{rank: rank, from: from, rows: shares[0][rank], rowBytes: row, n1: shape[1],
 		starts1: starts[1], shares1: shares[1],
 		sendCounts: make([]int, ranks), sendDispls: make([]int, ranks),
 		recvCounts: make([]int, ranks), recvDispls: make([]int, ranks)}

@@ -61,8 +61,8 @@ const benchExamples = `  reikna bench
       devices by kernels rather than the copy engines
   mpirun -np 4 reikna bench --multi --mpi --json mpi.json
       the same slab FFT over 4 processes, one device each, through MPI,
-      against rank 0's device alone; --nccl times it with the blocks
-      moved between the devices by NCCL as well (CUDA)
+      against rank 0's device alone; --nccl moves the slab FFT's blocks
+      between the devices by NCCL instead (CUDA)
   reikna bench --sweep --json sweep.json
       batched complex64 FFTs of every length from 2 to 4096 and of smooth
       lengths, primes and lengths with one large prime factor above it up

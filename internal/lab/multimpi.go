@@ -164,26 +164,22 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 		}
 		return nil
 	}
-	exchangers := map[string]multi.DeviceExchanger{"MPI": nil}
-	throughs := []string{"MPI"}
+	through, exchanger := "MPI", multi.DeviceExchanger(nil)
 	if o.NCCL {
 		comm, err := ncclComm(thr, world)
 		if err != nil {
 			return nil, err
 		}
 		defer comm.Destroy()
-		exchangers["NCCL"] = comm
-		throughs = append(throughs, "NCCL")
+		through, exchanger = "NCCL", comm
 	}
-	for _, through := range throughs {
-		for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.TransposedToSlabs} {
-			stats, exchanged, err := timeRankSlab(thr, world, typ, layout, exchangers[through], runs)
-			if err != nil {
-				return nil, fmt.Errorf("%v through %s: %w", layout, through, err)
-			}
-			if err := record(layout.String(), "", through, stats, exchanged); err != nil {
-				return nil, err
-			}
+	for _, layout := range []multi.SlabLayout{multi.SlabsToTransposed, multi.TransposedToSlabs} {
+		stats, exchanged, err := timeRankSlab(thr, world, typ, layout, exchanger, runs)
+		if err != nil {
+			return nil, fmt.Errorf("%v through %s: %w", layout, through, err)
+		}
+		if err := record(layout.String(), "", through, stats, exchanged); err != nil {
+			return nil, err
 		}
 	}
 	p, q := mpiGrid(world.Size())
