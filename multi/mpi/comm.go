@@ -207,8 +207,9 @@ func checkBlocks(what string, n int, counts, displs []int, size int) error {
 }
 
 // countUnit returns the bytes of the datatype to count the values in: 1
-// where every value fits MPI's int, else the greatest common divisor of
-// the values, where that brings them all within range.
+// where every value fits MPI's int, else the largest divisor of the
+// values' greatest common divisor that is an int itself (a datatype's
+// length is one), where that brings them all within range.
 func countUnit(lists ...[]int) (int, error) {
 	largest, g := 0, 0
 	for _, l := range lists {
@@ -217,14 +218,32 @@ func countUnit(lists ...[]int) (int, error) {
 			g = gcd(g, v)
 		}
 	}
-	switch {
-	case largest <= math.MaxInt32:
+	if largest <= math.MaxInt32 {
 		return 1, nil
-	case g > math.MaxInt32 || largest/g > math.MaxInt32:
+	}
+	unit := largestDivisorAtMost(g, math.MaxInt32)
+	if unit == 0 || largest/unit > math.MaxInt32 {
 		return 0, fmt.Errorf("%d bytes is beyond MPI's int counts, in bytes or in any unit that divides every count and displacement (their greatest common divisor is %d)", largest, g)
 	}
-	return g, nil
+	return unit, nil
 }
+
+// largestDivisorAtMost returns the largest divisor of n (positive) that
+// is at most limit, looking at the quotients n/k for k up to
+// maxDivisorSearch, and 0 where none of them is.
+func largestDivisorAtMost(n, limit int) int {
+	for k := max((n+limit-1)/limit, 1); k <= maxDivisorSearch; k++ {
+		if n%k == 0 {
+			return n / k
+		}
+	}
+	return 0
+}
+
+// maxDivisorSearch bounds largestDivisorAtMost's search: a quotient that
+// large leaves a unit too small to bring counts beyond an int within one
+// anyway.
+const maxDivisorSearch = 1 << 20
 
 func gcd(a, b int) int {
 	for b != 0 {

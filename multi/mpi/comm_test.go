@@ -48,6 +48,11 @@ func TestCountUnit(t *testing.T) {
 		{"large blocks that share 64 bytes", [][]int{{big, 0}, {64, 3 * 64}}, 64},
 		{"large and odd", [][]int{{big + 1, 2}}, 0},
 		{"too large whatever the unit", [][]int{{1 << 62, 1 << 20}}, 0},
+		// A greatest common divisor beyond an int: its largest divisor
+		// that is one, as two blocks of 2 GiB of a slab FFT of 1024³
+		// over two ranks need.
+		{"blocks of 2 GiB", [][]int{{1 << 31, 1 << 31}, {0, 1 << 31}}, 1 << 30},
+		{"blocks of 3 × 2^31 bytes", [][]int{{3 << 31}, {0}}, 3 << 29},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := countUnit(tc.lists...)
