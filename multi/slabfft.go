@@ -103,11 +103,16 @@ type SlabFFTOptions struct {
 	Chunks int
 }
 
-// SlabChunks returns the number of chunks a SlabFFT of arrays of
-// bytes bytes on devices devices cuts its parts into by default:
-// slabChunks of them where each device holds at least
-// minChunkedPartBytes, else 1. Small parts gain nothing: each chunk
-// costs launches and a wait on the host, and their exchange is short.
+// SlabChunks returns the number of chunks a SlabFFT of arrays of bytes
+// bytes on devices devices cuts its parts into by default, where the
+// devices copy their blocks themselves (cluda.CopyPeer between every
+// two; through host memory the blocks run between the chunks, and a
+// SlabFFT takes 1): slabChunks of them where each device holds at least
+// minChunkedPartBytes, else 1. On two H200 the 1024³ transform to
+// transposed slabs took 17.4 ms whole and 15.6, 15.0 and 15.0 ms in 2, 4
+// and 8 chunks; 512³ 1.93 ms whole and 1.71, 1.74 and 1.92 ms in chunks
+// (BENCHMARKS.md). Smaller parts were not measured: each chunk costs
+// launches and a wait on the host, and their exchange is short.
 func SlabChunks(bytes int64, devices int) int {
 	if devices < 2 || bytes/int64(devices) < minChunkedPartBytes {
 		return 1
@@ -325,6 +330,15 @@ func (s *SlabFFT) chooseChunks(opts SlabFFTOptions) (int, error) {
 		return 0, fmt.Errorf("%d chunks: the shortest part has %d places along a split axis", opts.Chunks, shortest)
 	case opts.Chunks > 0:
 		return opts.Chunks, nil
+	}
+	// Blocks that go through host memory run between the chunks, not
+	// beside them: chunks would only add to their time.
+	for i := range s.multi.Len() {
+		for j := range s.multi.Len() {
+			if i != j && s.multi.Path(i, j) != cluda.CopyPeer {
+				return 1, nil
+			}
+		}
 	}
 	return min(SlabChunks(int64(s.typ.Size())*int64(s.typ.DType().Size()), s.multi.Len()), shortest), nil
 }
