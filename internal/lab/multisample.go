@@ -77,7 +77,7 @@ func checkSplitSamples(out *cluda.SplitArray, positions [][]int, want [][]comple
 	}
 	c := cliutil.Compare(g, w, multiCheckTol)
 	if !(c.RelL2 <= multiCheckTol) {
-		return c.RelL2, fmt.Errorf("relative L2 difference %.3g of the sampled output from one device's, above %.3g", c.RelL2, multiCheckTol)
+		return c.RelL2, &wrongResultError{fmt.Errorf("relative L2 difference %.3g of the sampled output from one device's, above %.3g", c.RelL2, multiCheckTol)}
 	}
 	return c.RelL2, nil
 }
