@@ -11,7 +11,8 @@
 // them, or one CPU device opened several times, as the tests run. Every
 // copy between devices goes by the path cluda.MultiThread.Path names:
 // device to device where the devices reach each other's memory, through
-// host memory otherwise.
+// host memory otherwise. A SlabFFT of large parts runs its exchanges
+// beside its transforms, in chunks (SlabFFTOptions.Chunks).
 //
 // # Several processes
 //
@@ -19,7 +20,9 @@
 // each, such as the ranks that mpirun starts: each process holds its own
 // Thread and only its parts of the arrays, and the exchange goes from the
 // device to host memory, through a Communicator (package multi/mpi's
-// *mpi.Comm, MPI_Alltoallv), and back. The results are those of SlabFFT,
+// *mpi.Comm, MPI_Alltoallv), and back, or from device to device through
+// a DeviceExchanger (package multi/nccl's *nccl.Comm, NCCL, set as
+// SlabFFTOptions.Exchanger). The results are those of SlabFFT,
 // bit for bit on the same devices. RankPencilFFT splits two axes over a
 // grid of P × Q processes instead (a pencil decomposition): its two
 // exchanges run within a grid row and within a grid column, among Q and P
