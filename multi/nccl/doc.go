@@ -82,6 +82,11 @@
 //	comm.AllToAll(stream, send, sendCounts, sendOffsets, recv, recvCounts, recvOffsets)
 //	stream.Synchronize()
 //
+// Comm.AllToAllArrays does the same on two arrays of a CUDA Thread, on
+// its stream; it makes the Comm a multi.DeviceExchanger, which moves the
+// blocks of a multi.RankSlabFFT from device to device
+// (SlabFFTOptions.Exchanger; ExampleComm_AllToAllArrays).
+//
 // # NVLink multicast
 //
 // On a host whose GPUs others share, NCCL_NVLS_ENABLE=0 must be set in the
