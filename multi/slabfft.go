@@ -103,29 +103,6 @@ type SlabFFTOptions struct {
 	Chunks int
 }
 
-// SlabChunks returns the number of chunks a SlabFFT of arrays of bytes
-// bytes on devices devices cuts its parts into by default, where the
-// devices copy their blocks themselves (cluda.CopyPeer between every
-// two; through host memory the blocks run between the chunks, and a
-// SlabFFT takes 1): slabChunks of them where each device holds at least
-// minChunkedPartBytes, else 1. On two H200 the 1024³ transform to
-// transposed slabs took 17.4 ms whole and 15.6, 15.0 and 15.0 ms in 2, 4
-// and 8 chunks; 512³ 1.93 ms whole and 1.71, 1.74 and 1.92 ms in chunks
-// (BENCHMARKS.md). Smaller parts were not measured: each chunk costs
-// launches and a wait on the host, and their exchange is short.
-func SlabChunks(bytes int64, devices int) int {
-	if devices < 2 || bytes/int64(devices) < minChunkedPartBytes {
-		return 1
-	}
-	return slabChunks
-}
-
-// slabChunks and minChunkedPartBytes set SlabChunks.
-const (
-	slabChunks          = 4
-	minChunkedPartBytes = 256 << 20
-)
-
 // SlabStats are the times and bytes of a SlabFFT's last call.
 type SlabStats struct {
 	// Compute is the time of the transforms: from the enqueue of each
@@ -171,13 +148,6 @@ type SlabFFT struct {
 	// exchanges (*chunkedPhase); 1 where none does.
 	chunks int
 	slabPhases[slabStage, *cluda.SplitArray]
-}
-
-// slabStage is a phase of a SlabFFT: a Callable of the whole parts, or a
-// *chunkedPhase whose exchange overlaps it.
-type slabStage interface {
-	Release()
-	Signature() core.Signature
 }
 
 // slabPhases is what a slab FFT holds whether its parts are on the
@@ -318,35 +288,6 @@ func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 	return s, nil
 }
 
-// chooseChunks returns the chunks of the phases that overlap their
-// exchanges: opts.Chunks, or SlabChunks where it is 0, at most the
-// places of the shortest part along either split axis.
-func (s *SlabFFT) chooseChunks(opts SlabFFTOptions) (int, error) {
-	shortest := min(slices.Min(s.shares[0]), slices.Min(s.shares[1]))
-	switch {
-	case opts.Chunks < 0:
-		return 0, fmt.Errorf("%d chunks: want 0 (chosen), 1 (no overlap) or more", opts.Chunks)
-	case opts.Chunks > shortest:
-		return 0, fmt.Errorf("%d chunks: the shortest part has %d places along a split axis", opts.Chunks, shortest)
-	case opts.Chunks > 0:
-		return opts.Chunks, nil
-	}
-	// Blocks that go through host memory run between the chunks, not
-	// beside them: chunks would only add to their time.
-	for i := range s.multi.Len() {
-		for j := range s.multi.Len() {
-			if i != j && s.multi.Path(i, j) != cluda.CopyPeer {
-				return 1, nil
-			}
-		}
-	}
-	return min(SlabChunks(int64(s.typ.Size())*int64(s.typ.DType().Size()), s.multi.Len()), shortest), nil
-}
-
-// Chunks returns the number of chunks of the phases that overlap their
-// exchanges (SlabFFTOptions.Chunks); 1 where none does.
-func (s *SlabFFT) Chunks() int { return s.chunks }
-
 // checkSlab checks the type and the options of a slab FFT, and returns
 // the split axes of its input and output.
 func checkSlab(t core.Type, opts SlabFFTOptions) (in, out int, err error) {
@@ -378,23 +319,6 @@ func phaseAxes(rank, axis int) []int {
 		out = append(out, a)
 	}
 	return out
-}
-
-// stage compiles the phase on arrays split along axis as phase does, in
-// the SlabFFT's chunks where it has several and chunked is set.
-func (s *SlabFFT) stage(axis int, chunked bool, opts fft.FFTOptions, input, output func(*fft.FFT, Part) error, work string) (slabStage, error) {
-	if s.chunks > 1 && chunked {
-		p, err := s.chunkedPhase(axis, s.chunks, opts, output, work)
-		if err != nil {
-			return nil, err
-		}
-		return p, nil
-	}
-	c, err := s.phase(axis, opts, input, output, work)
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
 }
 
 // phase compiles the transforms of the phase on arrays split along axis,
@@ -607,61 +531,6 @@ func (s *SlabFFT) call(args []any) error {
 		return fmt.Errorf("second transform: %w", err)
 	}
 	s.setStats(stats)
-	return nil
-}
-
-// preparedStage is a stage of a call with its arguments checked: a
-// Callable's whole parts, or a chunked phase's views of them.
-type preparedStage struct {
-	whole     *Callable
-	wholeArgs []any
-	chunked   *chunkedPhase
-	chunkArgs [][][]any
-}
-
-// prepareStage checks the arguments of a stage.
-func prepareStage(st slabStage, args []any) (preparedStage, error) {
-	switch st := st.(type) {
-	case *Callable:
-		_, err := st.check(args)
-		return preparedStage{whole: st, wholeArgs: args}, err
-	case *chunkedPhase:
-		chunkArgs, err := st.args(args)
-		return preparedStage{chunked: st, chunkArgs: chunkArgs}, err
-	}
-	return preparedStage{}, fmt.Errorf("a stage of type %T", st)
-}
-
-// runStage runs a stage, then the exchange from src into dst unless dst
-// is nil, the exchange beside the stage where it is chunked, and adds
-// their times to stats: for a chunked stage, the exchange's is the part
-// that ran after the last chunk's transforms.
-func (s *SlabFFT) runStage(p preparedStage, dst, src *cluda.SplitArray, stats *SlabStats) error {
-	start := time.Now()
-	if p.chunked != nil {
-		tail, err := s.multi.CopySplitChunked(dst, src, len(p.chunked.chunks), p.chunked.produce(p.chunkArgs))
-		if err != nil {
-			return err
-		}
-		stats.Compute += time.Since(start) - tail
-		stats.Exchange += tail
-		return nil
-	}
-	if err := p.whole.Call(p.wholeArgs...); err != nil {
-		return err
-	}
-	if err := s.multi.Synchronize(); err != nil {
-		return err
-	}
-	stats.Compute += time.Since(start)
-	if dst == nil {
-		return nil
-	}
-	start = time.Now()
-	if err := s.multi.CopySplit(dst, src); err != nil {
-		return fmt.Errorf("exchange: %w", err)
-	}
-	stats.Exchange += time.Since(start)
 	return nil
 }
 
