@@ -27,8 +27,9 @@
 // grid of P × Q processes instead (a pencil decomposition): its two
 // exchanges run within a grid row and within a grid column, among Q and P
 // processes rather than all of them, and it goes on where slabs stop, at
-// more processes than an axis has places. mpi.Comm.Split makes the rows
-// and the columns from the world.
+// more processes than an axis has places; ChooseRankGrid says which a
+// shape and a number of processes take. mpi.Comm.Split makes the rows and
+// the columns from the world.
 //
 // # Examples
 //
