@@ -270,6 +270,11 @@ func newSlabFFT(m *cluda.MultiThread, t core.Type, opts SlabFFTOptions) (*SlabFF
 	if s.second, err = s.stage(s.midAxis, outAxis != s.midAxis, opts.FFT, nil, opts.Output, "input"); err != nil {
 		return fail(fmt.Errorf("second transform: %w", err))
 	}
+	_, firstChunked := s.first.(*chunkedPhase)
+	_, secondChunked := s.second.(*chunkedPhase)
+	if !firstChunked && !secondChunked {
+		s.chunks = 1 // input transformations keep the one phase that could be cut whole
+	}
 	if s.mid1, err = m.EmptySplit(shape, t.DType(), inAxis, s.shares[inAxis]); err != nil {
 		return fail(err)
 	}

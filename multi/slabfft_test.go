@@ -102,6 +102,35 @@ func TestSlabFFT(t *testing.T) {
 	}
 }
 
+// TestSlabFFTChunksWithInput checks that input transformations keep the
+// first transform whole: to transposed slabs nothing is cut into chunks,
+// and back to slabs only the second transform.
+func TestSlabFFTChunksWithInput(t *testing.T) {
+	m := cludatest.MultiThread(t, 2, cluda.MultiThreadOptions{})
+	typ := core.ArrayOf(dtypes.Complex64, 4, 6, 5)
+	scale := func(f *fft.FFT, _ multi.Part) error {
+		p, _ := f.Parameter("input")
+		tr, err := transformations.MulConst(p.Type(), 2)
+		if err != nil {
+			return err
+		}
+		return f.Connect("input", tr, "output", map[string]string{"input": "unscaled"})
+	}
+	for _, c := range []struct {
+		layout multi.SlabLayout
+		want   int
+	}{{multi.SlabsToTransposed, 1}, {multi.SlabsToSlabs, 2}} {
+		f, err := multi.NewSlabFFT(m, typ, multi.SlabFFTOptions{Layout: c.layout, Chunks: 2, Input: scale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Chunks() != c.want {
+			t.Errorf("%v: %d chunks, want %d", c.layout, f.Chunks(), c.want)
+		}
+		f.Release()
+	}
+}
+
 // TestSlabFFTTransformations fuses the joining of real and imaginary
 // parts into the first transform's loads and their splitting into the
 // last one's stores.
