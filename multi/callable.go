@@ -204,42 +204,43 @@ func (c *Callable) partArgs(args []any) ([][]any, error) {
 // checkBatch checks that one batch of the computation holds every split
 // array parameter at the axis its array is split along.
 func checkBatch(batches []map[string]int, split map[string]*cluda.SplitArray) error {
-	if len(split) == 0 {
+	axes := make(map[string]int, len(split))
+	for name, s := range split {
+		axes[name] = s.Axis()
+	}
+	return checkBatchAxes(batches, axes)
+}
+
+// checkBatchAxes is checkBatch of the split axes of arrays by their
+// names: nil where one batch of the computation holds every array's split
+// axis.
+func checkBatchAxes(batches []map[string]int, axes map[string]int) error {
+	if len(axes) == 0 {
 		return nil
 	}
-	names := make([]string, 0, len(split))
-	for name := range split {
+	names := make([]string, 0, len(axes))
+	for name := range axes {
 		names = append(names, name)
 	}
 	slices.Sort(names)
 	for _, b := range batches {
 		if !slices.ContainsFunc(names, func(name string) bool {
 			a, ok := b[name]
-			return !ok || a != split[name].Axis()
+			return !ok || a != axes[name]
 		}) {
 			return nil
 		}
 	}
-	// Name the first parameter whose split no batch allows.
 	for _, name := range names {
-		var axes []int
+		var batchAxes []int
 		for _, b := range batches {
 			if a, ok := b[name]; ok {
-				axes = append(axes, a)
+				batchAxes = append(batchAxes, a)
 			}
 		}
-		if !slices.Contains(axes, split[name].Axis()) {
-			return fmt.Errorf("parameter %q is split along axis %d, which the computation transforms or reads across (its batch axes are %v): split it along one of those", name, split[name].Axis(), axes)
+		if !slices.Contains(batchAxes, axes[name]) {
+			return fmt.Errorf("parameter %q is split along axis %d, which the computation transforms or reads across (its batch axes are %v): split it along one of those", name, axes[name], batchAxes)
 		}
 	}
-	return fmt.Errorf("the arrays are split along axes %v that belong to different batches of the computation (%v)", splitAxes(names, split), batches)
-}
-
-// splitAxes lists the split axis of each named array, for messages.
-func splitAxes(names []string, split map[string]*cluda.SplitArray) map[string]int {
-	out := map[string]int{}
-	for _, n := range names {
-		out[n] = split[n].Axis()
-	}
-	return out
+	return fmt.Errorf("the arrays are split along axes %v that belong to different batches of the computation (%v)", axes, batches)
 }

@@ -31,10 +31,17 @@
 // shape and a number of processes take. mpi.Comm.Split makes the rows and
 // the columns from the world.
 //
+// Ranks is the MultiThread of several processes: split arrays whose parts
+// live in different processes (RankSplitArray, scattered from and gathered
+// to one rank through the Communicator) and any computation compiled for
+// each rank's part (Ranks.Compile), as SplitArray and Compile are across
+// the devices of one process.
+//
 // # Examples
 //
 // ExampleCompile runs one computation on several devices over the parts
 // of split arrays, ExampleSlabFFT transforms a three-dimensional array
-// split over the devices by slabs, and ExampleNewRankSlabFFT is the
-// program of one process of several started by mpirun.
+// split over the devices by slabs, ExampleNewRankSlabFFT is the program
+// of one process of several started by mpirun, and ExampleRanks_Compile
+// runs a batch of FFTs over rows split among such processes.
 package multi

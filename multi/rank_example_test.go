@@ -5,6 +5,7 @@ import (
 	"log"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/multi"
@@ -65,4 +66,65 @@ func ExampleNewRankSlabFFT() {
 	if f.Part(1).Start == 0 {
 		fmt.Printf("rank %d: F[0,0,0] = %.0f\n", world.Rank(), real(spectrum[0]))
 	}
+}
+
+// ExampleRanks_Compile is the program of each process of several that
+// mpirun starts: a batch of 1024 rows of 4096 points split among the
+// processes by rows, scattered from rank 0, transformed by each process on
+// its own rows, and gathered back on rank 0. Any computation on arrays
+// split along an axis it does not transform runs so across processes, as
+// Compile runs it across the devices of one. It needs mpirun, and so is
+// not run as a test.
+func ExampleRanks_Compile() {
+	if err := mpi.Init(); err != nil {
+		log.Fatal(err)
+	}
+	defer mpi.Finalize()
+	world, err := mpi.World()
+	if err != nil {
+		log.Fatal(err)
+	}
+	local, _ := mpi.LocalRank()
+	thr, err := multi.RankThread(cluda.DeviceFilter{}, local, cluda.ThreadOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer thr.Release()
+	ranks, err := multi.NewRanks(thr, world)
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	shape := []int{1024, 4096}
+	in, err := ranks.EmptySplit(shape, dtypes.Complex64, 0, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer in.Release()
+	out, err := ranks.EmptySplit(shape, dtypes.Complex64, 0, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer out.Release()
+	var whole []byte // the whole array's bytes, on rank 0
+	if ranks.Rank() == 0 {
+		whole = make([]byte, 1024*4096*8)
+	}
+	if err := in.Scatter(0, whole); err != nil { // every rank at once
+		log.Fatal(err)
+	}
+	f, err := ranks.Compile(in.Shares(), func(p multi.Part) (core.AnyComputation, error) {
+		return fft.NewFFT(core.ArrayOf(dtypes.Complex64, p.Length, 4096), []int{1}, fft.FFTOptions{})
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Release()
+	if err := f.Call(out, in, 0); err != nil { // this rank's rows
+		log.Fatal(err)
+	}
+	if err := out.Gather(0, whole); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("rank %d transformed rows %d to %d\n", ranks.Rank(), in.Start(ranks.Rank()), in.Start(ranks.Rank())+in.Shares()[ranks.Rank()])
 }

@@ -34,7 +34,8 @@ func TestRankSlabFFTMPI(t *testing.T) {
 
 // TestRankSlabFFTMPIWorker is one rank of TestRankSlabFFTMPI: it makes its
 // Thread, runs every rank case as its rank of MPI_COMM_WORLD, and checks
-// its parts of the outputs against the reference.
+// its parts of the outputs against the reference; then it runs
+// checkRanksFFT, a computation over split arrays across the processes.
 func TestRankSlabFFTMPIWorker(t *testing.T) {
 	if !mpitest.Worker() {
 		t.Skip("a worker of TestRankSlabFFTMPI, which runs it under mpirun")
@@ -55,6 +56,9 @@ func TestRankSlabFFTMPIWorker(t *testing.T) {
 		if _, err := runRank(thr, world, c); err != nil {
 			t.Errorf("%v: %v", c, err)
 		}
+	}
+	if err := checkRanksFFT(thr, world); err != nil {
+		t.Errorf("a computation over split arrays across the processes: %v", err)
 	}
 	if t.Failed() {
 		return // leave Finalize, which waits for every rank; mpirun ends the others
