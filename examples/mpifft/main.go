@@ -9,6 +9,10 @@
 // part of a random input, runs the forward transform to transposed slabs
 // and the inverse back to slabs, checks that the round trip gives the
 // input back, and reports the times of its compute and of the exchange.
+// With -nccl (CUDA devices, NCCL installed) the blocks go from device to
+// device through NCCL rather than through host memory and MPI:
+//
+//	NCCL_NVLS_ENABLE=0 mpirun -np 2 -x NCCL_NVLS_ENABLE ./mpifft -api cuda -nccl -shape 512,512,512
 package main
 
 import (
@@ -29,6 +33,7 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/multi"
 	"github.com/reikna-go/reikna/multi/mpi"
+	"github.com/reikna-go/reikna/multi/nccl"
 )
 
 // tolerance bounds the round trip's relative L2 error in complex64: two
@@ -40,6 +45,7 @@ func main() {
 	reps := flag.Int("reps", 5, "timed calls of each transform, after one untimed")
 	device := flag.String("device", "", "a substring of the device's name")
 	api := flag.String("api", "", "the interface: opencl or cuda (the default is cluda's)")
+	useNCCL := flag.Bool("nccl", false, "move the blocks between the devices through NCCL (CUDA)")
 	flag.Parse()
 	shape, err := parseShape(*shapeFlag)
 	check(err)
@@ -52,11 +58,24 @@ func main() {
 	check(err)
 	defer thr.Release()
 
+	var exchanger multi.DeviceExchanger
+	if *useNCCL {
+		if thr.API() != cluda.CUDA {
+			check(fmt.Errorf("-nccl needs CUDA devices, not %v (-api cuda)", thr.API()))
+		}
+		id, err := nccl.BcastID(world)
+		check(err)
+		comm, err := nccl.NewComm(thr.CUDAContext(), id, world.Rank(), world.Size())
+		check(err)
+		defer comm.Destroy()
+		exchanger = comm
+	}
+
 	typ := core.ArrayOf(dtypes.Complex64, shape...)
-	forward, err := multi.NewRankSlabFFT(thr, world, typ, multi.SlabFFTOptions{Layout: multi.SlabsToTransposed})
+	forward, err := multi.NewRankSlabFFT(thr, world, typ, multi.SlabFFTOptions{Layout: multi.SlabsToTransposed, Exchanger: exchanger})
 	check(err)
 	defer forward.Release()
-	back, err := multi.NewRankSlabFFT(thr, world, typ, multi.SlabFFTOptions{Layout: multi.TransposedToSlabs})
+	back, err := multi.NewRankSlabFFT(thr, world, typ, multi.SlabFFTOptions{Layout: multi.TransposedToSlabs, Exchanger: exchanger})
 	check(err)
 	defer back.Release()
 
