@@ -221,8 +221,9 @@ func (f *RankSlabFFT) Release() {
 
 // Call transforms: its arguments are those of Signature, this rank's
 // parts of the arrays split as the layout says (for SlabsToTransposed, an
-// output of shape Shape(1) and an input of shape Shape(0)), and inverse,
-// 0 for the forward transform and 1 for the inverse. It is a collective:
+// output of shape Shape(1) and an input of shape Shape(0)) or
+// *RankSplitArray arrays so split, and inverse, 0 for the forward
+// transform and 1 for the inverse. It is a collective:
 // every rank calls it, with its own parts and the same inverse. It checks
 // the arguments of both transforms and of the exchanges before anything
 // runs, runs the transforms and the exchanges, and returns when they are
@@ -308,6 +309,13 @@ func (f *RankSlabFFT) arguments(args []any) (first, second []any, output *cluda.
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	for name, v := range given {
+		if s, ok := v.(*RankSplitArray); ok {
+			if given[name], err = f.rankPart(s); err != nil {
+				return nil, nil, nil, fmt.Errorf("parameter %q: %w", name, err)
+			}
+		}
+	}
 	if f.back != nil {
 		if output, err = f.checkOutput(given["output"]); err != nil {
 			return nil, nil, nil, fmt.Errorf("parameter \"output\": %w", err)
@@ -322,6 +330,23 @@ func (f *RankSlabFFT) arguments(args []any) (first, second []any, output *cluda.
 		return nil, nil, nil, fmt.Errorf("second transform: %w", err)
 	}
 	return first, second, output, nil
+}
+
+// rankPart returns this rank's part of a split array argument, which must
+// be split along axis 0 or 1 into the transform's shares along it; the
+// transforms then check the part as they check a plain array.
+func (f *RankSlabFFT) rankPart(s *RankSplitArray) (*cluda.Array, error) {
+	switch {
+	case s == nil:
+		return nil, errors.New("nil *multi.RankSplitArray")
+	case s.ranks.comm != f.comm || s.ranks.thread != f.thread:
+		return nil, errors.New("a split array of other ranks or another Thread")
+	case s.axis != 0 && s.axis != 1:
+		return nil, fmt.Errorf("split along axis %d; a slab FFT's arrays are split along axis 0 or 1", s.axis)
+	case !slices.Equal(s.shares, f.shares[s.axis]):
+		return nil, fmt.Errorf("split into shares %v along axis %d, the transform into %v", s.shares, s.axis, f.shares[s.axis])
+	}
+	return s.part, nil
 }
 
 // checkOutput checks the output of a SlabsToSlabs call, which the exchange

@@ -190,3 +190,65 @@ func shapeLen(shape []int) int {
 	}
 	return n
 }
+
+// TestRankSlabFFTSplitArrays calls a RankSlabFFT on three ranks in
+// goroutines with RankSplitArray arguments, the input scattered from rank
+// 0 and the output gathered there, against the float64 reference; an
+// input split into other shares is refused.
+func TestRankSlabFFTSplitArrays(t *testing.T) {
+	m := cludatest.MultiThread(t, 3, cluda.MultiThreadOptions{})
+	shape := []int{6, 10, 4}
+	data := randomComplex(shapeLen(shape), 13)
+	want := reference.FFTN(data, shape, nil, false)
+	got := make([]complex64, len(data))
+	errs := runRanks(threadsOf(m), func(thr *cluda.Thread, comm multi.Communicator) error {
+		r, err := multi.NewRanks(thr, comm)
+		if err != nil {
+			return err
+		}
+		f, err := multi.NewRankSlabFFT(thr, comm, core.ArrayOf(dtypes.Complex64, shape...), multi.SlabFFTOptions{})
+		if err != nil {
+			return err
+		}
+		defer f.Release()
+		in, err := r.EmptySplit(shape, dtypes.Complex64, 0, f.Shares(0))
+		if err != nil {
+			return err
+		}
+		defer in.Release()
+		out, err := r.EmptySplit(shape, dtypes.Complex64, 1, f.Shares(1))
+		if err != nil {
+			return err
+		}
+		defer out.Release()
+		var whole []byte
+		if r.Rank() == 0 {
+			whole = bytesOf(to64(data))
+		}
+		if err := in.Scatter(0, whole); err != nil {
+			return err
+		}
+		uneven, err := r.EmptySplit(shape, dtypes.Complex64, 0, []int{1, 2, 3})
+		if err != nil {
+			return err
+		}
+		defer uneven.Release()
+		if err := f.Call(out, uneven, 0); err == nil {
+			return errors.New("an input split into other shares: no error")
+		}
+		if err := f.Call(out, in, 0); err != nil {
+			return err
+		}
+		whole = nil
+		if r.Rank() == 0 {
+			whole = bytesOf(got)
+		}
+		return out.Gather(0, whole)
+	})
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	if e := reference.RelativeL2(got, want); !(e <= slabTolerance) {
+		t.Errorf("relative L2 error %.3g, want at most %g", e, slabTolerance)
+	}
+}
