@@ -1,6 +1,11 @@
 // peer_bench: all-to-all of blocks between the GPUs of one host by copy
-// engines (on the receiver's or the sender's stream) and by kernels that
-// write or read the peer's memory; per-device GB/s = bytes sent / time.
+// engines (on the receiver's or the sender's stream, all at once or in
+// rounds of disjoint pairs) and by kernels that write or read the peer's
+// memory; per-device GB/s = bytes sent / time. Also a device's own rows
+// by the driver's 2-D copy and by a kernel.
+//
+//	nvcc -O3 -arch=sm_90 -o peer_bench scripts/peer_bench.cu
+//	./peer_bench DEVICES MIB_PER_BLOCK     # such as ./peer_bench 4 512
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -110,6 +115,17 @@ int main(int argc, char **argv) {
         report("a2a engines send", timeit([&] {
             for (int e = 0; e < P; e++) for (int d = 0; d < P; d++) if (d != e || own)
                 CK(cudaMemcpyPeerAsync(blk(dst[e], d), e, blk(src[d], e), d, B, st[d][e])); }), own);
+        // In rounds of disjoint pairs: in round r device d sends to d + r,
+        // every device one block out and one in at a time, all devices
+        // waiting for the round before the next.
+        report("a2a engines rounds", timeit([&] {
+            for (int r = own ? 0 : 1; r < P; r++) {
+                for (int d = 0; d < P; d++) {
+                    int e = (d + r) % P;
+                    CK(cudaMemcpyPeerAsync(blk(dst[e], d), e, blk(src[d], e), d, B, st[d][e]));
+                }
+                syncall();
+            } }), own);
         for (int bps : {1, 2, 4, 8}) for (int u : {1, 4}) {
             int blocks = sms * bps;
             char nm[64];
