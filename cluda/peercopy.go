@@ -12,10 +12,12 @@ type PeerCopy int
 
 // The ways of moving a block between two CUDA devices.
 const (
-	// PeerCopyDefault is the fastest way measured: PeerCopyEngines. On two
-	// H200 joined by NVLink an all-to-all of 512 MiB blocks ran at 387
-	// GB/s per device by the copy engines, 356–362 by kernels that write
-	// and 325–333 by kernels that read (see BENCHMARKS.md).
+	// PeerCopyDefault is the fastest way measured: PeerCopyEngines. In the
+	// all-to-all of blocks among four H200 joined by NVLink the copy
+	// engines gave each device 215 GB/s and kernels that write 178; among
+	// two, 359 and 306, and scripts/peer_bench.cu measured the engines at
+	// 379–384 GB/s, kernels that write at 314–361 and kernels that read at
+	// 295–333 (BENCHMARKS.md, "Several GPUs of one host").
 	PeerCopyDefault PeerCopy = iota
 	// PeerCopyEngines copies each block with the driver's peer copy
 	// (cuMemcpy3DPeerAsync), which the devices' copy engines carry out,
