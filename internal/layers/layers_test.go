@@ -33,11 +33,11 @@ var layers = [][]string{
 	// several processes use; it imports nothing of the module but
 	// internal/dynlib.
 	{"cluda/cl", "cluda/cu", "multi/mpi"},
+	{"cluda"},
 	// multi/nccl: the binding to NCCL, on cluda/cu's contexts, streams and
-	// device memory; it imports nothing else of the module but
-	// internal/dynlib.
-	{"cluda", "multi/nccl"},
-	{"templates", "cluda/cludatest"},
+	// device memory, and cluda's arrays (Comm.AllToAllArrays); it imports
+	// nothing else of the module but internal/dynlib.
+	{"templates", "cluda/cludatest", "multi/nccl"},
 	{"snippets"},
 	{"functions"},
 	{"core"},
