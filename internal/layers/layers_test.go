@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -136,6 +138,7 @@ func modulePackages(t *testing.T) []pkgImports {
 	}
 	module := strings.TrimSpace(string(run("list", "-m", "-f", "{{.Path}}")))
 	root := strings.TrimSpace(string(run("list", "-m", "-f", "{{.Dir}}")))
+	seeSources(t, root)
 	dec := json.NewDecoder(bytes.NewReader(run("list", "-e", "-json=ImportPath,Imports,TestImports,Error", filepath.Join(root, "..."))))
 	rel := func(p string) (string, bool) {
 		if r, ok := strings.CutPrefix(p, module+"/"); ok {
@@ -168,6 +171,28 @@ func modulePackages(t *testing.T) []pkgImports {
 		t.Fatal("go list found no packages")
 	}
 	return pkgs
+}
+
+// seeSources stats every Go file under root. The go command caches a
+// test's pass against the files the test itself opens and stats, not
+// those its go list reads: without this, a change of imports that breaks
+// the layers passes on a warm cache.
+func seeSources(t *testing.T, root string) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != root && strings.HasPrefix(d.Name(), "."):
+			return filepath.SkipDir
+		case !d.IsDir() && strings.HasSuffix(path, ".go"):
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatalf("the module's Go files: %v", err)
+	}
 }
 
 // TestImportsGoDownTheLayers checks every package of the module against the
