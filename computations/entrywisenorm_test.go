@@ -27,16 +27,47 @@ func normTolerance(dt dtypes.DType, n int) float64 {
 	return sumTolerance(dt, n) + 2*powULPs*epsilon(dt)
 }
 
-// normReference returns the entrywise norm of values of shape over axes.
+// normReference returns the entrywise norm of values of shape over axes,
+// in float64, as a scaled sum: each output's largest |x| times the
+// order-th root of the sum of (|x|/largest)^order, which neither
+// underflows nor overflows at any order.
 func normReference(values []complex128, shape, axes []int, order float64) []float64 {
-	powers := make([]complex128, len(values))
-	for k, v := range values {
-		powers[k] = complex(math.Pow(cmplx.Abs(v), order), 0)
+	reduced := make([]bool, len(shape))
+	for _, a := range axes {
+		reduced[a] = true
 	}
-	sums, _ := reduceReference(powers, shape, axes, reductionSum.op)
-	out := make([]float64, len(sums))
-	for k, s := range sums {
-		out[k] = math.Pow(real(s), 1/order)
+	outLen := 1
+	for d, n := range shape {
+		if !reduced[d] {
+			outLen *= n
+		}
+	}
+	scale, sum := make([]float64, outLen), make([]float64, outLen)
+	for k, v := range values {
+		// The output of element k: its index without the reduced axes.
+		o, rest, stride := 0, k, 1
+		for d := len(shape) - 1; d >= 0; d-- {
+			i := rest % shape[d]
+			rest /= shape[d]
+			if !reduced[d] {
+				o += i * stride
+				stride *= shape[d]
+			}
+		}
+		switch a := cmplx.Abs(v); {
+		case a == 0:
+		case a > scale[o]:
+			sum[o] = sum[o]*math.Pow(scale[o]/a, order) + 1
+			scale[o] = a
+		default:
+			sum[o] += math.Pow(a/scale[o], order)
+		}
+	}
+	out := make([]float64, outLen)
+	for o := range out {
+		if sum[o] > 0 {
+			out[o] = scale[o] * math.Pow(sum[o], 1/order)
+		}
 	}
 	return out
 }
@@ -175,5 +206,51 @@ func TestEntrywiseNormDefaultOrder(t *testing.T) {
 	}
 	if n.Order() != 2 {
 		t.Errorf("Order() = %v, want 2", n.Order())
+	}
+}
+
+// TestEntrywiseNormExtremeOrders takes norms of high and low orders of
+// values whose powers leave float32 (|x|^80 underflows below about 0.33
+// and overflows above about 3), which the scaled sums must carry: each
+// against the scaled float64 reference.
+func TestEntrywiseNormExtremeOrders(t *testing.T) {
+	thr := cludatest.Thread(t)
+	shape := []int{4, 3000}
+	for _, dt := range []dtypes.DType{dtypes.Float32, dtypes.Complex64, dtypes.Float64} {
+		for _, order := range []float64{80, 1000, 0.05} {
+			for _, magnitude := range []float64{0.2, 5, 1e-30} {
+				t.Run(fmt.Sprintf("%v/order%v/magnitude%v", dt, order, magnitude), func(t *testing.T) {
+					norm := comptest.Must(computations.NewEntrywiseNorm(core.ArrayOf(dt, shape...), []int{1}, computations.EntrywiseNormOptions{Order: order}))
+					f := comptest.Must(norm.Compile(thr))
+					defer f.Release()
+					values := randomComplexes(rand.New(rand.NewPCG(3, uint64(dt))), dt, 4*3000, false)
+					for i := range values {
+						values[i] *= complex(magnitude, 0)
+					}
+					in := uploadComplexes(t, thr, dt, values, shape, nil, 0)
+					out := comptest.Must(thr.Empty([]int{4}, dt.Real()))
+					defer func() { in.Release(); out.Release() }()
+					poison(t, out)
+					if err := f.Call(out, in); err != nil {
+						t.Fatal(err)
+					}
+					want := normReference(values, shape, []int{1}, order)
+					largest := math.MaxFloat64
+					if dt.Real() == dtypes.Float32 {
+						largest = math.MaxFloat32
+					}
+					for k, g := range readComplexes(t, out) {
+						switch {
+						case want[k] > largest: // the norm itself is beyond the dtype
+							if !math.IsInf(real(g), 1) {
+								t.Errorf("row %d: got %v, want +Inf (the norm is %v)", k, real(g), want[k])
+							}
+						case !(want[k] > 0) || !(math.Abs(real(g)-want[k]) <= normTolerance(dt, 3000)*want[k]):
+							t.Errorf("row %d: got %v, want %v", k, real(g), want[k])
+						}
+					}
+				})
+			}
+		}
 	}
 }
