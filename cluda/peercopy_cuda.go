@@ -2,6 +2,7 @@ package cluda
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/reikna-go/reikna/cluda/cu"
@@ -141,9 +142,7 @@ func (b *cuBackend) copyRegionKernel(src, dst deviceBuffer, from, to region) err
 	}
 	srcAt, dstAt := uint64(sp)+uint64(sb.offset+from.Offset), uint64(dp)+uint64(db.offset+to.Offset)
 	rows, slices := from.Rows, max(from.Slices, 1)
-	unit := regionCopyUnit([]uint64{srcAt, dstAt, uint64(from.Width),
-		uint64(from.RowPitch), uint64(to.RowPitch), uint64(from.SlicePitch), uint64(to.SlicePitch)},
-		rows > 1, slices > 1)
+	unit := regionCopyUnit(srcAt, dstAt, from, to)
 	width, lines := from.Width/unit, rows*slices
 	cfg := regionCopyLaunch(width, lines, b.copier.sms)
 	cfg.Stream = b.stream
@@ -170,24 +169,20 @@ func regionFits(r region, buf cuBuffer) error {
 	return nil
 }
 
-// regionCopyUnit returns the widest unit that divides every address and
-// length of a copy: the two addresses and the width first, then the row
-// pitches where there are several rows, then the slice pitches where
-// there are several slices.
-func regionCopyUnit(values []uint64, rows, slices bool) int {
-	used := values[:3]
-	if rows {
-		used = append(used, values[3:5]...)
+// regionCopyUnit returns the widest unit that divides both addresses,
+// the width and the pitches of a copy from the region from at srcAt into
+// to at dstAt: the row pitches where there are several rows, the slice
+// pitches where there are several slices.
+func regionCopyUnit(srcAt, dstAt uint64, from, to region) int {
+	used := []uint64{srcAt, dstAt, uint64(from.Width)}
+	if from.Rows > 1 {
+		used = append(used, uint64(from.RowPitch), uint64(to.RowPitch))
 	}
-	if slices {
-		used = append(used, values[5:7]...)
+	if from.Slices > 1 {
+		used = append(used, uint64(from.SlicePitch), uint64(to.SlicePitch))
 	}
 	for _, u := range regionCopyUnits {
-		fits := true
-		for _, v := range used {
-			fits = fits && v%uint64(u) == 0
-		}
-		if fits {
+		if !slices.ContainsFunc(used, func(v uint64) bool { return v%uint64(u) != 0 }) {
 			return u
 		}
 	}

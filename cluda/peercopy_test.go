@@ -32,22 +32,23 @@ func TestParsePeerCopy(t *testing.T) {
 
 func TestRegionCopyUnit(t *testing.T) {
 	cases := []struct {
-		values       []uint64 // src, dst, width, row pitches, slice pitches
-		rows, slices bool
-		want         int
+		name     string
+		src, dst uint64
+		from, to region
+		want     int
 	}{
-		{[]uint64{256, 512, 4096, 8192, 4096, 0, 0}, true, false, 16},
-		{[]uint64{256, 520, 4096, 8192, 4096, 0, 0}, true, false, 8},
-		{[]uint64{256, 512, 24, 8192, 4096, 0, 0}, true, false, 8},
+		{"all aligned", 256, 512, region{Width: 4096, Rows: 2, RowPitch: 8192}, region{Width: 4096, Rows: 2, RowPitch: 4096}, 16},
+		{"a destination of 8", 256, 520, region{Width: 4096, Rows: 2, RowPitch: 8192}, region{Width: 4096, Rows: 2, RowPitch: 4096}, 8},
+		{"a width of 24", 256, 512, region{Width: 24, Rows: 2, RowPitch: 8192}, region{Width: 24, Rows: 2, RowPitch: 4096}, 8},
 		// One row: its pitch does not count.
-		{[]uint64{256, 512, 4096, 12, 4096, 0, 0}, false, false, 16},
-		{[]uint64{256, 512, 4096, 12, 4096, 0, 0}, true, false, 4},
-		{[]uint64{256, 512, 4096, 8192, 4096, 6, 32}, false, true, 2},
-		{[]uint64{3, 512, 4096, 8192, 4096, 0, 0}, true, false, 1},
+		{"one row", 256, 512, region{Width: 4096, Rows: 1, RowPitch: 12}, region{Width: 4096, Rows: 1, RowPitch: 4096}, 16},
+		{"a pitch of 12", 256, 512, region{Width: 4096, Rows: 2, RowPitch: 12}, region{Width: 4096, Rows: 2, RowPitch: 4096}, 4},
+		{"a slice pitch of 6", 256, 512, region{Width: 4096, Rows: 1, Slices: 2, SlicePitch: 6}, region{Width: 4096, Rows: 1, Slices: 2, SlicePitch: 32}, 2},
+		{"an odd address", 3, 512, region{Width: 4096, Rows: 2, RowPitch: 8192}, region{Width: 4096, Rows: 2, RowPitch: 4096}, 1},
 	}
 	for _, c := range cases {
-		if got := regionCopyUnit(c.values, c.rows, c.slices); got != c.want {
-			t.Errorf("regionCopyUnit(%v, %v, %v) = %d, want %d", c.values, c.rows, c.slices, got, c.want)
+		if got := regionCopyUnit(c.src, c.dst, c.from, c.to); got != c.want {
+			t.Errorf("%s: regionCopyUnit = %d, want %d", c.name, got, c.want)
 		}
 	}
 }

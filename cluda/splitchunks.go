@@ -8,18 +8,14 @@ import (
 )
 
 // ChunkBounds returns the bounds of n chunks of a part of length places,
-// as equal as whole places allow, the longer first: chunk c is the places
-// [b[c], b[c+1]). n must be between 1 and length.
+// EqualShares of it: chunk c is the places [b[c], b[c+1]). n must be
+// between 1 and length.
 func ChunkBounds(length, n int) ([]int, error) {
 	if n < 1 || n > length {
 		return nil, fmt.Errorf("cluda: %d chunks of %d places: want 1 to %d", n, length, length)
 	}
 	b := make([]int, n+1)
-	for c := range n {
-		share := length / n
-		if c < length%n {
-			share++
-		}
+	for c, share := range EqualShares(length, n) {
 		b[c+1] = b[c] + share
 	}
 	return b, nil

@@ -101,16 +101,7 @@ func TestCopySplitChunked(t *testing.T) {
 				if want := []int{0, 1, 2, 3}[:c.chunks]; !slices.Equal(order, want) {
 					t.Errorf("chunks produced in the order %v, want %v", order, want)
 				}
-				for i := range c.devices {
-					got, err := Read[complex64](dst.Part(i))
-					if err != nil {
-						t.Fatal(err)
-					}
-					want := partOf(data, c.shape, c.toAxis, dst.Start(i), dst.Start(i)+dst.Shares()[i])
-					if !slices.Equal(got, want) {
-						t.Errorf("part %d holds %v, want %v", i, got, want)
-					}
-				}
+				checkSplitHolds(t, dst, data)
 			})
 		}
 	}

@@ -36,6 +36,16 @@ type Callable struct {
 	parts  []*core.Callable
 }
 
+// shareStarts returns the first place of each part of an axis split
+// into shares: the sums of the shares before it.
+func shareStarts(shares []int) []int {
+	starts := make([]int, len(shares))
+	for i := 1; i < len(shares); i++ {
+		starts[i] = starts[i-1] + shares[i-1]
+	}
+	return starts
+}
+
 // Compile builds the computation of each device's part, whose lengths
 // along the split axis are shares (one for each device, such as
 // cluda.EqualShares gives, or a SplitArray's Shares), and compiles each
@@ -57,10 +67,9 @@ func Compile(m *cluda.MultiThread, shares []int, build Builder) (*Callable, erro
 	c := &Callable{multi: m, shares: slices.Clone(shares), parts: make([]*core.Callable, m.Len())}
 	errs := make([]error, m.Len())
 	var wg sync.WaitGroup
-	start := 0
+	starts := shareStarts(shares)
 	for i, share := range shares {
-		p := Part{Device: i, Start: start, Length: share}
-		start += share
+		p := Part{Device: i, Start: starts[i], Length: share}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -46,12 +46,7 @@ func newRankExchange(shape []int, itemSize int, shares [2][]int, rank, from int)
 		row *= n
 	}
 	ranks := len(shares[0])
-	starts := [2][]int{make([]int, ranks), make([]int, ranks)}
-	for axis := range 2 {
-		for r := 1; r < ranks; r++ {
-			starts[axis][r] = starts[axis][r-1] + shares[axis][r-1]
-		}
-	}
+	starts := [2][]int{shareStarts(shares[0]), shareStarts(shares[1])}
 	x := &rankExchange{rank: rank, from: from, rows: shares[0][rank], rowBytes: row, n1: shape[1],
 		starts1: starts[1], shares1: shares[1],
 		sendCounts: make([]int, ranks), sendDispls: make([]int, ranks),

@@ -159,11 +159,7 @@ func (f *RankSlabFFT) Shares(axis int) []int { return slices.Clone(f.shares[axis
 // Part returns this rank's part of arrays split along axis (0 or 1): its
 // places along the axis.
 func (f *RankSlabFFT) Part(axis int) Part {
-	start := 0
-	for _, n := range f.shares[axis][:f.rank] {
-		start += n
-	}
-	return Part{Device: f.rank, Start: start, Length: f.shares[axis][f.rank]}
+	return Part{Device: f.rank, Start: shareStarts(f.shares[axis])[f.rank], Length: f.shares[axis][f.rank]}
 }
 
 // RankThread returns a Thread on device local among the devices that

@@ -69,10 +69,7 @@ func (r *Ranks) EmptySplit(shape []int, dtype dtypes.DType, axis int, shares []i
 	if err != nil {
 		return nil, fmt.Errorf("multi: rank split array of shape %v along axis %d: %w", shape, axis, err)
 	}
-	starts := make([]int, len(shares))
-	for i := 1; i < len(shares); i++ {
-		starts[i] = starts[i-1] + shares[i-1]
-	}
+	starts := shareStarts(shares)
 	partShape := slices.Clone(shape)
 	partShape[axis] = shares[r.Rank()]
 	part, err := r.thread.Empty(partShape, dtype)
@@ -279,10 +276,7 @@ func (r *Ranks) Compile(shares []int, build Builder) (*RankCallable, error) {
 		return nil, fmt.Errorf("multi: rank compile: %w", err)
 	}
 	me := r.Rank()
-	p := Part{Device: me, Start: 0, Length: shares[me]}
-	for _, share := range shares[:me] {
-		p.Start += share
-	}
+	p := Part{Device: me, Start: shareStarts(shares)[me], Length: shares[me]}
 	comp, err := build(p)
 	if err == nil && comp == nil {
 		err = errors.New("the Builder returned no computation")
