@@ -28,3 +28,13 @@ func NewTunedRFFT(t core.Type, axes []int, tuning FFTTuning) (*RFFT, error) {
 func NewTunedIRFFT(t core.Type, axes []int, n int, tuning FFTTuning) (*IRFFT, error) {
 	return newIRFFT(t, axes, n, tuning)
 }
+
+// CandidateNames returns the names of the candidate plans that tuning
+// compares for the FFT of t over axes.
+func CandidateNames(t core.Type, axes []int) []string {
+	var out []string
+	for _, c := range candidatesFor(t, axes) {
+		out = append(out, c.name)
+	}
+	return out
+}

@@ -180,7 +180,9 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // REIKNA_BENCH_LOCAL_BYTES (plan within that much local memory, without
 // the opt-in memory of CUDA devices), REIKNA_BENCH_EVEN_STRIDED=1 (even
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
-// butterfly) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
+// butterfly), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
+// prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
+// Bluestein's transforms) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
 // each kernel: REIKNA_BENCH_KERNELS=1, see benchFFTShape.)
 func benchTuning() fft.FFTTuning {
 	var t fft.FFTTuning
@@ -203,6 +205,12 @@ func benchTuning() fft.FFTTuning {
 		t.Primes = fftplan.PrimesRader
 	case "bluestein":
 		t.Primes = fftplan.PrimesBluestein
+	}
+	switch os.Getenv("REIKNA_BENCH_BLUESTEIN") {
+	case "pow2":
+		t.Bluestein = fftplan.BluesteinPow2
+	case "smooth":
+		t.Bluestein = fftplan.BluesteinSmooth
 	}
 	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
 	return t

@@ -48,22 +48,35 @@ var primeCandidates = []fftCandidate{
 	{"bluestein", fftplan.Tuning{Primes: fftplan.PrimesBluestein}},
 }
 
+// bluesteinCandidates are the candidates of transforms that take
+// Bluestein's algorithm, whose transforms may have a power-of-two length
+// or the shortest of factors 2, 3, 5 and 7 (fftplan.Tuning.Bluestein).
+var bluesteinCandidates = []fftCandidate{
+	{"bluestein-pow2", fftplan.Tuning{Bluestein: fftplan.BluesteinPow2}},
+	{"bluestein-smooth", fftplan.Tuning{Bluestein: fftplan.BluesteinSmooth}},
+}
+
 // candidatesFor returns the candidate plans of the FFT of t over axes:
 // fftCandidates, primeCandidates where an axis has a prime length that
-// both algorithms can take, and widePrimeCandidates where an axis length
-// has a factor that only the wider prime butterflies take.
+// both algorithms can take, widePrimeCandidates where an axis length
+// has a factor that only the wider prime butterflies take, and
+// bluesteinCandidates where an axis length takes Bluestein's algorithm.
 func candidatesFor(t core.Type, axes []int) []fftCandidate {
 	out := fftCandidates
-	prime, wide := false, false
+	prime, wide, bluestein := false, false, false
 	for _, a := range axes {
 		prime = prime || fftplan.PrimeChoice(t.Shape()[a])
 		wide = wide || fftplan.WidePrimeChoice(t.Shape()[a])
+		bluestein = bluestein || fftplan.BluesteinChoice(t.Shape()[a])
 	}
 	if prime {
 		out = append(slices.Clone(out), primeCandidates...)
 	}
 	if wide {
 		out = append(slices.Clone(out), widePrimeCandidates...)
+	}
+	if bluestein {
+		out = append(slices.Clone(out), bluesteinCandidates...)
 	}
 	return out
 }

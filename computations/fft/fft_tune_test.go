@@ -2,6 +2,7 @@ package fft_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,5 +55,34 @@ func TestFFTTune(t *testing.T) {
 	var buf strings.Builder
 	if err := cluda.ExportWisdom(&buf); err != nil || !strings.Contains(buf.String(), choice) {
 		t.Errorf("the exported wisdom %q lacks the choice %q (%v)", buf.String(), choice, err)
+	}
+}
+
+// TestFFTCandidates checks which candidate plans tuning compares: the
+// rules' variants for every FFT, and those of the algorithm of primes, of
+// the wider prime butterflies and of Bluestein's length only where they
+// can change the plan.
+func TestFFTCandidates(t *testing.T) {
+	tests := []struct {
+		name  string
+		shape []int
+		axes  []int
+		want  []string // candidates beyond the rules' variants
+	}{
+		{"smooth", []int{3, 350}, []int{1}, nil},
+		{"prime taken by both algorithms", []int{2, 1009}, []int{1}, []string{"rader", "bluestein", "bluestein-pow2", "bluestein-smooth"}},
+		{"factors 17 and 31", []int{4, 527}, []int{1}, []string{"prime-butterflies-31", "prime-butterflies-23"}},
+		{"Bluestein's lengths that meet", []int{2, 129}, []int{1}, nil}, // 256 either way
+		{"Bluestein's length of one axis", []int{35147, 8}, []int{0, 1}, []string{"bluestein-pow2", "bluestein-smooth"}},
+	}
+	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes)
+			want := append(slices.Clone(rules), tt.want...)
+			if !slices.Equal(got, want) {
+				t.Errorf("candidates %v, want %v", got, want)
+			}
+		})
 	}
 }

@@ -166,7 +166,7 @@ func goldenCases() []goldenCase {
 	for _, n := range []int{1000, 1536, 2187, 6144, 10000, 100000} {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
-	for _, n := range []int{1009, 4095, 65537} {
+	for _, n := range []int{1009, 4095, 35147, 65537} {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
 	for _, n := range []int{1024, 65536, 1 << 20} {

@@ -62,6 +62,10 @@ type Tuning struct {
 	// (budget.forLength); lengths with a larger prime factor take
 	// Bluestein's or Rader's algorithm.
 	MaxPrime int
+	// Bluestein chooses the length of Bluestein's transforms:
+	// BluesteinRule leaves it to the device's rule
+	// (budget.transformLength).
+	Bluestein BluesteinLength
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -78,6 +82,21 @@ const (
 	PrimesRader
 	// PrimesBluestein: Bluestein's algorithm.
 	PrimesBluestein
+)
+
+// BluesteinLength is a choice of the length of Bluestein's transforms
+// (Tuning.Bluestein); each is at least 2n − 2 for a transform of n points
+// (bluesteinLength).
+type BluesteinLength int
+
+const (
+	// BluesteinRule: the device's rule (budget.transformLength).
+	BluesteinRule BluesteinLength = iota
+	// BluesteinPow2: the shortest power of two.
+	BluesteinPow2
+	// BluesteinSmooth: the shortest length whose prime factors are 2, 3,
+	// 5 and 7.
+	BluesteinSmooth
 )
 
 // maxPassTable is the most entries a one-level table of pass twiddles may
@@ -108,8 +127,16 @@ type budget struct {
 	// bluesteinPow2: Bluestein's transforms have a power-of-two length
 	// rather than the shortest with factors 2, 3, 5 and 7 (GPUs: on an
 	// H200 the two transforms of 2048 points for N = 1009 take 0.93 ms,
-	// those of 2016 points 1.69 ms).
+	// those of 2016 points 1.69 ms), unless bluesteinByCost finds the
+	// shorter length faster.
 	bluesteinPow2 bool
+	// bluesteinSmooth: Bluestein's transforms have the shortest length
+	// with factors 2, 3, 5 and 7 on every device (Tuning.Bluestein).
+	bluesteinSmooth bool
+	// bluesteinByCost: the GPU rule plans Bluestein's algorithm over both
+	// lengths and takes the shorter where it pays (planAxis,
+	// smoothBluesteinPays).
+	bluesteinByCost bool
 	// shortRowsWhole: contiguous transforms of up to 2·maxShortE points
 	// run with maxShortE elements per work-item (GPUs: on an H200, N = 16
 	// in 0.263 ms with one work-item per transform against 0.291 with four,
@@ -194,13 +221,14 @@ func (b budget) splitsPrivate(m int) bool {
 
 // transformLength returns the length of the transforms that compute one
 // of length n: n itself, or Bluestein's length, a power of two on GPUs
-// (bluesteinPow2). On CPU devices it is also a power of two up to
+// (bluesteinPow2; planAxis may plan the shorter length of factors 2, 3, 5
+// and 7 as well, see smoothBluesteinPays). On CPU devices it is also a power of two up to
 // privateSplitAny, which runs as passes of the private register kernel
 // where the lengths of factors 2, 3, 5 and 7 run in one pass (1009 by 2048
 // points in 8.6 ms, by 2025 in 17 ms at 8 MiB).
 func (b budget) transformLength(n int) int {
 	m := transformLength(n, b.bluesteinPow2, b.maxPrime)
-	if m == n || b.bluesteinPow2 || b.privatePass == 0 || !b.registers {
+	if m == n || b.bluesteinPow2 || b.bluesteinSmooth || b.privatePass == 0 || !b.registers {
 		return m
 	}
 	if p := bluesteinLength(n, true); p <= privateSplitAny {
@@ -234,6 +262,8 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: complex values of %d bytes", l.ItemSize)
 	case l.Tuning.Primes < PrimesRule || l.Tuning.Primes > PrimesBluestein:
 		return fmt.Errorf("plan: primes by algorithm %d", l.Tuning.Primes)
+	case l.Tuning.Bluestein < BluesteinRule || l.Tuning.Bluestein > BluesteinSmooth:
+		return fmt.Errorf("plan: Bluestein's length by rule %d", l.Tuning.Bluestein)
 	case l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
 	case l.Tuning.MaxPrime > maxWidePrimeRadix:
@@ -318,6 +348,14 @@ func (l Limits) budget() budget {
 		}
 	}
 	b.raderPrime = b.maxPrime
+	switch t.Bluestein {
+	case BluesteinRule:
+		b.bluesteinByCost = !cpu
+	case BluesteinPow2:
+		b.bluesteinPow2 = true
+	case BluesteinSmooth:
+		b.bluesteinPow2, b.bluesteinSmooth = false, true
+	}
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding = !cpu

@@ -127,6 +127,51 @@ func New(shape, axes []int, lim Limits) (Plan, error) {
 // the smaller budget: on an H200 two passes of 1024 took 1.10 ms at 2^20,
 // three passes 0.80.
 func planAxis(batch Batch, n int, b budget) Axis {
+	a := planAxisLocal(batch, n, b)
+	if !b.bluesteinByCost || !a.Bluestein {
+		return a
+	}
+	sb := b
+	sb.bluesteinPow2, sb.bluesteinSmooth = false, true
+	if s := planAxisLocal(batch, n, sb); smoothBluesteinPays(a, s) {
+		return s
+	}
+	return a
+}
+
+// bluesteinMinPadding is the least ratio, in tenths, of Bluestein's power
+// of two to the shortest length of factors 2, 3, 5 and 7 at which the GPU
+// rule takes the shorter one (smoothBluesteinPays). On an H200 through
+// CUDA (BenchmarkFFT of 67 lengths with a prime factor above 31, from 47
+// to 15653744, 256 MiB of complex64, REIKNA_BENCH_BLUESTEIN=smooth
+// against pow2; docs/benchmarks/h200-2026-11-28-bluestein) every length
+// from 4552 on whose power of two was at least 1.4 times the other ran
+// faster with the shorter transforms, by 5 to 41% (35147: 1.651 ms
+// against 2.318; 267742: 1.920 against 3.282; 9749 2% slower), while
+// below it they lost as often as they won (12337024, 1.36 times: 2.369
+// against 2.028; 48066, 1.35 times: 1.466 against 1.722).
+const bluesteinMinPadding = 14
+
+// smoothBluesteinPays reports whether the GPU rule takes s, the plan of
+// an axis by Bluestein's algorithm over its shortest length of factors
+// 2, 3, 5 and 7, in place of p, the plan over a power of two: where p is
+// not one kernel of the whole convolution within the register kernel's
+// work-groups (those ran faster than the shorter lengths' at every
+// length measured, 2451 in 0.842 ms against 0.930 by 4900 points, 1189 in
+// 0.616 against 0.650 by 2400), the power of two is at least
+// bluesteinMinPadding/10 times the other, and s takes no more kernels.
+func smoothBluesteinPays(p, s Axis) bool {
+	if len(p.Kernels) == 1 && p.Kernels[0].Convolution() && !p.Kernels[0].Pass.Bounded {
+		return false
+	}
+	return 10*p.M >= bluesteinMinPadding*s.M && len(s.Kernels) <= len(p.Kernels)
+}
+
+// planAxisLocal plans the transform along one axis of length n > 1
+// within the local memory of the budget and, where that holds a
+// contiguous axis in one pass of the register kernel, within the large
+// local memory.
+func planAxisLocal(batch Batch, n int, b budget) Axis {
 	b = b.forLength(n)
 	a := planAxisWithin(batch, n, b)
 	if b.largeLocalBytes <= b.localBytes || batch.Inner > 1 {
@@ -265,9 +310,11 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	}
 	passes := a.passes(ls, b)
 	// The kernel of the whole algorithm runs its second transform on the
-	// registers the first left: even stages only, whose outputs stand
-	// where their inputs were.
-	if a.Bluestein && len(passes) == 1 && passes[0].E > 0 && !passes[0].Uneven {
+	// registers the first left. Uneven stages leave their outputs
+	// elsewhere than their inputs; the kernel moves them back through
+	// local memory in one round (as Rader's does), which needs its buffer
+	// to hold whole rows.
+	if a.Bluestein && len(passes) == 1 && passes[0].E > 0 && (!passes[0].Uneven || passes[0].Chunks == 1) {
 		a.Kernels = []Kernel{a.convolution(passes[0], b)}
 		return a
 	}

@@ -232,6 +232,9 @@ var planLimits = []struct {
 	{"local kernel only", tuned(gpuLimits, Tuning{NoRegisters: true}), 48 << 10},
 	{"4 elements, 64 work-items", tuned(gpuLimits, Tuning{MaxRegE: 4, MaxRegWG: 64}), 48 << 10},
 	{"short pass tables", tuned(gpuLimits, Tuning{PassTable: 64}), 48 << 10},
+	{"GPU, Bluestein's lengths smooth", tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth}), 48 << 10},
+	{"GPU, Bluestein's lengths powers of two", tuned(gpuLimits, Tuning{Bluestein: BluesteinPow2}), 48 << 10},
+	{"CPU, Bluestein's lengths powers of two", tuned(cpuLimits, Tuning{Bluestein: BluesteinPow2}), 256 << 10},
 }
 
 // planLengths are transform lengths to plan: every length up to 300 and
@@ -540,6 +543,8 @@ func TestNewErrors(t *testing.T) {
 		{"no item size", []int{16}, []int{0}, Limits{Limits: device.Limits{LocalMemBytes: 1 << 15, MaxWorkGroup: 256}}, "complex values of 0 bytes"},
 		{"negative tuning", []int{16}, []int{0}, tuned(gpuLimits, Tuning{MaxRegE: -1}), "negative tuning"},
 		{"negative local bytes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LocalBytes: -8}), "negative tuning"},
+		{"unknown Bluestein's length", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth + 1}), "Bluestein's length by rule"},
+		{"unknown algorithm of primes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Primes: -1}), "primes by algorithm"},
 		{"axis out of range", []int{16}, []int{1}, gpuLimits, "axes [1]"},
 		{"negative axis", []int{16}, []int{-1}, gpuLimits, "axes [-1]"},
 		{"repeated axis", []int{16, 4}, []int{0, 0}, gpuLimits, "axes [0 0]"},
@@ -591,5 +596,85 @@ func TestBluesteinManyFactors(t *testing.T) {
 	v := Table{Kind: BluesteinKernel, N: n, M: m}.Values()
 	if len(v) != m {
 		t.Fatalf("%d values, want %d", len(v), m)
+	}
+}
+
+// TestBluesteinTuning checks the length of Bluestein's transforms that
+// each choice of Tuning.Bluestein gives, on a GPU and on a CPU device,
+// and that a convolution of uneven stages is one kernel.
+func TestBluesteinTuning(t *testing.T) {
+	tests := []struct {
+		name string
+		lim  Limits
+		n    int
+		m    int // Bluestein's length
+	}{
+		{"GPU powers of two, 1009", tuned(gpuLimits, Tuning{Bluestein: BluesteinPow2}), 1009, 2048},
+		{"GPU smooth, 1009", tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth}), 1009, 2016},
+		{"GPU smooth, 35147", tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth}), 35147, 70560},
+		{"GPU powers of two, 35147", tuned(gpuLimits, Tuning{Bluestein: BluesteinPow2}), 35147, 1 << 17},
+		{"CPU smooth, 1009", tuned(cpuLimits, Tuning{Bluestein: BluesteinSmooth, Primes: PrimesBluestein}), 1009, 2016},
+		{"CPU powers of two, 10007", tuned(cpuLimits, Tuning{Bluestein: BluesteinPow2, Primes: PrimesBluestein}), 10007, 1 << 15},
+		{"CPU rule, 1009", tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), 1009, 2048},
+		{"CPU rule, 10007", tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), 10007, 20160},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := New([]int{4, tt.n}, []int{1}, tt.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := p.Axes[0]
+			if !a.Bluestein || a.M != tt.m {
+				t.Fatalf("Bluestein %v over transforms of %d, want %d", a.Bluestein, a.M, tt.m)
+			}
+		})
+	}
+	// 2016 = 2^5·3^2·7 takes uneven stages on a GPU; the whole of
+	// Bluestein's algorithm is still one kernel, which moves the outputs
+	// back between its transforms.
+	p, err := New([]int{4, 1009}, []int{1}, tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ks := p.Axes[0].Kernels; len(ks) != 1 || !ks[0].Convolution() {
+		t.Errorf("Bluestein's 1009 over 2016 points in %d kernels, want one convolution", len(ks))
+	}
+}
+
+// TestBluesteinRule checks the GPU rule's length of Bluestein's
+// transforms (smoothBluesteinPays) through CUDA's large local memory and
+// within 48 KiB: the shorter length of factors 2, 3, 5 and 7 where the
+// power of two pads 1.4 times more and is no single kernel of the whole
+// convolution within 256 work-items, the power of two elsewhere.
+func TestBluesteinRule(t *testing.T) {
+	cuda := gpuLimits
+	cuda.LargeLocalMemBytes = 227 << 10
+	tests := []struct {
+		name string
+		lim  Limits
+		n, m int
+	}{
+		{"one kernel of 2048", cuda, 1009, 2048},
+		{"one kernel of 8192 (4900 1.67 times shorter)", cuda, 2451, 8192},
+		{"one kernel of 16384 over 1024 work-items", cuda, 4552, 9216},
+		{"16384 within 48 KiB, two passes", gpuLimits, 4552, 9216},
+		{"1.2 times shorter", cuda, 6799, 16384},
+		{"1.35 times shorter", cuda, 48066, 1 << 17},
+		{"1.86 times shorter", cuda, 35147, 70560},
+		{"1.86 times shorter within 48 KiB", gpuLimits, 35147, 70560},
+		{"1.96 times shorter, three passes", gpuLimits, 8525209, 17146080},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			batch := max(1, (256<<20)/(8*tt.n))
+			p, err := New([]int{batch, tt.n}, []int{1}, tt.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a := p.Axes[0]; !a.Bluestein || a.M != tt.m {
+				t.Errorf("Bluestein %v over transforms of %d, want %d", a.Bluestein, a.M, tt.m)
+			}
+		})
 	}
 }

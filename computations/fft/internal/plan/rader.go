@@ -151,6 +151,15 @@ func raderPays(n, m int) bool { return m >= raderMinPadding*(n-1) }
 // above the butterflies of every device.
 func PrimeChoice(n int) bool { return n > maxPrimeRadix && isPrime(n) }
 
+// BluesteinChoice reports whether the length of Bluestein's transforms
+// (Tuning.Bluestein) can change the plan of a transform of length n: one
+// with a prime factor above the butterflies of every device, whose
+// shortest power of two and shortest length of factors 2, 3, 5 and 7
+// differ.
+func BluesteinChoice(n int) bool {
+	return !isSmooth(n, maxWidePrimeRadix) && bluesteinLength(n, true) != bluesteinLength(n, false)
+}
+
 // WidePrimeChoice reports whether the largest prime butterfly
 // (Tuning.MaxPrime) can change the plan of a transform of length n: one
 // with a prime factor above maxGPUPrimeRadix that the wider butterflies

@@ -1,0 +1,128 @@
+package fft_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations/fft"
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// relayoutComment marks the exchange of a whole convolution on uneven
+// stages in the kernel's text (templates/fft_register.cl).
+const relayoutComment = "the outputs back to the registers of the inputs"
+
+// TestBluesteinLengths checks Bluestein's algorithm over transforms of
+// each length Tuning.Bluestein chooses (a power of two, the shortest of
+// factors 2, 3, 5 and 7), forward and back, against the float64
+// reference, with the kernels a GPU of 48 KiB of local memory runs: one
+// kernel of the whole convolution on even stages (2048 for 1009) and on
+// uneven ones, which moves the outputs back between its transforms (2016
+// for 1009, 4320 for 2161), and transforms of several passes (20250 for
+// 10091), over contiguous rows and strided axes, in both precisions.
+func TestBluesteinLengths(t *testing.T) {
+	thr := cludatest.Thread(t)
+	pow2 := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinPow2, LocalBytes: 48 << 10}
+	smooth := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 48 << 10}
+	c64, c128 := dtypes.Complex64, dtypes.Complex128
+	tests := []struct {
+		name    string
+		dt      dtypes.DType
+		shape   []int
+		axis    int
+		tuning  fft.FFTTuning
+		kernels int // the plan's kernels, one: the whole convolution
+		// relayout: the one kernel moves the outputs of uneven stages
+		// back to the registers of the inputs.
+		relayout bool
+	}{
+		{"1009 over 2048", c64, []int{4, 1009}, 1, pow2, 1, false},
+		{"1009 over 2016", c64, []int{4, 1009}, 1, smooth, 1, true},
+		{"2161 over 4320", c64, []int{2, 2161}, 1, smooth, 1, true},
+		{"211 over 420", c128, []int{3, 211}, 1, smooth, 1, false},
+		{"1009 over 2016, strided", c64, []int{1009, 3}, 0, smooth, 0, false},
+		{"2·1009 over 4032, middle axis", c64, []int{2, 2018, 3}, 1, smooth, 0, false},
+		{"10091 over 20250", c64, []int{10091}, 0, smooth, 4, false},
+		{"10091 over 32768", c64, []int{10091}, 0, pow2, 4, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := fft.NewTunedFFT(core.ArrayOf(tt.dt, tt.shape...), []int{tt.axis}, fft.FFTOptions{}, tt.tuning)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := f.Compile(thr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Release()
+			ks := c.Kernels()
+			if tt.kernels > 0 && len(ks) != tt.kernels {
+				t.Errorf("%d kernels, want %d", len(ks), tt.kernels)
+			}
+			if tt.relayout && !strings.Contains(ks[0].Source, relayoutComment) {
+				t.Errorf("the kernel does not move the outputs of its uneven stages back")
+			}
+			if e := runRader(t, thr, c, tt.dt, tt.shape, tt.axis, false); !(e <= tolerance(tt.dt)) {
+				t.Errorf("relative error %.3g", e)
+			}
+		})
+	}
+}
+
+// TestBluesteinRuleReal checks real transforms whose half length the GPU
+// rule gives Bluestein's algorithm over the shorter length of factors 2,
+// 3, 5 and 7 (35147 over 70560 points, in passes): the real ends load and
+// store around the chirps. Planned with the 48 KiB of a GPU.
+func TestBluesteinRuleReal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long case")
+	}
+	thr := cludatest.Thread(t)
+	gpu := fft.FFTTuning{LocalBytes: 48 << 10}
+	shape, axes := []int{2, 2 * 35147}, []int{1}
+	n, half := shape[1], halfShape(shape, axes)
+	fwd, err := fft.NewTunedRFFT(core.ArrayOf(dtypes.Float32, shape...), axes, gpu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := fft.NewTunedIRFFT(core.ArrayOf(dtypes.Complex64, half...), axes, n, gpu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		run  func(*core.Callable) float64
+		comp interface {
+			Compile(*cluda.Thread) (*core.Callable, error)
+		}
+	}{
+		{"RFFT", func(k *core.Callable) float64 { return runRFFT(t, thr, k, dtypes.Float32, shape, axes, 3) }, fwd},
+		{"IRFFT", func(k *core.Callable) float64 { return runIRFFT(t, thr, k, dtypes.Complex64, half, axes, n, 3) }, inv},
+	} {
+		k, err := c.comp.Compile(thr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.Join(kernelSources(k), "\n"), "70560") {
+			t.Errorf("%s: no kernel of Bluestein's transforms of 70560 points", c.name)
+		}
+		if e := c.run(k); !(e <= realTolerance(dtypes.Float32)) {
+			t.Errorf("%s: relative error %.3g", c.name, e)
+		}
+		k.Release()
+	}
+}
+
+// kernelSources returns the sources of k's kernels.
+func kernelSources(k *core.Callable) []string {
+	var out []string
+	for _, ki := range k.Kernels() {
+		out = append(out, ki.Source)
+	}
+	return out
+}
