@@ -51,15 +51,7 @@ func TestBluesteinLengths(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := fft.NewTunedFFT(core.ArrayOf(tt.dt, tt.shape...), []int{tt.axis}, fft.FFTOptions{}, tt.tuning)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := f.Compile(thr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Release()
+			c := compileTunedFFT(t, thr, core.ArrayOf(tt.dt, tt.shape...), []int{tt.axis}, fft.FFTOptions{}, tt.tuning)
 			ks := c.Kernels()
 			if tt.kernels > 0 && len(ks) != tt.kernels {
 				t.Errorf("%d kernels, want %d", len(ks), tt.kernels)

@@ -33,7 +33,13 @@ func tolerance(dt dtypes.DType) float64 {
 // ends.
 func compileFFT(t testing.TB, thr *cluda.Thread, typ core.Type, axes []int, opts fft.FFTOptions) *core.Callable {
 	t.Helper()
-	f, err := fft.NewFFT(typ, axes, opts)
+	return compileTunedFFT(t, thr, typ, axes, opts, fft.FFTTuning{})
+}
+
+// compileTunedFFT is compileFFT with the plan tuned.
+func compileTunedFFT(t testing.TB, thr *cluda.Thread, typ core.Type, axes []int, opts fft.FFTOptions, tuning fft.FFTTuning) *core.Callable {
+	t.Helper()
+	f, err := fft.NewTunedFFT(typ, axes, opts, tuning)
 	if err != nil {
 		t.Fatal(err)
 	}

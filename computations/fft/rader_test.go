@@ -52,15 +52,7 @@ func TestRader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := fft.NewTunedFFT(core.ArrayOf(tt.dt, tt.shape...), []int{tt.axis}, fft.FFTOptions{}, tt.tuning)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := f.Compile(thr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Release()
+			c := compileTunedFFT(t, thr, core.ArrayOf(tt.dt, tt.shape...), []int{tt.axis}, fft.FFTOptions{}, tt.tuning)
 			wantRader := !tt.gpuRadix || thr.Params().IsCPU()
 			if ks := c.Kernels(); len(ks) != 1 || strings.Contains(ks[0].Source, "RADER_INDEX") != wantRader {
 				t.Fatalf("%d kernels, want one, of Rader's algorithm: %v", len(ks), wantRader)
