@@ -125,7 +125,9 @@ func New(shape, axes []int, lim Limits) (Plan, error) {
 // 0.371 against 0.447, 16384 in one pass of 1024 work-items in 0.418
 // against two passes in 0.526. Longer transforms keep their passes within
 // the smaller budget: on an H200 two passes of 1024 took 1.10 ms at 2^20,
-// three passes 0.80.
+// three passes 0.80. Where the axis takes Bluestein's algorithm, the GPU
+// rule plans it over both lengths it may have and keeps the one
+// smoothBluesteinPays finds faster.
 func planAxis(batch Batch, n int, b budget) Axis {
 	a := planAxisLocal(batch, n, b)
 	if !b.bluesteinByCost || !a.Bluestein {
@@ -144,11 +146,11 @@ func planAxis(batch Batch, n int, b budget) Axis {
 // rule takes the shorter one (smoothBluesteinPays). On an H200 through
 // CUDA (BenchmarkFFT of 67 lengths with a prime factor above 31, from 47
 // to 15653744, 256 MiB of complex64, REIKNA_BENCH_BLUESTEIN=smooth
-// against pow2; docs/benchmarks/h200-2026-11-28-bluestein) every length
+// against pow2; docs/benchmarks/h200-2026-11-27-bluestein) the lengths
 // from 4552 on whose power of two was at least 1.4 times the other ran
-// faster with the shorter transforms, by 5 to 41% (35147: 1.651 ms
-// against 2.318; 267742: 1.920 against 3.282; 9749 2% slower), while
-// below it they lost as often as they won (12337024, 1.36 times: 2.369
+// faster with the shorter transforms at 21 of 22, by 5 to 41% (35147:
+// 1.651 ms against 2.318; 267742: 1.920 against 3.282; 9749 2% slower),
+// while below 1.4 times they won and lost (12337024, 1.36 times: 2.369
 // against 2.028; 48066, 1.35 times: 1.466 against 1.722).
 const bluesteinMinPadding = 14
 
