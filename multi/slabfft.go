@@ -343,7 +343,14 @@ func (s *SlabFFT) phase(axis int, opts fft.FFTOptions, input, output func(*fft.F
 func slabPhase(t core.Type, axis int, p Part, opts fft.FFTOptions, input, output func(*fft.FFT, Part) error, work string) (*fft.FFT, error) {
 	part := t.Shape()
 	part[axis] = p.Length
-	f, err := fft.NewFFT(core.ArrayOf(t.DType(), part...), phaseAxes(len(part), axis), opts)
+	return phaseFFT(core.ArrayOf(t.DType(), part...), axis, p, opts, input, output, work)
+}
+
+// phaseFFT returns the transform of arrays of type typ over every axis but
+// axis, with the transformations of input and output (either may be nil)
+// connected for part p, which must leave the parameter work alone.
+func phaseFFT(typ core.Type, axis int, p Part, opts fft.FFTOptions, input, output func(*fft.FFT, Part) error, work string) (*fft.FFT, error) {
+	f, err := fft.NewFFT(typ, phaseAxes(typ.Rank(), axis), opts)
 	if err != nil {
 		return nil, err
 	}

@@ -190,19 +190,7 @@ func slabChunk(t core.Type, axis int, p Part, lo, hi int, opts fft.FFTOptions, o
 	if err != nil {
 		return nil, err
 	}
-	f, err := fft.NewFFT(view, phaseAxes(len(shape), axis), opts)
-	if err != nil {
-		return nil, err
-	}
-	if output != nil {
-		if err := output(f, p); err != nil {
-			return nil, fmt.Errorf("output transformations: %w", err)
-		}
-	}
-	if err := workLeft(f.Signature(), work); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return phaseFFT(view, axis, p, opts, nil, output, work)
 }
 
 // args returns the arguments of each chunk's transform on each device
