@@ -289,25 +289,26 @@ func mpiRanks(devs int) int {
 	return 2
 }
 
-// TestAllToAllMPI runs TestAllToAllMPIWorker in a process per device
-// under mpirun, the unique id broadcast through MPI.
-func TestAllToAllMPI(t *testing.T) {
+// runRanks runs the test worker in mpiRanks processes under mpirun,
+// unless the test is itself a worker, which skips.
+func runRanks(t *testing.T, worker string) {
+	t.Helper()
 	if mpitest.Worker() {
-		t.Skip("a worker runs TestAllToAllMPIWorker only")
+		t.Skip("a worker runs " + worker + " only")
 	}
 	devs := gpus(t, 2)
 	if err := mpi.Load(); err != nil {
 		mpitest.Missing(t, "the MPI library: %v", err)
 	}
-	mpitest.Run(t, mpiRanks(len(devs)), "TestAllToAllMPIWorker")
+	mpitest.Run(t, mpiRanks(len(devs)), worker)
 }
 
-// TestAllToAllMPIWorker is one rank of TestAllToAllMPI: it takes the
-// device of its local rank, gets the unique id from rank 0 through
-// MPI_Bcast, and runs and checks the all-to-all.
-func TestAllToAllMPIWorker(t *testing.T) {
+// startRank begins a worker of the test launcher under mpirun (others
+// skip): NVLink multicast off, MPI initialised; it returns the world.
+func startRank(t *testing.T, launcher string) *mpi.Comm {
+	t.Helper()
 	if !mpitest.Worker() {
-		t.Skip("a worker of TestAllToAllMPI, which runs it under mpirun")
+		t.Skip("a worker of " + launcher + ", which runs it under mpirun")
 	}
 	os.Setenv("NCCL_NVLS_ENABLE", "0")
 	if err := mpi.Init(); err != nil {
@@ -317,6 +318,18 @@ func TestAllToAllMPIWorker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return world
+}
+
+// TestAllToAllMPI runs TestAllToAllMPIWorker in a process per device
+// under mpirun, the unique id broadcast through MPI.
+func TestAllToAllMPI(t *testing.T) { runRanks(t, "TestAllToAllMPIWorker") }
+
+// TestAllToAllMPIWorker is one rank of TestAllToAllMPI: it takes the
+// device of its local rank, gets the unique id from rank 0 through
+// MPI_Bcast, and runs and checks the all-to-all.
+func TestAllToAllMPIWorker(t *testing.T) {
+	world := startRank(t, "TestAllToAllMPI")
 	local, ok := mpi.LocalRank()
 	if !ok {
 		t.Fatal("no local rank from mpirun")

@@ -3,7 +3,6 @@ package nccl_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/multi"
 	"github.com/reikna-go/reikna/multi/mpi"
-	"github.com/reikna-go/reikna/multi/mpi/mpitest"
 	"github.com/reikna-go/reikna/multi/nccl"
 )
 
@@ -21,16 +19,7 @@ var _ multi.DeviceExchanger = (*nccl.Comm)(nil)
 
 // TestRankSlabFFTNCCL runs TestRankSlabFFTNCCLWorker in a process per
 // device under mpirun.
-func TestRankSlabFFTNCCL(t *testing.T) {
-	if mpitest.Worker() {
-		t.Skip("a worker runs TestRankSlabFFTNCCLWorker only")
-	}
-	devs := gpus(t, 2)
-	if err := mpi.Load(); err != nil {
-		mpitest.Missing(t, "the MPI library: %v", err)
-	}
-	mpitest.Run(t, mpiRanks(len(devs)), "TestRankSlabFFTNCCLWorker")
-}
+func TestRankSlabFFTNCCL(t *testing.T) { runRanks(t, "TestRankSlabFFTNCCLWorker") }
 
 // TestRankSlabFFTNCCLWorker is one rank of TestRankSlabFFTNCCL: it runs
 // the slab FFT of every layout, with uneven shares, through NCCL
@@ -39,17 +28,7 @@ func TestRankSlabFFTNCCL(t *testing.T) {
 // bits: the same kernels run on the same parts, and the exchanges move
 // bytes without touching them.
 func TestRankSlabFFTNCCLWorker(t *testing.T) {
-	if !mpitest.Worker() {
-		t.Skip("a worker of TestRankSlabFFTNCCL, which runs it under mpirun")
-	}
-	os.Setenv("NCCL_NVLS_ENABLE", "0")
-	if err := mpi.Init(); err != nil {
-		t.Fatal(err)
-	}
-	world, err := mpi.World()
-	if err != nil {
-		t.Fatal(err)
-	}
+	world := startRank(t, "TestRankSlabFFTNCCL")
 	fail := func(err error) {
 		world.Abort(1)
 		t.Fatal(err)
