@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 )
 
 // CopyPath says how a copy between the memories of two Threads goes.
@@ -166,8 +165,6 @@ func (c crossCopy) run() error {
 // Threads), with the errors of all that failed.
 func runCopies(copies []crossCopy) error {
 	var sources, dests []*Thread
-	var queues []backend
-	byQueue := map[backend][]crossCopy{}
 	for _, c := range copies {
 		if !slices.Contains(sources, c.src.thread) {
 			sources = append(sources, c.src.thread)
@@ -175,33 +172,13 @@ func runCopies(copies []crossCopy) error {
 		if !slices.Contains(dests, c.dst.thread) {
 			dests = append(dests, c.dst.thread)
 		}
-		q := c.queue()
-		if _, ok := byQueue[q]; !ok {
-			queues = append(queues, q)
-		}
-		byQueue[q] = append(byQueue[q], c)
 	}
 	for _, t := range sources {
 		if err := t.Synchronize(); err != nil {
 			return err
 		}
 	}
-	errs := make([]error, len(queues))
-	var wg sync.WaitGroup
-	for i, q := range queues {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for _, c := range byQueue[q] {
-				if err := c.run(); err != nil {
-					errs[i] = fmt.Errorf("%v into %v on %v: %w", c.src, c.dst, c.dst.thread, err)
-					return
-				}
-			}
-			errs[i] = q.synchronize()
-		}()
-	}
-	wg.Wait()
+	errs := []error{runQueues(copies)}
 	// A copy on a side queue that the device cannot make itself runs on
 	// its Thread's queue (crossCopy.run).
 	for _, t := range dests {

@@ -25,6 +25,11 @@ type MultiThreadOptions struct {
 	// fastest way measured.
 	PeerCopy PeerCopy
 
+	// Exchange says in what order the blocks of CopySplit move among
+	// three or more devices; the zero value, ExchangeDefault, is the
+	// fastest order measured.
+	Exchange ExchangeOrder
+
 	// Repeat lets CreateMultiThread open the matching devices again, in
 	// turn, where fewer than the count asked for match: one CPU device
 	// then stands for several, each opening with a queue of its own, as
@@ -48,12 +53,12 @@ type MultiThread struct {
 	// for the blocks between it and each device b (sides[a][b], its own
 	// block at sides[a][a]): those a receives from b, or with
 	// PeerCopyWrite those a sends to b. CopySplit copies each block on
-	// its queue: every block of an exchange in flight at once, as many
-	// as the devices' links take.
+	// its queue, in the order that exchange says.
 	sides    [][]backend
 	contexts []*cl.Context // shared OpenCL contexts, released after the Threads
 	paths    [][]CopyPath
-	peerCopy PeerCopy // resolved: never PeerCopyDefault
+	peerCopy PeerCopy      // resolved: never PeerCopyDefault
+	exchange ExchangeOrder // resolved: never ExchangeDefault
 }
 
 // peerCopy returns the way of moving blocks that the options ask for, the
@@ -66,6 +71,17 @@ func (o MultiThreadOptions) peerCopy() PeerCopy {
 // PeerCopy returns the way CopySplit moves blocks between CUDA devices
 // with peer access (never PeerCopyDefault).
 func (m *MultiThread) PeerCopy() PeerCopy { return m.peerCopy }
+
+// exchange returns the order of an exchange's blocks that the options ask
+// for, the default resolved (NewMultiThread has checked the value).
+func (o MultiThreadOptions) exchange() ExchangeOrder {
+	x, _ := o.Exchange.resolve()
+	return x
+}
+
+// Exchange returns the order in which CopySplit moves the blocks of an
+// exchange among three or more devices (never ExchangeDefault).
+func (m *MultiThread) Exchange() ExchangeOrder { return m.exchange }
 
 // CreateMultiThread creates a MultiThread on n devices that match f: the
 // first n of them (GPUs first, as CreateThread prefers them), on the
@@ -146,6 +162,9 @@ func NewMultiThread(devs []Device, opts MultiThreadOptions) (*MultiThread, error
 	if _, err := opts.PeerCopy.resolve(); err != nil {
 		return nil, err
 	}
+	if _, err := opts.Exchange.resolve(); err != nil {
+		return nil, err
+	}
 	if api == CUDA {
 		cus := make([]cu.Device, len(devs))
 		for i, d := range devs {
@@ -165,7 +184,7 @@ func newCLMultiThread(devs []*cl.Device, opts MultiThreadOptions) (*MultiThread,
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
 	}
-	m := &MultiThread{peerCopy: opts.peerCopy()}
+	m := &MultiThread{peerCopy: opts.peerCopy(), exchange: opts.exchange()}
 	for i, d := range devs {
 		if d == nil {
 			return nil, fmt.Errorf("cluda: multi-thread: device %d is nil", i)
@@ -242,7 +261,7 @@ func newCUDAMultiThread(devs []cu.Device, opts MultiThreadOptions) (*MultiThread
 	if len(devs) == 0 {
 		return nil, errors.New("cluda: multi-thread: no devices")
 	}
-	m := &MultiThread{peerCopy: opts.peerCopy()}
+	m := &MultiThread{peerCopy: opts.peerCopy(), exchange: opts.exchange()}
 	for i, d := range devs {
 		t, err := newCUDAThread(d, opts.ThreadOptions)
 		if err != nil {

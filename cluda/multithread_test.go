@@ -3,7 +3,6 @@ package cluda
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"testing"
 
@@ -15,16 +14,7 @@ import (
 // context or, if separate, a context for each.
 func testMultiThread(t *testing.T, n int, separate bool) *MultiThread {
 	t.Helper()
-	m, err := CreateMultiThread(DeviceFilter{Device: os.Getenv("REIKNA_TEST_DEVICE")}, n,
-		MultiThreadOptions{SeparateContexts: separate, Repeat: true})
-	if errors.Is(err, ErrNoDevice) && os.Getenv("REIKNA_REQUIRE_DEVICE") != "1" {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(m.Release)
-	return m
+	return testMultiThreadOrder(t, n, separate, ExchangeDefault)
 }
 
 // checkSplitHolds checks that every part of dst holds its places of the

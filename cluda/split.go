@@ -229,11 +229,12 @@ func (s *SplitArray) copyWhole(whole *Array, toParts bool) error {
 // on m that may be split along different axes or into different shares:
 // an all-to-all exchange, in which each device sends every other the
 // block of its part that falls in theirs. It waits for every command
-// enqueued on the devices, runs the copies of all devices at once
-// (device to device or through the host, by Path), each block on a
-// queue of its own (one for each pair of devices, a device's own block
-// too), and returns when all are done. src and dst must not share
-// memory.
+// enqueued on the devices, runs the copies (device to device or through
+// the host, by Path), each block on a queue of its own (one for each pair
+// of devices, a device's own block too), in the MultiThread's
+// ExchangeOrder: by default in rounds, every device sending one block and
+// receiving one at a time. It returns when all are done. src and dst must
+// not share memory.
 //
 // Between CUDA devices with peer access the blocks move as the
 // MultiThread's PeerCopy says: by default the driver's peer copies move
@@ -246,7 +247,7 @@ func (m *MultiThread) CopySplit(dst, src *SplitArray) error {
 	if err != nil {
 		return fmt.Errorf("cluda: copy split array: %w", err)
 	}
-	if err := runCopies(copies); err != nil {
+	if err := m.runExchange(copies); err != nil {
 		return fmt.Errorf("cluda: copy split array: %w", err)
 	}
 	return nil
@@ -290,7 +291,7 @@ func (m *MultiThread) blockCopies(dst, src *SplitArray, span func(d int) (lo, hi
 				return nil, err
 			}
 			if ok {
-				// Each block on a queue of its own, all at once.
+				// Each block on a queue of its own.
 				c.on, c.kernel = m.blockQueue(e, d)
 				copies = append(copies, c)
 			}

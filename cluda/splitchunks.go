@@ -33,9 +33,12 @@ func ChunkBounds(length, n int) ([]int, error) {
 // c of each part and nothing of the other chunks, and nothing of dst.
 // chunks must be between 1 and the length of the shortest part.
 //
-// It waits first for every command enqueued on the devices. Blocks that
-// the devices copy themselves (see Path) run beside the next chunk's
-// commands; those that go through host memory run before them.
+// It waits first for every command enqueued on the devices. Each chunk's
+// blocks move in the MultiThread's ExchangeOrder, after the blocks of the
+// chunk before: in rounds, a goroutine enqueues each round once the one
+// before it is done. Blocks that the devices copy themselves (see Path)
+// run beside the next chunk's commands; those that go through host
+// memory wait for the commands enqueued before them.
 func (m *MultiThread) CopySplitChunked(dst, src *SplitArray, chunks int, produce func(chunk int) error) (time.Duration, error) {
 	tail, err := m.copySplitChunked(dst, src, chunks, produce)
 	if err != nil {
@@ -67,8 +70,33 @@ func (m *MultiThread) copySplitChunked(dst, src *SplitArray, chunks int, produce
 			queues = append(queues, q)
 		}
 	}
+	// In rounds, a goroutine moves the chunks' blocks round by round,
+	// chunk after chunk, while the Threads run the next chunks' commands.
+	var rounds chan [][]crossCopy
+	moved := make(chan error, 1)
+	if m.exchange == ExchangeRounds && m.Len() > 2 {
+		rounds = make(chan [][]crossCopy, chunks)
+		go func() {
+			var err error
+			for chunk := range rounds {
+				for i, round := range chunk {
+					if err == nil {
+						if e := runQueues(round); e != nil {
+							err = fmt.Errorf("round %d of %d: %w", i+1, len(chunk), e)
+						}
+					}
+				}
+			}
+			moved <- err
+		}()
+	}
 	// The queues of the exchange drain before it returns, whatever fails.
 	drain := func(err error) error {
+		if rounds != nil {
+			close(rounds)
+			err = errors.Join(err, <-moved)
+			rounds = nil
+		}
 		var errs []error
 		for _, q := range queues {
 			errs = append(errs, q.synchronize())
@@ -91,6 +119,12 @@ func (m *MultiThread) copySplitChunked(dst, src *SplitArray, chunks int, produce
 		copies, err := m.blockCopies(dst, src, func(d int) (int, int) { return bounds[d][c], bounds[d][c+1] })
 		if err != nil {
 			return 0, drain(err)
+		}
+		if rounds != nil {
+			// The devices' own blocks beside the rounds.
+			var chunk [][]crossCopy
+			copies, chunk = m.exchangeRounds(copies)
+			rounds <- chunk
 		}
 		for _, cp := range copies {
 			if err := cp.run(); err != nil {

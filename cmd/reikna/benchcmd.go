@@ -58,7 +58,9 @@ const benchExamples = `  reikna bench
       --chunks 1,4 times the slab FFT with each exchange after its
       transform and beside it in 4 chunks (default 1 and the chosen
       number); --peer-copy read or write moves the blocks between CUDA
-      devices by kernels rather than the copy engines
+      devices by kernels rather than the copy engines; --exchange at-once
+      moves every block of an exchange among three or more devices at
+      once rather than in rounds
   mpirun -np 4 reikna bench --multi --mpi --json mpi.json
       the same slab FFT over 4 processes, one device each, through MPI,
       against rank 0's device alone; --nccl moves the slab FFT's blocks

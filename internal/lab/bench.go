@@ -46,6 +46,7 @@ type Options struct {
 	Repeat           bool                   // --repeat: open the matching devices again in turn
 	SeparateContexts bool                   // --separate-contexts: a context for each device
 	PeerCopy         string                 // --peer-copy: what moves blocks between CUDA devices
+	Exchange         string                 // --exchange: the order of an exchange's blocks among three or more devices
 	Chunks           string                 // --chunks: the chunks of the slab FFT's exchanges beside its transforms
 	Cases            string                 // --cases: the names of the cases of a set
 	Args             []string               // the arguments as given, for the report
@@ -89,6 +90,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.BoolVar(&o.NCCL, "nccl", false, "with --multi --mpi on CUDA, move the slab FFT's blocks between the devices by NCCL rather than through host memory and MPI (the pencil FFT's still go through MPI)")
 	fs.BoolVar(&o.SeparateContexts, "separate-contexts", false, "with --multi on OpenCL, give each device a context of its own, so that copies between devices go through host memory rather than the runtime's moves within one context")
 	fs.StringVar(&o.PeerCopy, "peer-copy", "default", "with --multi on CUDA, what moves the blocks of an exchange between devices with peer access: `WAY` default, engines (the driver's peer copies), read (a kernel on the receiver) or write (a kernel on the sender)")
+	fs.StringVar(&o.Exchange, "exchange", "default", "with --multi, the order of an exchange's blocks among three or more devices: `ORDER` default, rounds (every device sending one block and receiving one at a time, round after round) or at-once (every block at once)")
 	fs.StringVar(&o.Chunks, "chunks", defaultSlabChunks, "with --multi, the slab FFT's rows: a `LIST` of the chunks its exchanges run beside its transforms in, 1 for none and 0 for the number it chooses")
 	fs.StringVar(&o.Cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft, --dct or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
 	return o
@@ -120,7 +122,7 @@ func Bench(o *Options, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	for _, f := range []string{"devices", "repeat", "separate-contexts", "peer-copy", "chunks", "mpi", "nccl"} {
+	for _, f := range []string{"devices", "repeat", "separate-contexts", "peer-copy", "exchange", "chunks", "mpi", "nccl"} {
 		if o.Given[f] {
 			return fmt.Errorf("bench: --%s needs --multi", f)
 		}

@@ -29,22 +29,23 @@ const multiCheckTol = 2e-6
 
 // multiFlags are the bench flags that --multi uses besides the common
 // ones; the others do not apply to it.
-var multiFlags = []string{"multi", "devices", "repeat", "separate-contexts", "peer-copy", "chunks", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
+var multiFlags = []string{"multi", "devices", "repeat", "separate-contexts", "peer-copy", "exchange", "chunks", "sizes", "shape", "mib", "precision", "runs", "json", "device", "api"}
 
 // multiBench is the state of a run of bench --multi.
 type multiBench struct {
-	o       *Options
-	dt      dtypes.DType
-	lengths []int
-	shape   []int
-	counts  []int
-	filter  cluda.DeviceFilter
-	peer    cluda.PeerCopy
-	chunks  []int // of the slab FFT rows, 0 for the SlabFFT's choice
-	bytes   int64 // of one array of the batched FFTs, and of a copy
-	rep     *multiReport
-	bar     *cliutil.Progress
-	step    int
+	o        *Options
+	dt       dtypes.DType
+	lengths  []int
+	shape    []int
+	counts   []int
+	filter   cluda.DeviceFilter
+	peer     cluda.PeerCopy
+	exchange cluda.ExchangeOrder
+	chunks   []int // of the slab FFT rows, 0 for the SlabFFT's choice
+	bytes    int64 // of one array of the batched FFTs, and of a copy
+	rep      *multiReport
+	bar      *cliutil.Progress
+	step     int
 	// single holds, per case, the one-device time and the sampled rows
 	// of its output, for the efficiency and the check of the runs on
 	// several devices.
@@ -147,6 +148,9 @@ func newMultiBench(o *Options) (*multiBench, error) {
 	if mb.peer, err = cluda.ParsePeerCopy(cmp(o.PeerCopy, cluda.PeerCopyDefault.String())); err != nil {
 		return nil, fmt.Errorf("--peer-copy: %w", err)
 	}
+	if mb.exchange, err = cluda.ParseExchangeOrder(cmp(o.Exchange, cluda.ExchangeDefault.String())); err != nil {
+		return nil, fmt.Errorf("--exchange: %w", err)
+	}
 	if mb.chunks, err = cliutil.ParseInts("--chunks", cmp(o.Chunks, defaultSlabChunks), 0); err != nil {
 		return nil, err
 	}
@@ -189,7 +193,7 @@ func (mb *multiBench) defaults(p *cluda.DeviceParams) error {
 
 // threadOptions returns the options of the run's MultiThreads.
 func (mb *multiBench) threadOptions() cluda.MultiThreadOptions {
-	return cluda.MultiThreadOptions{ThreadOptions: cluda.ThreadOptions{Profiling: true}, Repeat: mb.o.Repeat, SeparateContexts: mb.o.SeparateContexts, PeerCopy: mb.peer}
+	return cluda.MultiThreadOptions{ThreadOptions: cluda.ThreadOptions{Profiling: true}, Repeat: mb.o.Repeat, SeparateContexts: mb.o.SeparateContexts, PeerCopy: mb.peer, Exchange: mb.exchange}
 }
 
 // next steps the progress bar.

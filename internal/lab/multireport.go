@@ -23,7 +23,10 @@ type multiReport struct {
 	SeparateContexts bool `json:"separate_contexts,omitempty"`
 	// PeerCopy names what moved the blocks of the exchanges between CUDA
 	// devices (--peer-copy, its default resolved).
-	PeerCopy string    `json:"peer_copy,omitempty"`
+	PeerCopy string `json:"peer_copy,omitempty"`
+	// Exchange names the order of an exchange's blocks among three or
+	// more devices (--exchange, its default resolved).
+	Exchange string    `json:"exchange"`
 	DType    string    `json:"dtype"`
 	MiB      float64   `json:"mib_per_array"`
 	Copies   []copyRow `json:"copies"`
@@ -155,6 +158,7 @@ func newMultiReport(m *cluda.MultiThread, o *Options, mb *multiBench) *multiRepo
 	if m.Thread(0).API() == cluda.CUDA {
 		rep.PeerCopy = m.PeerCopy().String()
 	}
+	rep.Exchange = m.Exchange().String()
 	for _, t := range m.Threads() {
 		rep.Devices = append(rep.Devices, t.String())
 	}
@@ -224,8 +228,9 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 	if rep.PeerCopy != "" {
 		contexts = fmt.Sprintf(" (blocks between devices moved by %s)", map[string]string{"engines": "the copy engines", "read": "kernels on the receivers", "write": "kernels on the senders"}[rep.PeerCopy])
 	}
-	fmt.Fprintf(&b, "Multi-device runs on %s%s, %s, %s MiB per array; times by the wall clock, from the first enqueue to the end on every device, medians after %d warm-up runs.\n\n",
-		strings.Join(rep.Devices, "; "), contexts, rep.DType, num(rep.MiB), warmUps)
+	order := map[string]string{"rounds": "in rounds, every device sending one block and receiving one at a time", "at-once": "all at once"}[rep.Exchange]
+	fmt.Fprintf(&b, "Multi-device runs on %s%s, %s, %s MiB per array; the blocks of an exchange among three or more devices %s; times by the wall clock, from the first enqueue to the end on every device, medians after %d warm-up runs.\n\n",
+		strings.Join(rep.Devices, "; "), contexts, rep.DType, num(rep.MiB), order, warmUps)
 	fmt.Fprintln(&b, "Copies between two devices (cluda.CopyBetween, one pair at a time): one way, then both ways at once (GB/s each way); path: peer (device to device), driver-staged or host.")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "from\tto\tpath\tMiB\tmedian ms\tGB/s\t")
