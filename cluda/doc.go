@@ -90,8 +90,11 @@
 // A MultiThread is a Thread on each of several devices of one interface
 // (CreateMultiThread, NewMultiThread): OpenCL devices of one platform
 // share a context (but on NVIDIA's, see ContextShared), CUDA devices get
-// peer access to each other's memory. CopySplit runs every block of an
-// exchange at once, each on a queue of its own on the receiving device. A
+// peer access to each other's memory. CopySplit runs each block of an
+// exchange on a queue of its own on the receiving device; among three or
+// more devices, in rounds in which every device sends one block and
+// receives one (ExchangeOrder), which keep four GPUs joined by NVLink at
+// the rate of one copy between two. A
 // SplitArray is one logical array split along one axis among its devices
 // in shares (EqualShares or given), a contiguous Array on each. Set and
 // Get scatter it from and gather it to the host, Scatter and Gather from

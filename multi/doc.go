@@ -29,7 +29,9 @@
 // processes rather than all of them, and it goes on where slabs stop, at
 // more processes than an axis has places; ChooseRankGrid says which a
 // shape and a number of processes take. mpi.Comm.Split makes the rows and
-// the columns from the world.
+// the columns from the world; with PencilFFTOptions.RowExchanger and
+// ColumnExchanger (the *nccl.Comm of each) the blocks move from device to
+// device, as the slab FFT's do.
 //
 // Ranks is the MultiThread of several processes: split arrays whose parts
 // live in different processes (RankSplitArray, scattered from and gathered

@@ -8,6 +8,7 @@ import (
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // PencilLayout is how the input and the output of a RankPencilFFT are
@@ -39,6 +40,13 @@ type PencilFFTOptions struct {
 	Layout PencilLayout
 	// FFT are the options of each phase's transforms.
 	FFT fft.FFTOptions
+	// RowExchanger and ColumnExchanger, both or neither, move the blocks
+	// of the exchanges within the rank's grid row and its grid column
+	// between the ranks' device memories (such as the *nccl.Comm of the
+	// ranks of the row and of the column, in the order of their ranks in
+	// rows and cols), in place of host memory and the Communicators,
+	// which then only tell the ranks of each other's failures.
+	RowExchanger, ColumnExchanger DeviceExchanger
 }
 
 // RankPencilFFT is one process's share of the FFT over every axis of an
@@ -53,7 +61,9 @@ type PencilFFTOptions struct {
 // 2 split, each transforms axis 1, the ranks of each grid column exchange
 // so that axis 0 is whole and axis 1 split, and each transforms axis 0.
 // The exchanges go through host memory and the Communicators, as
-// RankSlabFFT's do. Axes are shared among ranks as evenly as they go, the
+// RankSlabFFT's do, or with PencilFFTOptions.RowExchanger and
+// ColumnExchanger from device to device, the blocks grouped on the
+// device. Axes are shared among ranks as evenly as they go, the
 // first ranks taking one place more.
 type RankPencilFFT struct {
 	thread     *cluda.Thread
@@ -64,13 +74,15 @@ type RankPencilFFT struct {
 	// 2 among Q.
 	a0P, a1Q, a1P, a2Q []int
 
-	phases    [3]*core.Callable // in the order of the call
-	work      [4]*cluda.Array   // the phases' outputs and the exchanges' outputs
-	exchanges [2]*gridExchange
-	comms     [2]Communicator
-	host      [3][]byte
-	sig       core.Signature
-	exchanged int64
+	phases     [3]*core.Callable // in the order of the call
+	work       [4]*cluda.Array   // the phases' outputs and the exchanges' outputs
+	exchanges  [2]*gridExchange
+	comms      [2]Communicator
+	exchangers [2]DeviceExchanger // in the order of the exchanges, or none
+	host       [3][]byte
+	staging    [2]*cluda.Array // the device exchanges' send and receive bytes
+	sig        core.Signature
+	exchanged  int64
 
 	callState
 }
@@ -103,6 +115,8 @@ func newRankPencilFFT(thr *cluda.Thread, rows, cols Communicator, t core.Type, o
 		return nil, fmt.Errorf("type %v: want a contiguous array", t)
 	case opts.Layout != PencilsToTransposed && opts.Layout != TransposedToPencils:
 		return nil, fmt.Errorf("no such layout: %v", opts.Layout)
+	case (opts.RowExchanger == nil) != (opts.ColumnExchanger == nil):
+		return nil, errors.New("a row exchanger without a column exchanger or the other way: give both or neither")
 	}
 	shape := t.Shape()
 	p, q, np, nq := cols.Rank(), rows.Rank(), cols.Size(), rows.Size()
@@ -139,7 +153,9 @@ func newRankPencilFFT(thr *cluda.Thread, rows, cols Communicator, t core.Type, o
 	}
 	phases := [3]phase{{pencils, lastAxes}, {mid, []int{1}}, {transposed, []int{0}}}
 	f.exchanges, f.comms = [2]*gridExchange{rowX, colX}, [2]Communicator{rows, cols}
+	f.exchangers = [2]DeviceExchanger{opts.RowExchanger, opts.ColumnExchanger}
 	if opts.Layout == TransposedToPencils {
+		f.exchangers = [2]DeviceExchanger{opts.ColumnExchanger, opts.RowExchanger}
 		phases = [3]phase{{transposed, []int{0}}, {mid, []int{1}}, {pencils, lastAxes}}
 		f.exchanges = [2]*gridExchange{
 			newGridExchange(1, shape[0], shape[1], f.a2Q[q]*rest*item, f.a0P, f.a1P, p, false),
@@ -167,7 +183,15 @@ func newRankPencilFFT(thr *cluda.Thread, rows, cols Communicator, t core.Type, o
 		}
 	}
 	size := max(f.exchanges[0].hostBytes(), f.exchanges[1].hostBytes())
-	f.host = [3][]byte{make([]byte, size), make([]byte, size), make([]byte, size)}
+	if f.exchangers[0] == nil {
+		f.host = [3][]byte{make([]byte, size), make([]byte, size), make([]byte, size)}
+	} else {
+		for i := range f.staging {
+			if f.staging[i], err = thr.Empty([]int{max(size, 1)}, dtypes.Uint8); err != nil {
+				return fail(fmt.Errorf("the exchanges' device memory: %w", err))
+			}
+		}
+	}
 	f.sig = f.phases[0].Signature()
 	f.exchanged = pencilExchangedBytes(shape, item, f.a0P, f.a1Q, f.a1P, f.a2Q)
 	return f, nil
@@ -224,6 +248,7 @@ func (f *RankPencilFFT) Stats() SlabStats { return f.lastStats() }
 func (f *RankPencilFFT) Release() {
 	releaseAll(f.phases[:]...)
 	releaseAll(f.work[:]...)
+	releaseAll(f.staging[:]...)
 }
 
 // Call transforms: output, input (this rank's parts, of the shapes Shape
@@ -259,7 +284,12 @@ func (f *RankPencilFFT) call(output, input *cluda.Array, inverse int) error {
 		if err := agree(f.cols, step, agree(f.rows, step, err)); err != nil {
 			return err
 		}
-		if err = f.exchanges[i].run(f.comms[i], f.work[2*i], f.work[2*i+1], f.host, &stats); err != nil {
+		if ex := f.exchangers[i]; ex != nil {
+			err = f.exchanges[i].runDevice(ex, f.comms[i], f.work[2*i], f.work[2*i+1], f.staging[0], f.staging[1], &stats)
+		} else {
+			err = f.exchanges[i].run(f.comms[i], f.work[2*i], f.work[2*i+1], f.host, &stats)
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", step, err)
 		}
 	}

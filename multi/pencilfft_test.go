@@ -16,29 +16,44 @@ import (
 	"github.com/reikna-go/reikna/multi"
 )
 
-// pencilCase is a pencil FFT of shape on a grid of p × q ranks.
+// pencilCase is a pencil FFT of shape on a grid of p × q ranks, its
+// blocks grouped on the devices and exchanged by DeviceExchangers where
+// device is set.
 type pencilCase struct {
 	p, q   int
 	shape  []int
 	layout multi.PencilLayout
 	dt     dtypes.DType
+	device bool
 }
 
 func (c pencilCase) String() string {
-	return fmt.Sprintf("%dx%d/%v/%v/%v", c.p, c.q, c.shape, c.layout, c.dt)
+	through := "host"
+	if c.device {
+		through = "device"
+	}
+	return fmt.Sprintf("%dx%d/%v/%v/%v/%s", c.p, c.q, c.shape, c.layout, c.dt, through)
 }
 
 // TestRankPencilFFT runs pencil FFTs on grids of ranks in this process, a
 // goroutine and a Thread each, whose grid rows and columns exchange
 // through memory, forward and back, and checks every rank's part of the
 // output against the float64 reference: on a square grid, on a column
-// and a row of ranks, with uneven shares, four dimensions and complex128.
+// and a row of ranks, with uneven shares, four dimensions and complex128,
+// through host memory and with the blocks grouped on the devices (the
+// DeviceExchangers' path, through host memory here as NCCL's would be
+// between GPUs).
 func TestRankPencilFFT(t *testing.T) {
 	cases := []pencilCase{
-		{2, 2, []int{6, 5, 4}, multi.PencilsToTransposed, dtypes.Complex64},
-		{2, 2, []int{5, 7, 3}, multi.TransposedToPencils, dtypes.Complex64},
-		{3, 1, []int{4, 6, 5}, multi.PencilsToTransposed, dtypes.Complex128},
-		{1, 3, []int{3, 4, 7, 2}, multi.TransposedToPencils, dtypes.Complex64},
+		{2, 2, []int{6, 5, 4}, multi.PencilsToTransposed, dtypes.Complex64, false},
+		{2, 2, []int{5, 7, 3}, multi.TransposedToPencils, dtypes.Complex64, false},
+		{3, 1, []int{4, 6, 5}, multi.PencilsToTransposed, dtypes.Complex128, false},
+		{1, 3, []int{3, 4, 7, 2}, multi.TransposedToPencils, dtypes.Complex64, false},
+		{2, 2, []int{6, 5, 4}, multi.PencilsToTransposed, dtypes.Complex64, true},
+		{2, 2, []int{5, 7, 3}, multi.TransposedToPencils, dtypes.Complex64, true},
+		{3, 1, []int{4, 6, 5}, multi.PencilsToTransposed, dtypes.Complex128, true},
+		{1, 3, []int{3, 4, 7, 2}, multi.TransposedToPencils, dtypes.Complex64, true},
+		{2, 2, []int{3, 2, 5, 3}, multi.PencilsToTransposed, dtypes.Complex128, true},
 	}
 	m := cludatest.MultiThread(t, 4, cluda.MultiThreadOptions{})
 	threads := threadsOf(m)
@@ -73,7 +88,11 @@ func pencilTolerance(dt dtypes.DType) float64 {
 // rank of rows and cols on x, and checks its part of the output.
 func checkPencilRank(thr *cluda.Thread, rows, cols multi.Communicator, c pencilCase, x []complex128) error {
 	typ := core.ArrayOf(c.dt, c.shape...)
-	f, err := multi.NewRankPencilFFT(thr, rows, cols, typ, multi.PencilFFTOptions{Layout: c.layout})
+	opts := multi.PencilFFTOptions{Layout: c.layout}
+	if c.device {
+		opts.RowExchanger, opts.ColumnExchanger = hostExchanger{rows}, hostExchanger{cols}
+	}
+	f, err := multi.NewRankPencilFFT(thr, rows, cols, typ, opts)
 	if err != nil {
 		return err
 	}
@@ -236,10 +255,15 @@ func TestNewRankPencilFFTErrors(t *testing.T) {
 		{"a real dtype", thr, one, one, core.ArrayOf(dtypes.Float32, 4, 4, 4), 0, "complex64 or complex128"},
 		{"no such layout", thr, one, one, core.ArrayOf(dtypes.Complex64, 4, 4, 4), 7, "no such layout"},
 		{"fewer places than ranks", thr, two[0], one, core.ArrayOf(dtypes.Complex64, 4, 1, 4), 0, "axis 1 of shape [4 1 4] among 2 ranks"},
+		{"a row exchanger alone", thr, one, one, core.ArrayOf(dtypes.Complex64, 4, 4, 4), 0, "give both or neither"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := multi.NewRankPencilFFT(tt.thr, tt.rows, tt.cols, tt.typ, multi.PencilFFTOptions{Layout: tt.layout})
+			opts := multi.PencilFFTOptions{Layout: tt.layout}
+			if tt.name == "a row exchanger alone" {
+				opts.RowExchanger = hostExchanger{one}
+			}
+			_, err := multi.NewRankPencilFFT(tt.thr, tt.rows, tt.cols, tt.typ, opts)
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "multi: rank pencil FFT: ") {
 				t.Errorf("error %v, want one of multi: rank pencil FFT: with %q", err, tt.want)
 			}

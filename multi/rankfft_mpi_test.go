@@ -113,8 +113,9 @@ func TestRankPencilFFTMPIWorker(t *testing.T) {
 	}
 	defer thr.Release()
 	for _, c := range []pencilCase{
-		{2, 2, []int{6, 5, 4}, multi.PencilsToTransposed, dtypes.Complex64},
-		{2, 2, []int{5, 3, 7}, multi.TransposedToPencils, dtypes.Complex64},
+		{2, 2, []int{6, 5, 4}, multi.PencilsToTransposed, dtypes.Complex64, false},
+		{2, 2, []int{5, 3, 7}, multi.TransposedToPencils, dtypes.Complex64, false},
+		{2, 2, []int{5, 3, 7}, multi.TransposedToPencils, dtypes.Complex64, true},
 	} {
 		typ := core.ArrayOf(c.dt, c.shape...)
 		x := make([]complex128, typ.Size())

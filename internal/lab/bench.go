@@ -87,7 +87,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.StringVar(&o.Devices, "devices", "2", "with --multi, the numbers of devices to run on, a `LIST` such as 2,4: the first of those that match --device")
 	fs.BoolVar(&o.Repeat, "repeat", false, "with --multi, open the matching devices again in turn where fewer match than --devices asks: one CPU device stands for several")
 	fs.BoolVar(&o.MPI, "mpi", false, "with --multi, under mpirun: the slab FFT of --shape over the processes, one device each (the process's local rank picks it), to transposed slabs and back, against rank 0's device alone")
-	fs.BoolVar(&o.NCCL, "nccl", false, "with --multi --mpi on CUDA, move the slab FFT's blocks between the devices by NCCL rather than through host memory and MPI (the pencil FFT's still go through MPI)")
+	fs.BoolVar(&o.NCCL, "nccl", false, "with --multi --mpi on CUDA, move the slab FFT's blocks between the devices by NCCL rather than through host memory and MPI, and the pencil FFT's within each grid row and column")
 	fs.BoolVar(&o.SeparateContexts, "separate-contexts", false, "with --multi on OpenCL, give each device a context of its own, so that copies between devices go through host memory rather than the runtime's moves within one context")
 	fs.StringVar(&o.PeerCopy, "peer-copy", "default", "with --multi on CUDA, what moves the blocks of an exchange between devices with peer access: `WAY` default, engines (the driver's peer copies), read (a kernel on the receiver) or write (a kernel on the sender)")
 	fs.StringVar(&o.Exchange, "exchange", "default", "with --multi, the order of an exchange's blocks among three or more devices: `ORDER` default, rounds (every device sending one block and receiving one at a time, round after round) or at-once (every block at once)")

@@ -194,12 +194,23 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, layout := range []multi.PencilLayout{multi.PencilsToTransposed, multi.TransposedToPencils} {
-		stats, exchanged, err := timeRankPencil(thr, rows, cols, typ, layout, runs)
-		if err != nil {
-			return nil, fmt.Errorf("%v: %w", layout, err)
+	var exchangers [2]multi.DeviceExchanger
+	if o.NCCL {
+		for i, c := range []*mpi.Comm{rows, cols} {
+			comm, err := ncclComm(thr, c)
+			if err != nil {
+				return nil, fmt.Errorf("the grid's %s: %w", []string{"rows", "columns"}[i], err)
+			}
+			defer comm.Destroy()
+			exchangers[i] = comm
 		}
-		if err := record(layout.String(), fmt.Sprintf("%dx%d", p, q), "MPI", stats, exchanged); err != nil {
+	}
+	for _, layout := range []multi.PencilLayout{multi.PencilsToTransposed, multi.TransposedToPencils} {
+		stats, exchanged, err := timeRankPencil(thr, rows, cols, typ, layout, exchangers, runs)
+		if err != nil {
+			return nil, fmt.Errorf("%v through %s: %w", layout, through, err)
+		}
+		if err := record(layout.String(), fmt.Sprintf("%dx%d", p, q), through, stats, exchanged); err != nil {
 			return nil, err
 		}
 	}
@@ -209,8 +220,9 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 	return rep, nil
 }
 
-// ncclComm returns the rank's NCCL communicator of world's ranks, on the
-// device of thr, a CUDA Thread: the unique id from rank 0 through MPI.
+// ncclComm returns the rank's NCCL communicator of world's ranks (all of
+// MPI's or a grid row's or column's), on the device of thr, a CUDA
+// Thread: the unique id from world's rank 0 through MPI.
 func ncclComm(thr *cluda.Thread, world *mpi.Comm) (*nccl.Comm, error) {
 	if thr.API() != cluda.CUDA {
 		return nil, fmt.Errorf("--nccl needs CUDA devices, not %v (--api cuda)", thr.API())
@@ -240,8 +252,11 @@ func mpiGrid(n int) (p, q int) {
 
 // timeRankPencil times the rank's calls of the pencil FFT of typ in layout
 // on the grid of rows and cols, as timeRankSlab does the slab FFT's.
-func timeRankPencil(thr *cluda.Thread, rows, cols *mpi.Comm, typ core.Type, layout multi.PencilLayout, runs int) (mpiStats, int64, error) {
-	f, err := multi.NewRankPencilFFT(thr, rows, cols, typ, multi.PencilFFTOptions{Layout: layout})
+// With exchangers (the grid row's and column's) the blocks move from
+// device to device.
+func timeRankPencil(thr *cluda.Thread, rows, cols *mpi.Comm, typ core.Type, layout multi.PencilLayout, exchangers [2]multi.DeviceExchanger, runs int) (mpiStats, int64, error) {
+	opts := multi.PencilFFTOptions{Layout: layout, RowExchanger: exchangers[0], ColumnExchanger: exchangers[1]}
+	f, err := multi.NewRankPencilFFT(thr, rows, cols, typ, opts)
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
