@@ -67,7 +67,7 @@ func (g *kernelGen) memoryAccess(l *memLeaf, store bool) (access, error) {
 	if err != nil {
 		return access{}, err
 	}
-	a := access{m, []*memLeaf{l}}
+	a := access{mod: m, leaves: []*memLeaf{l}, direct: l}
 	cache[l] = a
 	return a, nil
 }

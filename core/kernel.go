@@ -32,6 +32,7 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 	for _, ka := range args {
 		a := ka.Arg
 		kp := newKernelParameter(ka.Name, a.ann.Type, a.ann.Role)
+		var direct []*memLeaf
 		if a.ann.Role == Scalar {
 			expr, _, err := g.argScalar(a)
 			if err != nil {
@@ -47,6 +48,7 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 			if err := kp.load.set(acc.mod, a.ann.Type, false); err != nil {
 				return nil, errorf(err)
 			}
+			direct = append(direct, acc.direct)
 		}
 		if a.ann.Role.writes() {
 			acc, err := g.argStore(a)
@@ -56,7 +58,9 @@ func (p *Plan) compileKernel(tmpl *template.Template, name string, args []Kernel
 			if err := kp.store.set(acc.mod, a.ann.Type, true); err != nil {
 				return nil, errorf(err)
 			}
+			direct = append(direct, acc.direct)
 		}
+		kp.pointer = pointerOf(direct)
 		data[ka.Name] = kp
 	}
 	if err := p.checkConstantArrays(g.leaves); err != nil {

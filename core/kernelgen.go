@@ -20,6 +20,9 @@ type kernelGen struct {
 type access struct {
 	mod    *snippets.Module
 	leaves []*memLeaf
+	// direct is the memory leaf that the entry point reads or writes
+	// without a transformation, nil where one is attached.
+	direct *memLeaf
 }
 
 func newKernelGen() *kernelGen {

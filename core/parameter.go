@@ -36,6 +36,9 @@ type KernelParameter struct {
 	typ         Type
 	load, store entryPoints
 	value       string // the C expression of a scalar
+	// pointer is the C name of the array's memory where every access of
+	// the kernel reaches it directly (see Pointer), empty otherwise.
+	pointer string
 }
 
 func newKernelParameter(name string, t Type, r Role) *KernelParameter {
@@ -65,6 +68,20 @@ func (p KernelParameter) String() string {
 
 // LoadIdx returns the name of the macro that loads at the given indices.
 func (p KernelParameter) LoadIdx() (string, error) { return p.load.macro(p.Name, "loaded from") }
+
+// Pointer returns the C name of the kernel argument that holds the array:
+// a GLOBAL_MEM pointer to its element 0, the elements following in
+// row-major order, for a kernel that loads or stores whole runs of
+// elements itself (vload16 and vstore16 on CPU devices, say). Only a
+// contiguous array at the start of its memory, of a dtype stored whole
+// (not half), that the kernel reaches without a transformation has one;
+// for any other, using it is an error of the render.
+func (p KernelParameter) Pointer() (string, error) {
+	if p.pointer == "" {
+		return "", fmt.Errorf("%s has no pointer to its memory: a transformation is attached, or it is not a contiguous array at offset 0", p.Name)
+	}
+	return p.pointer, nil
+}
 
 // StoreIdx returns the name of the macro that stores at the given indices.
 func (p KernelParameter) StoreIdx() (string, error) { return p.store.macro(p.Name, "stored into") }
@@ -101,4 +118,25 @@ func (p KernelParameter) ProcessModules(process func(any) (any, error)) (any, er
 		}
 	}
 	return out, nil
+}
+
+// pointerOf returns the C name of the memory that every entry point of a
+// parameter reaches directly (direct holds each entry point's leaf, nil
+// for one through a transformation), where that memory is a contiguous
+// array at offset 0 of a dtype stored whole; empty otherwise.
+func pointerOf(direct []*memLeaf) string {
+	if len(direct) == 0 || direct[0] == nil {
+		return ""
+	}
+	l := direct[0]
+	for _, d := range direct[1:] {
+		if d != l {
+			return ""
+		}
+	}
+	t := l.typ
+	if !t.array || t.offset != 0 || !t.IsContiguous() || t.dtype.HalfVectorWidth() > 0 {
+		return ""
+	}
+	return l.cname
 }

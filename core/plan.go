@@ -327,3 +327,25 @@ func sliceLen(v any) int {
 	}
 	return rv.Len()
 }
+
+// HasPointer reports whether a kernel that binds the argument gets the
+// pointer to its memory (KernelParameter.Pointer): it reaches the memory
+// without a transformation on the side it reads and on the side it writes,
+// and the array is contiguous, at offset 0, of a dtype stored whole.
+func (a *KernelArgument) HasPointer() bool {
+	if a.kind == argNode && a.node.alias != nil {
+		return a.node.alias.HasPointer()
+	}
+	t := a.ann.Type
+	switch a.kind {
+	case argTemp, argPersistent, argConstArray:
+	case argNode:
+		if a.ann.Role.reads() && a.node.input != nil || a.ann.Role.writes() && a.node.output != nil {
+			return false
+		}
+		t = a.node.typ
+	default:
+		return false
+	}
+	return t.array && t.offset == 0 && t.IsContiguous() && t.dtype.HalfVectorWidth() == 0
+}

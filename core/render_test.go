@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/computations"
@@ -100,17 +101,24 @@ var copyKernel = templates.MustParse("copy", `{{ .KernelDeclaration }}
 }`)
 
 // stagedCopy copies in to out through a temporary array.
-func stagedCopy(plan *core.Plan, args map[string]*core.KernelArgument) error {
-	tmp, err := plan.TempArrayLike(args["in"])
-	if err != nil {
-		return err
-	}
-	for _, step := range [][2]*core.KernelArgument{{tmp, args["in"]}, {args["out"], tmp}} {
-		if err := plan.KernelCall(copyKernel, []core.KernelArg{core.Bind("dst", step[0]), core.Bind("src", step[1])}, step[0].Shape(), core.KernelOptions{}); err != nil {
+var stagedCopy = stagedBy(copyKernel)
+
+// stagedBy returns the build of a computation that runs kernel, a copy
+// of src into dst, from in into a temporary array and from there into
+// out.
+func stagedBy(kernel *template.Template) func(*core.Plan, map[string]*core.KernelArgument) error {
+	return func(plan *core.Plan, args map[string]*core.KernelArgument) error {
+		tmp, err := plan.TempArrayLike(args["in"])
+		if err != nil {
 			return err
 		}
+		for _, step := range [][2]*core.KernelArgument{{tmp, args["in"]}, {args["out"], tmp}} {
+			if err := plan.KernelCall(kernel, []core.KernelArg{core.Bind("dst", step[0]), core.Bind("src", step[1])}, step[0].Shape(), core.KernelOptions{}); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	return nil
 }
 
 // TestRenderPlan checks what a rendered plan says besides its sources: the

@@ -85,5 +85,5 @@ func (g *kernelGen) transformationAccess(n *node, att *attachment, store bool) (
 	if err != nil {
 		return access{}, err
 	}
-	return access{m, leaves}, nil
+	return access{mod: m, leaves: leaves}, nil
 }

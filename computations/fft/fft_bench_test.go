@@ -178,7 +178,8 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // REIKNA_BENCH_MAX_E and REIKNA_BENCH_MAX_WG (the most elements and
 // work-items per work-group of the register kernel) and
 // REIKNA_BENCH_LOCAL_BYTES (plan within that much local memory, without
-// the opt-in memory of CUDA devices), REIKNA_BENCH_EVEN_STRIDED=1 (even
+// the opt-in memory of CUDA devices), REIKNA_BENCH_NO_LANES=1 (no lanes
+// on CPU devices), REIKNA_BENCH_EVEN_STRIDED=1 (even
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
 // butterfly), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
 // prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
@@ -188,6 +189,7 @@ func benchTuning() fft.FFTTuning {
 	var t fft.FFTTuning
 	t.NoRegisters = os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1"
 	t.EvenStrided = os.Getenv("REIKNA_BENCH_EVEN_STRIDED") == "1"
+	t.NoLanes = os.Getenv("REIKNA_BENCH_NO_LANES") == "1"
 	if p, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_PRIME")); err == nil {
 		t.MaxPrime = p
 	}

@@ -46,6 +46,11 @@ func newFFTBody(k *fftKernel) *fftPass {
 		b.Twiddle = fftPassTwiddle{Split: true, Rows: (p.NS + k.Tables.PassBlock - 1) / k.Tables.PassBlock, Block: k.Tables.PassBlock}
 	}
 	b.Butterflies = map[int]any{}
+	if p.Lanes > 1 {
+		b.Butterflies[p.L] = lanesButterflyModule(p.L, k.dt, p.Lanes)
+		b.Lanes = lanesBody(p, k.dt)
+		return b
+	}
 	for _, r := range p.Radices {
 		b.Butterflies[r] = butterflyModule(r, k.dt, p.E > 0)
 	}

@@ -113,6 +113,10 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 			return err
 		}
 	}
+	// Lanes load and store whole vectors: their arrays need pointers.
+	if k.Pass.Lanes > 1 && (k.real != nil || k.fused != nil || !k.src.arg.HasPointer() || !k.dst.arg.HasPointer()) {
+		k.Pass = k.Pass.DropLanes()
+	}
 	k.name = fmt.Sprintf("fft_axis%d_pass%d", k.Axis, b.count)
 	kargs, render := k.args()
 	err := b.plan.KernelCall(kernelTemplates.Lookup("fft.cl"), kargs, []int{k.Groups() * k.Pass.WG},

@@ -14,9 +14,42 @@ type butterflyGen struct {
 	cdt  dtypes.DType // complex type of the values
 	b    strings.Builder
 	temp int
+	// lanes > 1: each value holds that many complex values side by side,
+	// the real parts in the low half of a vector of 2·lanes reals and the
+	// imaginary parts in the high half (lanesType).
+	lanes int
 }
 
-func (g *butterflyGen) ctype() string { return g.cdt.CType() }
+// ctype returns the C type of a value.
+func (g *butterflyGen) ctype() string {
+	if g.lanes > 1 {
+		return lanesType(g.cdt, g.lanes)
+	}
+	return g.cdt.CType()
+}
+
+// re and im return the C expressions of the real and imaginary parts of
+// the value v.
+func (g *butterflyGen) re(v string) string {
+	if g.lanes > 1 {
+		return v + ".lo"
+	}
+	return v + ".x"
+}
+
+func (g *butterflyGen) im(v string) string {
+	if g.lanes > 1 {
+		return v + ".hi"
+	}
+	return v + ".y"
+}
+
+// lanesType returns the C vector type of lanes complex values of cdt held
+// as their real parts, then their imaginary parts: float16 for 8 lanes of
+// complex64.
+func lanesType(cdt dtypes.DType, lanes int) string {
+	return fmt.Sprintf("%s%d", cdt.Real().CType(), 2*lanes)
+}
 
 func (g *butterflyGen) lit(x float64) string { return g.cdt.Real().MustLiteral(x) }
 
@@ -33,25 +66,26 @@ func (g *butterflyGen) fresh(expr string) string {
 func (g *butterflyGen) twiddle(v string, e, r int) string {
 	e %= r
 	ct := g.ctype()
+	x, y := g.re(v), g.im(v)
 	switch {
 	case e == 0:
 		return v
 	case 2*e == r:
 		return "-" + v
 	case 4*e == r: // -i
-		return fmt.Sprintf("COMPLEX_CTR(%s)(%s.y, -%s.x)", ct, v, v)
+		return fmt.Sprintf("COMPLEX_CTR(%s)(%s, -%s)", ct, y, x)
 	case 4*e == 3*r: // +i
-		return fmt.Sprintf("COMPLEX_CTR(%s)(-%s.y, %s.x)", ct, v, v)
+		return fmt.Sprintf("COMPLEX_CTR(%s)(-%s, %s)", ct, y, x)
 	case 8*e == r: // (1 - i)/sqrt2
 		h := g.lit(math.Sqrt2 / 2)
-		return fmt.Sprintf("COMPLEX_CTR(%s)((%s.x + %s.y) * %s, (%s.y - %s.x) * %s)", ct, v, v, h, v, v, h)
+		return fmt.Sprintf("COMPLEX_CTR(%s)((%s + %s) * %s, (%s - %s) * %s)", ct, x, y, h, y, x, h)
 	case 8*e == 3*r: // -(1 + i)/sqrt2
 		h := g.lit(math.Sqrt2 / 2)
-		return fmt.Sprintf("COMPLEX_CTR(%s)((%s.y - %s.x) * %s, -(%s.x + %s.y) * %s)", ct, v, v, h, v, v, h)
+		return fmt.Sprintf("COMPLEX_CTR(%s)((%s - %s) * %s, -(%s + %s) * %s)", ct, y, x, h, x, y, h)
 	}
 	s, c := math.Sincos(-2 * math.Pi * float64(e) / float64(r))
-	return fmt.Sprintf("COMPLEX_CTR(%s)(%s.x * %s - %s.y * %s, %s.x * %s + %s.y * %s)",
-		ct, v, g.lit(c), v, g.lit(s), v, g.lit(s), v, g.lit(c))
+	return fmt.Sprintf("COMPLEX_CTR(%s)(%s * %s - %s * %s, %s * %s + %s * %s)",
+		ct, x, g.lit(c), y, g.lit(s), x, g.lit(s), y, g.lit(c))
 }
 
 // dft emits the DFT of the values in vs and returns the names holding the
@@ -135,8 +169,8 @@ func (g *butterflyGen) primeDFT(vs []string) []string {
 		a := g.fresh(strings.Join(re, " + "))
 		b := g.fresh(strings.Join(im, " + "))
 		// X_q = a - i b, X_{p-q} = a + i b.
-		out[q] = g.fresh(fmt.Sprintf("%s + COMPLEX_CTR(%s)(%s.y, -%s.x)", a, ct, b, b))
-		out[p-q] = g.fresh(fmt.Sprintf("%s + COMPLEX_CTR(%s)(-%s.y, %s.x)", a, ct, b, b))
+		out[q] = g.fresh(fmt.Sprintf("%s + COMPLEX_CTR(%s)(%s, -%s)", a, ct, g.im(b), g.re(b)))
+		out[p-q] = g.fresh(fmt.Sprintf("%s + COMPLEX_CTR(%s)(-%s, %s)", a, ct, g.im(b), g.re(b)))
 	}
 	return out
 }
@@ -156,7 +190,13 @@ func smallestFactor(n int) int {
 // vars (lvalues, such as "v[3]", or the parameters of a macro) by their
 // forward DFT, one a line, with temporaries that need a block of their own.
 func butterflyStatements(vars []string, cdt dtypes.DType) []string {
-	g := &butterflyGen{cdt: cdt}
+	return butterflyLanesStatements(vars, cdt, 1)
+}
+
+// butterflyLanesStatements is butterflyStatements on values that each
+// hold lanes complex values (see butterflyGen.lanes); 1 is one value.
+func butterflyLanesStatements(vars []string, cdt dtypes.DType, lanes int) []string {
+	g := &butterflyGen{cdt: cdt, lanes: lanes}
 	out := g.dft(vars)
 	// The results may name input variables: read them all before writing.
 	for i, o := range out {

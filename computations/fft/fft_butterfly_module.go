@@ -14,6 +14,7 @@ type butterflyKey struct {
 	radix  int
 	dt     dtypes.DType
 	inline bool
+	lanes  int // > 1: of values that hold that many complex values each
 }
 
 // butterflyCache holds the butterfly modules made so far; modules are
@@ -27,19 +28,31 @@ var butterflyCache sync.Map // butterflyKey → *snippets.Module
 // straight-line statements come from butterflyStatements and
 // butterflyFunctionStatements.
 func butterflyModule(r int, dt dtypes.DType, inline bool) *snippets.Module {
-	key := butterflyKey{r, dt, inline}
+	return butterflyModuleOf(butterflyKey{radix: r, dt: dt, inline: inline, lanes: 1})
+}
+
+// lanesButterflyModule returns the module named fft_dft<r>_<dt>_lanes<n>,
+// a macro that replaces r values, each holding lanes complex values of
+// dt (lanesType), by their forward DFTs, lane by lane.
+func lanesButterflyModule(r int, dt dtypes.DType, lanes int) *snippets.Module {
+	return butterflyModuleOf(butterflyKey{radix: r, dt: dt, inline: true, lanes: lanes})
+}
+
+// butterflyModuleOf returns the butterfly module of key, made once.
+func butterflyModuleOf(key butterflyKey) *snippets.Module {
 	if m, ok := butterflyCache.Load(key); ok {
 		return m.(*snippets.Module)
 	}
+	r, dt := key.radix, key.dt
 	args := map[string]any{"ctype": dt.CType()}
 	frame := "fft_butterfly_function"
-	if inline {
+	if key.inline {
 		params := make([]string, r)
 		for i := range params {
 			params[i] = fmt.Sprintf("a%d", i)
 		}
 		args["params"] = params
-		args["lines"] = butterflyStatements(params, dt)
+		args["lines"] = butterflyLanesStatements(params, dt, key.lanes)
 		frame = "fft_butterfly_macro"
 	} else {
 		args["lines"] = butterflyFunctionStatements(r, dt)
@@ -48,6 +61,9 @@ func butterflyModule(r int, dt dtypes.DType, inline bool) *snippets.Module {
 	// with the frame's body. Neither step can fail on a new template and
 	// a frame parsed with the package, so an error is a programming error.
 	name := fmt.Sprintf("fft_dft%d_%s", r, dt)
+	if key.lanes > 1 {
+		name += fmt.Sprintf("_lanes%d", key.lanes)
+	}
 	t, err := templates.New(name).AddParseTree(name, kernelTemplates.Lookup(frame).Tree)
 	if err != nil {
 		panic(fmt.Sprintf("computations: butterfly module %s: %v", name, err))

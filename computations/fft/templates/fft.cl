@@ -1,6 +1,7 @@
 {{- /* One pass of an FFT along one axis (see fftplan.Pass), drawn from the
-    description fftPass (fft_body.go): the local kernel (fft_local.cl) or the
-    register kernel (fft_register.cl), bound here to the load and store
+    description fftPass (fft_body.go): the local kernel (fft_local.cl), the
+    register kernel (fft_register.cl) or the lanes kernel (fft_lanes.cl),
+    bound here to the load and store
     entry points of the arguments and to the tables. Every element is
     loaded by FFT_LOAD_ELEM and stored by FFT_STORE_ELEM, which the kinds
     of the pass's ends define (fft_ends.cl). The butterflies are
@@ -40,11 +41,22 @@ INLINE WITHIN_KERNEL {{ .body.CType }} _fft_conj({{ .body.CType }} a)
 #define KERNEL_B(_e) {{ .LoadIdx }}(_e){{ end }}
 {{- end }}
 {{- template "fft_ends" .body }}
+{{- with .body.Lanes }}
+
+// Lanes of complex values, real parts in the low half and imaginary parts
+// in the high one, multiplied lane by lane.
+INLINE WITHIN_KERNEL {{ .VType }} _lanes_mul({{ .VType }} a, {{ .VType }} b)
+{
+    return ({{ .VType }})(a.lo * b.lo - a.hi * b.hi, a.lo * b.hi + a.hi * b.lo);
+}{{ end }}
 {{- with .body.LocalBufferBytes }}
 LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{ .KernelDeclaration }}
 {
-{{- if .body.Local }}{{ template "fft_local_kernel" .body }}{{ else }}{{ template "fft_register_kernel" .body }}{{ end }}
+{{- if .body.Local }}{{ template "fft_local_kernel" .body }}
+{{- else if .body.Lanes }}{{ $tw := "" }}{{ with .tw_pass_lo }}{{ $tw = .Pointer }}{{ end }}
+{{- template "fft_lanes_kernel" (dict "b" .body "src" .input.Pointer "dst" .output.Pointer "tw" $tw) }}
+{{- else }}{{ template "fft_register_kernel" .body }}{{ end }}
 }
 
 {{- /* fft_sub_transform splits the sub-transform u = first + s (the names

@@ -57,6 +57,9 @@ type Tuning struct {
 	// several passes, or of axes with elements after them) keep to even
 	// stages, as they were planned before uneven ones served them.
 	EvenStrided bool
+	// NoLanes: the passes of a CPU device take one sub-transform per
+	// work-item (no Pass.Lanes).
+	NoLanes bool
 	// MaxPrime > 0: the largest prime a GPU takes as a butterfly at every
 	// length (at most maxWidePrimeRadix), in place of the rule's
 	// (budget.forLength); lengths with a larger prime factor take
@@ -194,7 +197,10 @@ type budget struct {
 	// privatePass > 0: transforms that splitsPrivate takes run as passes of
 	// at most privatePass points of that kernel.
 	privatePass int
-	passTable   int // the most entries of a one-level pass twiddle table
+	// lanes > 0: the private passes take that many sub-transforms per
+	// work-item where they can (lanesPay).
+	lanes     int
+	passTable int // the most entries of a one-level pass twiddle table
 }
 
 // privateWG is the work-group size of passes of the register kernel with
@@ -337,6 +343,9 @@ func (l Limits) budget() budget {
 		maxPrivateL:     maxPrivateL,
 		privateWG:       min(privateWG, l.MaxWorkGroup),
 		privatePass:     privatePass,
+	}
+	if cpu && !t.NoLanes {
+		b.lanes = passLanes
 	}
 	// A GPU takes the larger primes where its local memory holds minTile
 	// strided rows of them side by side (not one of 2 KiB).

@@ -40,6 +40,13 @@ type Pass struct {
 	// that the compiler fits its registers to a work-group larger than
 	// the device would otherwise take at that many registers.
 	Bounded bool
+	// Lanes > 1: a private pass whose work-items each take Lanes
+	// neighbouring sub-transforms (butterflies j to j+Lanes-1), their
+	// real and imaginary parts in vectors of Lanes values, loaded and
+	// stored whole (CPU devices, whose compilers vectorise the vectors
+	// where they leave the work-items' loops of complex values alone).
+	// WG is then Tile/Lanes.
+	Lanes int
 	// Uneven: the register kernel's stages need not divide E. A stage of
 	// radix r gives each of the TT work-items of a sub-transform
 	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them

@@ -392,6 +392,9 @@ func (a *Axis) kernels(passes []Pass, forward, back bool, b budget) []Kernel {
 			k.SrcLength, k.DstLength = a.N, a.N
 		}
 		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, b)
+		if a.lanesPay(k, b) {
+			k.Pass.Lanes, k.Pass.WG = b.lanes, p.Tile/b.lanes
+		}
 		out[i] = k
 	}
 	return out

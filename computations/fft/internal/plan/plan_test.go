@@ -41,6 +41,9 @@ func summary(k Kernel) string {
 			s += " " + f.name
 		}
 	}
+	if p.Lanes > 1 {
+		s += fmt.Sprintf(" lanes%d", p.Lanes)
+	}
 	return s
 }
 
@@ -85,8 +88,8 @@ func TestNewPlans(t *testing.T) {
 		{"CPU 32: a private exchange", []int{32768, 32}, []int{1}, cpuLimits,
 			[]string{"L32 NS1 [16 2] reg E32 TT1 C1/1 tile64 wg64 private sfast"}},
 		{"CPU 256 in passes of 16", []int{4096, 256}, []int{1}, cpuLimits, []string{
-			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
-			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
 		{"CPU 1009 by Rader in one kernel", []int{1039, 1009}, []int{1}, cpuLimits,
 			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
@@ -96,20 +99,26 @@ func TestNewPlans(t *testing.T) {
 			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
 		{"CPU 1009 by Bluestein over 2048 points", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast chirp-in",
-			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast kernel-b",
-			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
-			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast chirp-out",
 		}},
 		{"CPU 2187 in one pass", []int{479, 2187}, []int{1}, cpuLimits,
 			[]string{"L2187 NS1 [9 9 9 3] reg E9 TT243 C1/1 tile1 wg243"}},
 		{"CPU 1024 in passes of 16", []int{1024, 1024}, []int{1}, cpuLimits, []string{
-			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
-			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
-			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
 		{"CPU 65536 in passes of 16", []int{16, 65536}, []int{1}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS256 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS4096 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+		}},
+		{"CPU 65536 without lanes", []int{16, 65536}, []int{1}, tuned(cpuLimits, Tuning{NoLanes: true}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 			"L16 NS256 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
@@ -120,14 +129,14 @@ func TestNewPlans(t *testing.T) {
 		{"CPU 6144 in passes of at most 16", []int{170, 6144}, []int{1}, cpuLimits, []string{
 			"L12 NS1 [12] reg E12 TT1 C1/1 tile64 wg64 private sfast",
 			"L8 NS12 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
-			"L8 NS96 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
-			"L8 NS768 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS96 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS768 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
 		{"CPU 1024 with at most 8 elements per work-item", []int{64, 1024}, []int{1}, tuned(cpuLimits, Tuning{MaxRegE: 8}), []string{
-			"L8 NS1 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
-			"L8 NS8 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
-			"L4 NS64 [4] reg E4 TT1 C1/1 tile64 wg64 private sfast",
-			"L4 NS256 [4] reg E4 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS1 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS8 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L4 NS64 [4] reg E4 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L4 NS256 [4] reg E4 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
 		{"CPU planned as a GPU", []int{65536, 16}, []int{1}, tuned(cpuLimits, Tuning{LocalBytes: 48 << 10}),
 			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile128 wg128 staged-load staged-store"}},
@@ -473,7 +482,11 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	} else if p.TT*p.E != p.L {
 		return fmt.Errorf("%d work-items of %d elements for a pass of %d", p.TT, p.E, p.L)
 	}
-	if p.WG != p.TT*p.Tile || p.WG > maxWG || p.E > maxE {
+	lanes := max(p.Lanes, 1)
+	if p.Lanes > 1 && (!p.Private || p.Tile%p.Lanes != 0 || p.NS%p.Lanes != 0 && !(p.NS == 1 && p.L%p.Lanes == 0) || (p.N/p.L)%p.Lanes != 0) {
+		return fmt.Errorf("lanes of %d in a pass of tile %d after %d, %d butterflies (private %v)", p.Lanes, p.Tile, p.NS, p.N/p.L, p.Private)
+	}
+	if p.WG*lanes != p.TT*p.Tile || p.WG > maxWG || p.E > maxE {
 		return fmt.Errorf("%d work-items of %d elements for a pass of %d (the most: %d work-items of %d elements)", p.WG, p.E, p.L, maxWG, maxE)
 	}
 	if !p.Uneven && slices.ContainsFunc(p.Radices, func(r int) bool { return p.E%r != 0 }) {
