@@ -108,7 +108,7 @@ func timeCopies(legs []copyLeg, bytes int64, runs int, r *copyRow) error {
 }
 
 // allToAllRow is the exchange of contiguous blocks among Devices devices
-// through cluda.MultiThread.CopySplit, every block at once: each device
+// through cluda.MultiThread.CopySplit, in the MultiThread's order: each device
 // holds Bytes and sends a block of Bytes/Devices to every other. It is the
 // rate the slab FFT's exchange, whose blocks are strided, is held to.
 type allToAllRow struct {

@@ -247,7 +247,7 @@ func (rep *multiReport) writeTable(w io.Writer) error {
 	}
 	tw.Flush()
 	if len(rep.AllToAll) > 0 {
-		fmt.Fprintln(&b, "\nAll-to-all among the devices (cluda.MultiThread.CopySplit of contiguous blocks, every block at once): each device sends MiB/devices to every other; GB/s: the bytes each device sends / median.")
+		fmt.Fprintln(&b, "\nAll-to-all among the devices (cluda.MultiThread.CopySplit of contiguous blocks, in the exchanges' order): each device sends MiB/devices to every other; GB/s: the bytes each device sends / median.")
 		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "devices\tMiB per device\tmedian ms\tGB/s per device\t")
 		for _, r := range rep.AllToAll {
