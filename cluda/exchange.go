@@ -18,7 +18,9 @@ const (
 	// four H100 joined by NVLink, scripts/peer_bench.cu's all-to-all of
 	// blocks of 512 MiB by the copy engines gave each device 384 GB/s in
 	// rounds and 197 GB/s all at once, against 385 GB/s for one copy
-	// between two devices (BENCHMARKS.md, "Several GPUs of one host").
+	// between two devices; among four H200 the slab FFT of 1024³
+	// exchanged at 323 GB/s per device in rounds and 207 all at once
+	// (BENCHMARKS.md, "Several GPUs of one host").
 	ExchangeDefault ExchangeOrder = iota
 	// ExchangeRounds moves the blocks in rounds: in round r, from 1 to
 	// the number of devices less one, each device e receives the block

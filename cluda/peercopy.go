@@ -13,11 +13,13 @@ type PeerCopy int
 // The ways of moving a block between two CUDA devices.
 const (
 	// PeerCopyDefault is the fastest way measured: PeerCopyEngines. In the
-	// all-to-all of blocks among four H200 joined by NVLink the copy
-	// engines gave each device 215 GB/s and kernels that write 178; among
-	// two, 359 and 306, and scripts/peer_bench.cu measured the engines at
-	// 379–384 GB/s, kernels that write at 314–361 and kernels that read at
-	// 295–333 (BENCHMARKS.md, "Several GPUs of one host").
+	// all-to-all of blocks among four H200 joined by NVLink, every block at
+	// once, the copy engines gave each device 215 GB/s and kernels that
+	// write 178; among two, 359 and 306. scripts/peer_bench.cu measured the
+	// engines at 379–384 GB/s among two H200, kernels that write at 314–361
+	// and kernels that read at 295–333; among four H100 the engines at 384
+	// in rounds (ExchangeRounds), kernels that write at 209–354 and kernels
+	// that read at 205–328 (BENCHMARKS.md, "Several GPUs of one host").
 	PeerCopyDefault PeerCopy = iota
 	// PeerCopyEngines copies each block with the driver's peer copy
 	// (cuMemcpy3DPeerAsync), which the devices' copy engines carry out,
