@@ -1,6 +1,7 @@
 package nccl_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -108,6 +109,121 @@ func rankOutput(thr *cluda.Thread, comm multi.Communicator, shape []int, opts mu
 	}
 	defer in.Release()
 	out, err := thr.Empty(f.Shape(outAxis), dtypes.Complex64)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Release()
+	if err := out.Fill(complex64(complex(float32(-7), float32(7)))); err != nil {
+		return nil, err
+	}
+	if err := f.Call(out, in, 0); err != nil {
+		return nil, err
+	}
+	return cluda.Read[complex64](out)
+}
+
+// TestRankPencilFFTNCCL runs TestRankPencilFFTNCCLWorker in a process per
+// device under mpirun.
+func TestRankPencilFFTNCCL(t *testing.T) { runRanks(t, "TestRankPencilFFTNCCLWorker") }
+
+// TestRankPencilFFTNCCLWorker is one rank of TestRankPencilFFTNCCL: on
+// the squarest grid of the ranks (2 × 2 on four, 2 × 1 on two), it runs
+// the pencil FFT of both layouts, with uneven shares, through NCCL (an
+// NCCL communicator per grid row and column, PencilFFTOptions'
+// exchangers) and through host memory and MPI, on the same random input,
+// and checks that its parts of the outputs are the same bits.
+func TestRankPencilFFTNCCLWorker(t *testing.T) {
+	world := startRank(t, "TestRankPencilFFTNCCL")
+	fail := func(err error) {
+		world.Abort(1)
+		t.Fatal(err)
+	}
+	local, _ := mpi.LocalRank()
+	thr, err := multi.RankThread(cluda.DeviceFilter{API: cluda.CUDA}, local, cluda.ThreadOptions{})
+	if err != nil {
+		fail(err)
+	}
+	defer thr.Release()
+	n := world.Size()
+	q := 1
+	for d := 2; d*d <= n; d++ {
+		if n%d == 0 {
+			q = d
+		}
+	}
+	p := n / q
+	rows, err := world.Split(world.Rank()/q, world.Rank())
+	if err != nil {
+		fail(err)
+	}
+	cols, err := world.Split(world.Rank()%q, world.Rank())
+	if err != nil {
+		fail(err)
+	}
+	var exchangers [2]*nccl.Comm
+	for i, c := range []*mpi.Comm{rows, cols} {
+		id, err := nccl.BcastID(c)
+		if err != nil {
+			fail(err)
+		}
+		if exchangers[i], err = nccl.NewComm(thr.CUDAContext(), id, c.Rank(), c.Size()); err != nil {
+			fail(err)
+		}
+		defer exchangers[i].Destroy()
+	}
+	for _, c := range []struct {
+		shape  []int
+		layout multi.PencilLayout
+	}{
+		{[]int{2*p + 1, 3*q + 1, 4*q + 1}, multi.PencilsToTransposed},
+		{[]int{3*p - 1, 2*q + 1, 3*q, 3}, multi.TransposedToPencils},
+	} {
+		opts := multi.PencilFFTOptions{Layout: c.layout}
+		host, err := pencilOutput(thr, rows, cols, c.shape, opts)
+		if err != nil {
+			fail(fmt.Errorf("%v %v through MPI: %w", c.shape, c.layout, err))
+		}
+		opts.RowExchanger, opts.ColumnExchanger = exchangers[0], exchangers[1]
+		device, err := pencilOutput(thr, rows, cols, c.shape, opts)
+		if err != nil {
+			fail(fmt.Errorf("%v %v through NCCL: %w", c.shape, c.layout, err))
+		}
+		if !slices.Equal(host, device) {
+			t.Errorf("rank %d, %v %v: the output through NCCL differs from that through MPI", world.Rank(), c.shape, c.layout)
+		}
+	}
+	if t.Failed() {
+		return // leave Finalize, which waits for every rank; mpirun ends the others
+	}
+	if err := errors.Join(rows.Free(), cols.Free(), world.Barrier()); err != nil {
+		t.Fatal(err)
+	}
+	if err := mpi.Finalize(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pencilOutput returns the rank's part of the output of a RankPencilFFT
+// of shape with opts on the grid of rows and cols, on an input the same
+// on every rank, its output poisoned first.
+func pencilOutput(thr *cluda.Thread, rows, cols multi.Communicator, shape []int, opts multi.PencilFFTOptions) ([]complex64, error) {
+	typ := core.ArrayOf(dtypes.Complex64, shape...)
+	f, err := multi.NewRankPencilFFT(thr, rows, cols, typ, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Release()
+	rng := rand.New(rand.NewPCG(uint64(len(shape)), uint64(cols.Rank()*rows.Size()+rows.Rank())+11))
+	part := make([]complex64, core.ArrayOf(dtypes.Complex64, f.Shape(true)...).Size())
+	for i := range part {
+		part[i] = complex(2*rng.Float32()-1, 2*rng.Float32()-1)
+	}
+	in, err := thr.ToDevice(part, f.Shape(true)...)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Release()
+	out, err := thr.Empty(f.Shape(false), dtypes.Complex64)
 	if err != nil {
 		return nil, err
 	}
