@@ -176,7 +176,7 @@ func TestRankPencilFFTNCCLWorker(t *testing.T) {
 		layout multi.PencilLayout
 	}{
 		{[]int{2*p + 1, 3*q + 1, 4*q + 1}, multi.PencilsToTransposed},
-		{[]int{3*p - 1, 2*q + 1, 3*q, 3}, multi.TransposedToPencils},
+		{[]int{3*p - 1, 2*q + 1, 3 * q, 3}, multi.TransposedToPencils},
 	} {
 		opts := multi.PencilFFTOptions{Layout: c.layout}
 		host, err := pencilOutput(thr, rows, cols, c.shape, opts)
