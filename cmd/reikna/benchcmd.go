@@ -63,8 +63,10 @@ const benchExamples = `  reikna bench
       once rather than in rounds
   mpirun -np 4 reikna bench --multi --mpi --json mpi.json
       the same slab FFT over 4 processes, one device each, through MPI,
-      against rank 0's device alone; --nccl moves the slab and pencil
-      FFTs' blocks between the devices by NCCL instead (CUDA)
+      against rank 0's device alone, each rank's part of the output
+      checked against the transform of a sum of plane waves; --nccl
+      moves the slab and pencil FFTs' blocks between the devices by NCCL
+      instead (CUDA)
   reikna bench --sweep --json sweep.json
       batched complex64 FFTs of every length from 2 to 4096 and of smooth
       lengths, primes and lengths with one large prime factor above it up

@@ -42,6 +42,12 @@ type mpiRow struct {
 	ExchangeMS float64 `json:"exchange_ms"`
 	StagingMS  float64 `json:"staging_ms"`
 	Efficiency float64 `json:"efficiency"`
+	// RelL2 is the relative L2 error of the output, every rank's part
+	// together, against the transform of the input (waveInput).
+	RelL2 float64 `json:"rel_l2"`
+	// Wrong says why the output is wrong, where RelL2 is above the FFT's
+	// bound.
+	Wrong string `json:"wrong,omitempty"`
 	// ExchangedBytes is what one call moves among the ranks, all of them
 	// together.
 	ExchangedBytes int64 `json:"exchanged_bytes"`
@@ -68,8 +74,9 @@ type mpiLibrary struct {
 }
 
 // mpiStats is what each rank sends rank 0 of a layout: its median call
-// and the phases of its last one, in milliseconds.
-type mpiStats [4]float64
+// and the phases of its last one, in milliseconds, then the sums of its
+// output's check (waveInput.errorSums): Σ|error|² and Σ|reference|².
+type mpiStats [6]float64
 
 // benchMultiMPI times the slab FFT of --shape over the processes that
 // mpirun started, one device each (the process's local rank picks it
@@ -115,7 +122,10 @@ func benchMultiMPI(o *Options, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "wrote %s\n", o.JSON)
 		}
 	}
-	return mpi.Finalize()
+	if err := mpi.Finalize(); err != nil {
+		return err
+	}
+	return rep.wrongResults()
 }
 
 // runMultiMPI runs the transforms as world's rank and returns the report
@@ -160,6 +170,14 @@ func runMultiMPI(o *Options, world *mpi.Comm) (*mpiReport, error) {
 		if world.Rank() == 0 {
 			row := slowest(layout, all, rep.SingleMS, world.Size())
 			row.Grid, row.Through, row.ExchangedBytes = grid, through, exchanged
+			var errSq, refSq float64
+			for _, a := range all {
+				errSq, refSq = errSq+a[4], refSq+a[5]
+			}
+			row.RelL2 = math.Sqrt(errSq / refSq)
+			if tol := fftCheckTolerance(dt); !(row.RelL2 <= tol) {
+				row.Wrong = fmt.Sprintf("relative L2 error %.3g against the transform of the input, above %.0e", row.RelL2, tol)
+			}
 			rep.Rows = append(rep.Rows, row)
 		}
 		return nil
@@ -261,8 +279,15 @@ func timeRankPencil(thr *cluda.Thread, rows, cols *mpi.Comm, typ core.Type, layo
 		return mpiStats{}, 0, err
 	}
 	defer f.Release()
-	seed := uint64(rows.Rank()+cols.Rank()*rows.Size()) + 2
-	return timeRankCalls(thr, typ, f.Shape(true), f.Shape(false), seed, runs,
+	shape := typ.Shape()
+	p, q, np, nq := cols.Rank(), rows.Rank(), cols.Size(), rows.Size()
+	pencils := wholeBox(shape).split(0, np, p).split(1, nq, q)
+	transposed := wholeBox(shape).split(1, np, p).split(2, nq, q)
+	in, out := pencils, transposed
+	if layout == multi.TransposedToPencils {
+		in, out = transposed, pencils
+	}
+	return timeRankCalls(thr, typ, in, out, runs,
 		func(out, in *cluda.Array) error { return f.Call(out, in, 0) }, f.Stats)
 }
 
@@ -315,32 +340,43 @@ func timeRankSlab(thr *cluda.Thread, world *mpi.Comm, typ core.Type, layout mult
 	if layout == multi.SlabsToSlabs || layout == multi.TransposedToSlabs {
 		outAxis = 0
 	}
-	return timeRankCalls(thr, typ, f.Shape(inAxis), f.Shape(outAxis), uint64(world.Rank())+2, runs,
+	shape, n, r := typ.Shape(), world.Size(), world.Rank()
+	return timeRankCalls(thr, typ, wholeBox(shape).split(inAxis, n, r), wholeBox(shape).split(outAxis, n, r), runs,
 		func(out, in *cluda.Array) error { return f.Call(out, in, 0) }, f.Stats)
 }
 
-// timeRankCalls times call, a rank's part of a distributed FFT, from an
-// input of inShape filled with random values of seed into an output of
-// outShape: its median call and the phases of its last one (stats), and
-// the bytes one call exchanges among all the ranks.
-func timeRankCalls(thr *cluda.Thread, typ core.Type, inShape, outShape []int, seed uint64, runs int,
+// timeRankCalls times call, a rank's part of a distributed FFT of typ,
+// from the part inBox of the waves of newWaveInput into the part outBox of
+// the output, poisoned first: its median call and the phases of its last
+// one (stats), the sums of the check of its last output against the
+// waves' transform, and the bytes one call exchanges among all the ranks.
+func timeRankCalls(thr *cluda.Thread, typ core.Type, inBox, outBox box, runs int,
 	call func(out, in *cluda.Array) error, stats func() multi.SlabStats) (mpiStats, int64, error) {
-	in, err := randomArray(thr, inShape, typ, seed)
+	waves := newWaveInput(typ.Shape())
+	in, err := waves.waveArray(thr, inBox, typ.DType())
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
 	defer in.Release()
-	out, err := thr.Empty(outShape, typ.DType())
+	out, err := thr.Empty(outBox.extent, typ.DType())
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
 	defer out.Release()
+	if err := out.Fill(complex(math.NaN(), math.NaN())); err != nil {
+		return mpiStats{}, 0, err
+	}
 	ms, err := medianCall(thr, runs, func() error { return call(out, in) })
 	if err != nil {
 		return mpiStats{}, 0, err
 	}
+	got, err := readComplex(out)
+	if err != nil {
+		return mpiStats{}, 0, err
+	}
+	errSq, refSq := waves.errorSums(got, outBox)
 	s := stats()
-	return mpiStats{ms, durationMS(s.Compute), durationMS(s.Exchange), durationMS(s.Staging)}, s.ExchangedBytes, nil
+	return mpiStats{ms, durationMS(s.Compute), durationMS(s.Exchange), durationMS(s.Staging), errSq, refSq}, s.ExchangedBytes, nil
 }
 
 // randomArray returns an array of shape of typ's dtype on thr holding
@@ -473,20 +509,40 @@ func (rep *mpiReport) table() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Slab and pencil FFTs of %s %s over %d processes (%s; %s), one device each: %s\n",
 		rep.DType, cliutil.DimsString(rep.Shape), rep.Procs, rep.MPI.Path, firstLine(rep.MPI.Version), strings.Join(rep.Devices, ", "))
-	fmt.Fprintf(&b, "Times: the slowest rank's median wall time of %d calls after one, each waited for; one device: the whole transform on rank 0's alone, %.3f ms; efficiency: that over %d × the time.\n\n",
+	fmt.Fprintf(&b, "Times: the slowest rank's median wall time of %d calls after one, each waited for; one device: the whole transform on rank 0's alone, %.3f ms; efficiency: that over %d × the time. rel L2: every rank's part of the output against the transform of the input, a sum of plane waves.\n\n",
 		rep.Runs, rep.SingleMS, rep.Procs)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "layout\tgrid\tthrough\tmedian ms\tcompute ms\texchange ms\tstaging ms\tMB exchanged\tefficiency\t")
+	fmt.Fprintln(tw, "layout\tgrid\tthrough\tmedian ms\tcompute ms\texchange ms\tstaging ms\tMB exchanged\tefficiency\trel L2\t")
 	for _, r := range rep.Rows {
 		grid := r.Grid
 		if grid == "" {
 			grid = "slabs"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.3g\t%.0f%%\t\n", r.Layout, grid, r.Through, num(r.MedianMS), num(r.ComputeMS), num(r.ExchangeMS),
-			num(r.StagingMS), float64(r.ExchangedBytes)/1e6, 100*r.Efficiency)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.3g\t%.0f%%\t%.2g\t\n", r.Layout, grid, r.Through, num(r.MedianMS), num(r.ComputeMS), num(r.ExchangeMS),
+			num(r.StagingMS), float64(r.ExchangedBytes)/1e6, 100*r.Efficiency, r.RelL2)
 	}
 	tw.Flush()
+	for _, r := range rep.Rows {
+		if r.Wrong != "" {
+			fmt.Fprintf(&b, "WRONG: %s through %s: %s\n", r.Layout, r.Through, r.Wrong)
+		}
+	}
 	return b.String()
+}
+
+// wrongResults returns an error naming the rows whose outputs are wrong,
+// nil where there are none.
+func (rep *mpiReport) wrongResults() error {
+	var wrong []string
+	for _, r := range rep.Rows {
+		if r.Wrong != "" {
+			wrong = append(wrong, r.Layout+" through "+r.Through)
+		}
+	}
+	if len(wrong) > 0 {
+		return fmt.Errorf("wrong results: %s", strings.Join(wrong, "; "))
+	}
+	return nil
 }
 
 // firstLine returns the first line of s.

@@ -47,6 +47,9 @@ func TestBenchMultiMPI(t *testing.T) {
 		if r.MedianMS <= 0 || r.ComputeMS <= 0 || r.ExchangeMS <= 0 || r.Efficiency <= 0 || r.ExchangedBytes <= 0 {
 			t.Errorf("layout %s: %+v, want every time and the efficiency", r.Layout, r)
 		}
+		if r.Wrong != "" || !(r.RelL2 <= fftCheckTolComplex64) {
+			t.Errorf("layout %s: relative L2 error %.3g (%s), want at most %g", r.Layout, r.RelL2, r.Wrong, fftCheckTolComplex64)
+		}
 	}
 }
 
