@@ -4,6 +4,7 @@ user already has, in interleaved rounds, and prints one table of medians
 and ratios against the targets.
 
 Usage: scripts/cpu_rounds.py [--rounds 5] [--reikna bin/reikna] [--out cpu-rounds]
+                             [--fft-sizes 1024,4096,65536] [--fft-only]
 
 Each round runs, in an order that rotates from round to round: reikna's
 benchmarks (`reikna bench`: the FFT, the real FFT, Reduce, Scan,
@@ -24,6 +25,10 @@ and at least reikna 0.9 on PoCL (32.8 ms, measured once on this machine);
 the random numbers at least numpy's Generator(Philox); MatrixMul at least
 half of OpenBLAS through numpy; everything at least 5 times gonum where
 gonum has the computation.
+
+--fft-sizes sets the lengths of the complex FFT's rows (8 MiB of complex64
+each); --fft-only times the FFTs alone (the complex and the real one, with
+their peers), as a sweep of lengths wants.
 
 --out receives rounds.json (every figure of every round), table.txt and
 table.md. numpy and scipy must be importable by the interpreter that runs
@@ -53,10 +58,9 @@ TRANSPOSE = (2048, 8192)
 REIKNA09_TRANSPOSE_MS = 32.8  # reikna 0.9 on PoCL, float32 2048×8192 (the issue's figure)
 PEER_WARMUP, PEER_CALLS = 3, 15
 
-# The reikna runs of a round: the arguments of `reikna bench` and where
-# each case's figure is in its JSON.
+# The reikna runs of a round besides the complex FFT's (fft_run): the
+# arguments of `reikna bench` and where each case's figure is in its JSON.
 REIKNA_RUNS = [
-    ("fft", ["--sizes", ",".join(map(str, FFT_SIZES)), "--mib", str(FFT_MIB), "--runs", "20", "--cpu=false"]),
     ("rfft", ["--rfft", "--mib", str(FFT_MIB), "--cases", "rfft_f32_65536"]),
     ("algos", ["--algos", "--mib", "64", "--cases", "sum_f32_2^27,cumsum_f32_2^27,transpose_f32_16384x8192"]),
     ("random", ["--random", "--mib", "64", "--cases", "uniform_f32_2^27,normal_f32_2^27"]),
@@ -64,13 +68,26 @@ REIKNA_RUNS = [
     ("matmul_c64", ["--matmul", "--mib", "8", "--cases", "c64_4096"]),   # 512³
 ]
 
-# The table's rows: our case, its peers (name, case, target ratio), and
-# what the ratio means.
+# FFT_ONLY: the rounds time the FFTs alone (--fft-only).
+FFT_ONLY = False
+
+
+def fft_run():
+    """Returns the reikna run of the complex FFT's lengths."""
+    return ("fft", ["--sizes", ",".join(map(str, FFT_SIZES)), "--mib", str(FFT_MIB), "--runs", "20", "--cpu=false"])
+
+
+def fft_rows():
+    """Returns the table's rows of the complex FFT's lengths."""
+    return [(f"FFT c64 {n}, {FFT_MIB} MiB", f"fft_{n}", [("scipy.fft, best of 1 and 2 workers", f"scipy_fft_{n}", 1.0),
+                                                         ("FFTW float, 2 threads, MEASURE", f"fftw_{n}", 0.5),
+                                                         ("gonum dsp/fourier, complex128, 2 goroutines", f"gonum_fft_{n}", 5.0)])
+            for n in FFT_SIZES]
+
+
+# The table's rows besides the complex FFT's: our case, its peers (name,
+# case, target ratio), and what the ratio means.
 ROWS = [
-    *[(f"FFT c64 {n}, {FFT_MIB} MiB", f"fft_{n}", [("scipy.fft, best of 1 and 2 workers", f"scipy_fft_{n}", 1.0),
-                                                   ("FFTW float, 2 threads, MEASURE", f"fftw_{n}", 0.5),
-                                                   ("gonum dsp/fourier, complex128, 2 goroutines", f"gonum_fft_{n}", 5.0)])
-      for n in FFT_SIZES],
     (f"real FFT f32 65536, {FFT_MIB} MiB", "rfft_65536", [("scipy.fft.rfft, best of 1 and 2 workers", "scipy_rfft_65536", 1.0)]),
     ("sum of 2^24 float32", "sum", [("numpy.sum", "numpy_sum", 1.0)]),
     ("cumsum of 2^24 float32", "cumsum", [("numpy.cumsum", "numpy_cumsum", 1.0)]),
@@ -93,7 +110,10 @@ def run(cmd, **kw):
 def reikna_round(reikna, out):
     """Runs reikna's benchmarks once and returns their medians by case."""
     got = {}
-    for name, args in REIKNA_RUNS:
+    runs = [fft_run(), *REIKNA_RUNS]
+    if FFT_ONLY:
+        runs = runs[:2]
+    for name, args in runs:
         path = os.path.join(out, f"reikna_{name}.json")
         run([reikna, "bench", *args, "--json", path])
         with open(path) as f:
@@ -137,6 +157,8 @@ def numpy_round():
         got[f"scipy_fft_{n}"] = min(timed(lambda: scipy.fft.fft(x, axis=1, workers=w)) for w in (1, 2))
     r = rng.standard_normal((FFT_MIB * (1 << 20) // (4 * 65536), 65536)).astype(np.float32)
     got["scipy_rfft_65536"] = min(timed(lambda: scipy.fft.rfft(r, axis=1, workers=w)) for w in (1, 2))
+    if FFT_ONLY:
+        return got
     v = rng.standard_normal(ELEMS).astype(np.float32)
     got["numpy_sum"] = timed(lambda: np.sum(v))
     got["numpy_cumsum"] = timed(lambda: np.cumsum(v))
@@ -164,7 +186,8 @@ def fftw_round(fftw, out):
 def gonum_round(gonum, out):
     """Runs gonum's benchmark once and returns its medians."""
     path = os.path.join(out, "gonum.json")
-    run([gonum, "-fft", ",".join(map(str, FFT_SIZES)), "-mib", str(FFT_MIB), "-matmul", "1024", "-json", path])
+    matmul = ["-matmul", "0" if FFT_ONLY else "1024"]
+    run([gonum, "-fft", ",".join(map(str, FFT_SIZES)), "-mib", str(FFT_MIB), *matmul, "-json", path])
     with open(path) as f:
         rows = json.load(f)["rows"]
     got = {}
@@ -191,7 +214,8 @@ def table(rounds, markdown):
     if markdown:
         lines += ["| case | ours ms | the peer | peer ms | ours against it | target | verdict |",
                   "|---|---:|---|---:|---:|---:|---|"]
-    for title, ours, peers in ROWS:
+    rows = fft_rows() + (ROWS[:1] if FFT_ONLY else ROWS)
+    for title, ours, peers in rows:
         ours_ms = statistics.median(r[ours] for r in rounds if ours in r)
         for i, (peer, key, target) in enumerate(peers):
             pairs = [(r[key], r[ours]) for r in rounds if key in r and ours in r]
@@ -210,11 +234,21 @@ def table(rounds, markdown):
 
 
 def main():
+    global FFT_SIZES, FFT_ONLY
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--reikna", default="bin/reikna")
     ap.add_argument("--out", default="cpu-rounds")
+    ap.add_argument("--fft-sizes", default=",".join(map(str, FFT_SIZES)))
+    ap.add_argument("--fft-only", action="store_true")
     args = ap.parse_args()
+    try:
+        FFT_SIZES = [int(n) for n in args.fft_sizes.split(",")]
+    except ValueError:
+        sys.exit(f"cpu_rounds: --fft-sizes {args.fft_sizes}: want a comma-separated list of lengths")
+    if any(n < 1 or FFT_MIB * (1 << 20) // (8 * n) < 1 for n in FFT_SIZES):
+        sys.exit(f"cpu_rounds: --fft-sizes {args.fft_sizes}: every length from 1 to {FFT_MIB * (1 << 20) // 8}")
+    FFT_ONLY = args.fft_only
     if args.rounds < 1:
         sys.exit("cpu_rounds: --rounds must be at least 1")
     if shutil.which(args.reikna) is None and not os.access(args.reikna, os.X_OK):
