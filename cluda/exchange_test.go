@@ -129,16 +129,7 @@ func TestCopySplitOrders(t *testing.T) {
 					}
 					defer src.Release()
 					for _, chunks := range []int{0, 1, 2} {
-						dst, err := m.EmptySplit(c.shape, dtypes.Complex64, c.toAxis, nil)
-						if err != nil {
-							t.Fatal(err)
-						}
-						defer dst.Release()
-						for i := range c.devices {
-							if err := dst.Part(i).Fill(complex64(complex(-1, -1))); err != nil {
-								t.Fatal(err)
-							}
-						}
+						dst := poisonedSplit(t, m, c.shape, c.toAxis)
 						if chunks == 0 {
 							err = m.CopySplit(dst, src)
 						} else {

@@ -33,6 +33,23 @@ func checkSplitHolds(t *testing.T, dst *SplitArray, data []complex64) {
 	}
 }
 
+// poisonedSplit returns an array of shape split along axis by even
+// shares, every part filled with -1-1i, released when the test ends.
+func poisonedSplit(t *testing.T, m *MultiThread, shape []int, axis int) *SplitArray {
+	t.Helper()
+	dst, err := m.EmptySplit(shape, dtypes.Complex64, axis, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(dst.Release)
+	for i := range dst.Parts() {
+		if err := dst.Part(i).Fill(complex64(complex(-1, -1))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
 // contextKinds names the two ways a test MultiThread is made.
 var contextKinds = []struct {
 	name     string

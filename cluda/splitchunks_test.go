@@ -63,16 +63,7 @@ func TestCopySplitChunked(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer src.Release()
-				dst, err := m.EmptySplit(c.shape, dtypes.Complex64, c.toAxis, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer dst.Release()
-				for i := range c.devices {
-					if err := dst.Part(i).Fill(complex64(complex(-1, -1))); err != nil {
-						t.Fatal(err)
-					}
-				}
+				dst := poisonedSplit(t, m, c.shape, c.toAxis)
 				var order []int
 				produce := func(chunk int) error {
 					order = append(order, chunk)

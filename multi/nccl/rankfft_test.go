@@ -98,28 +98,8 @@ func rankOutput(thr *cluda.Thread, comm multi.Communicator, shape []int, opts mu
 	case multi.TransposedToSlabs:
 		inAxis, outAxis = 1, 0
 	}
-	rng := rand.New(rand.NewPCG(uint64(len(shape)), uint64(comm.Rank())+7))
-	part := make([]complex64, core.ArrayOf(dtypes.Complex64, f.Shape(inAxis)...).Size())
-	for i := range part {
-		part[i] = complex(2*rng.Float32()-1, 2*rng.Float32()-1)
-	}
-	in, err := thr.ToDevice(part, f.Shape(inAxis)...)
-	if err != nil {
-		return nil, err
-	}
-	defer in.Release()
-	out, err := thr.Empty(f.Shape(outAxis), dtypes.Complex64)
-	if err != nil {
-		return nil, err
-	}
-	defer out.Release()
-	if err := out.Fill(complex64(complex(float32(-7), float32(7)))); err != nil {
-		return nil, err
-	}
-	if err := f.Call(out, in, 0); err != nil {
-		return nil, err
-	}
-	return cluda.Read[complex64](out)
+	return callOnRank(thr, uint64(len(shape)), uint64(comm.Rank())+7, f.Shape(inAxis), f.Shape(outAxis),
+		func(out, in *cluda.Array) error { return f.Call(out, in, 0) })
 }
 
 // TestRankPencilFFTNCCL runs TestRankPencilFFTNCCLWorker in a process per
@@ -213,17 +193,25 @@ func pencilOutput(thr *cluda.Thread, rows, cols multi.Communicator, shape []int,
 		return nil, err
 	}
 	defer f.Release()
-	rng := rand.New(rand.NewPCG(uint64(len(shape)), uint64(cols.Rank()*rows.Size()+rows.Rank())+11))
-	part := make([]complex64, core.ArrayOf(dtypes.Complex64, f.Shape(true)...).Size())
+	rank := uint64(cols.Rank()*rows.Size() + rows.Rank())
+	return callOnRank(thr, uint64(len(shape)), rank+11, f.Shape(true), f.Shape(false), func(out, in *cluda.Array) error { return f.Call(out, in, 0) })
+}
+
+// callOnRank calls call(out, in) on a random input of inShape drawn
+// from the seeds, its output of outShape poisoned first, and returns the
+// output.
+func callOnRank(thr *cluda.Thread, seed1, seed2 uint64, inShape, outShape []int, call func(out, in *cluda.Array) error) ([]complex64, error) {
+	rng := rand.New(rand.NewPCG(seed1, seed2))
+	part := make([]complex64, core.ArrayOf(dtypes.Complex64, inShape...).Size())
 	for i := range part {
 		part[i] = complex(2*rng.Float32()-1, 2*rng.Float32()-1)
 	}
-	in, err := thr.ToDevice(part, f.Shape(true)...)
+	in, err := thr.ToDevice(part, inShape...)
 	if err != nil {
 		return nil, err
 	}
 	defer in.Release()
-	out, err := thr.Empty(f.Shape(false), dtypes.Complex64)
+	out, err := thr.Empty(outShape, dtypes.Complex64)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +219,7 @@ func pencilOutput(thr *cluda.Thread, rows, cols multi.Communicator, shape []int,
 	if err := out.Fill(complex64(complex(float32(-7), float32(7)))); err != nil {
 		return nil, err
 	}
-	if err := f.Call(out, in, 0); err != nil {
+	if err := call(out, in); err != nil {
 		return nil, err
 	}
 	return cluda.Read[complex64](out)
