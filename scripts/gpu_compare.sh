@@ -87,8 +87,19 @@
 #           the other API: its figures of the peers (cufft*.json,
 #           vkfft*.json, torch_*.json), which do not depend on reikna's
 #           API, are copied here in place of running the peers again
+#   RESUME  the output directory of an earlier run of the same commit,
+#           API and sets that ended before its last step (a device's time
+#           limit, DEADLINE_S): every step whose JSON file is there, whole,
+#           is copied from it (with its text output) instead of running
+#           again, so that a second call completes the first one's record
+#   DEADLINE_S
+#           seconds after the script's start past which no further step
+#           starts: each one left is reported as not run, the tables and
+#           the summaries are made from what ran, and the exit status is 3,
+#           so that a call with a time limit ends with its figures written
+#           (rerun with RESUME=OUTDIR for the rest) [no limit]
 # A step that fails is reported and the others run; the exit status is 1
-# if any failed.
+# if any failed, else 3 if DEADLINE_S left steps not run.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage="usage: scripts/gpu_compare.sh [--api opencl|cuda] [REIKNA_BINARY] [OUTDIR]"
@@ -172,18 +183,69 @@ fi
 write_commit_note "$here" "$out/commit.txt"
 echo "$api" >"$out/api.txt"
 echo "API: $api"
+# A resumed run continues a run of the same commit on the same API.
+if [ -n "${RESUME:-}" ]; then
+	for f in commit.txt api.txt; do
+		[ -f "$RESUME/$f" ] || die "RESUME: $RESUME has no $f: it is not the output directory of a run"
+	done
+	[ "$(head -n 1 "$RESUME/commit.txt" | cut -d' ' -f1-2)" = "$(head -n 1 "$out/commit.txt" | cut -d' ' -f1-2)" ] ||
+		die "RESUME: $RESUME measured $(head -n 1 "$RESUME/commit.txt"), this run $(head -n 1 "$out/commit.txt")"
+	[ "$(cat "$RESUME/api.txt")" = "$api" ] || die "RESUME: $RESUME ran on $(cat "$RESUME/api.txt"), this run on $api"
+	echo "resuming $RESUME"
+fi
 
 failed=()
+skipped=()
+started=$SECONDS
+if [ -n "${RESUME:-}" ]; then
+	[ -d "$RESUME" ] || die "RESUME: $RESUME is not a directory"
+	[ "$(cd "$RESUME" && pwd)" != "$(cd "$out" && pwd)" ] || die "RESUME: $RESUME is the output directory itself"
+fi
+if [ -n "${DEADLINE_S:-}" ]; then
+	[[ $DEADLINE_S =~ ^[0-9]+$ ]] || die "DEADLINE_S: \"$DEADLINE_S\" is not a number of seconds"
+fi
 # step FILE COMMAND...: prints the command, runs it with its standard output
-# in FILE, and notes a failure instead of stopping.
+# in FILE, and notes a failure instead of stopping. A command that writes a
+# JSON file (--json PATH) whose copy in RESUME is whole is not run: the
+# copy and its text output are taken instead. Past DEADLINE_S no command
+# starts.
 step() {
 	local file=$1
 	shift
+	if resumed "$file" "$@"; then
+		return
+	fi
+	if [ -n "${DEADLINE_S:-}" ] && [ $((SECONDS - started)) -ge "$DEADLINE_S" ]; then
+		echo "NOT RUN (past DEADLINE_S=$DEADLINE_S): $*" >&2
+		skipped+=("$*")
+		return
+	fi
 	echo "+ $*" >&2
 	if ! "$@" >"$file"; then
 		echo "FAILED: $*" >&2
 		failed+=("$*")
 	fi
+}
+# resumed FILE COMMAND...: copies the JSON file that COMMAND writes, and
+# FILE, from RESUME where that JSON file is there and parses whole.
+resumed() {
+	local file=$1 json= prev=
+	shift
+	[ -n "${RESUME:-}" ] || return 1
+	while [ $# -gt 0 ]; do
+		if [ "$1" = --json ] && [ $# -ge 2 ]; then
+			json=$2
+		fi
+		shift
+	done
+	[ -n "$json" ] && [ -s "$RESUME/$(basename "$json")" ] || return 1
+	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$RESUME/$(basename "$json")" 2>/dev/null || return 1
+	cp "$RESUME/$(basename "$json")" "$json" || return 1
+	prev="$RESUME/$(basename "$file")"
+	if [ "$file" != /dev/null ] && [ -f "$prev" ]; then
+		cp "$prev" "$file"
+	fi
+	echo "= $(basename "$json") from $RESUME" >&2
 }
 
 "$reikna" devices >"$out/devices.txt" || die "$reikna devices failed"
@@ -225,7 +287,7 @@ fi
 
 if has pow2; then
 	step "$out/pow2.txt" "$reikna" bench --cpu=false "${mib[@]}" --sizes "$pow2" --json "$out/pow2.json" --plot "$out/bandwidth.png"
-	cat "$out/pow2.txt"
+	cat "$out/pow2.txt" 2>/dev/null
 fi
 if has mixed; then
 	step "$out/mixed.txt" "$reikna" bench --cpu=false "${mib[@]}" --sizes "$mixed" --json "$out/mixed.json"
@@ -242,7 +304,7 @@ fi
 for s in algos random rfft dct matmul convolve half; do
 	if has "$s"; then
 		step "$out/$s.txt" "$reikna" bench "--$s" "${mib[@]}" --json "$out/$s.json"
-		cat "$out/$s.txt"
+		cat "$out/$s.txt" 2>/dev/null
 	fi
 done
 
@@ -283,6 +345,26 @@ fi
 peer_sizes=""
 has pow2 && peer_sizes=$pow2
 has mixed && peer_sizes=${peer_sizes:+$peer_sizes,}$mixed
+
+# vkfft_bench ARGS...: runs VkFFT's benchmark program, built by
+# vkfft_build.sh at its first call (a run that resumes every VkFFT step
+# builds nothing).
+vkfft_built=
+vkfft_bench() {
+	if [ -z "$vkfft_built" ]; then
+		echo "+ $here/vkfft_build.sh $out/vkfft_bench" >&2
+		if bash "$here/vkfft_build.sh" "$out/vkfft_bench" >"$out/vkfft_build.txt" 2>&1; then
+			vkfft_built=yes
+		else
+			vkfft_built=no
+			tail -n 20 "$out/vkfft_build.txt" >&2
+			echo "the VkFFT benchmark did not build (the log is $out/vkfft_build.txt): no VkFFT numbers" >&2
+		fi
+	fi
+	# A program that did not build has no figures, as where VkFFT is not
+	# installed: no step fails for it.
+	[ "$vkfft_built" = no ] || "$out/vkfft_bench" "$@"
+}
 
 # peer PREFIX PROGRAM...: runs one peer's program on the cases of the
 # sets chosen.
@@ -361,21 +443,17 @@ elif python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else
 		fi
 	done
 	if has matmul; then
-		cat "$out/torch_matmul.txt"
+		cat "$out/torch_matmul.txt" 2>/dev/null
 	fi
 else
 	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the real FFTs, the DCTs, the matrix products and the convolutions" >&2
 fi
 
 if [ -z "${PEERS_FROM:-}" ] && { [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ] || [ -n "$sweep_sizes" ]; }; then
-	echo "+ $here/vkfft_build.sh $out/vkfft_bench" >&2
 	if [ ! -f "$here/vkfft_build.sh" ]; then
 		echo "no $here/vkfft_build.sh: no VkFFT numbers" >&2
-	elif ! bash "$here/vkfft_build.sh" "$out/vkfft_bench" >"$out/vkfft_build.txt" 2>&1; then
-		tail -n 20 "$out/vkfft_build.txt" >&2
-		echo "the VkFFT benchmark did not build (the log is $out/vkfft_build.txt): no VkFFT numbers" >&2
 	else
-		peer vkfft "$out/vkfft_bench"
+		peer vkfft vkfft_bench
 	fi
 fi
 
@@ -393,8 +471,15 @@ if has sweep; then
 		failed+=("sweep_summary.py $out")
 	fi
 fi
+if [ ${#skipped[@]} -gt 0 ]; then
+	echo "${#skipped[@]} step(s) not run, past DEADLINE_S=$DEADLINE_S (rerun with RESUME=$out into another directory for them):" >&2
+	printf '  %s\n' "${skipped[@]}" >&2
+fi
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "${#failed[@]} step(s) failed:" >&2
 	printf '  %s\n' "${failed[@]}" >&2
 	exit 1
+fi
+if [ ${#skipped[@]} -gt 0 ]; then
+	exit 3
 fi
