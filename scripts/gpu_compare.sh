@@ -158,6 +158,13 @@ for s in $sets; do
 	esac
 done
 has() { case " $sets " in *" $1 "*) return 0 ;; esac; return 1; }
+if [ -n "${RESUME:-}" ]; then
+	[ -d "$RESUME" ] || die "RESUME: $RESUME is not a directory"
+	[ ! -d "$out" ] || [ "$(cd "$RESUME" && pwd)" != "$(cd "$out" && pwd)" ] || die "RESUME: $RESUME is the output directory itself"
+fi
+if [ -n "${DEADLINE_S:-}" ]; then
+	[[ $DEADLINE_S =~ ^[0-9]+$ ]] || die "DEADLINE_S: \"$DEADLINE_S\" is not a number of seconds"
+fi
 command -v "$reikna" >/dev/null || die "$reikna is not an executable program (make build makes bin/reikna)"
 mkdir -p "$out" || die "cannot create $out"
 
@@ -197,13 +204,6 @@ fi
 failed=()
 skipped=()
 started=$SECONDS
-if [ -n "${RESUME:-}" ]; then
-	[ -d "$RESUME" ] || die "RESUME: $RESUME is not a directory"
-	[ "$(cd "$RESUME" && pwd)" != "$(cd "$out" && pwd)" ] || die "RESUME: $RESUME is the output directory itself"
-fi
-if [ -n "${DEADLINE_S:-}" ]; then
-	[[ $DEADLINE_S =~ ^[0-9]+$ ]] || die "DEADLINE_S: \"$DEADLINE_S\" is not a number of seconds"
-fi
 # step FILE COMMAND...: prints the command, runs it with its standard output
 # in FILE, and notes a failure instead of stopping. A command that writes a
 # JSON file (--json PATH) whose copy in RESUME is whole is not run: the
@@ -462,7 +462,9 @@ if python3 "$here/compare.py" "$out" | tee "$out/table.txt" && python3 "$here/co
 else
 	failed+=("compare.py $out")
 fi
-if has sweep; then
+if has sweep && [ ! -f "$out/sweep.json" ]; then
+	echo "no sweep.json: reikna's sweep did not run, nothing to summarize" >&2
+elif has sweep; then
 	summary=(python3 "$here/sweep_summary.py")
 	if "${summary[@]}" --ratios "$out/sweep_ratios.json" "$out" >"$out/sweep.txt" &&
 		"${summary[@]}" --markdown "$out" >"$out/sweep.md" && "${summary[@]}" --brief "$out"; then

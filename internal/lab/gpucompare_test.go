@@ -251,3 +251,81 @@ func TestGPUComparePeersFrom(t *testing.T) {
 		})
 	}
 }
+
+// TestGPUCompareResume checks DEADLINE_S and RESUME: a run past its
+// deadline starts no step and exits with status 3, a run that resumes a
+// whole one takes its figures rather than running reikna again, and a
+// directory of another API's run, or none, is refused.
+func TestGPUCompareResume(t *testing.T) {
+	bash := lookGPUCompare(t)
+	sweepJSON := filepath.Join(writeSweepFixture(t, map[int][3]float64{17: {1, 0, 0}, 4099: {2, 0, 0}}, nil), "sweep.json")
+	// run runs the script on the sweep's set, through the API of the fake
+	// binary's one platform, with env added, and returns its output
+	// directory, its exit status, its output and what reikna ran.
+	run := func(t *testing.T, platform string, args, env []string) (out string, status int, output, logged string) {
+		t.Helper()
+		binary, devices, log, out := fakeRun(t, []string{platform})
+		cmd := exec.Command(bash, append(append([]string{gpuCompareScript}, args...), binary, out)...)
+		cmd.Env = append(os.Environ(), "FAKE_LOG="+log, "FAKE_DEVICES="+devices, "FAKE_SWEEP=17,4099", "FAKE_SWEEP_JSON="+sweepJSON,
+			"SETS=sweep", "VKFFT_INCLUDE="+t.TempDir(), "SWEEP=", "SWEEP_SAMPLE=", "MIB=", "CUDA_VISIBLE_DEVICES=", "RESUME=", "DEADLINE_S=")
+		cmd.Env = append(cmd.Env, env...)
+		b, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			status = exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("gpu_compare.sh: %v", err)
+		}
+		l, _ := os.ReadFile(log)
+		return out, status, string(b), string(l)
+	}
+	const timed = "bench --sweep --sizes 17,4099 --json"
+	whole, status, output, logged := run(t, openCLPlatform, nil, nil)
+	if status != 0 || !strings.Contains(logged, timed) {
+		t.Fatalf("the whole run: status %d, reikna ran:\n%s\noutput:\n%s", status, logged, output)
+	}
+
+	t.Run("past the deadline", func(t *testing.T) {
+		out, status, output, logged := run(t, openCLPlatform, nil, []string{"DEADLINE_S=0"})
+		if status != 3 || strings.Contains(logged, timed) || !strings.Contains(output, "not run, past DEADLINE_S=0") {
+			t.Errorf("status %d, want 3 and no timed command; reikna ran:\n%s\noutput:\n%s", status, logged, output)
+		}
+		if _, err := os.Stat(filepath.Join(out, "table.txt")); err != nil {
+			t.Errorf("no table of what ran: %v", err)
+		}
+		if !strings.Contains(output, "no sweep.json: reikna's sweep did not run") {
+			t.Errorf("the output does not say that the sweep did not run:\n%s", output)
+		}
+	})
+	t.Run("resumed", func(t *testing.T) {
+		out, status, output, logged := run(t, openCLPlatform, nil, []string{"RESUME=" + whole})
+		if status != 0 || strings.Contains(logged, timed) || !strings.Contains(output, "= sweep.json from "+whole) {
+			t.Errorf("status %d, want 0 and the sweep taken from %s; reikna ran:\n%s\noutput:\n%s", status, whole, logged, output)
+		}
+		want, _ := os.ReadFile(filepath.Join(whole, "sweep.json"))
+		if got, err := os.ReadFile(filepath.Join(out, "sweep.json")); err != nil || string(got) != string(want) {
+			t.Errorf("sweep.json is not the resumed run's (%v)", err)
+		}
+	})
+	for _, tt := range []struct {
+		name, platform, resume, want string
+		args                         []string
+	}{
+		{"another API", cudaPlatform, whole, "ran on opencl, this run on cuda", []string{"--api", "cuda"}},
+		{"no directory", openCLPlatform, filepath.Join(whole, "none"), "is not a directory", nil},
+		{"not a run", openCLPlatform, t.TempDir(), "is not the output directory of a run", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, status, output, _ := run(t, tt.platform, tt.args, []string{"RESUME=" + tt.resume})
+			if status != 2 || !strings.Contains(output, tt.want) {
+				t.Errorf("status %d, want 2 and %q:\n%s", status, tt.want, output)
+			}
+		})
+	}
+	t.Run("deadline not a number", func(t *testing.T) {
+		_, status, output, _ := run(t, openCLPlatform, nil, []string{"DEADLINE_S=soon"})
+		if status != 2 || !strings.Contains(output, "DEADLINE_S") {
+			t.Errorf("status %d, want 2 and a message naming DEADLINE_S:\n%s", status, output)
+		}
+	})
+}
