@@ -1,53 +1,70 @@
 #!/usr/bin/env bash
-# Runs reikna's FFT on the CPU OpenCL device (PoCL), numpy's FFT and FFTW on
-# the same lengths in one run, and prints one table of GB/s and ratios per
-# length against the targets (at least 2× numpy, at least 25% of FFTW with
-# the same number of threads), as text and as Markdown for BENCHMARKS.md.
+# Compares reikna on the CPU OpenCL device (PoCL) with what a CPU user
+# already has, computation by computation, in interleaved rounds: the FFT
+# and the real FFT against scipy.fft (its best worker count), FFTW (2
+# threads, MEASURE) and gonum; sum, cumsum and transpose against numpy (and
+# the transpose against reikna 0.9); the uniform and normal random numbers
+# against numpy's Generator(Philox); MatrixMul against numpy on OpenBLAS and
+# gonum's pure-Go product. It prints the table of medians and per-round
+# ratios against the CPU device's targets, as text and as Markdown for
+# BENCHMARKS.md.
 #
-# Usage: scripts/cpu_compare.sh [--mib M] [--sizes LIST] [--json FILE]
-#                               [REIKNA_BINARY] [OUTDIR], from the repository's root
+# Usage: scripts/cpu_compare.sh [--rounds N] [--fft-sizes LIST] [--rfft-sizes LIST]
+#                               [--fft-only] [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
-# --mib (default 8) is the size of one complex64 array; each length's batch
-# fills it. --sizes (default 16,256,1024,4096,65536,2^18,2^20,1000,1009) are
-# the lengths. --json FILE also writes the three reports together as
-# {"reikna": ..., "numpy": ..., "fftw": ...}. REIKNA_BINARY defaults to
-# bin/reikna (make build); OUTDIR (default ./cpu-compare) receives
-# commit.txt (the commit measured, and whether the tree had changes),
-# reikna.json, numpy.json, fftw.json and the tables (table.txt, table.md).
+# The rounds are those of scripts/cpu_rounds.py (its documentation says
+# what each runs): each round runs every program once, in an order that
+# rotates from round to round, and a ratio is taken within a round, so
+# that the machine's drift between programs cancels. --rounds (default 5),
+# --fft-sizes (default 1024,4096,65536; 8 MiB of complex64 a length),
+# --rfft-sizes (default 1024,4096,65536, of 1024, 4096, 65536 and 1048576;
+# 8 MiB of float32) and --fft-only (the FFTs and their peers alone) go to
+# it. REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
+# ./cpu-compare) receives commit.txt (the commit measured, whether the tree
+# had changes, and the CPU), rounds.json (every figure of every round),
+# table.txt and table.md.
 #
-# numpy.fft.fft runs on complex64 input on one thread and computes in
-# float64 inside. FFTW is scripts/fftw_bench.c, built here against Debian's
-# libfftw3-dev (fftwf_plan_many_dft, FFTW_MEASURE, 2 threads, out of
-# place). What is missing of libfftw3-dev and python3-numpy is installed
-# with apt-get; nothing of FFTW enters the Go build.
+# What is missing of libfftw3-dev, python3-numpy and python3-scipy is
+# installed with apt-get (Debian's numpy and SciPy run on OpenBLAS); FFTW's
+# benchmark (scripts/fftw_bench.c) is built with cc and gonum's
+# (scripts/gonum_bench.go) with go: nothing of either enters reikna's build.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-mib=8
-sizes=16,256,1024,4096,65536,262144,1048576,1000,1009
-json=""
-threads=2
 
 die() {
 	echo "cpu_compare: $*" >&2
 	exit 2
 }
+rounds_args=()
 args=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--mib) [ $# -ge 2 ] || die "--mib needs a value"; mib=$2; shift 2 ;;
-	--sizes) [ $# -ge 2 ] || die "--sizes needs a value"; sizes=$2; shift 2 ;;
-	--json) [ $# -ge 2 ] || die "--json needs a value"; json=$2; shift 2 ;;
-	-h | --help) sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+	--rounds | --fft-sizes | --rfft-sizes)
+		[ $# -ge 2 ] || die "$1 needs a value"
+		rounds_args+=("$1" "$2")
+		shift 2
+		;;
+	--fft-only)
+		rounds_args+=("$1")
+		shift
+		;;
+	-h | --help)
+		sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"
+		exit 0
+		;;
 	-*) die "unknown option $1" ;;
-	*) args+=("$1"); shift ;;
+	*)
+		args+=("$1")
+		shift
+		;;
 	esac
 done
 [ ${#args[@]} -le 2 ] || die "at most REIKNA_BINARY and OUTDIR after the options"
 reikna=${args[0]:-bin/reikna}
 out=${args[1]:-cpu-compare}
-[[ $mib =~ ^[0-9]+([.][0-9]+)?$ ]] || die "--mib $mib is not a positive number"
-[[ $sizes =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--sizes $sizes is not a comma-separated list of lengths"
 command -v "$reikna" >/dev/null || die "$reikna is not an executable program (make build makes bin/reikna)"
+command -v cc >/dev/null || die "no C compiler (cc) to build FFTW's benchmark"
+command -v go >/dev/null || die "no go to build gonum's benchmark"
 mkdir -p "$out" || die "cannot create $out"
 
 # install_missing PACKAGE...: installs the Debian packages that are not, as
@@ -62,78 +79,29 @@ install_missing() {
 	echo "installing:$missing" >&2
 	$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
 }
+if command -v dpkg-query >/dev/null; then
+	install_missing libfftw3-dev python3-numpy python3-scipy || die "apt-get could not install libfftw3-dev, python3-numpy and python3-scipy"
+fi
 
-# commit.txt says what is measured (commit_note.sh).
+# The first python3 that imports numpy and SciPy (pyenv's may not see
+# Debian's).
+py=""
+for p in python3 /usr/bin/python3; do
+	if "$p" -c 'import numpy, scipy.fft' 2>/dev/null; then
+		py=$p
+		break
+	fi
+done
+[ -n "$py" ] || die "no python3 imports numpy and scipy (Debian: python3-numpy python3-scipy, for /usr/bin/python3)"
+
+# commit.txt says what is measured (commit_note.sh), and on which CPU.
 . "$here/commit_note.sh"
 write_commit_note "$here" "$out/commit.txt"
 echo "cpu $(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //'), $(nproc) cores" >>"$out/commit.txt"
-
-failed=()
-# step FILE COMMAND...: prints the command, runs it with its standard output
-# in FILE and on the terminal, and notes a failure instead of stopping.
-step() {
-	local file=$1
-	shift
-	echo "+ $*" >&2
-	if ! "$@" | tee "$file"; then
-		echo "FAILED: $*" >&2
-		failed+=("$*")
-	fi
-}
-
-install_missing libfftw3-dev python3-numpy || die "apt-get could not install libfftw3-dev and python3-numpy"
 
 # The program cache of this run only, so that the plans are built from the
 # checkout measured.
 export REIKNA_CACHE_DIR="$out/cache"
 rm -rf "$REIKNA_CACHE_DIR"
-step "$out/reikna.txt" "$reikna" bench --cpu=false --mib "$mib" --sizes "$sizes" --runs 30 --json "$out/reikna.json"
-
-# numpy: the first python3 that imports it (pyenv's may not see Debian's).
-py=""
-for p in python3 /usr/bin/python3; do
-	if "$p" -c 'import numpy' 2>/dev/null; then
-		py=$p
-		break
-	fi
-done
-if [ -z "$py" ]; then
-	echo "no python3 with numpy: no numpy numbers" >&2
-	failed+=("numpy")
-else
-	step "$out/numpy.txt" "$py" "$here/numpy_fft_bench.py" --mib "$mib" --sizes "$sizes" --json "$out/numpy.json"
-fi
-
-echo "+ cc -O2 -o $out/fftw_bench $here/fftw_bench.c ..." >&2
-if cc -O2 -o "$out/fftw_bench" "$here/fftw_bench.c" -lfftw3f_threads -lfftw3f -lfftw3_threads -lfftw3 -lm -lpthread; then
-	step "$out/fftw.txt" "$out/fftw_bench" --mib "$mib" --sizes "$sizes" --threads "$threads" --json "$out/fftw.json"
-else
-	echo "the FFTW benchmark did not build: no FFTW numbers" >&2
-	failed+=("cc fftw_bench.c")
-fi
-
-if python3 "$here/cpu_table.py" "$out" | tee "$out/table.txt" && python3 "$here/cpu_table.py" --markdown "$out" >"$out/table.md"; then
-	echo "wrote $out/table.txt and $out/table.md"
-else
-	failed+=("cpu_table.py $out")
-fi
-if [ -n "$json" ]; then
-	python3 - "$out" "$json" <<'PY' || failed+=("--json $json")
-import json, os, sys
-out, path = sys.argv[1], sys.argv[2]
-merged = {}
-for name in ("reikna", "numpy", "fftw"):
-    p = os.path.join(out, name + ".json")
-    if os.path.exists(p):
-        with open(p) as f:
-            merged[name] = json.load(f)
-with open(path, "w") as f:
-    json.dump(merged, f, indent=1)
-    f.write("\n")
-PY
-fi
-if [ ${#failed[@]} -gt 0 ]; then
-	echo "${#failed[@]} step(s) failed:" >&2
-	printf '  %s\n' "${failed[@]}" >&2
-	exit 1
-fi
+"$py" "$here/cpu_rounds.py" --reikna "$reikna" --out "$out" "${rounds_args[@]}" || exit 1
+echo "wrote $out/table.txt, $out/table.md and $out/rounds.json"

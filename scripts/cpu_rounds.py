@@ -4,13 +4,15 @@ user already has, in interleaved rounds, and prints one table of medians
 and ratios against the targets.
 
 Usage: scripts/cpu_rounds.py [--rounds 5] [--reikna bin/reikna] [--out cpu-rounds]
-                             [--fft-sizes 1024,4096,65536] [--fft-only]
+                             [--fft-sizes 1024,4096,65536] [--rfft-sizes 1024,4096,65536]
+                             [--fft-only]
 
 Each round runs, in an order that rotates from round to round: reikna's
 benchmarks (`reikna bench`: the FFT, the real FFT, Reduce, Scan,
 Transpose, CBRNG and MatrixMul on the cases below, kernel times from
 OpenCL profiling), numpy and scipy in this process (wall times), FFTW
-(scripts/fftw_bench.c, built here against libfftw3-dev, 2 threads) and
+(scripts/fftw_bench.c, built here against libfftw3-dev, 2 threads: its
+complex FFTs and its real-to-complex ones) and
 gonum (scripts/gonum_bench.go: its FFT and its matrix product). Every
 figure of a round is a median of that program's own timed calls; a ratio
 is taken within a round (the peer's time over reikna's: above 1 reikna is
@@ -27,7 +29,9 @@ half of OpenBLAS through numpy; everything at least 5 times gonum where
 gonum has the computation.
 
 --fft-sizes sets the lengths of the complex FFT's rows (8 MiB of complex64
-each); --fft-only times the FFTs alone (the complex and the real one, with
+each), --rfft-sizes those of the real FFT's (8 MiB of float32 each; the
+lengths of `reikna bench --rfft`'s cases: 1024, 4096, 65536 and 1048576);
+--fft-only times the FFTs alone (the complex and the real ones, with
 their peers), as a sweep of lengths wants.
 
 --out receives rounds.json (every figure of every round), table.txt and
@@ -52,6 +56,8 @@ except ImportError as e:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FFT_SIZES = [1024, 4096, 65536]
+RFFT_SIZES = [1024, 4096, 65536]
+RFFT_CASES = {1024: "rfft_f32_1024", 4096: "rfft_f32_4096", 65536: "rfft_f32_65536", 1 << 20: "rfft_f32_2^20"}
 FFT_MIB = 8            # MiB of complex64 per FFT batch
 ELEMS = 1 << 24        # the sums, scans and random numbers: 64 MiB of float32
 TRANSPOSE = (2048, 8192)
@@ -61,7 +67,6 @@ PEER_WARMUP, PEER_CALLS = 3, 15
 # The reikna runs of a round besides the complex FFT's (fft_run): the
 # arguments of `reikna bench` and where each case's figure is in its JSON.
 REIKNA_RUNS = [
-    ("rfft", ["--rfft", "--mib", str(FFT_MIB), "--cases", "rfft_f32_65536"]),
     ("algos", ["--algos", "--mib", "64", "--cases", "sum_f32_2^27,cumsum_f32_2^27,transpose_f32_16384x8192"]),
     ("random", ["--random", "--mib", "64", "--cases", "uniform_f32_2^27,normal_f32_2^27"]),
     ("matmul_f32", ["--matmul", "--mib", "32", "--cases", "f32_4096"]),  # 1024³
@@ -77,6 +82,18 @@ def fft_run():
     return ("fft", ["--sizes", ",".join(map(str, FFT_SIZES)), "--mib", str(FFT_MIB), "--runs", "20", "--cpu=false"])
 
 
+def rfft_run():
+    """Returns the reikna run of the real FFT's lengths."""
+    return ("rfft", ["--rfft", "--mib", str(FFT_MIB), "--cases", ",".join(RFFT_CASES[n] for n in RFFT_SIZES)])
+
+
+def rfft_rows():
+    """Returns the table's rows of the real FFT's lengths."""
+    return [(f"real FFT f32 {n}, {FFT_MIB} MiB", f"rfft_{n}", [("scipy.fft.rfft, best of 1 and 2 workers", f"scipy_rfft_{n}", 1.0),
+                                                              ("FFTW float r2c, 2 threads, MEASURE", f"fftw_rfft_{n}", 0.5)])
+            for n in RFFT_SIZES]
+
+
 def fft_rows():
     """Returns the table's rows of the complex FFT's lengths."""
     return [(f"FFT c64 {n}, {FFT_MIB} MiB", f"fft_{n}", [("scipy.fft, best of 1 and 2 workers", f"scipy_fft_{n}", 1.0),
@@ -88,7 +105,6 @@ def fft_rows():
 # The table's rows besides the complex FFT's: our case, its peers (name,
 # case, target ratio), and what the ratio means.
 ROWS = [
-    (f"real FFT f32 65536, {FFT_MIB} MiB", "rfft_65536", [("scipy.fft.rfft, best of 1 and 2 workers", "scipy_rfft_65536", 1.0)]),
     ("sum of 2^24 float32", "sum", [("numpy.sum", "numpy_sum", 1.0)]),
     ("cumsum of 2^24 float32", "cumsum", [("numpy.cumsum", "numpy_cumsum", 1.0)]),
     ("transpose f32 2048×8192", "transpose", [("numpy.ascontiguousarray(a.T)", "numpy_transpose", 2.0),
@@ -110,7 +126,7 @@ def run(cmd, **kw):
 def reikna_round(reikna, out):
     """Runs reikna's benchmarks once and returns their medians by case."""
     got = {}
-    runs = [fft_run(), *REIKNA_RUNS]
+    runs = [fft_run(), rfft_run(), *REIKNA_RUNS]
     if FFT_ONLY:
         runs = runs[:2]
     for name, args in runs:
@@ -126,7 +142,7 @@ def reikna_round(reikna, out):
             case = r.get("case", "")
             if "+" in case or not r.get("median_ms"):
                 continue  # the variants with a fused scale, and skipped rows
-            key = {"rfft_f32_65536": "rfft_65536", "sum_f32_2^27": "sum", "cumsum_f32_2^27": "cumsum",
+            key = {**{c: f"rfft_{n}" for n, c in RFFT_CASES.items()}, "sum_f32_2^27": "sum", "cumsum_f32_2^27": "cumsum",
                    "transpose_f32_16384x8192": "transpose", "uniform_f32_2^27": "uniform",
                    "normal_f32_2^27": "normal", "f32_4096": "matmul_f32", "c64_4096": "matmul_c64"}.get(case)
             if key and key not in got:
@@ -155,8 +171,9 @@ def numpy_round():
         batch = FFT_MIB * (1 << 20) // (8 * n)
         x = (rng.standard_normal((batch, n)) + 1j * rng.standard_normal((batch, n))).astype(np.complex64)
         got[f"scipy_fft_{n}"] = min(timed(lambda: scipy.fft.fft(x, axis=1, workers=w)) for w in (1, 2))
-    r = rng.standard_normal((FFT_MIB * (1 << 20) // (4 * 65536), 65536)).astype(np.float32)
-    got["scipy_rfft_65536"] = min(timed(lambda: scipy.fft.rfft(r, axis=1, workers=w)) for w in (1, 2))
+    for n in RFFT_SIZES:
+        r = rng.standard_normal((FFT_MIB * (1 << 20) // (4 * n), n)).astype(np.float32)
+        got[f"scipy_rfft_{n}"] = min(timed(lambda: scipy.fft.rfft(r, axis=1, workers=w)) for w in (1, 2))
     if FFT_ONLY:
         return got
     v = rng.standard_normal(ELEMS).astype(np.float32)
@@ -177,10 +194,13 @@ def numpy_round():
 
 def fftw_round(fftw, out):
     """Runs FFTW's benchmark once and returns its medians."""
-    path = os.path.join(out, "fftw.json")
-    run([fftw, "--mib", str(FFT_MIB), "--sizes", ",".join(map(str, FFT_SIZES)), "--threads", "2", "--json", path])
-    with open(path) as f:
-        return {f"fftw_{r['n']}": r["median_ms"] for r in json.load(f)["rows"]}
+    got = {}
+    for kind, sizes, prefix, real in (("fftw.json", FFT_SIZES, "fftw_", []), ("fftw_real.json", RFFT_SIZES, "fftw_rfft_", ["--real"])):
+        path = os.path.join(out, kind)
+        run([fftw, *real, "--mib", str(FFT_MIB), "--sizes", ",".join(map(str, sizes)), "--threads", "2", "--json", path])
+        with open(path) as f:
+            got.update({f"{prefix}{r['n']}": r["median_ms"] for r in json.load(f)["rows"]})
+    return got
 
 
 def gonum_round(gonum, out):
@@ -214,7 +234,7 @@ def table(rounds, markdown):
     if markdown:
         lines += ["| case | ours ms | the peer | peer ms | ours against it | target | verdict |",
                   "|---|---:|---|---:|---:|---:|---|"]
-    rows = fft_rows() + (ROWS[:1] if FFT_ONLY else ROWS)
+    rows = fft_rows() + rfft_rows() + ([] if FFT_ONLY else ROWS)
     for title, ours, peers in rows:
         ours_ms = statistics.median(r[ours] for r in rounds if ours in r)
         for i, (peer, key, target) in enumerate(peers):
@@ -234,12 +254,13 @@ def table(rounds, markdown):
 
 
 def main():
-    global FFT_SIZES, FFT_ONLY
+    global FFT_SIZES, RFFT_SIZES, FFT_ONLY
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--reikna", default="bin/reikna")
     ap.add_argument("--out", default="cpu-rounds")
     ap.add_argument("--fft-sizes", default=",".join(map(str, FFT_SIZES)))
+    ap.add_argument("--rfft-sizes", default=",".join(map(str, RFFT_SIZES)))
     ap.add_argument("--fft-only", action="store_true")
     args = ap.parse_args()
     try:
@@ -248,6 +269,12 @@ def main():
         sys.exit(f"cpu_rounds: --fft-sizes {args.fft_sizes}: want a comma-separated list of lengths")
     if any(n < 1 or FFT_MIB * (1 << 20) // (8 * n) < 1 for n in FFT_SIZES):
         sys.exit(f"cpu_rounds: --fft-sizes {args.fft_sizes}: every length from 1 to {FFT_MIB * (1 << 20) // 8}")
+    try:
+        RFFT_SIZES = [int(n) for n in args.rfft_sizes.split(",")]
+    except ValueError:
+        sys.exit(f"cpu_rounds: --rfft-sizes {args.rfft_sizes}: want a comma-separated list of lengths")
+    if any(n not in RFFT_CASES for n in RFFT_SIZES):
+        sys.exit(f"cpu_rounds: --rfft-sizes {args.rfft_sizes}: the lengths of reikna bench --rfft's cases, {', '.join(map(str, RFFT_CASES))}")
     FFT_ONLY = args.fft_only
     if args.rounds < 1:
         sys.exit("cpu_rounds: --rounds must be at least 1")

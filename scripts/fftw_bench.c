@@ -1,16 +1,20 @@
 /*
  * fftw_bench times batched 1-D complex-to-complex FFTs with FFTW 3, the CPU
- * counterpart of `reikna bench` on a CPU OpenCL device.
+ * counterpart of `reikna bench` on a CPU OpenCL device, or with --real the
+ * real-to-complex FFTs of real rows (fftw_plan_many_dft_r2c), the
+ * counterpart of `reikna bench --rfft`.
  *
  * Usage: fftw_bench [--mib M] [--sizes N1,N2,...] [--precision single|double]
- *                   [--threads T] [--json FILE]
+ *                   [--real] [--threads T] [--json FILE]
  *
  * Each length N is a batch of max(M MiB / (N * itemsize), 1) transforms of
  * consecutive rows (M = 8 by default), planned with fftw_plan_many_dft:
  * forward, out of place, FFTW_MEASURE, T threads (2 by default). Each row
  * is the median and minimum of 30 timed calls (wall clock) after 5 warm-up
  * calls, the calls rotating over two pairs of input and output arrays;
- * GB/s is 2 × the bytes of one array / median.
+ * GB/s is 2 × the bytes of one array / median. With --real, M MiB is the
+ * size of the real input, each transform writes N/2 + 1 complex values,
+ * and GB/s is the bytes read and written / median.
  *
  * Prints one line per row and, with --json, writes
  * {"device", "library", "threads", "copy_gbps", "rows": [...]} with rows
@@ -36,6 +40,7 @@ struct options {
 	long sizes[MAX_ROWS];
 	int nsizes;
 	int dbl;
+	int real;
 	int threads;
 	const char *json;
 };
@@ -86,8 +91,8 @@ static int parse_sizes(const char *s, long *out, int max)
 
 static void usage(FILE *to)
 {
-	fprintf(to, "usage: fftw_bench [--mib M] [--sizes N1,N2,...] [--precision single|double] [--threads T]\n"
-		    "                  [--json FILE]\n");
+	fprintf(to, "usage: fftw_bench [--mib M] [--sizes N1,N2,...] [--precision single|double] [--real]\n"
+		    "                  [--threads T] [--json FILE]\n");
 }
 
 /* parse_options fills opt from argv; it returns 0, 1 after --help, or -1 on bad input. */
@@ -104,6 +109,10 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
 			usage(stdout);
 			return 1;
+		}
+		if (!strcmp(arg, "--real")) {
+			opt->real = 1;
+			continue;
 		}
 		if (i + 1 == argc) {
 			fprintf(stderr, "fftw_bench: %s needs a value\n", arg);
@@ -149,11 +158,11 @@ static int parse_options(int argc, char **argv, struct options *opt)
 	return 0;
 }
 
-/* fill writes a deterministic pattern of n complex values (2n reals). */
+/* fill writes a deterministic pattern of n reals. */
 #define DEFINE_FILL(name, real)                                                \
 	static void name(real *p, size_t n, unsigned seed)                     \
 	{                                                                      \
-		for (size_t i = 0; i < 2 * n; i++)                             \
+		for (size_t i = 0; i < n; i++)                                 \
 			p[i] = (real)((double)((i * 2654435761u + seed) % 2001) / 1000.0 - 1.0); \
 	}
 
@@ -185,7 +194,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			goto done;                                                                    \
 		}                                                                                     \
 		for (int s = 0; s < 2; s++)                                                           \
-			fill((real *)in[s], elems, (unsigned)s);                                      \
+			fill((real *)in[s], 2 * elems, (unsigned)s);                                  \
 		for (int c = 0; c < WARMUP_CALLS + TIMED_CALLS; c++) {                                \
 			int s = c % 2;                                                                \
 			double t0 = now_ms();                                                         \
@@ -203,10 +212,59 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		}                                                                                     \
 	}
 
+/*
+ * DEFINE_TIME_REAL defines a function that times the batch of r->n-point
+ * real-to-complex transforms in precision prefix on real values.
+ */
+#define DEFINE_TIME_REAL(name, fill, prefix, real)                                                    \
+	static void name(struct row *r)                                                               \
+	{                                                                                             \
+		size_t elems = (size_t)r->n * (size_t)r->batch;                                       \
+		size_t half = (size_t)(r->n / 2 + 1) * (size_t)r->batch;                              \
+		real *in[2];                                                                          \
+		prefix##complex *out[2];                                                              \
+		double times[TIMED_CALLS];                                                            \
+		int n = (int)r->n, m = n / 2 + 1;                                                     \
+		for (int s = 0; s < 2; s++) {                                                         \
+			in[s] = prefix##alloc_real(elems);                                            \
+			out[s] = prefix##alloc_complex(half);                                         \
+		}                                                                                     \
+		if (!in[0] || !in[1] || !out[0] || !out[1]) {                                         \
+			r->error = "out of memory";                                                   \
+			goto done;                                                                    \
+		}                                                                                     \
+		prefix##plan plan = prefix##plan_many_dft_r2c(1, &n, (int)r->batch, in[0], NULL, 1, n, \
+							      out[0], NULL, 1, m, FFTW_MEASURE);      \
+		if (!plan) {                                                                          \
+			r->error = "FFTW made no plan";                                               \
+			goto done;                                                                    \
+		}                                                                                     \
+		for (int s = 0; s < 2; s++)                                                           \
+			fill(in[s], elems, (unsigned)s);                                              \
+		for (int c = 0; c < WARMUP_CALLS + TIMED_CALLS; c++) {                                \
+			int s = c % 2;                                                                \
+			double t0 = now_ms();                                                         \
+			prefix##execute_dft_r2c(plan, in[s], out[s]);                                 \
+			if (c >= WARMUP_CALLS)                                                        \
+				times[c - WARMUP_CALLS] = now_ms() - t0;                              \
+		}                                                                                     \
+		prefix##destroy_plan(plan);                                                           \
+		summarize(times, TIMED_CALLS, &r->median_ms, &r->min_ms);                             \
+		r->gbps = (double)(elems * sizeof(real) + half * sizeof(prefix##complex)) /           \
+			  (r->median_ms * 1e-3) / 1e9;                                                \
+	done:                                                                                         \
+		for (int s = 0; s < 2; s++) {                                                         \
+			prefix##free(in[s]);                                                          \
+			prefix##free(out[s]);                                                         \
+		}                                                                                     \
+	}
+
 DEFINE_FILL(fill_single, float)
 DEFINE_FILL(fill_double, double)
 DEFINE_TIME(time_single, fill_single, fftwf_, float)
 DEFINE_TIME(time_double, fill_double, fftw_, double)
+DEFINE_TIME_REAL(time_real_single, fill_single, fftwf_, float)
+DEFINE_TIME_REAL(time_real_double, fill_double, fftw_, double)
 
 /* copy_gbps returns the bandwidth of memcpy between two arrays of bytes,
  * read + write, the median of TIMED_CALLS copies; 0 where memory is short. */
@@ -320,12 +378,13 @@ int main(int argc, char **argv)
 		fftw_plan_with_nthreads(opt.threads);
 	else
 		fftwf_plan_with_nthreads(opt.threads);
-	size_t item = opt.dbl ? 16 : 8;
+	size_t item = (opt.dbl ? 16 : 8) / (opt.real ? 2 : 1); /* of the input */
 	size_t array_bytes = (size_t)(opt.mib * (1 << 20));
 	device_name(device, sizeof device);
 	double copy = copy_gbps(array_bytes);
-	printf("%s (%s), %s, %d thread%s, FFTW_MEASURE, out of place; copy %.1f GB/s\n",
-	       opt.dbl ? fftw_version : fftwf_version, device, opt.dbl ? "complex128" : "complex64", opt.threads,
+	printf("%s (%s), %s%s, %d thread%s, FFTW_MEASURE, out of place; copy %.1f GB/s\n",
+	       opt.dbl ? fftw_version : fftwf_version, device, opt.real ? "real to complex, " : "",
+	       opt.dbl ? (opt.real ? "float64" : "complex128") : (opt.real ? "float32" : "complex64"), opt.threads,
 	       opt.threads == 1 ? "" : "s", copy);
 	for (int i = 0; i < opt.nsizes; i++) {
 		struct row *r = &rows[i];
@@ -336,6 +395,11 @@ int main(int argc, char **argv)
 			r->batch = 1;
 		if (r->n > 0x7fffffffL || r->batch > 0x7fffffffL) {
 			r->error = "too long for FFTW's int lengths";
+		} else if (opt.real) {
+			if (opt.dbl)
+				time_real_double(r);
+			else
+				time_real_single(r);
 		} else if (opt.dbl) {
 			time_double(r);
 		} else {
