@@ -97,7 +97,14 @@ done
 # commit.txt says what is measured (commit_note.sh), and on which CPU.
 . "$here/commit_note.sh"
 write_commit_note "$here" "$out/commit.txt"
-echo "cpu $(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //'), $(nproc) cores" >>"$out/commit.txt"
+# The widest vectors decide what PoCL builds for (its device name says the
+# target: pthread-skylake-avx512, pthread-haswell, ...): records of two
+# machines compare only where these lines agree.
+vectors=$(grep -m1 -ow 'avx512f' /proc/cpuinfo 2>/dev/null || grep -m1 -ow 'avx2' /proc/cpuinfo 2>/dev/null || echo "no AVX2")
+{
+	echo "cpu $(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, widest vectors: $vectors"
+	"$reikna" devices 2>/dev/null | grep -m1 -i 'pthread\|cpu' | sed 's/^ */device: /'
+} >>"$out/commit.txt"
 
 # The program cache of this run only, so that the plans are built from the
 # checkout measured.

@@ -53,6 +53,11 @@ CASES = [
         "kernels": [(r"fft_axis\d+_pass\d+", 32, "passes in lanes")],
     },
     {
+        "name": "fft-c128",
+        "args": ["--cpu=false", "--precision", "double", "--sizes", "1024", "--mib", "8"],
+        "kernels": [(r"fft_axis\d+_pass\d+", 32, "passes in double16 lanes")],
+    },
+    {
         "name": "rfft",
         "args": ["--rfft", "--mib", "4"],
         "kernels": [
@@ -205,9 +210,9 @@ def main():
                     verdict = f"FAIL: wide < {least} ({known})"
                     failed = 1
                 rows.append((case["name"], name, len(builds), c, verdict))
-    print(f"{'case':7} {'kernel':20} {'builds':>6} {'wide':>5} {'narrow':>6} {'scalar':>6} {'vint':>5} {'inserts':>7}  verdict")
+    print(f"{'case':8} {'kernel':20} {'builds':>6} {'wide':>5} {'narrow':>6} {'scalar':>6} {'vint':>5} {'inserts':>7}  verdict")
     for case, name, n, c, verdict in rows:
-        print(f"{case:7} {name:20} {n:6} {c['wide']:5} {c['narrow']:6} {c['scalar']:6} {c['vint']:5} {c['inserts']:7}  {verdict}")
+        print(f"{case:8} {name:20} {n:6} {c['wide']:5} {c['narrow']:6} {c['scalar']:6} {c['vint']:5} {c['inserts']:7}  {verdict}")
     print("the hottest loop of each kernel over its builds: the least packed floating-point arithmetic on 256/512-bit registers (wide), the most on 128-bit ones (narrow), of scalar, of vector integer arithmetic and of element-wise inserts")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
