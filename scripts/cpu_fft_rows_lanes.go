@@ -9,7 +9,7 @@
 // makes a pass over memory per stage instead (three for 1024 and 4096),
 // each at close to the device's copy bandwidth.
 //
-// Usage: go run scripts/cpu_fft_rows_lanes.go [-sizes 1024,4096] [-mib 8] [-runs 20]
+// Usage: go run scripts/cpu_fft_rows_lanes.go [-sizes 1024,4096] [-real] [-mib 8] [-runs 20]
 //
 // Each length N (a power of 4) transforms the rows of -mib MiB of
 // complex64 forward; the output is checked against gonum's FFT of every
@@ -36,8 +36,13 @@ import (
 	"gonum.org/v1/gonum/dsp/fourier"
 )
 
-// source is the kernel, for N defined as the rows' length and STAGES as
-// log4(N): work-item g transforms rows 8g to 8g + 7.
+// source holds the kernels, for M defined as the length of the complex
+// transform (a power of 2), RADIX2 as 1 where log2(M) is odd (a radix-2
+// stage first) and STAGES4 as the number of radix-4 stages: work-item g
+// transforms rows 8g to 8g + 7. fft_rows_lanes transforms complex rows of
+// M points; rfft_rows_lanes real rows of N = 2M points, as the complex
+// transform of M points of their even and odd values followed by the
+// real transform's twist, writing M + 1 values a row.
 const source = `
 typedef float16 lanes; /* .lo: the real parts of 8 rows' values, .hi: the imaginary parts */
 
@@ -51,14 +56,19 @@ inline lanes times_i(lanes v)
     return (lanes)(-v.hi, v.lo);
 }
 
+inline lanes conj_lanes(lanes v)
+{
+    return (lanes)(v.lo, -v.hi);
+}
+
 /* One radix-4 stage of the Stockham FFT (OTFFT's form): n points a
    sub-transform, s sub-transforms interleaved, from x into y; tw[k] is
-   exp(-2 pi i k / N). */
-inline void stage(const int n, const int s, const lanes *x, lanes *y, __global const float2 *tw)
+   exp(-2 pi i k / M). */
+inline void stage4(const int n, const int s, const lanes *x, lanes *y, __global const float2 *tw)
 {
     const int m = n / 4;
     for (int p = 0; p < m; p++) {
-        const int t = p * (N / n);
+        const int t = p * (M / n);
         const float2 w1 = tw[t], w2 = tw[2 * t], w3 = tw[3 * t];
         for (int q = 0; q < s; q++) {
             const lanes a = x[q + s * p], b = x[q + s * (p + m)];
@@ -72,50 +82,106 @@ inline void stage(const int n, const int s, const lanes *x, lanes *y, __global c
     }
 }
 
-__kernel void fft_rows_lanes(__global float2 *out, __global const float2 *in, __global const float2 *tw)
+/* One radix-2 stage, the first where log2(M) is odd. */
+inline void stage2(const int n, const int s, const lanes *x, lanes *y, __global const float2 *tw)
 {
-    lanes x[N], y[N];
-    const size_t row = get_global_id(0) * 8;
-    __global const float2 *r = in + row * N;
-    for (int k = 0; k < N; k++) {
-        const float2 e0 = r[k], e1 = r[N + k], e2 = r[2 * N + k], e3 = r[3 * N + k];
-        const float2 e4 = r[4 * N + k], e5 = r[5 * N + k], e6 = r[6 * N + k], e7 = r[7 * N + k];
+    const int m = n / 2;
+    for (int p = 0; p < m; p++) {
+        const float2 w = tw[p * (M / n)];
+        for (int q = 0; q < s; q++) {
+            const lanes a = x[q + s * p], b = x[q + s * (p + m)];
+            y[q + s * (2 * p + 0)] = a + b;
+            y[q + s * (2 * p + 1)] = times(a - b, w);
+        }
+    }
+}
+
+/* transform runs every stage on x, y as scratch, and returns the buffer
+   that holds the result. */
+inline lanes *transform(lanes *x, lanes *y, __global const float2 *tw)
+{
+    int n = M, s = 1;
+    lanes *from = x, *to = y;
+    if (RADIX2) {
+        stage2(n, s, from, to, tw);
+        n /= 2;
+        s *= 2;
+        from = y;
+        to = x;
+    }
+    for (int i = 0; i < STAGES4; i++) {
+        stage4(n, s, from, to, tw);
+        n /= 4;
+        s *= 4;
+        lanes *t = from;
+        from = to;
+        to = t;
+    }
+    return from;
+}
+
+/* load fills x with element k of 8 rows of M complex values, rows
+   stride complex values apart. */
+inline void load(lanes *x, __global const float2 *r, const size_t stride)
+{
+    for (int k = 0; k < M; k++) {
+        const float2 e0 = r[k], e1 = r[stride + k], e2 = r[2 * stride + k], e3 = r[3 * stride + k];
+        const float2 e4 = r[4 * stride + k], e5 = r[5 * stride + k], e6 = r[6 * stride + k], e7 = r[7 * stride + k];
         x[k] = (lanes)(e0.x, e1.x, e2.x, e3.x, e4.x, e5.x, e6.x, e7.x,
                        e0.y, e1.y, e2.y, e3.y, e4.y, e5.y, e6.y, e7.y);
     }
-    int n = N, s = 1;
-    for (int i = 0; i < STAGES; i++) {
-        if (i % 2 == 0) {
-            stage(n, s, x, y, tw);
-        } else {
-            stage(n, s, y, x, tw);
-        }
-        n /= 4;
-        s *= 4;
-    }
-    const lanes *result = STAGES % 2 ? y : x;
-    __global float2 *o = out + row * N;
-    for (int k = 0; k < N; k++) {
-        const lanes v = result[k];
-        o[k] = (float2)(v.s0, v.s8);
-        o[N + k] = (float2)(v.s1, v.s9);
-        o[2 * N + k] = (float2)(v.s2, v.sa);
-        o[3 * N + k] = (float2)(v.s3, v.sb);
-        o[4 * N + k] = (float2)(v.s4, v.sc);
-        o[5 * N + k] = (float2)(v.s5, v.sd);
-        o[6 * N + k] = (float2)(v.s6, v.se);
-        o[7 * N + k] = (float2)(v.s7, v.sf);
+}
+
+/* store writes v as element k of 8 rows stride complex values apart. */
+inline void store(__global float2 *o, const size_t stride, const int k, const lanes v)
+{
+    o[k] = (float2)(v.s0, v.s8);
+    o[stride + k] = (float2)(v.s1, v.s9);
+    o[2 * stride + k] = (float2)(v.s2, v.sa);
+    o[3 * stride + k] = (float2)(v.s3, v.sb);
+    o[4 * stride + k] = (float2)(v.s4, v.sc);
+    o[5 * stride + k] = (float2)(v.s5, v.sd);
+    o[6 * stride + k] = (float2)(v.s6, v.se);
+    o[7 * stride + k] = (float2)(v.s7, v.sf);
+}
+
+__kernel void fft_rows_lanes(__global float2 *out, __global const float2 *in, __global const float2 *tw)
+{
+    lanes x[M], y[M];
+    const size_t row = get_global_id(0) * 8;
+    load(x, in + row * M, M);
+    const lanes *result = transform(x, y, tw);
+    __global float2 *o = out + row * M;
+    for (int k = 0; k < M; k++)
+        store(o, M, k, result[k]);
+}
+
+/* rtw[k] is exp(-2 pi i k / (2M)), the twist's factors. */
+__kernel void rfft_rows_lanes(__global float2 *out, __global const float *in, __global const float2 *tw,
+                              __global const float2 *rtw)
+{
+    lanes x[M], y[M];
+    const size_t row = get_global_id(0) * 8;
+    /* The real values 2k and 2k + 1 of a row are complex value k. */
+    load(x, (__global const float2 *)(in + row * 2 * M), M);
+    const lanes *z = transform(x, y, tw);
+    __global float2 *o = out + row * (M + 1);
+    for (int k = 0; k <= M; k++) {
+        const lanes a = z[k % M], b = conj_lanes(z[(M - k) % M]);
+        const lanes even = 0.5f * (a + b), odd = times(0.5f * (a - b), rtw[k]);
+        store(o, M + 1, k, even - times_i(odd));
     }
 }
 `
 
 // tolerance bounds the relative L2 error of a row against gonum's
-// float64 FFT: float32 arithmetic over log4(N) radix-4 stages.
+// float64 FFT: float32 arithmetic over log2(N) stages.
 const tolerance = 1e-5
 
 func main() {
-	sizes := flag.String("sizes", "1024,4096", "row lengths, powers of 4")
-	mib := flag.Int("mib", 8, "MiB of complex64 rows")
+	sizes := flag.String("sizes", "1024,4096", "row lengths, powers of 2")
+	realRows := flag.Bool("real", false, "real rows (float32) and the real FFT's N/2 + 1 values a row")
+	mib := flag.Int("mib", 8, "MiB of rows (complex64, or float32 with -real)")
 	runs := flag.Int("runs", 20, "timed calls")
 	flag.Parse()
 	thr, err := cluda.CreateThread(cluda.DeviceFilter{}, cluda.ThreadOptions{})
@@ -125,56 +191,101 @@ func main() {
 	defer thr.Release()
 	for _, field := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(field)
-		stages := 0
-		for m := n; m > 1 && m%4 == 0; m /= 4 {
-			stages++
+		if err != nil || n < 4 || n&(n-1) != 0 {
+			log.Fatalf("-sizes: %q is not a power of 2 of at least 4", field)
 		}
-		if err != nil || n < 4 || 1<<(2*stages) != n {
-			log.Fatalf("-sizes: %q is not a power of 4", field)
+		item := 8
+		if *realRows {
+			item = 4
 		}
-		rows := *mib << 20 / 8 / n
+		rows := *mib << 20 / item / n
 		if rows < 8 || rows%8 != 0 {
 			log.Fatalf("-mib %d holds %d rows of %d: want a positive multiple of 8", *mib, rows, n)
 		}
-		if err := measure(thr, n, stages, rows, *runs); err != nil {
+		if err := measure(thr, n, rows, *realRows, *runs); err != nil {
 			log.Fatalf("N = %d: %v", n, err)
 		}
 	}
 }
 
-// measure checks and times the kernel on rows rows of n points.
-func measure(thr *cluda.Thread, n, stages, rows, runs int) error {
+// twiddles returns exp(-2 pi i k / n) for k from 0 to count - 1.
+func twiddles(n, count int) []complex64 {
+	tw := make([]complex64, count)
+	for k := range tw {
+		tw[k] = complex64(cmplx.Exp(complex(0, -2*math.Pi*float64(k)/float64(n))))
+	}
+	return tw
+}
+
+// measure checks and times the kernel on rows rows of n points, real
+// ones where realRows is set.
+func measure(thr *cluda.Thread, n, rows int, realRows bool, runs int) error {
+	m := n // the complex transform's length
+	if realRows {
+		m = n / 2
+	}
+	log2 := 0
+	for v := m; v > 1; v /= 2 {
+		log2++
+	}
 	prog, err := thr.Compile(source, cluda.CompileOptions{Defines: map[string]string{
-		"N": strconv.Itoa(n), "STAGES": strconv.Itoa(stages),
+		"M": strconv.Itoa(m), "RADIX2": strconv.Itoa(log2 % 2), "STAGES4": strconv.Itoa(log2 / 2),
 	}})
 	if err != nil {
 		return err
 	}
 	defer prog.Release()
-	k, err := prog.Kernel("fft_rows_lanes")
+	name, outLen := "fft_rows_lanes", n
+	if realRows {
+		name, outLen = "rfft_rows_lanes", m+1
+	}
+	k, err := prog.Kernel(name)
 	if err != nil {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(uint64(n), 1))
-	data := make([]complex64, rows*n)
-	for i := range data {
-		data[i] = complex(float32(rng.NormFloat64()), float32(rng.NormFloat64()))
+	var in *cluda.Array
+	rowsIn := make([][]complex128, rows) // the rows as gonum transforms them
+	if realRows {
+		data := make([]float32, rows*n)
+		for i := range data {
+			data[i] = float32(rng.NormFloat64())
+		}
+		for r := range rowsIn {
+			rowsIn[r] = make([]complex128, n)
+			for i := range n {
+				rowsIn[r][i] = complex(float64(data[r*n+i]), 0)
+			}
+		}
+		in, err = thr.ToDevice(data, rows, n)
+	} else {
+		data := make([]complex64, rows*n)
+		for i := range data {
+			data[i] = complex(float32(rng.NormFloat64()), float32(rng.NormFloat64()))
+		}
+		for r := range rowsIn {
+			rowsIn[r] = make([]complex128, n)
+			for i := range n {
+				rowsIn[r][i] = complex128(data[r*n+i])
+			}
+		}
+		in, err = thr.ToDevice(data, rows, n)
 	}
-	tw := make([]complex64, n)
-	for i := range tw {
-		tw[i] = complex64(cmplx.Exp(complex(0, -2*math.Pi*float64(i)/float64(n))))
-	}
-	in, err := thr.ToDevice(data, rows, n)
 	if err != nil {
 		return err
 	}
 	defer in.Release()
-	twd, err := thr.ToDevice(tw, n)
+	tw, err := thr.ToDevice(twiddles(m, m), m)
 	if err != nil {
 		return err
 	}
-	defer twd.Release()
-	out, err := thr.Empty([]int{rows, n}, dtypes.Complex64)
+	defer tw.Release()
+	rtw, err := thr.ToDevice(twiddles(n, m+1), m+1)
+	if err != nil {
+		return err
+	}
+	defer rtw.Release()
+	out, err := thr.Empty([]int{rows, outLen}, dtypes.Complex64)
 	if err != nil {
 		return err
 	}
@@ -182,8 +293,12 @@ func measure(thr *cluda.Thread, n, stages, rows, runs int) error {
 	if err := out.Fill(complex64(complex(-7, 7))); err != nil {
 		return err
 	}
+	args := []any{out, in, tw}
+	if realRows {
+		args = append(args, rtw)
+	}
 	call := func() error {
-		if err := k.Call([]int{rows / 8}, []int{1}, out, in, twd); err != nil {
+		if err := k.Call([]int{rows / 8}, []int{1}, args...); err != nil {
 			return err
 		}
 		return thr.Synchronize()
@@ -196,16 +311,12 @@ func measure(thr *cluda.Thread, n, stages, rows, runs int) error {
 		return err
 	}
 	fft := fourier.NewCmplxFFT(n)
-	row := make([]complex128, n)
 	worst := 0.0
-	for r := 0; r < rows; r++ {
-		for i := range row {
-			row[i] = complex128(data[r*n+i])
-		}
-		want := fft.Coefficients(nil, row)
+	for r, row := range rowsIn {
+		want := fft.Coefficients(nil, row)[:outLen]
 		var num, den float64
 		for i, w := range want {
-			d := complex128(got[r*n+i]) - w
+			d := complex128(got[r*outLen+i]) - w
 			num += real(d)*real(d) + imag(d)*imag(d)
 			den += real(w)*real(w) + imag(w)*imag(w)
 		}
@@ -226,7 +337,11 @@ func measure(thr *cluda.Thread, n, stages, rows, runs int) error {
 		times[i] = float64(time.Since(start)) / 1e6
 	}
 	slices.Sort(times)
-	fmt.Printf("N %5d  %5d rows  one pass, 8 rows a work-item: median %.2f ms (min %.2f)  worst row's relative L2 error %.2g\n",
-		n, rows, times[len(times)/2], times[0], worst)
+	kind := "complex"
+	if realRows {
+		kind = "real"
+	}
+	fmt.Printf("N %5d  %5d %s rows  one pass, 8 rows a work-item: median %.2f ms (min %.2f)  worst row's relative L2 error %.2g\n",
+		n, rows, kind, times[len(times)/2], times[0], worst)
 	return nil
 }

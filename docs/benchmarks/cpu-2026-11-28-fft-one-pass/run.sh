@@ -11,3 +11,16 @@ for r in 1 2 3 4 5; do
 	bin/reikna bench --cpu=false --sizes 256,1024,4096 --mib 8 --runs 20 2>&1 | grep -E '^ +(256|1024|4096) '
 	/usr/bin/python3 docs/benchmarks/cpu-2026-11-28-fft-one-pass/scipy_fft.py 256,1024,4096
 done
+
+# The real FFT: five interleaved rounds of the prototype with -real,
+# reikna's RFFT (`reikna bench --rfft`), scipy.fft.rfft and FFTW's r2c
+# (scripts/fftw_bench.c --real, built as scripts/cpu_compare.sh builds it),
+# rows of 1024, 4096 and 65536 float32 filling 8 MiB.
+cc -O2 -o /tmp/fftw_bench scripts/fftw_bench.c -lfftw3f_threads -lfftw3f -lfftw3_threads -lfftw3 -lm -lpthread
+for r in 1 2 3 4 5; do
+	echo "== round $r"
+	/tmp/fftrows -real -sizes 1024,4096,65536 -mib 8 2>&1 | grep -v warning
+	bin/reikna bench --rfft --mib 8 --cases rfft_f32_1024,rfft_f32_4096,rfft_f32_65536 2>&1 | grep -E '^ *rfft_f32_[0-9]+ '
+	/usr/bin/python3 docs/benchmarks/cpu-2026-11-28-fft-one-pass/scipy_rfft.py 1024,4096,65536
+	/tmp/fftw_bench --real --mib 8 --sizes 1024,4096,65536 --threads 2 | grep -v fftw-
+done
