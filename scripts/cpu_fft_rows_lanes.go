@@ -4,19 +4,23 @@
 // from one pass over memory: a kernel whose work-item transforms 8 whole
 // rows at once, their values in 8 lanes (real parts in the low half of a
 // float16, imaginary parts in the high half, as the FFT's lanes kernel
-// holds them) through every radix-4 stage of a Stockham FFT in private
-// memory, reading the rows once and writing them once. reikna's CPU plan
-// makes a pass over memory per stage instead (three for 1024 and 4096),
-// each at close to the device's copy bandwidth.
+// holds them) through every stage of a Stockham FFT (radix 4, and one
+// radix-2 stage where the length is not a power of 4) in private memory,
+// reading the rows once and writing them once. reikna's CPU plan makes a
+// pass over memory per stage instead (three for 1024 and 4096), each at
+// close to the device's copy bandwidth.
 //
 // Usage: go run scripts/cpu_fft_rows_lanes.go [-sizes 1024,4096] [-real] [-mib 8] [-runs 20]
 //
-// Each length N (a power of 4) transforms the rows of -mib MiB of
-// complex64 forward; the output is checked against gonum's FFT of every
-// row in float64 (relative L2 error at most 1e-5) before it is timed. The
-// figure is the median wall time of -runs calls after two warm-up calls,
-// the queue finished after each; `reikna bench --cpu=false --sizes N
-// --mib M` times reikna's plan of the same rows.
+// Each length N (a power of 2) transforms the rows of -mib MiB of
+// complex64 forward; with -real, rows of float32, as the complex transform
+// of their N/2 even and odd values followed by the real transform's twist,
+// writing N/2 + 1 values a row. The output is checked against gonum's FFT
+// of every row in float64 (relative L2 error at most 1e-5) before it is
+// timed. The figure is the median wall time of -runs calls after two
+// warm-up calls, the queue finished after each; `reikna bench --cpu=false
+// --sizes N --mib M` and `reikna bench --rfft` time reikna's plans of the
+// same rows.
 package main
 
 import (
