@@ -24,3 +24,14 @@ for r in 1 2 3 4 5; do
 	/usr/bin/python3 docs/benchmarks/cpu-2026-11-28-fft-one-pass/scipy_rfft.py 1024,4096,65536
 	/tmp/fftw_bench --real --mib 8 --sizes 1024,4096,65536 --threads 2 | grep -v fftw-
 done
+
+# complex128: five interleaved rounds of the prototype with -double,
+# reikna's plan, scipy.fft and FFTW in double precision, rows of 1024 and
+# 4096 points filling 8 MiB.
+for r in 1 2 3 4 5; do
+	echo "== round $r"
+	/tmp/fftrows -double -sizes 1024,4096 -mib 8 2>&1 | grep -v warning
+	bin/reikna bench --cpu=false --precision double --sizes 1024,4096 --mib 8 --runs 20 2>&1 | grep -E '^ +(1024|4096) '
+	/usr/bin/python3 docs/benchmarks/cpu-2026-11-28-fft-one-pass/scipy_fft128.py 1024,4096
+	/tmp/fftw_bench --precision double --mib 8 --sizes 1024,4096 --threads 2 | grep -v fftw-
+done
