@@ -10,14 +10,15 @@
 // pass over memory per stage instead (three for 1024 and 4096), each at
 // close to the device's copy bandwidth.
 //
-// Usage: go run scripts/cpu_fft_rows_lanes.go [-sizes 1024,4096] [-real] [-mib 8] [-runs 20]
+// Usage: go run scripts/cpu_fft_rows_lanes.go [-sizes 1024,4096] [-real] [-double] [-mib 8] [-runs 20]
 //
 // Each length N (a power of 2) transforms the rows of -mib MiB of
 // complex64 forward; with -real, rows of float32, as the complex transform
 // of their N/2 even and odd values followed by the real transform's twist,
-// writing N/2 + 1 values a row. The output is checked against gonum's FFT
-// of every row in float64 (relative L2 error at most 1e-5) before it is
-// timed. The figure is the median wall time of -runs calls after two
+// writing N/2 + 1 values a row; with -double, in complex128 (float64)
+// and double16 lanes. The output is checked against gonum's FFT of every
+// row in float64 (relative L2 error at most 1e-5, 1e-12 with -double)
+// before it is timed. The figure is the median wall time of -runs calls after two
 // warm-up calls, the queue finished after each; `reikna bench --cpu=false
 // --sizes N --mib M` and `reikna bench --rfft` time reikna's plans of the
 // same rows.
