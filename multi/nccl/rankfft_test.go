@@ -29,17 +29,7 @@ func TestRankSlabFFTNCCL(t *testing.T) { runRanks(t, "TestRankSlabFFTNCCLWorker"
 // bits: the same kernels run on the same parts, and the exchanges move
 // bytes without touching them.
 func TestRankSlabFFTNCCLWorker(t *testing.T) {
-	world := startRank(t, "TestRankSlabFFTNCCL")
-	fail := func(err error) {
-		world.Abort(1)
-		t.Fatal(err)
-	}
-	local, _ := mpi.LocalRank()
-	thr, err := multi.RankThread(cluda.DeviceFilter{API: cluda.CUDA}, local, cluda.ThreadOptions{})
-	if err != nil {
-		fail(err)
-	}
-	defer thr.Release()
+	world, thr, fail := rankCUDA(t, "TestRankSlabFFTNCCL")
 	id, err := nccl.BcastID(world)
 	if err != nil {
 		fail(err)
@@ -70,10 +60,42 @@ func TestRankSlabFFTNCCLWorker(t *testing.T) {
 			t.Errorf("rank %d, %v %v: the output through NCCL differs from that through MPI", world.Rank(), c.shape, c.layout)
 		}
 	}
-	if t.Failed() {
-		return // leave Finalize, which waits for every rank; mpirun ends the others
+	finishRank(t, world)
+}
+
+// rankCUDA starts a rank of launcher's test (startRank) and opens its
+// local CUDA device, released when the test ends. fail aborts every rank
+// and fails the test: a rank that only failed would leave the others
+// waiting in a collective.
+func rankCUDA(t *testing.T, launcher string) (world *mpi.Comm, thr *cluda.Thread, fail func(error)) {
+	t.Helper()
+	world = startRank(t, launcher)
+	fail = func(err error) {
+		world.Abort(1)
+		t.Fatal(err)
 	}
-	if err := world.Barrier(); err != nil {
+	local, _ := mpi.LocalRank()
+	thr, err := multi.RankThread(cluda.DeviceFilter{API: cluda.CUDA}, local, cluda.ThreadOptions{})
+	if err != nil {
+		fail(err)
+	}
+	t.Cleanup(thr.Release)
+	return world, thr, fail
+}
+
+// finishRank frees comms, waits for every rank and finalises MPI, unless
+// the test failed: Finalize waits for every rank, and mpirun ends the
+// others.
+func finishRank(t *testing.T, world *mpi.Comm, comms ...*mpi.Comm) {
+	t.Helper()
+	if t.Failed() {
+		return
+	}
+	var errs []error
+	for _, c := range comms {
+		errs = append(errs, c.Free())
+	}
+	if err := errors.Join(append(errs, world.Barrier())...); err != nil {
 		t.Fatal(err)
 	}
 	if err := mpi.Finalize(); err != nil {
@@ -113,17 +135,7 @@ func TestRankPencilFFTNCCL(t *testing.T) { runRanks(t, "TestRankPencilFFTNCCLWor
 // exchangers) and through host memory and MPI, on the same random input,
 // and checks that its parts of the outputs are the same bits.
 func TestRankPencilFFTNCCLWorker(t *testing.T) {
-	world := startRank(t, "TestRankPencilFFTNCCL")
-	fail := func(err error) {
-		world.Abort(1)
-		t.Fatal(err)
-	}
-	local, _ := mpi.LocalRank()
-	thr, err := multi.RankThread(cluda.DeviceFilter{API: cluda.CUDA}, local, cluda.ThreadOptions{})
-	if err != nil {
-		fail(err)
-	}
-	defer thr.Release()
+	world, thr, fail := rankCUDA(t, "TestRankPencilFFTNCCL")
 	n := world.Size()
 	q := 1
 	for d := 2; d*d <= n; d++ {
@@ -172,15 +184,7 @@ func TestRankPencilFFTNCCLWorker(t *testing.T) {
 			t.Errorf("rank %d, %v %v: the output through NCCL differs from that through MPI", world.Rank(), c.shape, c.layout)
 		}
 	}
-	if t.Failed() {
-		return // leave Finalize, which waits for every rank; mpirun ends the others
-	}
-	if err := errors.Join(rows.Free(), cols.Free(), world.Barrier()); err != nil {
-		t.Fatal(err)
-	}
-	if err := mpi.Finalize(); err != nil {
-		t.Fatal(err)
-	}
+	finishRank(t, world, rows, cols)
 }
 
 // pencilOutput returns the rank's part of the output of a RankPencilFFT
