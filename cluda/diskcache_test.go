@@ -57,9 +57,14 @@ func runScale(t *testing.T, thr *Thread, src, name string, factor float32) {
 }
 
 // entryKeyOf returns the disk cache key of src compiled on thr without
-// options.
-func entryKeyOf(thr *Thread, src string) entryKey {
-	return newEntryKey(preludeSource(thr.params.API, thr.params.DoubleFP, false)+src, "", thr.params)
+// options of its own (the device's may add some: poclQuiet).
+func entryKeyOf(t testing.TB, thr *Thread, src string) entryKey {
+	t.Helper()
+	flags, err := CompileOptions{}.flags(thr.params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newEntryKey(preludeSource(thr.params.API, thr.params.DoubleFP, false)+src, flags, thr.params)
 }
 
 // readEntry reads and decodes the entry of k in dir.
@@ -86,7 +91,7 @@ func checkRebuilt(t *testing.T, dir, src, name string, factor float32) {
 	if h, m := thr.disk.hits.Load(), thr.disk.misses.Load(); h != 0 || m != 1 {
 		t.Errorf("%d hits and %d misses, want the entry rebuilt (0 and 1)", h, m)
 	}
-	k := entryKeyOf(thr, src)
+	k := entryKeyOf(t, thr, src)
 	if e := readEntry(t, dir, k); e.key != k {
 		t.Error("the rebuilt entry has another key")
 	}
@@ -123,7 +128,7 @@ func TestDiskCacheDistrust(t *testing.T) {
 	thr := cacheThread(t, setup)
 	runScale(t, thr, cachedKernel, "twice", 2)
 	runScale(t, thr, otherKernel, "thrice", 3)
-	key, otherKey := entryKeyOf(thr, cachedKernel), entryKeyOf(thr, otherKernel)
+	key, otherKey := entryKeyOf(t, thr, cachedKernel), entryKeyOf(t, thr, otherKernel)
 	good, other := readEntry(t, setup, key), readEntry(t, setup, otherKey)
 	goodData := encodeEntry(good)
 
@@ -228,7 +233,7 @@ func TestDiskCacheSurvivesDriverCrash(t *testing.T) {
 	dir := t.TempDir()
 	thr := cacheThread(t, dir)
 	runScale(t, thr, cachedKernel, "twice", 2)
-	key := entryKeyOf(thr, cachedKernel)
+	key := entryKeyOf(t, thr, cachedKernel)
 	e := readEntry(t, dir, key)
 	whole := len(e.binary)
 	e.binary = e.binary[:whole/2]
@@ -259,7 +264,7 @@ func TestDiskCacheUse(t *testing.T) {
 	dir := t.TempDir()
 	thr := cacheThread(t, dir)
 	runScale(t, thr, cachedKernel, "twice", 2)
-	path := filepath.Join(dir, entryKeyOf(thr, cachedKernel).name())
+	path := filepath.Join(dir, entryKeyOf(t, thr, cachedKernel).name())
 	old := time.Now().Add(-48 * time.Hour)
 	if err := os.Chtimes(path, old, old); err != nil {
 		t.Fatal(err)
@@ -307,7 +312,7 @@ func TestDiskCachePrune(t *testing.T) {
 	if total > 1<<20 {
 		t.Errorf("the cache holds %d bytes, over its bound of 1 MiB: %v", total, left)
 	}
-	for _, name := range []string{"recent.bin", entryKeyOf(thr, cachedKernel).name()} {
+	for _, name := range []string{"recent.bin", entryKeyOf(t, thr, cachedKernel).name()} {
 		if !slices.Contains(left, name) {
 			t.Errorf("%s was pruned; left: %v", name, left)
 		}

@@ -32,18 +32,34 @@ type CompileOptions struct {
 	Origin func(line int) string
 }
 
-// flags returns the compiler options of a build on api, one string.
-func (o CompileOptions) flags(api API) (string, error) {
-	if api == CUDA {
+// flags returns the compiler options of a build on the device of p, one
+// string.
+func (o CompileOptions) flags(p *DeviceParams) (string, error) {
+	if p.API == CUDA {
 		opts, err := nvrtcOptions(o)
 		return strings.Join(opts, " "), err
 	}
-	opts := append([]string(nil), o.Options...)
+	var opts []string
+	if strings.Contains(p.PlatformName, poclPlatformName) {
+		opts = append(opts, poclQuiet)
+	}
+	opts = append(opts, o.Options...)
 	if o.FastMath {
 		opts = append(opts, "-cl-fast-relaxed-math", "-cl-mad-enable")
 	}
 	return strings.Join(opts, " "), nil
 }
+
+// poclQuiet is the option every build on PoCL gets: on CPUs without
+// AVX-512 PoCL's clang notes that a function taking or returning a vector
+// of 512 bits (the float16 lanes of the FFT's CPU kernels) changes the ABI
+// without avx512f ("-Wpsabi"), and PoCL prints "N warnings generated." on
+// the process's standard error for each such kernel. The note concerns
+// calls across compiled objects, which a kernel's inlined helpers never
+// make. PoCL refuses -Wno-psabi (CL_INVALID_BUILD_OPTIONS, PoCL 3.1) and
+// takes -w, which leaves its warnings out; errors still fail the build
+// and reach its log.
+const poclQuiet = "-w"
 
 // Program is a program built on a Thread's device from source with the
 // kernel prelude.
@@ -81,7 +97,7 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 	if err := opts.Validate(); err != nil {
 		return nil, fmt.Errorf("cluda: compile: %w", err)
 	}
-	flags, err := opts.flags(t.be.api())
+	flags, err := opts.flags(t.params)
 	if err != nil {
 		return nil, fmt.Errorf("cluda: compile: %w", err)
 	}

@@ -132,6 +132,7 @@ const maxFusedRowGPU = 2048
 // the transform takes more kernels (or none: a length of 1).
 func fusedConvolution(padded []int, axis int, lim fftplan.Limits) (fftplan.Kernel, bool) {
 	lim.Tuning.EvenStages = true
+	lim.Tuning.NoLooped = true // the looped kernel runs no product between its stages
 	p, err := fftplan.New(padded, []int{axis}, lim)
 	if err != nil || len(p.Axes) != 1 {
 		return fftplan.Kernel{}, false

@@ -179,7 +179,8 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // work-items per work-group of the register kernel) and
 // REIKNA_BENCH_LOCAL_BYTES (plan within that much local memory, without
 // the opt-in memory of CUDA devices), REIKNA_BENCH_NO_LANES=1 (no lanes
-// on CPU devices), REIKNA_BENCH_EVEN_STRIDED=1 (even
+// on CPU devices), REIKNA_BENCH_NO_LOOPED=1 (no looped passes on CPU
+// devices), REIKNA_BENCH_EVEN_STRIDED=1 (even
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
 // butterfly), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
 // prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
@@ -190,6 +191,7 @@ func benchTuning() fft.FFTTuning {
 	t.NoRegisters = os.Getenv("REIKNA_BENCH_LOCAL_KERNEL") == "1"
 	t.EvenStrided = os.Getenv("REIKNA_BENCH_EVEN_STRIDED") == "1"
 	t.NoLanes = os.Getenv("REIKNA_BENCH_NO_LANES") == "1"
+	t.NoLooped = os.Getenv("REIKNA_BENCH_NO_LOOPED") == "1"
 	if p, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_PRIME")); err == nil {
 		t.MaxPrime = p
 	}

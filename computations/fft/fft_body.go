@@ -40,6 +40,7 @@ type fftPass struct {
 	Local    *fftLocalBody    // of the local kernel, else nil
 	Register *fftRegisterBody // of the register kernel, else nil
 	Lanes    *fftLanesBody    // of the lanes kernel, else nil
+	Looped   *fftLoopedBody   // of the looped kernel, else nil
 }
 
 // fftPassEnd is one end of a pass: its indexing, its length along the

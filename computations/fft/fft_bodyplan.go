@@ -46,18 +46,25 @@ func newFFTBody(k *fftKernel) *fftPass {
 		b.Twiddle = fftPassTwiddle{Split: true, Rows: (p.NS + k.Tables.PassBlock - 1) / k.Tables.PassBlock, Block: k.Tables.PassBlock}
 	}
 	b.Butterflies = map[int]any{}
-	if p.Lanes > 1 {
+	switch {
+	case p.Looped:
+		for _, r := range p.Radices {
+			b.Butterflies[r] = lanesButterflyModule(r, k.dt, p.Lanes)
+		}
+		b.Looped = loopedBody(p, k.dt, k.Tables.StageOffsets)
+	case p.Lanes > 1:
 		b.Butterflies[p.L] = lanesButterflyModule(p.L, k.dt, p.Lanes)
 		b.Lanes = lanesBody(p, k.dt)
 		return b
-	}
-	for _, r := range p.Radices {
-		b.Butterflies[r] = butterflyModule(r, k.dt, p.E > 0)
-	}
-	if p.E > 0 {
-		b.Register = registerBody(p, k.dt, k.Tables.StageOffsets)
-	} else {
-		b.Local = localBody(p, k.Inner, k.Tables.StageOffsets)
+	default:
+		for _, r := range p.Radices {
+			b.Butterflies[r] = butterflyModule(r, k.dt, p.E > 0)
+		}
+		if p.E > 0 {
+			b.Register = registerBody(p, k.dt, k.Tables.StageOffsets)
+		} else {
+			b.Local = localBody(p, k.Inner, k.Tables.StageOffsets)
+		}
 	}
 	if b.Register != nil && b.Fused != nil && p.Uneven {
 		b.Register.Relayout = true

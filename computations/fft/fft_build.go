@@ -113,8 +113,14 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 			return err
 		}
 	}
+	// The looped kernel runs no product between its stages (a fused
+	// convolution plans without looped passes: fusedConvolution), nor a
+	// real transform's twist of paired work-groups (it holds whole rows).
+	if k.Pass.Looped && (k.fused != nil || k.real != nil && k.real.paired) {
+		return fmt.Errorf("FFT: a looped pass of %d points with a fused product or paired twist", k.Pass.L)
+	}
 	// Lanes load and store whole vectors: their arrays need pointers.
-	if k.Pass.Lanes > 1 && (k.real != nil || k.fused != nil || !k.src.arg.HasPointer() || !k.dst.arg.HasPointer()) {
+	if k.Pass.Lanes > 1 && !k.Pass.Looped && (k.real != nil || k.fused != nil || !k.src.arg.HasPointer() || !k.dst.arg.HasPointer()) {
 		k.Pass = k.Pass.DropLanes()
 	}
 	k.name = fmt.Sprintf("fft_axis%d_pass%d", k.Axis, b.count)

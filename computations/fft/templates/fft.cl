@@ -1,6 +1,7 @@
 {{- /* One pass of an FFT along one axis (see fftplan.Pass), drawn from the
     description fftPass (fft_body.go): the local kernel (fft_local.cl), the
-    register kernel (fft_register.cl) or the lanes kernel (fft_lanes.cl),
+    register kernel (fft_register.cl), the lanes kernel (fft_lanes.cl) or
+    the looped kernel (fft_looped.cl),
     bound here to the load and store
     entry points of the arguments and to the tables. Every element is
     loaded by FFT_LOAD_ELEM and stored by FFT_STORE_ELEM, which the kinds
@@ -49,11 +50,19 @@ INLINE WITHIN_KERNEL {{ .VType }} _lanes_mul({{ .VType }} a, {{ .VType }} b)
 {
     return ({{ .VType }})(a.lo * b.lo - a.hi * b.hi, a.lo * b.hi + a.hi * b.lo);
 }{{ end }}
+{{- with .body.Looped }}
+
+// Lanes of complex values times one complex value.
+INLINE WITHIN_KERNEL {{ .VType }} _lanes_twiddle({{ .VType }} a, {{ $.body.CType }} w)
+{
+    return ({{ .VType }})(a.lo * w.x - a.hi * w.y, a.lo * w.y + a.hi * w.x);
+}{{ end }}
 {{- with .body.LocalBufferBytes }}
 LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{ .KernelDeclaration }}
 {
 {{- if .body.Local }}{{ template "fft_local_kernel" .body }}
+{{- else if .body.Looped }}{{ template "fft_looped_kernel" .body }}
 {{- else if .body.Lanes }}{{ $tw := "" }}{{ with .tw_pass_lo }}{{ $tw = .Pointer }}{{ end }}
 {{- template "fft_lanes_kernel" (dict "b" .body "src" .input.Pointer "dst" .output.Pointer "tw" $tw) }}
 {{- else }}{{ template "fft_register_kernel" .body }}{{ end }}

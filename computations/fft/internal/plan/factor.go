@@ -66,7 +66,12 @@ func isSmooth(n, maxPrime int) bool {
 // radices splits n (smooth) into butterfly sizes of at most maxRadix,
 // largest first, using as few stages as first-fit-decreasing packing of its
 // prime factors finds.
-func radices(n int) []int {
+func radices(n int) []int { return packRadices(n, maxRadix) }
+
+// packRadices splits n into stages of at most maxR (a prime factor above
+// it is a stage of its own), largest first, using as few stages as
+// first-fit-decreasing packing of its prime factors finds.
+func packRadices(n, maxR int) []int {
 	if n == 1 {
 		return nil
 	}
@@ -76,7 +81,7 @@ func radices(n int) []int {
 	for _, f := range fs {
 		placed := false
 		for i := range bins {
-			if bins[i]*f <= maxRadix {
+			if bins[i]*f <= maxR {
 				bins[i] *= f
 				placed = true
 				break

@@ -1,5 +1,7 @@
 package plan
 
+import "slices"
+
 // passLanes is the number of sub-transforms a work-item of a private pass
 // takes on CPU devices (Pass.Lanes): 8 float lanes fill the 256-bit
 // vectors of AVX2 in each of the real and imaginary parts, and half the
@@ -43,4 +45,28 @@ func (p Pass) DropLanes() Pass {
 		p.Lanes, p.WG = 0, p.Tile
 	}
 	return p
+}
+
+// lanesFirst orders the sub-lengths ls of a transform's passes so that
+// those that are multiples of lanes come first: the first pass (NS = 1)
+// then takes lanes, and every pass after it has NS a multiple of them
+// (lanesPay). 6144 as 8·8·8·12 took 1.32–1.40 ms on PoCL (2 cores, AVX2,
+// 8 MiB) against 2.35 as 12·8·8·8, whose passes had no lanes.
+func lanesFirst(ls []int, lanes int) []int {
+	if lanes < 2 {
+		return ls
+	}
+	out := slices.Clone(ls)
+	slices.SortStableFunc(out, func(a, b int) int {
+		return boolRank(a%lanes != 0) - boolRank(b%lanes != 0)
+	})
+	return out
+}
+
+// boolRank is 1 for true and 0 for false.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

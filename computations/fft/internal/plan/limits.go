@@ -58,8 +58,11 @@ type Tuning struct {
 	// stages, as they were planned before uneven ones served them.
 	EvenStrided bool
 	// NoLanes: the passes of a CPU device take one sub-transform per
-	// work-item (no Pass.Lanes).
+	// work-item (no Pass.Lanes, and so no Pass.Looped).
 	NoLanes bool
+	// NoLooped: a CPU device's transforms that a looped pass would take
+	// run as the passes of before it (no Pass.Looped).
+	NoLooped bool
 	// MaxPrime > 0: the largest prime a GPU takes as a butterfly at every
 	// length (at most maxWidePrimeRadix), in place of the rule's
 	// (budget.forLength); lengths with a larger prime factor take
@@ -199,7 +202,10 @@ type budget struct {
 	privatePass int
 	// lanes > 0: the private passes take that many sub-transforms per
 	// work-item where they can (lanesPay).
-	lanes     int
+	lanes int
+	// looped > 0: contiguous transforms whose looped pass (looped.go)
+	// holds at most that many bytes per work-item take it.
+	looped    int
 	passTable int // the most entries of a one-level pass twiddle table
 }
 
@@ -346,6 +352,9 @@ func (l Limits) budget() budget {
 	}
 	if cpu && !t.NoLanes {
 		b.lanes = passLanes
+		if !t.NoLooped && t.MaxRegE == 0 {
+			b.looped = maxLoopedBytes
+		}
 	}
 	// A GPU takes the larger primes where its local memory holds minTile
 	// strided rows of them side by side (not one of 2 KiB).

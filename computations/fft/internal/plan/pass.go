@@ -47,6 +47,11 @@ type Pass struct {
 	// where they leave the work-items' loops of complex values alone).
 	// WG is then Tile/Lanes.
 	Lanes int
+	// Looped: a private pass of a whole transform (L == N) whose
+	// work-items each take Lanes neighbouring rows, element n of every
+	// row in one vector of lanes, and run its stages as loops over arrays
+	// of their own (looped.go; CPU devices). WG is then Tile/Lanes.
+	Looped bool
 	// Uneven: the register kernel's stages need not divide E. A stage of
 	// radix r gives each of the TT work-items of a sub-transform
 	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them

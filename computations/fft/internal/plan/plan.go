@@ -289,6 +289,10 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	}
 	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
+	if a.loopedPays(b) {
+		a.Kernels = a.kernels([]Pass{loopedPass(a.M, b)}, false, false, b)
+		return a
+	}
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
 	// the register kernel than in one pass of the local kernel.
@@ -304,7 +308,7 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	if b.splitsPrivate(a.M) {
 		// A CPU device runs powers of two and long transforms faster as
 		// passes of a few points, one sub-transform per work-item.
-		ls = splitLength(a.M, b.privatePass)
+		ls = lanesFirst(splitLength(a.M, b.privatePass), b.lanes)
 	} else if single := (Pass{N: a.M, L: a.M, NS: 1, Plain: b.plainLocal}); single.planRegisters(batch.Outer*batch.Inner, batch.Inner, b) || localSingle {
 		ls = []int{a.M}
 	} else {
@@ -392,7 +396,7 @@ func (a *Axis) kernels(passes []Pass, forward, back bool, b budget) []Kernel {
 			k.SrcLength, k.DstLength = a.N, a.N
 		}
 		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, b)
-		if a.lanesPay(k, b) {
+		if !p.Looped && a.lanesPay(k, b) {
 			k.Pass.Lanes, k.Pass.WG = b.lanes, p.Tile/b.lanes
 		}
 		out[i] = k

@@ -13,9 +13,11 @@ import (
 // cluda.ModelGPU), a CPU (as cluda.ModelCPU) and a device with little local
 // memory and small work-groups.
 var (
-	gpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
-	cpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, CPU: true}, ItemSize: 8}
-	smallLimits = Limits{Limits: device.Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256}, ItemSize: 8}
+	gpuLimits = Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
+	cpuLimits = Limits{Limits: device.Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, CPU: true}, ItemSize: 8}
+	// complex128CPU is cpuLimits for complex128 values.
+	complex128CPU = Limits{Limits: cpuLimits.Limits, ItemSize: 16}
+	smallLimits   = Limits{Limits: device.Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256}, ItemSize: 8}
 )
 
 // tuned returns lim with the tuning t.
@@ -44,6 +46,9 @@ func summary(k Kernel) string {
 	if p.Lanes > 1 {
 		s += fmt.Sprintf(" lanes%d", p.Lanes)
 	}
+	if p.Looped {
+		s += " looped"
+	}
 	return s
 }
 
@@ -62,7 +67,7 @@ func TestNewPlans(t *testing.T) {
 		// two go through local memory on GPUs, not on CPUs.
 		{"GPU 100: staged", []int{1 << 13, 100}, []int{1}, gpuLimits,
 			[]string{"L100 NS1 [10 10] reg E10 TT10 C1/1 tile12 wg120 staged-load staged-store"}},
-		{"CPU 100: not staged", []int{1 << 13, 100}, []int{1}, cpuLimits,
+		{"CPU 100: not staged", []int{1 << 13, 100}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}),
 			[]string{"L100 NS1 [10 10] reg E10 TT10 C1/1 tile25 wg250"}},
 		{"GPU 16", []int{1 << 19, 16}, []int{1}, gpuLimits,
 			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile128 wg128 staged-load staged-store"}},
@@ -87,7 +92,7 @@ func TestNewPlans(t *testing.T) {
 			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast"}},
 		{"CPU 32: a private exchange", []int{32768, 32}, []int{1}, cpuLimits,
 			[]string{"L32 NS1 [16 2] reg E32 TT1 C1/1 tile64 wg64 private sfast"}},
-		{"CPU 256 in passes of 16", []int{4096, 256}, []int{1}, cpuLimits, []string{
+		{"CPU 256 in passes of 16 without looped passes", []int{4096, 256}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
@@ -105,9 +110,30 @@ func TestNewPlans(t *testing.T) {
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast chirp-out",
 		}},
-		{"CPU 2187 in one pass", []int{479, 2187}, []int{1}, cpuLimits,
+		{"CPU 2187 in one pass without looped passes", []int{479, 2187}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}),
 			[]string{"L2187 NS1 [9 9 9 3] reg E9 TT243 C1/1 tile1 wg243"}},
-		{"CPU 1024 in passes of 16", []int{1024, 1024}, []int{1}, cpuLimits, []string{
+		{"CPU 2187 looped", []int{479, 2187}, []int{1}, cpuLimits,
+			[]string{"L2187 NS1 [3 3 3 3 3 3 3] reg E2187 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 1024 looped", []int{1024, 1024}, []int{1}, cpuLimits,
+			[]string{"L1024 NS1 [8 8 8 2] reg E1024 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 100 looped", []int{1024, 100}, []int{1}, cpuLimits,
+			[]string{"L100 NS1 [5 5 4] reg E100 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 512 looped", []int{1024, 512}, []int{1}, cpuLimits,
+			[]string{"L512 NS1 [8 8 8] reg E512 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 16384 looped", []int{64, 16384}, []int{1}, cpuLimits,
+			[]string{"L16384 NS1 [8 8 8 8 4] reg E16384 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 16384 of complex128 in passes: the looped arrays would hold 4 MiB", []int{64, 16384}, []int{1}, complex128CPU, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS2048 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+		}},
+		{"CPU 1024 over strided data in passes", []int{1024, 8}, []int{0}, cpuLimits, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
+		}},
+		{"CPU 1024 in passes of 16 without looped passes", []int{1024, 1024}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
@@ -124,13 +150,15 @@ func TestNewPlans(t *testing.T) {
 			"L16 NS256 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 			"L16 NS4096 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 		}},
-		{"CPU 1000 in one pass", []int{1048, 1000}, []int{1}, cpuLimits,
+		{"CPU 1000 in one pass without looped passes", []int{1048, 1000}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}),
 			[]string{"L1000 NS1 [10 10 10] reg E10 TT100 C1/1 tile2 wg200"}},
-		{"CPU 6144 in passes of at most 16", []int{170, 6144}, []int{1}, cpuLimits, []string{
-			"L12 NS1 [12] reg E12 TT1 C1/1 tile64 wg64 private sfast",
-			"L8 NS12 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
-			"L8 NS96 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
-			"L8 NS768 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+		{"CPU 1000 looped", []int{1048, 1000}, []int{1}, cpuLimits,
+			[]string{"L1000 NS1 [8 5 5 5] reg E1000 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 6144 in passes of at most 16, multiples of the lanes first", []int{170, 6144}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}), []string{
+			"L8 NS1 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS8 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS64 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L12 NS512 [12] reg E12 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
 		{"CPU 1024 with at most 8 elements per work-item", []int{64, 1024}, []int{1}, tuned(cpuLimits, Tuning{MaxRegE: 8}), []string{
 			"L8 NS1 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
@@ -482,6 +510,9 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	} else if p.TT*p.E != p.L {
 		return fmt.Errorf("%d work-items of %d elements for a pass of %d", p.TT, p.E, p.L)
 	}
+	if p.Looped {
+		return checkLooped(p, lim)
+	}
 	lanes := max(p.Lanes, 1)
 	if p.Lanes > 1 && (!p.Private || p.Tile%p.Lanes != 0 || p.NS%p.Lanes != 0 && !(p.NS == 1 && p.L%p.Lanes == 0) || (p.N/p.L)%p.Lanes != 0) {
 		return fmt.Errorf("lanes of %d in a pass of tile %d after %d, %d butterflies (private %v)", p.Lanes, p.Tile, p.NS, p.N/p.L, p.Private)
@@ -511,6 +542,27 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	}
 	if need > localBytes {
 		return fmt.Errorf("the register kernel uses %d bytes of local memory, more than %d", need, localBytes)
+	}
+	return nil
+}
+
+// checkLooped checks a looped pass: a whole transform in lanes of rows,
+// on a CPU device, whose two private arrays fit maxLoopedBytes and whose
+// radices multiply to its length.
+func checkLooped(p Pass, lim Limits) error {
+	prod := 1
+	for _, r := range p.Radices {
+		prod *= r
+	}
+	switch {
+	case !lim.CPU || lim.Tuning.LocalBytes > 0 || lim.Tuning.NoLanes || lim.Tuning.NoLooped:
+		return fmt.Errorf("a looped pass with limits %+v", lim)
+	case !p.Private || p.L != p.N || p.NS != 1 || p.Lanes < 2 || p.WG*p.Lanes != p.Tile || p.E != p.L || p.TT != 1:
+		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
+	case 2*p.Lanes*p.L*lim.ItemSize > maxLoopedBytes:
+		return fmt.Errorf("a looped pass of %d in %d lanes holds more than %d bytes", p.L, p.Lanes, maxLoopedBytes)
+	case prod != p.L:
+		return fmt.Errorf("radices %v of a looped pass of %d", p.Radices, p.L)
 	}
 	return nil
 }

@@ -32,6 +32,8 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 // the axis with its kernel i replaced by what runs in its place, or
 // ErrNoKernel:
 //
+//   - a looped pass (a CPU device's whole transform in lanes) is replaced
+//     by the plan of the axis without it;
 //   - the kernel of Rader's algorithm is replaced by the plan of the axis
 //     by Bluestein's;
 //   - a kernel that computes the whole of Bluestein's algorithm is
@@ -47,7 +49,8 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 //     chirps and convolution kernel go to the first and last of them),
 //     and a pass of several has no replacement.
 //
-// Every step lowers the kernel's rank (Rader's algorithm before any of
+// Every step lowers the kernel's rank (a looped pass before any other,
+// Rader's algorithm before any of
 // Bluestein's, Bluestein's algorithm in one kernel
 // before its two transforms, a whole transform before a pass of several,
 // the register kernel before the local one, then the work-group size), so
@@ -62,6 +65,11 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	base := lim.budget().forLength(a.N)
 	b := base
 	k := a.Kernels[i]
+	if k.Pass.Looped {
+		// A looped pass goes back to the passes of before it.
+		base.looped = 0
+		return planAxis(a.Batch, a.N, base), nil
+	}
 	if k.Rader {
 		base.rader, base.raderByPadding = false, false
 		bluestein := planAxis(a.Batch, a.N, base)
@@ -125,8 +133,11 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 
 // rank orders the kernels that Replan goes through for the same work: each
 // step lowers it in lexicographic order.
-func (k *Kernel) rank() [5]int {
-	rader, convolution, whole, registers := 0, 0, 0, 0
+func (k *Kernel) rank() [6]int {
+	looped, rader, convolution, whole, registers := 0, 0, 0, 0, 0
+	if k.Pass.Looped {
+		looped = 1
+	}
 	if k.Rader {
 		rader = 1
 	}
@@ -139,5 +150,5 @@ func (k *Kernel) rank() [5]int {
 	if k.Pass.E > 0 {
 		registers = 1
 	}
-	return [5]int{rader, convolution, whole, registers, k.Pass.WG}
+	return [6]int{looped, rader, convolution, whole, registers, k.Pass.WG}
 }

@@ -128,7 +128,7 @@ func refuse(k Kernel) Refusal {
 }
 
 // less reports whether rank a is below rank b in lexicographic order.
-func less(a, b [5]int) bool { return slices.Compare(a[:], b[:]) < 0 }
+func less(a, b [6]int) bool { return slices.Compare(a[:], b[:]) < 0 }
 
 // TestReplanEnds refuses every kernel of many plans over and over, as a
 // device that runs nothing would: every step lowers the rank of the kernels

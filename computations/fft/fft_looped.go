@@ -1,0 +1,71 @@
+package fft
+
+import (
+	"fmt"
+
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// fftLoopedBody holds the numbers of the looped kernel (fftplan.Pass.Looped,
+// templates/fft_looped.cl): each work-item takes Lanes neighbouring rows
+// of one whole transform of L points, value n of its arrays holding
+// element n of every row (the real parts in the low half of a VType, the
+// imaginary parts in the high half, HType each), and runs the Stockham
+// stages as loops from one array into the other.
+type fftLoopedBody struct {
+	Lanes        int
+	VType, HType string
+	Lane         []fftLane // the lanes, in order
+	Stages       []fftLoopedStage
+	// Result names the array that holds the transform after the last
+	// stage.
+	Result string
+}
+
+// fftLane is lane I of a value: its real part is the component Re of the
+// vector and its imaginary part Im (".s3" and ".sb" for lane 3 of 8).
+type fftLane struct {
+	I      int
+	Re, Im string
+}
+
+// fftLoopedStage is a stage of radix Radix after stages of NsIn, from
+// array From into array To: for each k < NsIn (the twiddles
+// W_{NsIn·Radix}^{k·m} at table entries Twiddles[m-1] + k) and each of its
+// Groups butterflies g, the butterfly jj = g·NsIn + k reads the elements
+// jj + m·Span and writes output q to g·NsIn·Radix + k + q·NsIn.
+type fftLoopedStage struct {
+	Radix, NsIn, Groups, Span int
+	From, To                  string
+	Elements                  []int // 0 to Radix-1
+	Twiddles                  []int // the table offsets of elements 1 to Radix-1; none where NsIn is 1
+}
+
+// loopedBody returns the numbers of the looped kernel of pass p on values
+// of dt, whose stage i reads its twiddles from stageOffsets[i] on.
+func loopedBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftLoopedBody {
+	lb := &fftLoopedBody{
+		Lanes: p.Lanes,
+		VType: lanesType(dt, p.Lanes), HType: fmt.Sprintf("%s%d", dt.Real().CType(), p.Lanes),
+	}
+	for i := 0; i < p.Lanes; i++ {
+		lb.Lane = append(lb.Lane, fftLane{I: i, Re: fmt.Sprintf(".s%x", i), Im: fmt.Sprintf(".s%x", i+p.Lanes)})
+	}
+	arrays := [2]string{"x", "y"}
+	nsIn := 1
+	for si, r := range p.Radices {
+		st := fftLoopedStage{Radix: r, NsIn: nsIn, Groups: p.L / (r * nsIn), Span: p.L / r,
+			From: arrays[si%2], To: arrays[(si+1)%2]}
+		for m := 0; m < r; m++ {
+			st.Elements = append(st.Elements, m)
+			if nsIn > 1 && m > 0 {
+				st.Twiddles = append(st.Twiddles, stageOffsets[si]+(m-1)*nsIn)
+			}
+		}
+		lb.Stages = append(lb.Stages, st)
+		nsIn *= r
+	}
+	lb.Result = arrays[len(p.Radices)%2]
+	return lb
+}

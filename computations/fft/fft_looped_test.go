@@ -1,0 +1,132 @@
+package fft_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations/fft"
+	"github.com/reikna-go/reikna/computations/internal/comptest"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// TestLoopedPasses runs the transforms that a CPU device takes in one
+// looped pass (fftplan.Pass.Looped): powers of two and mixed radices up
+// to primes of 13, batches of fewer rows than the lanes and of a number
+// that is not a multiple of them (the last work-item repeats a row it
+// does not store), complex64 and complex128, forward and inverse. On a
+// CPU device it checks that the plan is one looped kernel, and that
+// NoLooped plans none; each plan is checked against the float64
+// reference.
+func TestLoopedPasses(t *testing.T) {
+	thr := cludatest.Thread(t)
+	cases := []struct {
+		shape []int
+		dt    dtypes.DType
+	}{
+		{[]int{3, 1024}, dtypes.Complex64},
+		{[]int{9, 360}, dtypes.Complex64},
+		{[]int{16, 1000}, dtypes.Complex64},
+		{[]int{5, 2187}, dtypes.Complex64},
+		{[]int{11, 4095}, dtypes.Complex64},
+		{[]int{2, 6144}, dtypes.Complex64},
+		{[]int{2, 16384}, dtypes.Complex64},
+		{[]int{10, 768}, dtypes.Complex128},
+		{[]int{2, 8192}, dtypes.Complex128},
+	}
+	for i, c := range cases {
+		for _, noLooped := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/%v/looped=%v", c.dt, c.shape, !noLooped), func(t *testing.T) {
+				if !thr.Params().SupportsDType(c.dt) {
+					t.Skip("no double precision")
+				}
+				axes := []int{len(c.shape) - 1}
+				f, err := fft.NewTunedFFT(core.ArrayOf(c.dt, c.shape...), axes, fft.FFTOptions{}, fft.FFTTuning{NoLooped: noLooped})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if looped, all := kernelsWith(t, f, thr.Params(), loopedMarker); thr.Params().IsCPU() && (looped == 1 && all == 1) == noLooped {
+					t.Errorf("%d of %d kernels looped", looped, all)
+				}
+				if e := runPlanned(t, thr, f, c.dt, c.shape, axes, uint64(i)); !(e <= tolerance(c.dt)) {
+					t.Errorf("relative error %.3g", e)
+				}
+			})
+		}
+	}
+}
+
+// renderer is a computation that renders its plan for a device.
+type renderer interface {
+	Render(p *cluda.DeviceParams) (*core.RenderedPlan, error)
+}
+
+// kernelsWith returns the number of kernels of c's plan on the device
+// whose source holds marker, and the number of its kernels.
+func kernelsWith(t *testing.T, c renderer, p *cluda.DeviceParams, marker string) (n, all int) {
+	t.Helper()
+	plan, err := c.Render(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range plan.Kernels {
+		if strings.Contains(k.Source, marker) {
+			n++
+		}
+	}
+	return n, len(plan.Kernels)
+}
+
+// loopedMarker is in the source of every looped kernel: the product of
+// lanes by one twiddle.
+const loopedMarker = "_lanes_twiddle("
+
+// TestLoopedRealFFT runs real transforms whose complex transform a CPU
+// device takes in one looped pass: even lengths (the real pairs loaded as
+// complex values, the spectrum twisted in the stores; the untwist and the
+// pairs in IRFFT) and an odd one (real values loaded as complex ones, the
+// half spectrum stored; the Hermitian loads in IRFFT), batches that do not
+// fill the lanes, float32 and float64, against the float64 references.
+func TestLoopedRealFFT(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for i, c := range []rfftCase{
+		{dtypes.Float32, []int{9, 1024}, []int{1}},
+		{dtypes.Float32, []int{3, 2000}, []int{1}},
+		{dtypes.Float64, []int{2, 4096}, []int{1}},
+		{dtypes.Float32, []int{5, 1215}, []int{1}},
+	} {
+		t.Run(c.String(), func(t *testing.T) {
+			if !thr.Params().SupportsDType(c.dt) {
+				t.Skip("no double precision")
+			}
+			cdt, n, half := complexOfReal(c.dt), c.realLength(), halfShape(c.shape, c.axes)
+			r, err := fft.NewRFFT(core.ArrayOf(c.dt, c.shape...), c.axes, fft.RFFTOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ir, err := fft.NewIRFFT(core.ArrayOf(cdt, half...), c.axes, fft.IRFFTOptions{N: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, comp := range []renderer{r, ir} {
+				if looped, _ := kernelsWith(t, comp, thr.Params(), loopedMarker); thr.Params().IsCPU() && looped != 1 {
+					t.Errorf("%T: %d looped kernels, want 1", comp, looped)
+				}
+			}
+			fwd := comptest.Must(r.Compile(thr))
+			defer fwd.Release()
+			inv := comptest.Must(ir.Compile(thr))
+			defer inv.Release()
+			tol := realTolerance(c.dt)
+			if e := runRFFT(t, thr, fwd, c.dt, c.shape, c.axes, uint64(i)); !(e <= tol) {
+				t.Errorf("RFFT: relative error %.3g", e)
+			}
+			if e := runIRFFT(t, thr, inv, cdt, half, c.axes, n, uint64(i)); !(e <= tol) {
+				t.Errorf("IRFFT: relative error %.3g", e)
+			}
+		})
+	}
+}

@@ -1,0 +1,71 @@
+package plan
+
+// The looped pass (Pass.Looped) is a CPU device's transform of a whole
+// contiguous row in one pass over memory: a work-item reads Lanes rows
+// once into vectors of lanes (element n of every row in one value, as the
+// lanes kernel holds its butterflies), runs every radix stage of a
+// Stockham FFT as a loop over an array of its own, and writes the rows
+// once. The passes of at most privatePass points that it replaces each
+// run at 72–95% of the device's copy bandwidth, so their number is what
+// bounds the transform (docs/fft-gpu-notes.md §17.1); a measurement of the
+// shape apart from the library (scripts/cpu_fft_rows_lanes.go, 8 MiB of
+// complex64 on PoCL, 2 cores) took 1/1.8, 1/2.7 and 1/2.4 of the plan's
+// time at 256, 1024 and 4096 points and 1/3.1 for complex128 at 1024.
+
+// maxLoopedBytes bounds the private memory of a looped pass's work-item:
+// its two arrays of Lanes × L complex values. 8 rows of 16384 complex64
+// (2 MiB) outgrow a core's L2 and still ran 1.4–1.9 times faster than the
+// passes (BENCHMARKS.md, "Measured: one pass in lanes").
+const maxLoopedBytes = 2 << 20
+
+// loopedFrom is the shortest transform a looped pass takes, and
+// loopedPow2From the shortest power of two. On PoCL (2 cores, AVX2, 8 MiB
+// of complex64; the least and median of 8 rounds, with BenchmarkFFT and
+// REIKNA_BENCH_NO_LOOPED=1) the looped pass ran lengths that the register
+// kernel took in one pass 2.9–4.0 times faster (360 in 2.62 ms against
+// 9.43, 1000 in 2.14 against 7.17, 3000 in 2.98 against 11.53; 100 in 3.37
+// against 3.71), and powers of two from 512 on 1.05–1.8 times faster than
+// their passes in lanes (512 in 4.37 against 6.79, 1024 in 2.76 against
+// 4.87, 4096 in 5.50 against 7.45, 6144 in 3.49 against 5.72), while the
+// two passes of 128 and 256 stayed faster (2.89 against 5.21, 3.01 against
+// 5.41), and up to 32 points one straight-line sub-transform per
+// work-item is faster than loops.
+const (
+	loopedFrom     = 64
+	loopedPow2From = 512
+)
+
+// maxLoopedRadix is the largest stage of a looped pass that is a product
+// of primes: a stage holds its radix's values of 2·Lanes reals in vector
+// registers, and radix 8 of float16 fills AVX2's 16 registers (a prime
+// factor above it, 11 or 13, is a stage of its own).
+const maxLoopedRadix = 8
+
+// loopedPays reports whether the transform of the axis runs as one looped
+// pass: on a CPU device with lanes (budget.looped), over contiguous rows
+// (Inner 1), of a length the butterflies take directly (no Bluestein's
+// transforms) from loopedFrom on (powers of two from loopedPow2From),
+// whose two arrays of Lanes rows fit budget.looped bytes.
+func (a *Axis) loopedPays(b budget) bool {
+	from := loopedFrom
+	if a.M&(a.M-1) == 0 {
+		from = loopedPow2From
+	}
+	return b.looped > 0 && b.lanes > 1 && a.Inner == 1 && !a.Bluestein &&
+		a.M >= from && 2*b.lanes*a.M*b.itemSize <= b.looped && isSmooth(a.M, b.maxPrime)
+}
+
+// loopedPass returns the looped pass of a transform of length m: Lanes
+// rows a work-item, one work-item a work-group (PoCL spreads the
+// work-groups over the cores; the prototype ran so), its stages the prime
+// factors of m packed into as few radices of at most maxLoopedRadix as
+// packRadices finds.
+func loopedPass(m int, b budget) Pass {
+	p := Pass{N: m, L: m, NS: 1, Plain: b.plainLocal}
+	p.Radices = packRadices(m, maxLoopedRadix)
+	p.E, p.TT, p.Private, p.Looped, p.Lanes = m, 1, true, true, b.lanes
+	p.WG = 1
+	p.Tile = p.Lanes * p.WG
+	p.Comps, p.Chunks, p.SFast = 1, 1, true
+	return p
+}
