@@ -16,7 +16,8 @@ import (
 // lanes on CPU devices (fftplan.Pass.Lanes): three to five
 // passes of 8 and 16 points, the pass twiddles in one table and (2^20, and
 // 2^16 with a small table) in two, complex64 and complex128, several
-// transforms in a batch, forward and inverse. On a CPU device it checks
+// transforms in a batch, forward and inverse, planned without looped
+// passes (which take the shorter ones whole). On a CPU device it checks
 // that the plan has lanes kernels, and that NoLanes plans none; each plan
 // is checked against the float64 reference.
 func TestLanesPasses(t *testing.T) {
@@ -43,7 +44,7 @@ func TestLanesPasses(t *testing.T) {
 					t.Skip("no double precision")
 				}
 				axes := []int{len(c.shape) - 1}
-				tuning := fft.FFTTuning{NoLanes: noLanes, PassTable: c.passTable}
+				tuning := fft.FFTTuning{NoLanes: noLanes, NoLooped: true, PassTable: c.passTable}
 				f, err := fft.NewTunedFFT(core.ArrayOf(c.dt, c.shape...), axes, fft.FFTOptions{}, tuning)
 				if err != nil {
 					t.Fatal(err)
@@ -92,7 +93,9 @@ func TestLanesDropped(t *testing.T) {
 		}, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f, err := fft.NewFFT(typ, []int{1}, fft.FFTOptions{})
+			// 1024 points in passes: a CPU device's plan without looped
+			// passes.
+			f, err := fft.NewTunedFFT(typ, []int{1}, fft.FFTOptions{}, fft.FFTTuning{NoLooped: true})
 			if err != nil {
 				t.Fatal(err)
 			}
