@@ -15,9 +15,11 @@ import (
 
 // TestLoopedPasses runs the transforms that a CPU device takes in one
 // looped pass (fftplan.Pass.Looped): powers of two and mixed radices up
-// to primes of 13, batches of fewer rows than the lanes and of a number
-// that is not a multiple of them (the last work-item repeats a row it
-// does not store), complex64 and complex128, forward and inverse. On a
+// to primes of 13, over rows and over axes with elements after them (the
+// lanes then neighbouring columns), batches of fewer sub-transforms than
+// the lanes and of a number that is not a multiple of them (the last
+// work-item repeats one it does not store), complex64 and complex128,
+// forward and inverse. On a
 // CPU device it checks that the plan is one looped kernel, and that
 // NoLooped plans none; each plan is checked against the float64
 // reference.
@@ -25,25 +27,29 @@ func TestLoopedPasses(t *testing.T) {
 	thr := cludatest.Thread(t)
 	cases := []struct {
 		shape []int
+		axis  int
 		dt    dtypes.DType
 	}{
-		{[]int{3, 1024}, dtypes.Complex64},
-		{[]int{9, 360}, dtypes.Complex64},
-		{[]int{16, 1000}, dtypes.Complex64},
-		{[]int{5, 2187}, dtypes.Complex64},
-		{[]int{11, 4095}, dtypes.Complex64},
-		{[]int{2, 6144}, dtypes.Complex64},
-		{[]int{2, 16384}, dtypes.Complex64},
-		{[]int{10, 768}, dtypes.Complex128},
-		{[]int{2, 8192}, dtypes.Complex128},
+		{[]int{3, 1024}, 1, dtypes.Complex64},
+		{[]int{9, 360}, 1, dtypes.Complex64},
+		{[]int{16, 1000}, 1, dtypes.Complex64},
+		{[]int{5, 2187}, 1, dtypes.Complex64},
+		{[]int{11, 4095}, 1, dtypes.Complex64},
+		{[]int{2, 6144}, 1, dtypes.Complex64},
+		{[]int{2, 16384}, 1, dtypes.Complex64},
+		{[]int{10, 768}, 1, dtypes.Complex128},
+		{[]int{2, 8192}, 1, dtypes.Complex128},
+		{[]int{1000, 24}, 0, dtypes.Complex64},
+		{[]int{3, 1024, 5}, 1, dtypes.Complex64},
+		{[]int{360, 9}, 0, dtypes.Complex128},
 	}
 	for i, c := range cases {
 		for _, noLooped := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%v/%v/looped=%v", c.dt, c.shape, !noLooped), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%v/%v/axis%d/looped=%v", c.dt, c.shape, c.axis, !noLooped), func(t *testing.T) {
 				if !thr.Params().SupportsDType(c.dt) {
 					t.Skip("no double precision")
 				}
-				axes := []int{len(c.shape) - 1}
+				axes := []int{c.axis}
 				f, err := fft.NewTunedFFT(core.ArrayOf(c.dt, c.shape...), axes, fft.FFTOptions{}, fft.FFTTuning{NoLooped: noLooped})
 				if err != nil {
 					t.Fatal(err)
@@ -88,8 +94,9 @@ const loopedMarker = "_lanes_twiddle("
 // device takes in one looped pass: even lengths (the real pairs loaded as
 // complex values, the spectrum twisted in the stores; the untwist and the
 // pairs in IRFFT) and an odd one (real values loaded as complex ones, the
-// half spectrum stored; the Hermitian loads in IRFFT), batches that do not
-// fill the lanes, float32 and float64, against the float64 references.
+// half spectrum stored; the Hermitian loads in IRFFT), over rows and over
+// axes with elements after them, batches that do not fill the lanes,
+// float32 and float64, against the float64 references.
 func TestLoopedRealFFT(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for i, c := range []rfftCase{
@@ -97,6 +104,7 @@ func TestLoopedRealFFT(t *testing.T) {
 		{dtypes.Float32, []int{3, 2000}, []int{1}},
 		{dtypes.Float64, []int{2, 4096}, []int{1}},
 		{dtypes.Float32, []int{5, 1215}, []int{1}},
+		{dtypes.Float64, []int{4, 1000, 3}, []int{1}},
 	} {
 		t.Run(c.String(), func(t *testing.T) {
 			if !thr.Params().SupportsDType(c.dt) {

@@ -1,5 +1,6 @@
 {{- /* The looped kernel (fftLoopedBody, fftplan.Pass.Looped) of a CPU
-    device: each work-item transforms the rows u to u + lanes - 1 whole,
+    device: each work-item transforms the sub-transforms u to u + lanes - 1
+    whole (rows, or with elements after the axis neighbouring columns),
     value n of its arrays x and y holding element n of every row, the
     real parts in the low half and the imaginary parts in the high half.
     It reads the rows once, runs every Stockham stage as a loop from one
@@ -16,14 +17,18 @@
     const unsigned int u = (unsigned int)virtual_global_id(0) * {{ $g.Lanes }};
     if (u >= {{ $b.Count }})
         return;
-    // The rows of the lanes, the last one again where fewer rows remain
+    // The sub-transforms of the lanes (outer index o, inner index i), the last one again where fewer remain
 {{- range $g.Lane }}
-    const unsigned int o{{ .I }} = u + {{ .I }} < {{ $b.Count }} ? u + {{ .I }} : {{ $b.Count }} - 1;{{ end }}
+    const unsigned int s{{ .I }} = u + {{ .I }} < {{ $b.Count }} ? u + {{ .I }} : {{ $b.Count }} - 1;
+{{- if eq $b.Inner 1 }}
+    const unsigned int o{{ .I }} = s{{ .I }}, i{{ .I }} = 0;
+{{- else }}
+    const unsigned int o{{ .I }} = s{{ .I }} / {{ $b.Inner }}, i{{ .I }} = s{{ .I }} % {{ $b.Inner }};{{ end }}{{ end }}
     {{ $v }} x[{{ $b.L }}], y[{{ $b.L }}];
     for (unsigned int n = 0; n < {{ $b.L }}; n++)
     {
 {{- range $g.Lane }}
-        const {{ $b.CType }} e{{ .I }} = {{ if $b.Src.Short }}n >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM(o{{ .I }}, n, 0);{{ end }}
+        const {{ $b.CType }} e{{ .I }} = {{ if $b.Src.Short }}n >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM(o{{ .I }}, n, i{{ .I }});{{ end }}
         x[n] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
     }
 {{- range $g.Stages }}{{ $st := . }}
@@ -54,9 +59,9 @@
         if (u + {{ .I }} < {{ $b.Count }})
         {
             const {{ $b.CType }} a = COMPLEX_CTR({{ $b.CType }})(ra{{ .Re }}, ra{{ .Im }}), c = COMPLEX_CTR({{ $b.CType }})(rc{{ .Re }}, rc{{ .Im }});
-            FFT_STORE_ELEM(u + {{ .I }}, q, 0, _rfft_twist(a, c, q));
+            FFT_STORE_ELEM(o{{ .I }}, q, i{{ .I }}, _rfft_twist(a, c, q));
             if (q == 0)
-                FFT_STORE_ELEM(u + {{ .I }}, {{ $b.L }}, 0, _rfft_twist(a, a, {{ $b.L }}));
+                FFT_STORE_ELEM(o{{ .I }}, {{ $b.L }}, i{{ .I }}, _rfft_twist(a, a, {{ $b.L }}));
         }{{ end }}
     }
 {{- else }}
@@ -65,7 +70,7 @@
         const {{ $v }} r = {{ $g.Result }}[n];
 {{- range $g.Lane }}
         if (u + {{ .I }} < {{ $b.Count }}{{ if $b.Dst.Short }} && n < {{ $b.Dst.Length }}{{ end }})
-            FFT_STORE_ELEM(u + {{ .I }}, n, 0, COMPLEX_CTR({{ $b.CType }})(r{{ .Re }}, r{{ .Im }}));{{ end }}
+            FFT_STORE_ELEM(o{{ .I }}, n, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(r{{ .Re }}, r{{ .Im }}));{{ end }}
     }
 {{- end }}
 {{- end }}

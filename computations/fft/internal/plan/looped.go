@@ -1,7 +1,7 @@
 package plan
 
 // The looped pass (Pass.Looped) is a CPU device's transform of a whole
-// contiguous row in one pass over memory: a work-item reads Lanes rows
+// row (or column) in one pass over memory: a work-item reads Lanes rows
 // once into vectors of lanes (element n of every row in one value, as the
 // lanes kernel holds its butterflies), runs every radix stage of a
 // Stockham FFT as a loop over an array of its own, and writes the rows
@@ -42,8 +42,12 @@ const (
 const maxLoopedRadix = 8
 
 // loopedPays reports whether the transform of the axis runs as one looped
-// pass: on a CPU device with lanes (budget.looped), over contiguous rows
-// (Inner 1), of a length the butterflies take directly (no Bluestein's
+// pass: on a CPU device with lanes (budget.looped), over rows or columns
+// (Inner above 1: the lanes take neighbouring columns, whose elements are
+// neighbours in memory; 1000×1000 over axis 0 in 10.3–14.4 ms against
+// 36.4–38.3 in passes, 1024×1024 in 19.4–20.8 against 21.9–25.8, 4096×256
+// in 19.3–22.6 against 24.2–27.5, same machine, three rounds), of a length
+// the butterflies take directly (no Bluestein's
 // transforms) from loopedFrom on (powers of two from loopedPow2From),
 // whose two arrays of Lanes rows fit budget.looped bytes.
 func (a *Axis) loopedPays(b budget) bool {
@@ -51,7 +55,7 @@ func (a *Axis) loopedPays(b budget) bool {
 	if a.M&(a.M-1) == 0 {
 		from = loopedPow2From
 	}
-	return b.looped > 0 && b.lanes > 1 && a.Inner == 1 && !a.Bluestein &&
+	return b.looped > 0 && b.lanes > 1 && !a.Bluestein &&
 		a.M >= from && 2*b.lanes*a.M*b.itemSize <= b.looped && isSmooth(a.M, b.maxPrime)
 }
 

@@ -128,7 +128,9 @@ func TestNewPlans(t *testing.T) {
 			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS2048 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
-		{"CPU 1024 over strided data in passes", []int{1024, 8}, []int{0}, cpuLimits, []string{
+		{"CPU 1024 over strided data looped", []int{1024, 8}, []int{0}, cpuLimits,
+			[]string{"L1024 NS1 [8 8 8 2] reg E1024 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 1024 over strided data in passes without looped passes", []int{1024, 8}, []int{0}, tuned(cpuLimits, Tuning{NoLooped: true}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast",
 			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
 			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg64 private sfast",
