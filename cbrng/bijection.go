@@ -3,6 +3,7 @@ package cbrng
 import (
 	"embed"
 	"fmt"
+	"maps"
 
 	"github.com/reikna-go/reikna/dtypes"
 	"github.com/reikna-go/reikna/snippets"
@@ -13,7 +14,8 @@ import (
 var templateFS embed.FS
 
 var cbrngTemplates = templates.MustParseFS(templateFS,
-	"templates/bijection.cl", "templates/keygen.cl", "templates/samplers.cl", "templates/cbrng.cl", "templates/check.cl")
+	"templates/bijection.cl", "templates/keygen.cl", "templates/samplers.cl", "templates/cbrng.cl", "templates/check.cl",
+	"templates/bijection_lanes.cl", "templates/samplers_lanes.cl", "templates/cbrng_lanes.cl")
 
 // The default numbers of rounds, those Random123 recommends and reikna
 // uses: the fewest with a safety margin over the rounds that pass BigCrush.
@@ -54,6 +56,10 @@ type Bijection struct {
 	keyWords     int
 	rounds       int
 	module       *snippets.Module
+	// lanes is the module of the bijection of cbrngLanes generators at
+	// once, in vector lanes (bijection_lanes.cl), for the kernel of CPU
+	// devices.
+	lanes *snippets.Module
 }
 
 // Philox returns the Philox bijection of counterWords (2 or 4) words of
@@ -112,7 +118,22 @@ func newBijection(family string, bits, counterWords, rounds int) (*Bijection, er
 		return nil, fmt.Errorf("cbrng: %s: %w", name, err)
 	}
 	b.module = m
+	lanes := maps.Clone(args)
+	lanes["word"] = b.lanesWord()
+	lanes["family"], lanes["lanes"] = family, cbrngLanes
+	if b.lanes, err = snippets.NamedModuleFromTemplate(fmt.Sprintf("%s_%d_lanes", name, rounds), cbrngTemplates.Lookup("bijection_lanes"), nil, lanes); err != nil {
+		return nil, fmt.Errorf("cbrng: %s: %w", name, err)
+	}
 	return b, nil
+}
+
+// lanesWord returns the C type of a vector of cbrngLanes words, such as
+// uint8.
+func (b *Bijection) lanesWord() string {
+	if b.bits == 32 {
+		return fmt.Sprintf("uint%d", cbrngLanes)
+	}
+	return fmt.Sprintf("ulong%d", cbrngLanes)
 }
 
 // wordSuffix returns the suffix of C literals of words of bits bits.

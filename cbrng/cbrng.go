@@ -24,6 +24,12 @@ import (
 // Transformations connect to randoms (and to counters), and run inside the
 // kernel's stores.
 //
+// On GPUs the kernel runs a work-item per generator. On CPU devices, for
+// the uniform float and the real normal samplers where 8 divides the
+// number of generators, a work-item makes the values of 8 neighbouring
+// generators in the lanes of OpenCL vectors, which the compiler does not
+// do of itself; the values and the counters are the same, bit for bit.
+//
 // CBRNG embeds a *core.Computation, whose methods it has (go doc
 // core.Computation lists them): Connect attaches transformations to its
 // parameters, Signature lists what a call takes once they are attached,
@@ -49,6 +55,9 @@ type CBRNG struct {
 	sampler       *Sampler
 	keygen        *KeyGenerator
 	need          uint64 // the most counters a call takes from each generator
+	// noLanes keeps the scalar kernel on CPU devices, where the plan
+	// would take the lanes kernel (for the tests that compare the two).
+	noLanes bool
 }
 
 // NewCBRNG returns the generator of arrays of type randoms, whose dtype is
@@ -164,19 +173,26 @@ func (c *CBRNG) build(plan *core.Plan, args map[string]*core.KernelArgument) err
 		maxWG = min(maxWG, p.MaxWorkItemSizes[0]) // the launch is one-dimensional
 	}
 	gens := generatorCount(c.randoms, c.generatorsDim)
-	cp, err := newCBRNGPlan(c.randoms.Size()/gens, gens, c.sampler.randomsPerCall, cbrngLimits{MaxWorkGroup: maxWG})
+	cp, err := newCBRNGPlan(c.randoms.Size()/gens, gens, c.sampler.randomsPerCall, c.sampler.lanes != nil && !c.noLanes,
+		cbrngLimits{MaxWorkGroup: maxWG, CPU: p.IsCPU() && p.API == cluda.OpenCL}) // the lanes kernel is OpenCL C
 	if err != nil {
 		return fmt.Errorf("CBRNG: %w", err)
 	}
 	b := c.sampler.bijection
-	return plan.KernelCall(cbrngTemplates.Lookup("cbrng"),
-		[]core.KernelArg{core.Bind("counters", args["counters"]), core.Bind("randoms", args["randoms"])},
-		[]int{gens}, core.KernelOptions{
-			Name:  "cbrng",
-			Local: []int{cp.Local},
-			RenderArgs: map[string]any{
-				"plan": cp, "bijection": b.module, "keygen": c.keygen.module, "sampler": c.sampler.module,
-				"counterWords": b.counterWords, "genDims": c.generatorsDim, "batchDims": c.randoms.Rank() - c.generatorsDim,
-			},
-		})
+	kargs := []core.KernelArg{core.Bind("counters", args["counters"]), core.Bind("randoms", args["randoms"])}
+	render := map[string]any{
+		"plan": cp, "bijection": b.module, "keygen": c.keygen.module, "sampler": c.sampler.module,
+		"counterWords": b.counterWords, "genDims": c.generatorsDim, "batchDims": c.randoms.Rank() - c.generatorsDim,
+	}
+	tmpl := "cbrng"
+	if cp.Lanes > 1 {
+		tmpl = "cbrng_lanes"
+		render["bijection"], render["sampler"], render["scalarBijection"] = b.lanes, c.sampler.lanes, b.module
+		render["lanes"], render["keyWords"] = cp.Lanes, b.keyWords
+		render["word"] = b.lanesWord()
+		render["direct"] = args["randoms"].HasPointer()
+	}
+	return plan.KernelCall(cbrngTemplates.Lookup(tmpl), kargs, []int{cp.Items}, core.KernelOptions{
+		Name: "cbrng", Local: []int{cp.Local}, RenderArgs: render,
+	})
 }

@@ -4,28 +4,37 @@ import "testing"
 
 func TestCBRNGPlan(t *testing.T) {
 	gpu := cbrngLimits{MaxWorkGroup: 1024}
+	cpu := cbrngLimits{MaxWorkGroup: 4096, CPU: true}
 	for _, tc := range []struct {
 		name                       string
 		batch, generators, perCall int
+		samplerLanes               bool
 		lim                        cbrngLimits
-		calls, tail, local         int
+		calls, tail, lanes, local  int
 	}{
-		{"the benchmark's uniform fill", 256, 1 << 19, 4, gpu, 64, 0, 256},
-		{"a partial last call", 5, 21, 4, gpu, 1, 1, 21},
-		{"fewer values than one call", 3, 1000, 8, gpu, 0, 3, 256},
-		{"one value per call", 7, 300, 1, gpu, 7, 0, 256},
-		{"a small work-group limit", 16, 4096, 2, cbrngLimits{MaxWorkGroup: 64}, 8, 0, 64},
+		{"the benchmark's uniform fill", 256, 1 << 19, 4, true, gpu, 64, 0, 1, 256},
+		{"a partial last call", 5, 21, 4, true, gpu, 1, 1, 1, 21},
+		{"fewer values than one call", 3, 1000, 8, true, gpu, 0, 3, 1, 256},
+		{"one value per call", 7, 300, 1, false, gpu, 7, 0, 1, 256},
+		{"a small work-group limit", 16, 4096, 2, true, cbrngLimits{MaxWorkGroup: 64}, 8, 0, 1, 64},
+		{"lanes on a CPU device", 256, 1 << 19, 4, true, cpu, 64, 0, cbrngLanes, 256},
+		{"lanes of a few generators", 5, 24, 4, true, cpu, 1, 1, cbrngLanes, 3},
+		{"a CPU device, generators not a multiple of the lanes", 5, 1001, 4, true, cpu, 1, 1, 1, 256},
+		{"a CPU device, a sampler without lanes", 7, 4096, 1, false, cpu, 7, 0, 1, 256},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := newCBRNGPlan(tc.batch, tc.generators, tc.perCall, tc.lim)
+			p, err := newCBRNGPlan(tc.batch, tc.generators, tc.perCall, tc.samplerLanes, tc.lim)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Calls != tc.calls || p.Tail != tc.tail || p.Local != tc.local {
-				t.Errorf("plan %+v, want %d calls, a tail of %d, work-groups of %d", p, tc.calls, tc.tail, tc.local)
+			if p.Calls != tc.calls || p.Tail != tc.tail || p.Lanes != tc.lanes || p.Local != tc.local {
+				t.Errorf("plan %+v, want %d calls, a tail of %d, %d lanes, work-groups of %d", p, tc.calls, tc.tail, tc.lanes, tc.local)
 			}
 			if p.Calls*p.PerCall+p.Tail != tc.batch {
 				t.Errorf("plan %+v makes %d values, want %d", p, p.Calls*p.PerCall+p.Tail, tc.batch)
+			}
+			if p.Items*p.Lanes != tc.generators {
+				t.Errorf("plan %+v: %d work-items of %d generators each, want %d generators", p, p.Items, p.Lanes, tc.generators)
 			}
 		})
 	}
@@ -38,9 +47,10 @@ func TestCBRNGPlan(t *testing.T) {
 		{"no generators", 4, 0, 1, gpu},
 		{"no values per call", 4, 4, 0, gpu},
 		{"no work-items", 4, 4, 1, cbrngLimits{}},
+		{"no generators on a CPU device", 4, 0, 1, cpu},
 	} {
 		t.Run("error/"+tc.name, func(t *testing.T) {
-			if p, err := newCBRNGPlan(tc.batch, tc.generators, tc.perCall, tc.lim); err == nil {
+			if p, err := newCBRNGPlan(tc.batch, tc.generators, tc.perCall, true, tc.lim); err == nil {
 				t.Errorf("plan %+v, want an error", p)
 			}
 		})

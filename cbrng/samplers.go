@@ -2,6 +2,7 @@ package cbrng
 
 import (
 	"fmt"
+	"maps"
 	"math"
 
 	"github.com/reikna-go/reikna/dtypes"
@@ -32,6 +33,10 @@ type Sampler struct {
 	// 32-bit values.
 	blocks    int
 	maxUint32 int
+	// lanes is the module that makes the values of cbrngLanes generators
+	// at once, in vector lanes (samplers_lanes.cl), for the kernel of CPU
+	// devices; nil for the samplers that have none.
+	lanes *snippets.Module
 }
 
 // Name returns the distribution's name, such as "normal_bm".
@@ -56,6 +61,19 @@ var unitModules = map[bool]*snippets.Module{
 	true:  snippets.MustModuleFromTemplate(cbrngTemplates.Lookup("unit_interval"), nil, map[string]any{"double": true}),
 }
 
+// unitLanesModules are the modules of unit_interval_lanes, for float
+// (false) and double (true).
+var unitLanesModules = map[bool]*snippets.Module{
+	false: snippets.MustModuleFromTemplate(cbrngTemplates.Lookup("unit_interval_lanes"), nil, map[string]any{"double": false, "lanes": cbrngLanes}),
+	true:  snippets.MustModuleFromTemplate(cbrngTemplates.Lookup("unit_interval_lanes"), nil, map[string]any{"double": true, "lanes": cbrngLanes}),
+}
+
+// lanesSamplers are the samplers that have a lanes module, for real
+// dtypes: those of a fixed number of bits per value, whose lanes all take
+// the same outputs of the bijection in a call. The others draw again on
+// rejection, a number of times that differs from lane to lane.
+var lanesSamplers = map[string]bool{"uniform_float": true, "normal_bm": true}
+
 // newSampler makes the sampler of template name for b and dt, giving
 // perCall values per call from blocks whole outputs of the bijection, or,
 // where blocks is 0, from at most maxUint32 32-bit values of the State's
@@ -72,7 +90,19 @@ func newSampler(name string, b *Bijection, dt dtypes.DType, perCall, blocks, max
 	if err != nil {
 		return nil, fmt.Errorf("cbrng: %s sampler of %v: %w", name, dt, err)
 	}
-	return &Sampler{name: name, bijection: b, dtype: dt, randomsPerCall: perCall, module: m, blocks: blocks, maxUint32: maxUint32}, nil
+	s := &Sampler{name: name, bijection: b, dtype: dt, randomsPerCall: perCall, module: m, blocks: blocks, maxUint32: maxUint32}
+	if lanesSamplers[name] && !dt.IsComplex() {
+		lanes := maps.Clone(args)
+		lanes["bijection"] = b.lanes
+		lanes["unit"] = unitLanesModules[double]
+		lanes["lanes"] = cbrngLanes
+		lanes["vtype"] = fmt.Sprintf("%s%d", dt.CType(), cbrngLanes)
+		s.lanes, err = snippets.NamedModuleFromTemplate(fmt.Sprintf("%s_lanes_%v", name, dt), cbrngTemplates.Lookup(name+"_lanes"), nil, lanes)
+		if err != nil {
+			return nil, fmt.Errorf("cbrng: %s sampler of %v: %w", name, dt, err)
+		}
+	}
+	return s, nil
 }
 
 // checkSampler checks the bijection and the dtype of a sampler named name,

@@ -31,6 +31,14 @@ typedef struct { {{ .word }} v[{{ .counterWords }}]; } {{ .prefix }}_Counter;
 {{- end }}
 
 {{- define "philox" -}}
+{{ template "philox_bijection" . }}
+
+{{ template "bijection_state" . }}
+{{- end }}
+
+{{- /* philox_bijection is the types and P_bijection of Philox, of words
+    of the C type .word: a scalar, or a vector of lanes (bijection_lanes.cl). */ -}}
+{{- define "philox_bijection" -}}
 {{ template "bijection_types" . }}
 
 INLINE WITHIN_KERNEL {{ .prefix }}_Counter {{ .prefix }}_bijection(const {{ .prefix }}_Key key, const {{ .prefix }}_Counter counter)
@@ -69,8 +77,6 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Counter {{ .prefix }}_bijection(const {{ .pre
 {{- end }}
 {{ template "bijection_result" . }}
 }
-
-{{ template "bijection_state" . }}
 {{- end }}
 
 {{- define "threefry_mix" -}}
@@ -80,6 +86,14 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Counter {{ .prefix }}_bijection(const {{ .pre
 {{- end }}
 
 {{- define "threefry" -}}
+{{ template "threefry_bijection" . }}
+
+{{ template "bijection_state" . }}
+{{- end }}
+
+{{- /* threefry_bijection is the types and P_bijection of Threefry, of
+    words of the C type .word: a scalar, or a vector of lanes. */ -}}
+{{- define "threefry_bijection" -}}
 {{ template "bijection_types" . }}
 
 INLINE WITHIN_KERNEL {{ .prefix }}_Counter {{ .prefix }}_bijection(const {{ .prefix }}_Key key, const {{ .prefix }}_Counter counter)
@@ -114,8 +128,6 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Counter {{ .prefix }}_bijection(const {{ .pre
 {{- end }}
 {{ template "bijection_result" . }}
 }
-
-{{ template "bijection_state" . }}
 {{- end }}
 
 {{- define "bijection_state" -}}

@@ -1,0 +1,78 @@
+{{- /* The kernel of CBRNG on CPU devices (cbrng.go, cbrng_plan.go): work-item
+    i makes the values of the .lanes neighbouring generators .lanes × i
+    to .lanes × i + .lanes − 1 (numbered as in cbrng.cl), one in each lane
+    of the lanes modules of the bijection, .bijection, and of the sampler,
+    .sampler. It loads their counters from their rows of counters, takes
+    their keys from the key generator (.keygen, whose keys are those of the
+    scalar bijection .scalarBijection), calls the sampler .plan.Calls
+    times, and once more for the first .plan.Tail values of a last,
+    partial call, and stores the counters where the next call of the
+    computation goes on. Where .direct, randoms is reached through its
+    pointer, and each value of the sampler's result is one vstore of the
+    .lanes generators' neighbouring elements; otherwise each lane is
+    stored through the store macro, as cbrng.cl stores it. .word is the C
+    type of the vector of the lanes' words. */ -}}
+
+{{- define "cbrng_lanes" -}}
+{{- if not .direct }}
+{{- if .batchDims }}
+#define CBRNG_STORE(b, g, value) {{ .randoms.StoreCombined .batchDims .genDims }}(b, g, value)
+{{- else }}
+#define CBRNG_STORE(b, g, value) {{ .randoms.StoreCombined .genDims }}(g, value)
+{{- end }}
+{{- end }}
+
+{{ .KernelDeclaration }}
+{
+    VIRTUAL_SKIP_THREADS;
+    const VSIZE_T generator = virtual_global_id(0) * {{ .lanes }}; // of lane 0
+    {{ .bijection }}_Counter counter;
+{{- range $w := seq .counterWords }}
+    counter.v[{{ $w }}] = ({{ $.word }})(
+{{- range $l := seq $.lanes }}{{ if $l }}, {{ end }}{{ $.counters.LoadCombined $.genDims 1 }}(generator + {{ $l }}, {{ $w }}){{ end }});
+{{- end }}
+    {{ .bijection }}_Key key;
+    {
+{{- range $l := seq .lanes }}
+        const {{ $.scalarBijection }}_Key key{{ $l }} = {{ $.keygen }}_key_from_int((unsigned int)(generator + {{ $l }}));
+{{- end }}
+{{- range $w := seq .keyWords }}
+        key.v[{{ $w }}] = ({{ $.word }})({{ range $l := seq $.lanes }}{{ if $l }}, {{ end }}key{{ $l }}.v[{{ $w }}]{{ end }});
+{{- end }}
+    }
+{{- $n := .plan.PerCall }}
+{{- if .plan.Calls }}
+    for (VSIZE_T call = 0; call < {{ .plan.Calls }}; call++)
+    {
+        const {{ .sampler }}_Lanes result = {{ .sampler }}_sample_lanes(key, &counter);
+{{- range $j := seq $n }}
+        {{ template "cbrng_lanes_store" (dict "a" $ "b" (printf "call * %d + %d" $n $j) "v" (printf "result.v[%d]" $j)) }}
+{{- end }}
+    }
+{{- end }}
+{{- if .plan.Tail }}
+    {
+        const {{ .sampler }}_Lanes result = {{ .sampler }}_sample_lanes(key, &counter);
+{{- range $j := seq .plan.Tail }}
+        {{ template "cbrng_lanes_store" (dict "a" $ "b" (print (add (mul $.plan.Calls $n) $j)) "v" (printf "result.v[%d]" $j)) }}
+{{- end }}
+    }
+{{- end }}
+{{- range $l := seq .lanes }}
+{{- range $w := seq $.counterWords }}
+    {{ $.counters.StoreCombined $.genDims 1 }}(generator + {{ $l }}, {{ $w }}, counter.v[{{ $w }}].s{{ $l }});
+{{- end }}
+{{- end }}
+}
+{{- end }}
+
+{{- /* cbrng_lanes_store stores the vector .v of the lanes' values at the
+    batch index .b (a C expression) of the kernel's arguments .a. */ -}}
+{{- define "cbrng_lanes_store" -}}
+{{- if .a.direct -}}
+vstore{{ .a.lanes }}({{ .v }}, 0, {{ .a.randoms.Pointer }} + (VSIZE_T)({{ .b }}) * {{ .a.plan.Generators }} + generator);
+{{- else -}}
+{{- $b := .b }}{{ $v := .v -}}
+{{- range $l := seq .a.lanes }}{{ if $l }} {{ end }}CBRNG_STORE({{ $b }}, generator + {{ $l }}, {{ $v }}.s{{ $l }});{{ end }}
+{{- end -}}
+{{- end }}
