@@ -175,6 +175,9 @@ func checkLanes(t *testing.T, thr *cluda.Thread, s *Sampler, sh lanesShape, host
 		}
 	}
 	for j := range values[0] {
+		if isPoison(s.dtype, values[0][j]) {
+			t.Fatalf("value %d: the lanes kernel left the poison", j)
+		}
 		if values[0][j] != values[1][j] {
 			t.Fatalf("value %d: %#x by the lanes kernel, %#x by the scalar kernel", j, values[0][j], values[1][j])
 		}
@@ -239,6 +242,15 @@ func poison(a *cluda.Array) error {
 		return a.Fill(float32(math.NaN()))
 	}
 	return a.Fill(math.NaN())
+}
+
+// isPoison reports whether the bits of a value of dt are a NaN, the
+// poison.
+func isPoison(dt dtypes.DType, bits uint64) bool {
+	if dt == dtypes.Float32 {
+		return math.IsNaN(float64(math.Float32frombits(uint32(bits))))
+	}
+	return math.IsNaN(math.Float64frombits(bits))
 }
 
 // readBits reads an array of float32 or float64 as the bits of its values.
