@@ -5,6 +5,7 @@ import (
 
 	"github.com/reikna-go/reikna/cluda"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // CBRNG fills an array with random values from counter-based generators
@@ -25,7 +26,7 @@ import (
 // kernel's stores.
 //
 // On GPUs the kernel runs a work-item per generator. On CPU devices, for
-// the uniform float and the real normal samplers where 8 divides the
+// the uniform float and the normal samplers where 8 divides the
 // number of generators, a work-item makes the values of 8 neighbouring
 // generators in the lanes of OpenCL vectors, which the compiler does not
 // do of itself; the values and the counters are the same, bit for bit.
@@ -191,6 +192,9 @@ func (c *CBRNG) build(plan *core.Plan, args map[string]*core.KernelArgument) err
 		render["lanes"], render["keyWords"] = cp.Lanes, b.keyWords
 		render["word"] = b.lanesWord()
 		render["direct"] = args["randoms"].HasPointer()
+		dt := c.randoms.DType()
+		render["complex"], render["ctype"], render["real"] = dt.IsComplex(), dt.CType(), dt.Real().CType()
+		render["mask"] = fmt.Sprintf("%s%d", map[bool]string{false: "uint", true: "ulong"}[dt.Real() == dtypes.Float64], 2*cp.Lanes)
 	}
 	return plan.KernelCall(cbrngTemplates.Lookup(tmpl), kargs, []int{cp.Items}, core.KernelOptions{
 		Name: "cbrng", Local: []int{cp.Local}, RenderArgs: render,

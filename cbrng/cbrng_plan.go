@@ -41,10 +41,11 @@ const cbrngLanes = 8
 // every value is the scalar kernel's to the bit.
 //
 // The lanes kernel applies where the sampler has a lanes module (uniform
-// floats and real normal values: the samplers of a fixed number of bits
-// per value) and cbrngLanes divides the number of generators; the
-// others (rejection loops, complex values, a last partial vector of
-// generators) keep the scalar kernel.
+// floats and normal values, real or complex: the samplers of a fixed
+// number of bits per value) and cbrngLanes divides the number of
+// generators; the others (the rejection loops of uniform integers, gamma
+// and von Mises values; a last partial vector of generators) keep the
+// scalar kernel.
 type cbrngPlan struct {
 	Generators, Batch int
 	PerCall           int

@@ -55,6 +55,12 @@ func normalLanes(dt dtypes.DType, mean, std float64) lanesSampler {
 	}, false}
 }
 
+func complexNormalLanes(dt dtypes.DType, mean complex128, std float64) lanesSampler {
+	return lanesSampler{fmt.Sprintf("normal_%v_%g_%g", dt, mean, std), func(b *Bijection) (*Sampler, error) {
+		return NormalBM(b, dt, mean, std)
+	}, false}
+}
+
 // TestCBRNGLanes runs the lanes kernel of the CPU device and the scalar
 // kernel on the same counters (which carry from word to word within the
 // call) and compares their values and the counters they leave bit for
@@ -76,10 +82,15 @@ func TestCBRNGLanes(t *testing.T) {
 	scaled := []lanesSampler{
 		uniformLanes(dtypes.Float32, -2, 3), normalLanes(dtypes.Float32, 1, 2), normalLanes(dtypes.Float64, -1, 0.5),
 	}
+	complexes := []lanesSampler{
+		complexNormalLanes(dtypes.Complex64, 0, 1), complexNormalLanes(dtypes.Complex64, complex(1, -2), 2),
+		complexNormalLanes(dtypes.Complex128, complex(-1, 0.5), 0.5),
+	}
 	pairs := []pair{
 		{familyPhilox, 32, 4, common, lanesShapes},
 		{familyPhilox, 32, 4, double, lanesShapes[:1]},
 		{familyPhilox, 32, 4, scaled, lanesShapes[:1]},
+		{familyPhilox, 32, 4, complexes, []lanesShape{lanesShapes[0], lanesShapes[len(lanesShapes)-1]}},
 		{familyThreefry, 64, 4, slices.Concat(common, double), []lanesShape{lanesShapes[0], lanesShapes[len(lanesShapes)-1]}},
 	}
 	if !testing.Short() {
@@ -148,8 +159,12 @@ func checkLanes(t *testing.T, thr *cluda.Thread, s *Sampler, sh lanesShape, host
 		if hasLanes := strings.Contains(ks[0].Source, "_sample_lanes("); hasLanes != (lanes > 1) {
 			t.Errorf("noLanes %v: the lanes kernel is there: %v, want %v", noLanes, hasLanes, lanes > 1)
 		}
-		if direct := strings.Contains(ks[0].Source, "vstore8("); direct != (lanes > 1 && !sh.scaled) {
-			t.Errorf("noLanes %v: vstore8 is there: %v, want %v", noLanes, direct, lanes > 1 && !sh.scaled)
+		vstore := "vstore8("
+		if s.dtype.IsComplex() {
+			vstore = "vstore16(shuffle2("
+		}
+		if direct := strings.Contains(ks[0].Source, vstore); direct != (lanes > 1 && !sh.scaled) {
+			t.Errorf("noLanes %v: %s is there: %v, want %v", noLanes, vstore, direct, lanes > 1 && !sh.scaled)
 		}
 		cs, err := thr.ToDevice(wordsOfBijection(s.bijection, start), rng.CountersType().Shape()...)
 		if err != nil {
@@ -238,35 +253,55 @@ func readCounterWords(a *cluda.Array) ([]uint64, error) {
 
 // poison fills a with NaN, which no sampler of the tests gives.
 func poison(a *cluda.Array) error {
-	if a.DType() == dtypes.Float32 {
-		return a.Fill(float32(math.NaN()))
+	nan := math.NaN()
+	switch a.DType() {
+	case dtypes.Float32:
+		return a.Fill(float32(nan))
+	case dtypes.Complex64:
+		return a.Fill(complex(float32(nan), float32(nan)))
+	case dtypes.Complex128:
+		return a.Fill(complex(nan, nan))
 	}
-	return a.Fill(math.NaN())
+	return a.Fill(nan)
 }
 
 // isPoison reports whether the bits of a value of dt are a NaN, the
 // poison.
 func isPoison(dt dtypes.DType, bits uint64) bool {
-	if dt == dtypes.Float32 {
+	if dt.Real() == dtypes.Float32 {
 		return math.IsNaN(float64(math.Float32frombits(uint32(bits))))
 	}
 	return math.IsNaN(math.Float64frombits(bits))
 }
 
-// readBits reads an array of float32 or float64 as the bits of its values.
+// readBits reads an array of float32, float64, complex64 or complex128
+// as the bits of its values, the real and imaginary parts of a complex
+// value in turn.
 func readBits(a *cluda.Array) ([]uint64, error) {
-	if a.DType() == dtypes.Float64 {
+	var bits []uint64
+	switch a.DType() {
+	case dtypes.Float64:
 		v, err := cluda.Read[float64](a)
-		bits := make([]uint64, len(v))
-		for i, x := range v {
-			bits[i] = math.Float64bits(x)
+		for _, x := range v {
+			bits = append(bits, math.Float64bits(x))
+		}
+		return bits, err
+	case dtypes.Complex64:
+		v, err := cluda.Read[complex64](a)
+		for _, x := range v {
+			bits = append(bits, uint64(math.Float32bits(real(x))), uint64(math.Float32bits(imag(x))))
+		}
+		return bits, err
+	case dtypes.Complex128:
+		v, err := cluda.Read[complex128](a)
+		for _, x := range v {
+			bits = append(bits, math.Float64bits(real(x)), math.Float64bits(imag(x)))
 		}
 		return bits, err
 	}
 	v, err := cluda.Read[float32](a)
-	bits := make([]uint64, len(v))
-	for i, x := range v {
-		bits[i] = uint64(math.Float32bits(x))
+	for _, x := range v {
+		bits = append(bits, uint64(math.Float32bits(x)))
 	}
 	return bits, err
 }

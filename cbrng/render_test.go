@@ -61,9 +61,9 @@ func TestCBRNGRenderGPU(t *testing.T) {
 // TestCBRNGRenderCPU renders generators for the model CPU device and
 // checks which kernel each takes: the lanes kernel, a work-item per 8
 // generators storing whole vectors, for the uniform and normal samplers
-// where 8 divides the generators (lane by lane through the store macro
-// where a transformation is connected); the scalar kernel of the GPU for
-// the others.
+// (real and complex) where 8 divides the generators (lane by lane through
+// the store macro where a transformation is connected); the scalar kernel
+// of the GPU for the others.
 func TestCBRNGRenderCPU(t *testing.T) {
 	philox := bijection(t, "philox", 32, 4)
 	threefry := bijection(t, "threefry", 64, 4)
@@ -87,8 +87,10 @@ func TestCBRNGRenderCPU(t *testing.T) {
 			[]string{"_sample_lanes(key, &counter)", "CBRNG_STORE(call * 4 + 0, generator + 7, result.v[0].s7);"}, []string{"vstore8("}},
 		{"generators not a multiple of 8", uniform, []int{13, 1001}, false, 1001, 256,
 			[]string{"_get_next_block(state)"}, []string{"_sample_lanes("}},
-		{"complex normal", func() (*cbrng.Sampler, error) { return cbrng.NormalBM(philox, dtypes.Complex64, 0, 1) }, []int{13, 64}, false, 64, 64,
-			[]string{"_get_next_block(state)"}, []string{"_sample_lanes("}},
+		{"complex normal", func() (*cbrng.Sampler, error) { return cbrng.NormalBM(philox, dtypes.Complex64, 0, 1) }, []int{13, 64}, false, 8, 8,
+			[]string{"_sample_lanes(key, &counter)", "vstore16(shuffle2(result.v[1], result.im[1], (uint16)(0, 8, 1, 9, "}, []string{"vstore8("}},
+		{"complex normal and a transformation", func() (*cbrng.Sampler, error) { return cbrng.NormalBM(philox, dtypes.Complex64, 0, 1) }, []int{13, 64}, true, 8, 8,
+			[]string{"CBRNG_STORE(call * 2 + 1, generator + 7, COMPLEX_CTR(float2)(result.v[1].s7, result.im[1].s7));"}, []string{"vstore"}},
 		{"gamma", func() (*cbrng.Sampler, error) { return cbrng.Gamma(philox, dtypes.Float32, 2.5, 1) }, []int{13, 64}, false, 64, 64,
 			[]string{"_get_next_uint32(state)"}, []string{"_sample_lanes("}},
 	} {

@@ -68,9 +68,9 @@ var unitLanesModules = map[bool]*snippets.Module{
 	true:  snippets.MustModuleFromTemplate(cbrngTemplates.Lookup("unit_interval_lanes"), nil, map[string]any{"double": true, "lanes": cbrngLanes}),
 }
 
-// lanesSamplers are the samplers that have a lanes module, for real
-// dtypes: those of a fixed number of bits per value, whose lanes all take
-// the same outputs of the bijection in a call. The others draw again on
+// lanesSamplers are the samplers that have a lanes module: those of a
+// fixed number of bits per value, whose lanes all take the same outputs
+// of the bijection in a call. The others draw again on
 // rejection, a number of times that differs from lane to lane.
 var lanesSamplers = map[string]bool{"uniform_float": true, "normal_bm": true}
 
@@ -91,12 +91,13 @@ func newSampler(name string, b *Bijection, dt dtypes.DType, perCall, blocks, max
 		return nil, fmt.Errorf("cbrng: %s sampler of %v: %w", name, dt, err)
 	}
 	s := &Sampler{name: name, bijection: b, dtype: dt, randomsPerCall: perCall, module: m, blocks: blocks, maxUint32: maxUint32}
-	if lanesSamplers[name] && !dt.IsComplex() {
+	if lanesSamplers[name] {
 		lanes := maps.Clone(args)
 		lanes["bijection"] = b.lanes
 		lanes["unit"] = unitLanesModules[double]
 		lanes["lanes"] = cbrngLanes
-		lanes["vtype"] = fmt.Sprintf("%s%d", dt.CType(), cbrngLanes)
+		lanes["vtype"] = fmt.Sprintf("%s%d", dt.Real().CType(), cbrngLanes)
+		lanes["complex"] = dt.IsComplex()
 		s.lanes, err = snippets.NamedModuleFromTemplate(fmt.Sprintf("%s_lanes_%v", name, dt), cbrngTemplates.Lookup(name+"_lanes"), nil, lanes)
 		if err != nil {
 			return nil, fmt.Errorf("cbrng: %s sampler of %v: %w", name, dt, err)

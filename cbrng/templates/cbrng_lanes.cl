@@ -46,7 +46,7 @@
     {
         const {{ .sampler }}_Lanes result = {{ .sampler }}_sample_lanes(key, &counter);
 {{- range $j := seq $n }}
-        {{ template "cbrng_lanes_store" (dict "a" $ "b" (printf "call * %d + %d" $n $j) "v" (printf "result.v[%d]" $j)) }}
+        {{ template "cbrng_lanes_store" (dict "a" $ "b" (printf "call * %d + %d" $n $j) "j" $j) }}
 {{- end }}
     }
 {{- end }}
@@ -54,7 +54,7 @@
     {
         const {{ .sampler }}_Lanes result = {{ .sampler }}_sample_lanes(key, &counter);
 {{- range $j := seq .plan.Tail }}
-        {{ template "cbrng_lanes_store" (dict "a" $ "b" (print (add (mul $.plan.Calls $n) $j)) "v" (printf "result.v[%d]" $j)) }}
+        {{ template "cbrng_lanes_store" (dict "a" $ "b" (print (add (mul $.plan.Calls $n) $j)) "j" $j) }}
 {{- end }}
     }
 {{- end }}
@@ -66,13 +66,23 @@
 }
 {{- end }}
 
-{{- /* cbrng_lanes_store stores the vector .v of the lanes' values at the
-    batch index .b (a C expression) of the kernel's arguments .a. */ -}}
+{{- /* cbrng_lanes_store stores value .j of the sampler's result, the
+    vector result.v[.j] of the lanes' values (with result.im[.j], their
+    imaginary parts, where .a.complex), at the batch index .b (a C
+    expression) of the kernel's arguments .a. A complex value is stored
+    as the real and imaginary parts of each lane in turn, by a shuffle of
+    the two vectors where .a.direct. .a.real is the C type of a real
+    part, .a.ctype that of a value. */ -}}
 {{- define "cbrng_lanes_store" -}}
-{{- if .a.direct -}}
-vstore{{ .a.lanes }}({{ .v }}, 0, {{ .a.randoms.Pointer }} + (VSIZE_T)({{ .b }}) * {{ .a.plan.Generators }} + generator);
+{{- $at := printf "(VSIZE_T)(%s) * %d + generator" .b .a.plan.Generators }}
+{{- if and .a.direct .a.complex -}}
+vstore{{ mul .a.lanes 2 }}(shuffle2(result.v[{{ .j }}], result.im[{{ .j }}], ({{ .a.mask }})({{ range $l := seq .a.lanes }}{{ if $l }}, {{ end }}{{ $l }}, {{ add $l $.a.lanes }}{{ end }})), 0, (GLOBAL_MEM {{ .a.real }} *)({{ .a.randoms.Pointer }} + {{ $at }}));
+{{- else if .a.direct -}}
+vstore{{ .a.lanes }}(result.v[{{ .j }}], 0, {{ .a.randoms.Pointer }} + {{ $at }});
 {{- else -}}
-{{- $b := .b }}{{ $v := .v -}}
-{{- range $l := seq .a.lanes }}{{ if $l }} {{ end }}CBRNG_STORE({{ $b }}, generator + {{ $l }}, {{ $v }}.s{{ $l }});{{ end }}
+{{- $b := .b }}{{ $a := .a }}{{ $j := .j -}}
+{{- range $l := seq .a.lanes }}{{ if $l }} {{ end -}}
+CBRNG_STORE({{ $b }}, generator + {{ $l }}, {{ if $a.complex }}COMPLEX_CTR({{ $a.ctype }})(result.v[{{ $j }}].s{{ $l }}, result.im[{{ $j }}].s{{ $l }}){{ else }}result.v[{{ $j }}].s{{ $l }}{{ end }});
+{{- end }}
 {{- end -}}
 {{- end }}

@@ -1,7 +1,9 @@
 {{- /* The lanes modules of the samplers (samplers.go): the values of .lanes
     neighbouring generators at once, from the lanes module of their
     bijection, .bijection (bijection_lanes.cl). Each defines P_Lanes
-    (.perCall vectors of .lanes values, of the C type .vtype, in .v) and
+    (.perCall vectors of .lanes values, of the C type .vtype, in .v; for
+    a complex dtype, .v holds the real parts and .im the imaginary ones,
+    each a vector of .vtype, the real type) and
     P_sample_lanes(key, &counter), which maps the blocks of the bijection
     at counter under key, advances counter past them, and gives in each
     lane the values that the scalar module's P_sample gives that lane's
@@ -10,7 +12,7 @@
     fmin) run on the vectors; the library's functions (log, sqrt and the
     trigonometric ones), whose vector forms may round differently from
     the scalar ones, run lane by lane on scalars. .unit is the module of
-    unit_interval_lanes, .real the dtype of a value, .ctype its C type. */ -}}
+    unit_interval_lanes, .real the real dtype of a value. */ -}}
 
 {{- /* unit_interval_lanes is unit_interval (samplers.cl) on vectors of
     .lanes random bits. */ -}}
@@ -39,7 +41,7 @@ INLINE WITHIN_KERNEL float{{ .lanes }} {{ .prefix }}_nonzero(const uint{{ .lanes
 {{- end }}
 
 {{- define "sampler_lanes_header" -}}
-typedef struct { {{ .vtype }} v[{{ .perCall }}]; } {{ .prefix }}_Lanes;
+typedef struct { {{ .vtype }} v[{{ .perCall }}];{{ if .complex }} {{ .vtype }} im[{{ .perCall }}];{{ end }} } {{ .prefix }}_Lanes;
 {{- if .double }}
 #define {{ .prefix }}_BITS(block, j) ((convert_ulong{{ .lanes }}({{ .bijection }}_BLOCK_UINT32(block, (j) + 1)) << 32) | convert_ulong{{ .lanes }}({{ .bijection }}_BLOCK_UINT32(block, j)))
 {{- else }}
@@ -72,7 +74,7 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Lanes {{ .prefix }}_sample_lanes(const {{ .bi
 }
 {{- end }}
 
-{{- /* normal_bm_lanes is normal_bm of a real dtype. */ -}}
+{{- /* normal_bm_lanes is normal_bm. */ -}}
 {{- define "normal_bm_lanes" -}}
 {{ template "sampler_lanes_header" . }}
 
@@ -102,8 +104,13 @@ INLINE WITHIN_KERNEL {{ .prefix }}_Lanes {{ .prefix }}_sample_lanes(const {{ .bi
 {{- end }}
         }
 {{- end }}
+{{- if $.complex }}
+        result.v[{{ $i }}] = {{ if ne $.meanRe 0.0 }}{{ literal $.real $.meanRe }} + {{ end }}x;
+        result.im[{{ $i }}] = {{ if ne $.meanIm 0.0 }}{{ literal $.real $.meanIm }} + {{ end }}y;
+{{- else }}
         result.v[{{ mul $i 2 }}] = {{ if ne $.meanRe 0.0 }}{{ literal $.real $.meanRe }} + {{ end }}x;
         result.v[{{ add (mul $i 2) 1 }}] = {{ if ne $.meanRe 0.0 }}{{ literal $.real $.meanRe }} + {{ end }}y;
+{{- end }}
     }
 {{- end }}
     return result;
