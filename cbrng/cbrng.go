@@ -26,10 +26,10 @@ import (
 // kernel's stores.
 //
 // On GPUs the kernel runs a work-item per generator. On CPU devices, for
-// the uniform float and the normal samplers where 8 divides the
-// number of generators, a work-item makes the values of 8 neighbouring
-// generators in the lanes of OpenCL vectors, which the compiler does not
-// do of itself; the values and the counters are the same, bit for bit.
+// the uniform float and the normal samplers, a work-item makes the values
+// of 8 neighbouring generators in the lanes of OpenCL vectors, which the
+// compiler does not do of itself; the values and the counters are the
+// same, bit for bit.
 //
 // CBRNG embeds a *core.Computation, whose methods it has (go doc
 // core.Computation lists them): Connect attaches transformations to its

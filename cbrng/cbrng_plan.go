@@ -42,17 +42,19 @@ const cbrngLanes = 8
 //
 // The lanes kernel applies where the sampler has a lanes module (uniform
 // floats and normal values, real or complex: the samplers of a fixed
-// number of bits per value) and cbrngLanes divides the number of
-// generators; the others (the rejection loops of uniform integers, gamma
-// and von Mises values; a last partial vector of generators) keep the
-// scalar kernel.
+// number of bits per value); the others (the rejection loops of uniform
+// integers, gamma and von Mises values) keep the scalar kernel. Where
+// cbrngLanes does not divide the number of generators, the last
+// work-item stores the values of its generators lane by lane, and
+// nothing of its other lanes.
 type cbrngPlan struct {
 	Generators, Batch int
 	PerCall           int
 	Calls, Tail       int
-	Lanes             int // generators per work-item
-	Items             int // work-items: Generators / Lanes
-	Local             int // work-items per work-group
+	Lanes             int  // generators per work-item
+	Items             int  // work-items: Generators / Lanes, rounded up
+	Partial           bool // the last work-item has fewer than Lanes generators
+	Local             int  // work-items per work-group
 }
 
 // newCBRNGPlan plans the kernel that makes batch values for each of
@@ -67,14 +69,14 @@ func newCBRNGPlan(batch, generators, perCall int, samplerLanes bool, lim cbrngLi
 		return cbrngPlan{}, fmt.Errorf("CBRNG plan: the device allows %d work-items per work-group", lim.MaxWorkGroup)
 	}
 	lanes := 1
-	if lim.CPU && samplerLanes && generators%cbrngLanes == 0 {
+	if lim.CPU && samplerLanes {
 		lanes = cbrngLanes
 	}
-	items := generators / lanes
+	items := (generators + lanes - 1) / lanes
 	return cbrngPlan{
 		Generators: generators, Batch: batch, PerCall: perCall,
 		Calls: batch / perCall, Tail: batch % perCall,
-		Lanes: lanes, Items: items,
+		Lanes: lanes, Items: items, Partial: generators%lanes != 0,
 		Local: min(cbrngWorkGroup, lim.MaxWorkGroup, items),
 	}, nil
 }

@@ -19,7 +19,8 @@ func TestCBRNGPlan(t *testing.T) {
 		{"a small work-group limit", 16, 4096, 2, true, cbrngLimits{MaxWorkGroup: 64}, 8, 0, 1, 64},
 		{"lanes on a CPU device", 256, 1 << 19, 4, true, cpu, 64, 0, cbrngLanes, 256},
 		{"lanes of a few generators", 5, 24, 4, true, cpu, 1, 1, cbrngLanes, 3},
-		{"a CPU device, generators not a multiple of the lanes", 5, 1001, 4, true, cpu, 1, 1, 1, 256},
+		{"a CPU device, generators not a multiple of the lanes", 5, 1001, 4, true, cpu, 1, 1, cbrngLanes, 126},
+		{"a CPU device, fewer generators than lanes", 5, 3, 4, true, cpu, 1, 1, cbrngLanes, 1},
 		{"a CPU device, a sampler without lanes", 7, 4096, 1, false, cpu, 7, 0, 1, 256},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -33,8 +34,11 @@ func TestCBRNGPlan(t *testing.T) {
 			if p.Calls*p.PerCall+p.Tail != tc.batch {
 				t.Errorf("plan %+v makes %d values, want %d", p, p.Calls*p.PerCall+p.Tail, tc.batch)
 			}
-			if p.Items*p.Lanes != tc.generators {
+			if p.Items*p.Lanes < tc.generators || (p.Items-1)*p.Lanes >= tc.generators {
 				t.Errorf("plan %+v: %d work-items of %d generators each, want %d generators", p, p.Items, p.Lanes, tc.generators)
+			}
+			if partial := tc.generators%p.Lanes != 0; p.Partial != partial {
+				t.Errorf("plan %+v: Partial %v, want %v", p, p.Partial, partial)
 			}
 		})
 	}

@@ -30,8 +30,10 @@ var lanesShapes = []lanesShape{
 	{"a batch below one call", []int{1, 24}, 1, false, cbrngLanes},
 	{"two generator axes", []int{5, 4, 6}, 2, false, cbrngLanes},
 	{"no batch axis", []int{40}, 1, false, cbrngLanes},
-	{"generators not a multiple of the lanes", []int{9, 1001}, 1, false, 1},
+	{"generators not a multiple of the lanes", []int{9, 1001}, 1, false, cbrngLanes},
+	{"fewer generators than lanes", []int{6, 3}, 1, false, cbrngLanes},
 	{"a transformation", []int{13, 64}, 1, true, cbrngLanes},
+	{"a transformation, generators not a multiple of the lanes", []int{7, 2, 11}, 2, true, cbrngLanes},
 }
 
 // lanesSampler makes a sampler of the lanes tests for a bijection; host
@@ -90,7 +92,7 @@ func TestCBRNGLanes(t *testing.T) {
 		{familyPhilox, 32, 4, common, lanesShapes},
 		{familyPhilox, 32, 4, double, lanesShapes[:1]},
 		{familyPhilox, 32, 4, scaled, lanesShapes[:1]},
-		{familyPhilox, 32, 4, complexes, []lanesShape{lanesShapes[0], lanesShapes[len(lanesShapes)-1]}},
+		{familyPhilox, 32, 4, complexes, []lanesShape{lanesShapes[0], lanesShapes[4], lanesShapes[len(lanesShapes)-1]}},
 		{familyThreefry, 64, 4, slices.Concat(common, double), []lanesShape{lanesShapes[0], lanesShapes[len(lanesShapes)-1]}},
 	}
 	if !testing.Short() {
@@ -153,7 +155,7 @@ func checkLanes(t *testing.T, thr *cluda.Thread, s *Sampler, sh lanesShape, host
 		if noLanes {
 			lanes = 1
 		}
-		if got := ks[0].GlobalSize; !slices.Equal(got, []int{generatorCount(rt, sh.gensDim) / lanes}) {
+		if got := ks[0].GlobalSize; !slices.Equal(got, []int{(generatorCount(rt, sh.gensDim) + lanes - 1) / lanes}) {
 			t.Errorf("noLanes %v: %v work-items, want one per %d generators", noLanes, got, lanes)
 		}
 		if hasLanes := strings.Contains(ks[0].Source, "_sample_lanes("); hasLanes != (lanes > 1) {

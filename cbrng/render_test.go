@@ -61,9 +61,9 @@ func TestCBRNGRenderGPU(t *testing.T) {
 // TestCBRNGRenderCPU renders generators for the model CPU device and
 // checks which kernel each takes: the lanes kernel, a work-item per 8
 // generators storing whole vectors, for the uniform and normal samplers
-// (real and complex) where 8 divides the generators (lane by lane through
-// the store macro where a transformation is connected); the scalar kernel
-// of the GPU for the others.
+// (real and complex), lane by lane through the store macro where a
+// transformation is connected and in the last work-item where 8 does not
+// divide the generators; the scalar kernel of the GPU for the others.
 func TestCBRNGRenderCPU(t *testing.T) {
 	philox := bijection(t, "philox", 32, 4)
 	threefry := bijection(t, "threefry", 64, 4)
@@ -85,8 +85,8 @@ func TestCBRNGRenderCPU(t *testing.T) {
 			[]string{"typedef ulong8 ", "vstore8(", "cospi(angle.s0)"}, nil},
 		{"a transformation", uniform, []int{13, 64}, true, 8, 8,
 			[]string{"_sample_lanes(key, &counter)", "CBRNG_STORE(call * 4 + 0, generator + 7, result.v[0].s7);"}, []string{"vstore8("}},
-		{"generators not a multiple of 8", uniform, []int{13, 1001}, false, 1001, 256,
-			[]string{"_get_next_block(state)"}, []string{"_sample_lanes("}},
+		{"generators not a multiple of 8", uniform, []int{13, 1001}, false, 126, 126,
+			[]string{"(VSIZE_T)1001 - generator", "if (valid == 8) { vstore8(result.v[0], 0, ", "if (7 < valid) { CBRNG_STORE(call * 4 + 0, generator + 7, result.v[0].s7); }"}, nil},
 		{"complex normal", func() (*cbrng.Sampler, error) { return cbrng.NormalBM(philox, dtypes.Complex64, 0, 1) }, []int{13, 64}, false, 8, 8,
 			[]string{"_sample_lanes(key, &counter)", "vstore16(shuffle2(result.v[1], result.im[1], (uint16)(0, 8, 1, 9, "}, []string{"vstore8("}},
 		{"complex normal and a transformation", func() (*cbrng.Sampler, error) { return cbrng.NormalBM(philox, dtypes.Complex64, 0, 1) }, []int{13, 64}, true, 8, 8,
