@@ -204,10 +204,10 @@ func TestRenderModel(t *testing.T) {
 		kernels int
 	}{
 		{[]string{"fft", "--shape", "4,1024", "--axes", "1", "--model", "gpu"}, "model GPU with NVIDIA's limits", 1},
-		// CPU devices run contiguous rows of 1024 in one looped pass, and
-		// strided ones as passes of 16 points.
+		// CPU devices run transforms of 1024 in one looped pass, and those
+		// too long for one as passes of 16 points.
 		{[]string{"fft", "--shape", "4,1024", "--axes", "1", "--model", "cpu"}, "model CPU with PoCL's limits", 1},
-		{[]string{"fft", "--shape", "1024,4", "--axes", "0", "--model", "cpu"}, "model CPU with PoCL's limits", 3},
+		{[]string{"fft", "--shape", "65536,4", "--axes", "0", "--model", "cpu"}, "model CPU with PoCL's limits", 4},
 		{[]string{"fft", "--shape", "2,65536", "--axes", "1", "--model", "gpu", "--in", "combine", "--out", "split"}, "model GPU", 2},
 		{[]string{"pureparallel", "--shape", "3,100", "--out", "abs", "--model", "cpu", "--precision", "double"}, "model CPU", 1},
 		{[]string{"matmul", "--shape", "4096,4096", "--shape-b", "4096,4096", "--model", "gpu"}, "model GPU", 1},
