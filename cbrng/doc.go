@@ -29,7 +29,12 @@
 // values, generators and values per sampler call, and the device's
 // work-group limit, how many calls each work-item makes; and
 // templates/cbrng.cl is the kernel, which calls the modules of
-// templates/bijection.cl, keygen.cl and samplers.cl.
+// templates/bijection.cl, keygen.cl and samplers.cl. On OpenCL's CPU
+// devices a work-item makes the values of 8 neighbouring generators in
+// the lanes of vectors (templates/cbrng_lanes.cl with bijection_lanes.cl
+// and samplers_lanes.cl, for the uniform float and normal samplers), every
+// value and counter the same bits as the kernel of one generator a
+// work-item, which the other samplers keep.
 //
 // # Statistics and speed
 //

@@ -1,7 +1,9 @@
 // Package plan plans the FFT of package fft as numbers, without a device:
 // for every transformed axis the passes of a Stockham transform
 // (sub-lengths and radices), whether each runs as the register or the
-// local kernel, its work-group shape and local memory rows, and the
+// local kernel (or, on CPU devices, in lanes of 8 sub-transforms: the
+// private passes of lanes.go and the looped pass of a whole transform of
+// looped.go), its work-group shape and local memory rows, and the
 // tables of twiddles and chirps it reads. What the plan needs to know of
 // the device comes in as Limits, with the Tuning of tests and benchmarks;
 // the kernels' C is written from a Plan elsewhere.
