@@ -13,10 +13,15 @@ package plan
 // time at 256, 1024 and 4096 points and 1/3.1 for complex128 at 1024.
 
 // maxLoopedBytes bounds the private memory of a looped pass's work-item:
-// its two arrays of Lanes × L complex values. 8 rows of 16384 complex64
-// (2 MiB) outgrow a core's L2 and still ran 1.4–1.9 times faster than the
-// passes (BENCHMARKS.md, "Measured: one pass in lanes").
-const maxLoopedBytes = 2 << 20
+// its two arrays of Lanes × L complex values, which PoCL keeps on the stack
+// of its worker threads. glibc gives those threads RLIMIT_STACK, and 2 MiB
+// where that is unlimited: on PoCL 3.1 (x86-64) 2 MiB of arrays (8 rows of
+// 16384 complex64) killed the process under `ulimit -s unlimited`, 8 MiB
+// (65536) under the usual 8 MiB. 1 MiB leaves the rest of a 2 MiB stack to
+// PoCL (complex64 up to 8192 points, complex128 up to 4096); 16384
+// complex64 had run only 1.05 times faster looped than in passes, 6144 1.6
+// times (docs/fft-gpu-notes.md §17.2).
+const maxLoopedBytes = 1 << 20
 
 // loopedFrom is the shortest transform a looped pass takes, and
 // loopedPow2From the shortest power of two. On PoCL (2 cores, AVX2, 8 MiB

@@ -13,11 +13,9 @@ import (
 // cluda.ModelGPU), a CPU (as cluda.ModelCPU) and a device with little local
 // memory and small work-groups.
 var (
-	gpuLimits = Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
-	cpuLimits = Limits{Limits: device.Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, CPU: true}, ItemSize: 8}
-	// complex128CPU is cpuLimits for complex128 values.
-	complex128CPU = Limits{Limits: cpuLimits.Limits, ItemSize: 16}
-	smallLimits   = Limits{Limits: device.Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256}, ItemSize: 8}
+	gpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
+	cpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, CPU: true}, ItemSize: 8}
+	smallLimits = Limits{Limits: device.Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256}, ItemSize: 8}
 )
 
 // tuned returns lim with the tuning t.
@@ -120,9 +118,9 @@ func TestNewPlans(t *testing.T) {
 			[]string{"L100 NS1 [5 5 4] reg E100 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
 		{"CPU 512 looped", []int{1024, 512}, []int{1}, cpuLimits,
 			[]string{"L512 NS1 [8 8 8] reg E512 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
-		{"CPU 16384 looped", []int{64, 16384}, []int{1}, cpuLimits,
-			[]string{"L16384 NS1 [8 8 8 8 4] reg E16384 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
-		{"CPU 16384 of complex128 in passes: the looped arrays would hold 4 MiB", []int{64, 16384}, []int{1}, complex128CPU, []string{
+		{"CPU 8192 looped", []int{64, 8192}, []int{1}, cpuLimits,
+			[]string{"L8192 NS1 [8 8 8 8 2] reg E8192 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
+		{"CPU 16384 in passes: the looped arrays would hold 2 MiB", []int{64, 16384}, []int{1}, cpuLimits, []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
