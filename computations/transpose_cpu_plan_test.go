@@ -1,6 +1,10 @@
 package computations
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestTransposeCPUSide checks the sides of the CPU's blocks by element
 // size: a cache line of elements, at most 16, at least one.
@@ -46,4 +50,81 @@ func TestPlanTransposeCPU(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTransposeCPUVector checks when a CPU's pass moves its blocks in
+// vectors, and that the rounds of shuffles transpose a sub-block: each
+// round is applied to the elements' (row, column) labels as the kernel
+// applies it to the words.
+func TestTransposeCPUVector(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		item      int
+		pointers  bool
+		lanes     int
+		subBlocks int
+	}{
+		{"float32", 4, true, 8, 4},
+		{"complex64", 8, true, 4, 4},
+		{"without pointers", 4, false, 0, 0},
+		{"complex128", 16, true, 0, 0},
+		{"int16", 2, true, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := planTransposeCPU(transposePass{batch: 1, height: 256, width: 256}, tc.item, 2, 4096)
+			p.vectorise(tc.item, tc.pointers)
+			if tc.lanes == 0 {
+				if p.Vector != nil {
+					t.Fatalf("vectors of %d lanes, want none", p.Vector.Lanes)
+				}
+				return
+			}
+			v := p.Vector
+			if v == nil || v.Lanes != tc.lanes || len(v.Blocks) != tc.subBlocks {
+				t.Fatalf("vector %+v, want %d lanes and %d sub-blocks", v, tc.lanes, tc.subBlocks)
+			}
+			// rows[r][c] labels the element of row r, column c before the rounds.
+			rows := make([][]int, v.Lanes)
+			for r := range rows {
+				rows[r] = make([]int, v.Lanes)
+				for c := range rows[r] {
+					rows[r][c] = r*v.Lanes + c
+				}
+			}
+			for _, round := range v.Rounds {
+				for _, pr := range round.Pairs {
+					a, b := rows[pr.A], rows[pr.B]
+					rows[pr.A] = pickParts(t, pr.PartsA, a, b)
+					rows[pr.B] = pickParts(t, pr.PartsB, a, b)
+				}
+			}
+			for r := range rows {
+				for c := range rows[r] {
+					if want := c*v.Lanes + r; rows[r][c] != want {
+						t.Fatalf("after the rounds, row %d column %d holds %d, want %d", r, c, rows[r][c], want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// pickParts returns the values a vector literal of parts ("a.s3, b.s0,
+// ...") takes from the vectors a and b.
+func pickParts(t *testing.T, parts string, a, b []int) []int {
+	t.Helper()
+	var out []int
+	for _, part := range strings.Split(parts, ", ") {
+		var vec byte
+		var comp int
+		if _, err := fmt.Sscanf(part, "%c.s%x", &vec, &comp); err != nil {
+			t.Fatalf("part %q: %v", part, err)
+		}
+		src := a
+		if vec == 'b' {
+			src = b
+		}
+		out = append(out, src[comp])
+	}
+	return out
 }

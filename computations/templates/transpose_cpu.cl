@@ -55,6 +55,34 @@ matrices' sides, .batched whether src and dst have a batch index,
     }
 {{- end }}
 
+{{- with .p.Vector }}
+
+    // A whole block: sub-blocks of {{ .Lanes }} × {{ .Lanes }} {{ .WordType }} words, their rows read as vectors,
+    // transposed in registers, and written as the rows of the transposed sub-blocks.
+    GLOBAL_MEM const {{ .WordType }} *s = (GLOBAL_MEM const {{ .WordType }} *){{ $.src.Pointer }} + {{ if $.batched }}(batch * {{ $.height }} + row0){{ else }}row0{{ end }} * {{ $.width }} + col0;
+    GLOBAL_MEM {{ .WordType }} *d = (GLOBAL_MEM {{ .WordType }} *){{ $.dst.Pointer }} + {{ if $.batched }}(batch * {{ $.width }} + col0){{ else }}col0{{ end }} * {{ $.height }} + row0;
+{{- $v := . }}
+{{- range .Blocks }}{{ $blk := . }}
+    {
+{{- range $k := seq $v.Lanes }}
+        {{ $v.VectorType }} x{{ $k }} = vload{{ $v.Lanes }}(0, s + {{ add $blk.Row $k }} * {{ $.width }} + {{ $blk.Col }});
+{{- end }}
+{{- range $v.Rounds }}
+{{- range .Pairs }}
+        {
+            const {{ $v.VectorType }} a = x{{ .A }}, b = x{{ .B }};
+            x{{ .A }} = ({{ $v.VectorType }})({{ .PartsA }});
+            x{{ .B }} = ({{ $v.VectorType }})({{ .PartsB }});
+        }
+{{- end }}
+{{- end }}
+{{- range $k := seq $v.Lanes }}
+        vstore{{ $v.Lanes }}(x{{ $k }}, 0, d + {{ add $blk.Col $k }} * {{ $.height }} + {{ $blk.Row }});
+{{- end }}
+    }
+{{- end }}
+{{- else }}
+
     // A whole block: its rows into registers, then its columns out.
 {{- range $r := seq $side }}
     const {{ $.src.CType }}{{ range $c := seq $side }}{{ if $c }},{{ end }} v{{ $r }}_{{ $c }} = TRANSPOSE_CPU_LOAD(row0 + {{ $r }}, col0 + {{ $c }}){{ end }};
@@ -62,6 +90,7 @@ matrices' sides, .batched whether src and dst have a batch index,
 {{- range $c := seq $side }}
 {{- range $r := seq $side }}
     TRANSPOSE_CPU_STORE(col0 + {{ $c }}, row0 + {{ $r }}, v{{ $r }}_{{ $c }});
+{{- end }}
 {{- end }}
 {{- end }}
 }
