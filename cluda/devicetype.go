@@ -78,6 +78,11 @@ type DeviceInfo struct {
 	// the device does not report it; Kernel.WorkGroupInfo gives it per
 	// kernel.
 	PreferredWorkGroupSizeMultiple int `json:"preferred_work_group_size_multiple"`
+
+	// NativeVectorWidthFloat is the number of float lanes of the device's
+	// native vectors on OpenCL (8 on a CPU with AVX2, 16 with AVX-512);
+	// 0 where the device does not report it.
+	NativeVectorWidthFloat int `json:"native_vector_width_float"`
 }
 
 // HasExtension reports whether the device lists the named extension.
@@ -99,5 +104,6 @@ func deviceInfoOfCL(i cl.DeviceInfo) DeviceInfo {
 		AddressBits: i.AddressBits, MemBaseAddrAlignBits: i.MemBaseAddrAlignBits,
 		ProfilingTimerResolutionNS: i.ProfilingTimerResolutionNS, DoubleFP: i.DoubleFP,
 		PreferredWorkGroupSizeMultiple: i.PreferredWorkGroupSizeMultiple,
+		NativeVectorWidthFloat:         i.NativeVectorWidthFloat,
 	}
 }

@@ -46,7 +46,7 @@ func ModelGPU() *DeviceParams {
 // cores, as PoCL 3.1 reports them: at most 4096 work-items per work-group
 // and per dimension, 512 KiB of local memory (in global memory), a
 // preferred work-group size multiple of 8, double precision, 64-bit
-// addresses.
+// addresses, and the native vectors of AVX2 (8 float lanes).
 func ModelCPU() *DeviceParams {
 	return deviceParams(DeviceInfo{
 		Name:                           "model CPU with PoCL's limits (2 compute units)",
@@ -71,5 +71,6 @@ func ModelCPU() *DeviceParams {
 		MemBaseAddrAlignBits:           1024,
 		DoubleFP:                       true,
 		PreferredWorkGroupSizeMultiple: 8,
+		NativeVectorWidthFloat:         8,
 	}, "Portable Computing Language")
 }

@@ -136,7 +136,7 @@ func (mm *MatrixMul) cpuPlanOn(lim device.Limits, tiling MatrixMulTiling) (matmu
 		return matmulCPUPlan{}, false, nil
 	}
 	dt := mm.output.DType()
-	p, err := planMatmulCPU(mm.shape, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, mm.a.Rank() == 1, mm.b.Rank() == 1, lim.ComputeUnits, lim.MaxWorkGroup)
+	p, err := planMatmulCPU(mm.shape, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, mm.a.Rank() == 1, mm.b.Rank() == 1, lim.ComputeUnits, lim.MaxWorkGroup, lim.VectorBytes)
 	if err == nil && mm.cpuSlices != [2]int{} {
 		err = p.spread(mm.shape, mm.cpuSlices[0], mm.cpuSlices[1], lim.ComputeUnits, lim.MaxWorkGroup)
 	}

@@ -51,17 +51,18 @@ func (k matmulCPUKind) String() string {
 // narrower registers where a CPU has none as wide).
 const matmulCPUVectorBytes = 64
 
-// matmulCPUBlocks are the outputs a work-item holds, by kind and for real
-// and complex values: Scalars × Vecs vectors along N or M (an element of
-// the other operand is broadcast for each of the Scalars), Rows × Cols
-// vectors of partial sums along K. Each takes at most 30 of AVX-512's 32
-// vector registers with the vectors it loads. Measured on two cores of an
-// AMD EPYC (Zen 4) with AVX-512, PoCL 3.1, best kernel times of
-// interleaved runs: float32 1024³ along N at 12.7 ms with 6×4 (5×4 13.1,
-// 4×4 13.3, 8×3 15.2, 4×6 18.4, 12×2 17 and more), along K at
-// 10.4 ms with 4×6 (5×5 11.0, 6×4 11.6, 3×8 12.2); complex64 512³ along N
-// at 8.1 ms with 4×3 (5×2 8.1, 3×4 8.5, 6×2 10.5), along K at 11.7 ms
-// with 3×4 (4×3 11.9, 2×6 12.5, 3×3 13.0).
+// matmulCPUBlocks are the outputs a work-item holds on a CPU with
+// AVX-512's 32 registers of 64 bytes, by kind and for real and complex
+// values: Scalars × Vecs vectors along N or M (an element of the other
+// operand is broadcast for each of the Scalars), Rows × Cols vectors of
+// partial sums along K. Each takes at most 30 of the 32 vector registers
+// with the vectors it loads. Measured on two cores of an AMD EPYC (Zen 4)
+// with AVX-512, PoCL 3.1, best kernel times of interleaved runs: float32
+// 1024³ along N at 12.7 ms with 6×4 (5×4 13.1, 4×4 13.3, 8×3 15.2, 4×6
+// 18.4, 12×2 17 and more), along K at 10.4 ms with 4×6 (5×5 11.0, 6×4
+// 11.6, 3×8 12.2); complex64 512³ along N at 8.1 ms with 4×3 (5×2 8.1,
+// 3×4 8.5, 6×2 10.5), along K at 11.7 ms with 3×4 (4×3 11.9, 2×6 12.5,
+// 3×3 13.0).
 var matmulCPUBlocks = map[matmulCPUKind]struct{ real, complex [2]int }{
 	// Scalars × Vecs: Scalars·Vecs accumulators (twice for complex
 	// values: the products with the real and with the imaginary parts of
@@ -73,6 +74,23 @@ var matmulCPUBlocks = map[matmulCPUKind]struct{ real, complex [2]int }{
 	// parts swapped), Rows loaded vectors of matrix_a and one or two of
 	// matrix_b.
 	matmulAlongK: {real: [2]int{4, 6}, complex: [2]int{3, 4}},
+}
+
+// matmulCPUNarrowBlocks are the blocks on a CPU whose vectors are
+// narrower than 64 bytes (AVX2's 16 registers of 32 bytes, where each
+// 64-byte vector of the kernel takes two): the blocks above would hold 48
+// registers of accumulators, and the compiler spilled them. Measured on
+// two cores of an AMD EPYC with AVX2, PoCL 3.1, medians of 12 calls in
+// three interleaved rounds: float32 1024³ along N in 27–32 ms with 6×1
+// (the classic 6×16 of AVX2's BLAS kernels; 5×1 27–33, 2×2 36–39, 6×4
+// 40), along K in 22–27 with 1×4 (2×3 26–30, 2×2 29–32, 4×6 39);
+// complex64 512³ along N in 15.0–15.7 with 2×1 (1×2 15–22, 6×1 16–18,
+// 4×3 19.5), along K in 8.7–11.2 with 1×2 (3×4 19.9); float64 512³ along N
+// in 6.1–7.4 with 6×1 (4×6 9.9), along K in 5.6–6.3 with 1×4 (4×6 10.3).
+var matmulCPUNarrowBlocks = map[matmulCPUKind]struct{ real, complex [2]int }{
+	matmulAlongN: {real: [2]int{6, 1}, complex: [2]int{2, 1}},
+	matmulAlongM: {real: [2]int{6, 1}, complex: [2]int{2, 1}},
+	matmulAlongK: {real: [2]int{1, 4}, complex: [2]int{1, 2}},
 }
 
 // matmulCPUGroupsPerUnit is the least number of work-groups per compute
@@ -191,10 +209,11 @@ func matmulCPUKindOf(s matmulShape, lanes int, complex, transA, transB, aVector,
 }
 
 // planMatmulCPU plans the product s of elements of itemSize bytes (complex
-// or real) on a CPU with computeUnits compute units and work-groups of at
-// most maxWorkGroup work-items; transA, transB, aVector and bVector
+// or real) on a CPU with computeUnits compute units, work-groups of at
+// most maxWorkGroup work-items and native vectors of vectorBytes (0 where
+// unknown: the narrow blocks); transA, transB, aVector and bVector
 // describe the operands as for matmulCPUKindOf.
-func planMatmulCPU(s matmulShape, itemSize int, complex, transA, transB, aVector, bVector bool, computeUnits, maxWorkGroup int) (matmulCPUPlan, error) {
+func planMatmulCPU(s matmulShape, itemSize int, complex, transA, transB, aVector, bVector bool, computeUnits, maxWorkGroup, vectorBytes int) (matmulCPUPlan, error) {
 	realSize := itemSize
 	if complex {
 		realSize /= 2
@@ -208,9 +227,13 @@ func planMatmulCPU(s matmulShape, itemSize int, complex, transA, transB, aVector
 		p.Elems = max(1, p.Lanes/2)
 	}
 	p.Kind = matmulCPUKindOf(s, p.Lanes, complex, transA, transB, aVector, bVector)
-	blocks := matmulCPUBlocks[p.Kind].real
+	table := matmulCPUBlocks
+	if vectorBytes < matmulCPUVectorBytes {
+		table = matmulCPUNarrowBlocks
+	}
+	blocks := table[p.Kind].real
 	if complex {
-		blocks = matmulCPUBlocks[p.Kind].complex
+		blocks = table[p.Kind].complex
 	}
 	p.Scalars, p.Vecs = blocks[0], blocks[1]
 	// Blocks no larger than the matrices need.

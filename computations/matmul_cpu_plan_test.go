@@ -103,7 +103,7 @@ func TestPlanMatmulCPUNumbers(t *testing.T) {
 			BlocksM: 3, BlocksN: 2, Rounds: 1, Slots: 3, Items: 6, Local: 1, EdgeM: true, EdgeN: true, TailK: 5}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := planMatmulCPU(tc.s, tc.itemSize, tc.complex, tc.transA, tc.transB, false, false, 2, tc.maxWorkGroup)
+			p, err := planMatmulCPU(tc.s, tc.itemSize, tc.complex, tc.transA, tc.transB, false, false, 2, tc.maxWorkGroup, 64)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,6 +111,40 @@ func TestPlanMatmulCPUNumbers(t *testing.T) {
 			type fields matmulCPUPlan
 			if p != tc.want {
 				t.Errorf("plan\n%+v, want\n%+v", fields(p), fields(tc.want))
+			}
+		})
+	}
+}
+
+// TestPlanMatmulCPUNarrow checks the blocks on CPUs whose vectors are
+// narrower than 64 bytes (AVX2), or unknown: every kind takes the narrow
+// table's, which keep the accumulators within 16 registers of 32 bytes.
+func TestPlanMatmulCPUNarrow(t *testing.T) {
+	s := matmulShape{batch: 1, m: 1024, n: 1024, k: 1024}
+	for _, tc := range []struct {
+		name           string
+		itemSize       int
+		complex        bool
+		transA, transB bool
+		vectorBytes    int
+		want           string
+	}{
+		{"float32 along N, AVX2", 4, false, false, false, 32, "cpu:6x16/n"},
+		{"float32 along N, unknown vectors", 4, false, false, false, 0, "cpu:6x16/n"},
+		{"float32 along N, AVX-512", 4, false, false, false, 64, "cpu:6x64/n"},
+		{"float32 along M, AVX2", 4, false, true, true, 32, "cpu:16x6/m"},
+		{"float32 along K, AVX2", 4, false, false, true, 32, "cpu:1x4/k"},
+		{"float64 along N, AVX2", 8, false, false, false, 32, "cpu:6x8/n"},
+		{"complex64 along N, AVX2", 8, true, false, false, 32, "cpu:2x8/n"},
+		{"complex64 along K, AVX2", 8, true, false, true, 32, "cpu:1x2/k"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := planMatmulCPU(s, tc.itemSize, tc.complex, tc.transA, tc.transB, false, false, 2, 4096, tc.vectorBytes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.String(); got != tc.want {
+				t.Errorf("plan %s, want %s", got, tc.want)
 			}
 		})
 	}
@@ -128,7 +162,7 @@ func TestPlanMatmulCPUErrors(t *testing.T) {
 		{"blocks overflow", matmulShape{batch: 1 << 60, m: 1000, n: 1000, k: 1}, 4, 4096, "overflow an int"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := planMatmulCPU(tc.s, tc.itemSize, false, false, false, false, false, 2, tc.maxGroup)
+			_, err := planMatmulCPU(tc.s, tc.itemSize, false, false, false, false, false, 2, tc.maxGroup, 64)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
@@ -144,6 +178,8 @@ func TestMatrixMulCPUPlanChoice(t *testing.T) {
 	cuda := cluda.ModelGPU()
 	cuda.API = cluda.CUDA
 	tiling := MatrixMulTiling{BlockM: 32, BlockN: 32, BlockK: 8, ItemM: 4, ItemN: 4}
+	avx512 := cluda.ModelCPU()
+	avx512.NativeVectorWidthFloat = 16
 	for _, tc := range []struct {
 		name    string
 		params  *cluda.DeviceParams
@@ -151,10 +187,11 @@ func TestMatrixMulCPUPlanChoice(t *testing.T) {
 		cpuPlan bool
 		want    string
 	}{
-		{"a CPU", cluda.ModelCPU(), MatrixMulTiling{}, false, "cpu:6x64/n"},
+		{"a CPU", cluda.ModelCPU(), MatrixMulTiling{}, false, "cpu:6x16/n"},
+		{"a CPU with AVX-512", avx512, MatrixMulTiling{}, false, "cpu:6x64/n"},
 		{"a CPU with a tiling", cluda.ModelCPU(), tiling, false, "32x32x8/4x4"},
 		{"a GPU", cluda.ModelGPU(), MatrixMulTiling{}, false, "64x64x16/4x4"},
-		{"a GPU asked for the CPU's kernel", cluda.ModelGPU(), MatrixMulTiling{}, true, "cpu:6x64/n"},
+		{"a GPU asked for the CPU's kernel", cluda.ModelGPU(), MatrixMulTiling{}, true, "cpu:6x16/n"},
 		{"CUDA asked for the CPU's kernel", cuda, MatrixMulTiling{}, true, "64x64x16/4x4"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -134,6 +134,11 @@ type DeviceInfo struct {
 	// OpenCL 3.0 device query or, on NVIDIA, the warp size. It is 0 when the
 	// device answers neither; Kernel.WorkGroupInfo gives it per kernel.
 	PreferredWorkGroupSizeMultiple int `json:"preferred_work_group_size_multiple"`
+
+	// NativeVectorWidthFloat is the number of float lanes of the device's
+	// native vectors (CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: 8 on a CPU with
+	// AVX2, 16 with AVX-512); 0 where the device does not answer.
+	NativeVectorWidthFloat int `json:"native_vector_width_float"`
 }
 
 // HasExtension reports whether the device lists the named extension.
@@ -234,6 +239,9 @@ func (d *Device) Info() (DeviceInfo, error) {
 		if w, e := queryValue[C.cl_uint]("clGetDeviceInfo", d.info(C.REIKNA_CL_DEVICE_WARP_SIZE_NV)); e == nil && w > 0 {
 			i.PreferredWorkGroupSizeMultiple = int(w)
 		}
+	}
+	if w, e := queryValue[C.cl_uint]("clGetDeviceInfo", d.info(C.CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT)); e == nil {
+		i.NativeVectorWidthFloat = int(w)
 	}
 	return i, nil
 }

@@ -220,6 +220,7 @@ func writeDeviceTable(w io.Writer, d cluda.DeviceInfo) {
 		{"max work-group size", fmt.Sprint(d.MaxWorkGroupSize)},
 		{"max work-item sizes", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(d.MaxWorkItemSizes)), " × "), "[]")},
 		{"preferred work-group multiple", fmt.Sprint(d.PreferredWorkGroupSizeMultiple)},
+		{"native float vector", fmt.Sprint(d.NativeVectorWidthFloat)},
 		{"local memory", fmt.Sprintf("%s (%s)", cliutil.BytesString(d.LocalMemSize), map[bool]string{true: "dedicated", false: "in global memory"}[d.LocalMemIsDedicated])},
 		{"global memory", cliutil.BytesString(d.GlobalMemSize)},
 		{"global memory cache", cliutil.BytesString(d.GlobalMemCacheSize)},

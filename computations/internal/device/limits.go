@@ -31,6 +31,9 @@ type Limits struct {
 	// GlobalAtomics reports 32-bit atomic operations on global memory
 	// (OpenCL C 1.1 and later).
 	GlobalAtomics bool
+	// VectorBytes is the width of the device's native vectors (32 on a
+	// CPU with AVX2, 64 with AVX-512); 0 where the device does not say.
+	VectorBytes int
 }
 
 // LimitsOf returns the limits of the device with the parameters p.
@@ -48,5 +51,6 @@ func LimitsOf(p *cluda.DeviceParams) Limits {
 		GPU:                p.IsGPU(),
 		CUDA:               p.API == cluda.CUDA,
 		GlobalAtomics:      !strings.HasPrefix(p.OpenCLCVersion, "OpenCL C 1.0"),
+		VectorBytes:        4 * p.NativeVectorWidthFloat,
 	}
 }
