@@ -19,7 +19,7 @@ func TestLimitsOfModels(t *testing.T) {
 	}{
 		{"model GPU", cluda.ModelGPU(), Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, LargeLocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true, GlobalAtomics: true}},
 		{"model GPU through CUDA", cuda, Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, LargeLocalMemBytes: 227 << 10, ComputeUnits: 132, GPU: true, CUDA: true, GlobalAtomics: true}},
-		{"model CPU", cluda.ModelCPU(), Limits{MaxWorkGroup: 4096, LocalMemBytes: 512 << 10, LargeLocalMemBytes: 512 << 10, ComputeUnits: 2, CPU: true, GlobalAtomics: true}},
+		{"model CPU", cluda.ModelCPU(), Limits{MaxWorkGroup: 4096, LocalMemBytes: 512 << 10, LargeLocalMemBytes: 512 << 10, ComputeUnits: 2, CPU: true, GlobalAtomics: true, VectorBytes: 32}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := LimitsOf(tt.p); got != tt.want {
