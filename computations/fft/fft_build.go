@@ -119,6 +119,13 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 	if k.Pass.Looped && (k.fused != nil || k.real != nil && k.real.paired) {
 		return fmt.Errorf("FFT: a looped pass of %d points with a fused product or paired twist", k.Pass.L)
 	}
+	if k.Pass.Slots > 0 {
+		scratch, err := b.plan.TempArray(core.ArrayOf(b.dt, k.Pass.Slots*2*k.Pass.Lanes*k.Pass.L))
+		if err != nil {
+			return err
+		}
+		k.scratch = scratch
+	}
 	// Lanes load and store whole vectors: their arrays need pointers.
 	if k.Pass.Lanes > 1 && !k.Pass.Looped && (k.real != nil || k.fused != nil || !k.src.arg.HasPointer() || !k.dst.arg.HasPointer()) {
 		k.Pass = k.Pass.DropLanes()

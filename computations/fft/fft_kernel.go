@@ -37,6 +37,10 @@ type fftKernel struct {
 	// they read and write (rfft_hooks.go); realTw is the table it reads.
 	real   *fftRealKernel
 	realTw *core.KernelArgument
+
+	// scratch is the array of a looped pass's arrays where they lie in
+	// global memory (fftplan.Pass.Slots).
+	scratch *core.KernelArgument
 }
 
 // index returns how the load or store macro of an end, of length along
@@ -73,7 +77,7 @@ func (k *fftKernel) args() ([]core.KernelArg, map[string]any) {
 	}{
 		{"inverse", k.inverse}, {"tw_inner", k.twInner}, {"tw_pass_lo", k.twPassLo},
 		{"tw_pass_hi", k.twPassHi}, {"chirp", k.chirp}, {"kernel_b", k.bTable},
-		{"real_twiddle", k.realTw}, {"rader_index", k.raderIndex},
+		{"real_twiddle", k.realTw}, {"rader_index", k.raderIndex}, {"scratch", k.scratch},
 	}
 	for _, o := range optional {
 		if o.arg != nil {

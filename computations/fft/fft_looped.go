@@ -14,7 +14,11 @@ import (
 // imaginary parts in the high half, HType each), and runs the Stockham
 // stages as loops from one array into the other.
 type fftLoopedBody struct {
-	Lanes        int
+	Lanes int
+	// Slots > 0: the arrays lie in the kernel's scratch array, a pair per
+	// work-item, which takes every Slots-th group of Lanes rows
+	// (fftplan.Pass.Slots).
+	Slots        int
 	VType, HType string
 	Lane         []fftLane // the lanes, in order
 	Stages       []fftLoopedStage
@@ -46,7 +50,7 @@ type fftLoopedStage struct {
 // of dt, whose stage i reads its twiddles from stageOffsets[i] on.
 func loopedBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftLoopedBody {
 	lb := &fftLoopedBody{
-		Lanes: p.Lanes,
+		Lanes: p.Lanes, Slots: p.Slots,
 		VType: lanesType(dt, p.Lanes), HType: fmt.Sprintf("%s%d", dt.Real().CType(), p.Lanes),
 	}
 	for i := 0; i < p.Lanes; i++ {

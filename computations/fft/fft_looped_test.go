@@ -90,22 +90,36 @@ func kernelsWith(t *testing.T, c renderer, p *cluda.DeviceParams, marker string)
 // lanes by one twiddle.
 const loopedMarker = "_lanes_twiddle("
 
+// scratchMarker is in the source of a looped kernel whose arrays lie in a
+// scratch array (fftplan.Pass.Slots).
+const scratchMarker = "slot of the scratch array"
+
 // TestLoopedRealFFT runs real transforms whose complex transform a CPU
 // device takes in one looped pass: even lengths (the real pairs loaded as
 // complex values, the spectrum twisted in the stores; the untwist and the
 // pairs in IRFFT) and an odd one (real values loaded as complex ones, the
 // half spectrum stored; the Hermitian loads in IRFFT), over rows and over
 // axes with elements after them, batches that do not fill the lanes,
-// float32 and float64, against the float64 references.
+// float32 and float64, against the float64 references. The longer ones
+// keep their arrays in a scratch array (scratch: fftplan.Pass.Slots), in
+// one slot or in two that share the groups of lanes.
 func TestLoopedRealFFT(t *testing.T) {
 	thr := cludatest.Thread(t)
-	for i, c := range []rfftCase{
-		{dtypes.Float32, []int{9, 1024}, []int{1}},
-		{dtypes.Float32, []int{3, 2000}, []int{1}},
-		{dtypes.Float64, []int{2, 4096}, []int{1}},
-		{dtypes.Float32, []int{5, 1215}, []int{1}},
-		{dtypes.Float64, []int{4, 1000, 3}, []int{1}},
+	for i, tc := range []struct {
+		rfftCase
+		scratch bool
+	}{
+		{rfftCase{dtypes.Float32, []int{9, 1024}, []int{1}}, false},
+		{rfftCase{dtypes.Float32, []int{3, 2000}, []int{1}}, false},
+		{rfftCase{dtypes.Float64, []int{2, 4096}, []int{1}}, false},
+		{rfftCase{dtypes.Float32, []int{5, 1215}, []int{1}}, false},
+		{rfftCase{dtypes.Float64, []int{4, 1000, 3}, []int{1}}, false},
+		{rfftCase{dtypes.Float32, []int{3, 65536}, []int{1}}, true},
+		{rfftCase{dtypes.Float32, []int{19, 32768}, []int{1}}, true},
+		{rfftCase{dtypes.Float32, []int{2, 20000, 5}, []int{1}}, true},
+		{rfftCase{dtypes.Float64, []int{9, 16384}, []int{1}}, true},
 	} {
+		c := tc.rfftCase
 		t.Run(c.String(), func(t *testing.T) {
 			if !thr.Params().SupportsDType(c.dt) {
 				t.Skip("no double precision")
@@ -122,6 +136,9 @@ func TestLoopedRealFFT(t *testing.T) {
 			for _, comp := range []renderer{r, ir} {
 				if looped, _ := kernelsWith(t, comp, thr.Params(), loopedMarker); thr.Params().IsCPU() && looped != 1 {
 					t.Errorf("%T: %d looped kernels, want 1", comp, looped)
+				}
+				if scratch, _ := kernelsWith(t, comp, thr.Params(), scratchMarker); thr.Params().IsCPU() && (scratch == 1) != tc.scratch {
+					t.Errorf("%T: %d looped kernels with a scratch array, want %t", comp, scratch, tc.scratch)
 				}
 			}
 			fwd := comptest.Must(r.Compile(thr))

@@ -56,6 +56,7 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 		shape[ra.axis] = ra.n / 2
 	}
 	lim := fftLimits(plan.DeviceParams(), ra.cdt, ra.tuning)
+	lim.RealEnds = true
 	fp, err := fftplan.New(shape, []int{ra.axis}, lim)
 	if err != nil {
 		return err

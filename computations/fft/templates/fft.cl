@@ -62,7 +62,8 @@ LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{ .KernelDeclaration }}
 {
 {{- if .body.Local }}{{ template "fft_local_kernel" .body }}
-{{- else if .body.Looped }}{{ template "fft_looped_kernel" .body }}
+{{- else if .body.Looped }}{{ $sc := "" }}{{ with .scratch }}{{ $sc = .Pointer }}{{ end }}
+{{- template "fft_looped_kernel" (dict "b" .body "scratch" $sc) }}
 {{- else if .body.Lanes }}{{ $tw := "" }}{{ with .tw_pass_lo }}{{ $tw = .Pointer }}{{ end }}
 {{- template "fft_lanes_kernel" (dict "b" .body "src" .input.Pointer "dst" .output.Pointer "tw" $tw) }}
 {{- else }}{{ template "fft_register_kernel" .body }}{{ end }}

@@ -23,6 +23,12 @@ type Limits struct {
 	device.Limits
 	// ItemSize is the size in bytes of one complex value.
 	ItemSize int
+	// RealEnds marks the complex transform of a real one, whose first
+	// kernel loads and last kernel stores the real transform's values
+	// element by element (its hooks): passes over them take no lanes, and
+	// a CPU device's looped pass pays on longer transforms
+	// (maxScratchLoopedBytes).
+	RealEnds bool
 	// Tuning overrides parts of what the other fields make of a plan.
 	Tuning Tuning
 }
@@ -205,8 +211,13 @@ type budget struct {
 	lanes int
 	// looped > 0: contiguous transforms whose looped pass (looped.go)
 	// holds at most that many bytes per work-item take it.
-	looped    int
-	passTable int // the most entries of a one-level pass twiddle table
+	looped int
+	// scratchLooped > looped: transforms whose looped pass holds at most
+	// that many bytes per work-item take it, their arrays in a scratch
+	// array of global memory (Pass.Slots).
+	scratchLooped int
+	units         int // compute units of the device
+	passTable     int // the most entries of a one-level pass twiddle table
 }
 
 // privateWG is the work-group size of passes of the register kernel with
@@ -349,11 +360,15 @@ func (l Limits) budget() budget {
 		maxPrivateL:     maxPrivateL,
 		privateWG:       min(privateWG, l.MaxWorkGroup),
 		privatePass:     privatePass,
+		units:           max(l.ComputeUnits, 1),
 	}
 	if cpu && !t.NoLanes {
 		b.lanes = passLanes
 		if !t.NoLooped && t.MaxRegE == 0 {
 			b.looped = maxLoopedBytes
+			if l.RealEnds {
+				b.scratchLooped = maxScratchLoopedBytes
+			}
 		}
 	}
 	// A GPU takes the larger primes where its local memory holds minTile

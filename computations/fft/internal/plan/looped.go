@@ -23,6 +23,23 @@ package plan
 // times (docs/fft-gpu-notes.md §17.2).
 const maxLoopedBytes = 1 << 20
 
+// maxScratchLoopedBytes bounds the arrays of a looped pass that lie in a
+// scratch array of global memory (Pass.Slots) rather than on the stack:
+// 8 rows of 32768 complex64, the complex transform of a real one of 65536
+// points. Real transforms take it (Limits.RealEnds): their passes lose
+// their lanes to the element-wise hooks. On PoCL (2 cores, AVX2, 8 MiB of
+// float32, medians of 20 calls in three interleaved rounds) the real FFT
+// of 65536 took 4.9–5.3 ms looped against 7.3–11.2 in passes, 32768
+// 4.5–5.2 against 8.7–10.0, their inverses 4.6–5.1 against 9.1–11.3. The
+// complex FFTs of 16384 and 32768 ran no faster looped than in passes of
+// lanes (3.3–4.2 ms against 3.2–7.2, in rounds as noisy), and stay in
+// passes.
+const maxScratchLoopedBytes = 4 << 20
+
+// maxLoopedSlots bounds the slots of a looped pass in a scratch array, and
+// so the array (maxLoopedSlots·maxScratchLoopedBytes at most).
+const maxLoopedSlots = 64
+
 // loopedFrom is the shortest transform a looped pass takes, and
 // loopedPow2From the shortest power of two. On PoCL (2 cores, AVX2, 8 MiB
 // of complex64; the least and median of 8 rounds, with BenchmarkFFT and
@@ -60,8 +77,9 @@ func (a *Axis) loopedPays(b budget) bool {
 	if a.M&(a.M-1) == 0 {
 		from = loopedPow2From
 	}
+	bytes := 2 * b.lanes * a.M * b.itemSize
 	return b.looped > 0 && b.lanes > 1 && !a.Bluestein &&
-		a.M >= from && 2*b.lanes*a.M*b.itemSize <= b.looped && isSmooth(a.M, b.maxPrime)
+		a.M >= from && (bytes <= b.looped || bytes <= b.scratchLooped) && isSmooth(a.M, b.maxPrime)
 }
 
 // loopedPass returns the looped pass of a transform of length m: Lanes
@@ -69,12 +87,19 @@ func (a *Axis) loopedPays(b budget) bool {
 // work-groups over the cores; the prototype ran so), its stages the prime
 // factors of m packed into as few radices of at most maxLoopedRadix as
 // packRadices finds.
-func loopedPass(m int, b budget) Pass {
+// Where the arrays outgrow the stack (budget.looped), they lie in a
+// scratch array, one pair per slot: as many slots as the device has
+// compute units (and count, the transforms, leaves groups of lanes to),
+// each a work-item that takes every Slots-th group of lanes.
+func loopedPass(m, count int, b budget) Pass {
 	p := Pass{N: m, L: m, NS: 1, Plain: b.plainLocal}
 	p.Radices = packRadices(m, maxLoopedRadix)
 	p.E, p.TT, p.Private, p.Looped, p.Lanes = m, 1, true, true, b.lanes
 	p.WG = 1
 	p.Tile = p.Lanes * p.WG
 	p.Comps, p.Chunks, p.SFast = 1, 1, true
+	if 2*b.lanes*m*b.itemSize > b.looped {
+		p.Slots = max(1, min(b.units, maxLoopedSlots, (count+p.Tile-1)/p.Tile))
+	}
 	return p
 }

@@ -52,6 +52,12 @@ type Pass struct {
 	// row in one vector of lanes, and run its stages as loops over arrays
 	// of their own (looped.go; CPU devices). WG is then Tile/Lanes.
 	Looped bool
+	// Slots > 0: the looped pass's arrays lie in a scratch array of
+	// global memory, two of Lanes·L complex values per slot, rather than
+	// in each work-item's private memory; the kernel runs Slots
+	// work-items, each taking every Slots-th group of Lanes
+	// sub-transforms (looped.go).
+	Slots int
 	// Uneven: the register kernel's stages need not divide E. A stage of
 	// radix r gives each of the TT work-items of a sub-transform
 	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them

@@ -71,7 +71,12 @@ func (k *Kernel) Convolution() bool { return k.ChirpIn && k.ChirpOut }
 func (k *Kernel) Count() int { return k.Outer * (k.Pass.N / k.Pass.L) * k.Inner }
 
 // Groups returns the number of work-groups of the kernel.
-func (k *Kernel) Groups() int { return (k.Count() + k.Pass.Tile - 1) / k.Pass.Tile }
+func (k *Kernel) Groups() int {
+	if k.Pass.Slots > 0 {
+		return k.Pass.Slots
+	}
+	return (k.Count() + k.Pass.Tile - 1) / k.Pass.Tile
+}
 
 // Temp returns the elements of the temporary array kernel i writes where
 // it is not the last kernel of the plan.
@@ -290,7 +295,7 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
 	if a.loopedPays(b) {
-		a.Kernels = a.kernels([]Pass{loopedPass(a.M, b)}, false, false, b)
+		a.Kernels = a.kernels([]Pass{loopedPass(a.M, a.Outer*a.Inner, b)}, false, false, b)
 		return a
 	}
 	var ls []int

@@ -14,7 +14,7 @@ import (
 // memory and small work-groups.
 var (
 	gpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
-	cpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, CPU: true}, ItemSize: 8}
+	cpuLimits   = Limits{Limits: device.Limits{LocalMemBytes: 512 << 10, MaxWorkGroup: 4096, ComputeUnits: 2, CPU: true}, ItemSize: 8}
 	smallLimits = Limits{Limits: device.Limits{LocalMemBytes: 2 << 10, MaxWorkGroup: 256}, ItemSize: 8}
 )
 
@@ -46,6 +46,9 @@ func summary(k Kernel) string {
 	}
 	if p.Looped {
 		s += " looped"
+	}
+	if p.Slots > 0 {
+		s += fmt.Sprintf(" slots%d", p.Slots)
 	}
 	return s
 }
@@ -125,6 +128,16 @@ func TestNewPlans(t *testing.T) {
 			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS256 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
 			"L8 NS2048 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+		}},
+		{"CPU 16384 of a real transform looped in a scratch array", []int{64, 16384}, []int{1}, realEnds(cpuLimits),
+			[]string{"L16384 NS1 [8 8 8 8 4] reg E16384 TT1 C1/1 tile8 wg1 private sfast lanes8 looped slots2"}},
+		{"CPU 32768 of a real transform looped in a scratch array", []int{3, 32768}, []int{1}, realEnds(cpuLimits),
+			[]string{"L32768 NS1 [8 8 8 8 8] reg E32768 TT1 C1/1 tile8 wg1 private sfast lanes8 looped slots1"}},
+		{"CPU 65536 of a real transform in passes: the looped arrays would hold 8 MiB", []int{64, 65536}, []int{1}, realEnds(cpuLimits), []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS16 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS256 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L16 NS4096 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
 		}},
 		{"CPU 1024 over strided data looped", []int{1024, 8}, []int{0}, cpuLimits,
 			[]string{"L1024 NS1 [8 8 8 2] reg E1024 TT1 C1/1 tile8 wg1 private sfast lanes8 looped"}},
@@ -272,6 +285,13 @@ var planLimits = []struct {
 	{"GPU, Bluestein's lengths smooth", tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth}), 48 << 10},
 	{"GPU, Bluestein's lengths powers of two", tuned(gpuLimits, Tuning{Bluestein: BluesteinPow2}), 48 << 10},
 	{"CPU, Bluestein's lengths powers of two", tuned(cpuLimits, Tuning{Bluestein: BluesteinPow2}), 256 << 10},
+	{"CPU, a real transform's ends", realEnds(cpuLimits), 256 << 10},
+}
+
+// realEnds returns lim for the complex transform of a real one.
+func realEnds(lim Limits) Limits {
+	lim.RealEnds = true
+	return lim
 }
 
 // planLengths are transform lengths to plan: every length up to 300 and
@@ -547,8 +567,9 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 }
 
 // checkLooped checks a looped pass: a whole transform in lanes of rows,
-// on a CPU device, whose two private arrays fit maxLoopedBytes and whose
-// radices multiply to its length.
+// on a CPU device, whose two private arrays fit maxLoopedBytes, or with
+// slots in a scratch array maxScratchLoopedBytes for a real transform's
+// ends, and whose radices multiply to its length.
 func checkLooped(p Pass, lim Limits) error {
 	prod := 1
 	for _, r := range p.Radices {
@@ -559,8 +580,12 @@ func checkLooped(p Pass, lim Limits) error {
 		return fmt.Errorf("a looped pass with limits %+v", lim)
 	case !p.Private || p.L != p.N || p.NS != 1 || p.Lanes < 2 || p.WG*p.Lanes != p.Tile || p.E != p.L || p.TT != 1:
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
-	case 2*p.Lanes*p.L*lim.ItemSize > maxLoopedBytes:
+	case p.Slots == 0 && 2*p.Lanes*p.L*lim.ItemSize > maxLoopedBytes:
 		return fmt.Errorf("a looped pass of %d in %d lanes holds more than %d bytes", p.L, p.Lanes, maxLoopedBytes)
+	case p.Slots > 0 && (!lim.RealEnds || 2*p.Lanes*p.L*lim.ItemSize <= maxLoopedBytes || 2*p.Lanes*p.L*lim.ItemSize > maxScratchLoopedBytes):
+		return fmt.Errorf("a looped pass of %d in %d lanes in %d slots of a scratch array (real ends %t)", p.L, p.Lanes, p.Slots, lim.RealEnds)
+	case p.Slots > max(lim.ComputeUnits, 1) || p.Slots > maxLoopedSlots:
+		return fmt.Errorf("%d slots on %d compute units", p.Slots, lim.ComputeUnits)
 	case prod != p.L:
 		return fmt.Errorf("radices %v of a looped pass of %d", p.Radices, p.L)
 	}
