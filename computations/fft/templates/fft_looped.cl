@@ -15,7 +15,7 @@
 {{- $b := .b }}{{ $g := $b.Looped }}{{ $v := $g.VType }}{{ $in := "    " }}
     VIRTUAL_SKIP_THREADS;
 {{- if $g.Slots }}{{ $in = "        " }}
-    // The arrays of the work-item's slot of the scratch array; it takes every {{ $g.Slots }}th group of {{ $g.Lanes }} sub-transforms
+    // The arrays of the work-item's slot of the scratch array, and its groups of {{ $g.Lanes }} sub-transforms, {{ mul $g.Slots $g.Lanes }} apart
     GLOBAL_MEM {{ $v }} *x = (GLOBAL_MEM {{ $v }} *){{ .scratch }} + (VSIZE_T)virtual_global_id(0) * {{ mul 2 $b.L }}, *y = x + {{ $b.L }};
     for (unsigned int u = (unsigned int)virtual_global_id(0) * {{ $g.Lanes }}; u < {{ $b.Count }}; u += {{ mul $g.Slots $g.Lanes }})
     {
