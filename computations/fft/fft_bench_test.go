@@ -178,7 +178,8 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // REIKNA_BENCH_MAX_E and REIKNA_BENCH_MAX_WG (the most elements and
 // work-items per work-group of the register kernel) and
 // REIKNA_BENCH_LOCAL_BYTES (plan within that much local memory, without
-// the opt-in memory of CUDA devices), REIKNA_BENCH_NO_LANES=1 (no lanes
+// the opt-in memory of CUDA devices), REIKNA_BENCH_PASS_TABLE (the most
+// entries of a one-level table of pass twiddles), REIKNA_BENCH_NO_LANES=1 (no lanes
 // on CPU devices), REIKNA_BENCH_NO_LOOPED=1 (no looped passes on CPU
 // devices), REIKNA_BENCH_EVEN_STRIDED=1 (even
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
@@ -203,6 +204,9 @@ func benchTuning() fft.FFTTuning {
 	}
 	if lb, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LOCAL_BYTES")); err == nil {
 		t.LocalBytes = lb
+	}
+	if pt, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_PASS_TABLE")); err == nil {
+		t.PassTable = pt
 	}
 	switch os.Getenv("REIKNA_BENCH_PRIMES") {
 	case "rader":

@@ -19,29 +19,34 @@ import (
 // lanes then neighbouring columns), batches of fewer sub-transforms than
 // the lanes and of a number that is not a multiple of them (the last
 // work-item repeats one it does not store), complex64 and complex128,
-// forward and inverse. On a
-// CPU device it checks that the plan is one looped kernel, and that
-// NoLooped plans none; each plan is checked against the float64
-// reference.
+// forward and inverse, and the two transforms of Bluestein's algorithm
+// (kernels 2: the chirps and the convolution kernel in the loads and
+// stores, the padding and the truncation guarded). On a CPU device it
+// checks that the plan is that many looped kernels, and that NoLooped
+// plans none; each plan is checked against the float64 reference.
 func TestLoopedPasses(t *testing.T) {
 	thr := cludatest.Thread(t)
 	cases := []struct {
-		shape []int
-		axis  int
-		dt    dtypes.DType
+		shape   []int
+		axis    int
+		dt      dtypes.DType
+		kernels int // looped kernels: 1, or 2 for Bluestein's algorithm
 	}{
-		{[]int{3, 1024}, 1, dtypes.Complex64},
-		{[]int{9, 360}, 1, dtypes.Complex64},
-		{[]int{16, 1000}, 1, dtypes.Complex64},
-		{[]int{5, 2187}, 1, dtypes.Complex64},
-		{[]int{11, 4095}, 1, dtypes.Complex64},
-		{[]int{2, 6144}, 1, dtypes.Complex64},
-		{[]int{2, 8192}, 1, dtypes.Complex64},
-		{[]int{10, 768}, 1, dtypes.Complex128},
-		{[]int{2, 4096}, 1, dtypes.Complex128},
-		{[]int{1000, 24}, 0, dtypes.Complex64},
-		{[]int{3, 1024, 5}, 1, dtypes.Complex64},
-		{[]int{360, 9}, 0, dtypes.Complex128},
+		{[]int{3, 1024}, 1, dtypes.Complex64, 1},
+		{[]int{9, 360}, 1, dtypes.Complex64, 1},
+		{[]int{16, 1000}, 1, dtypes.Complex64, 1},
+		{[]int{5, 2187}, 1, dtypes.Complex64, 1},
+		{[]int{11, 4095}, 1, dtypes.Complex64, 1},
+		{[]int{2, 6144}, 1, dtypes.Complex64, 1},
+		{[]int{2, 8192}, 1, dtypes.Complex64, 1},
+		{[]int{10, 768}, 1, dtypes.Complex128, 1},
+		{[]int{2, 4096}, 1, dtypes.Complex128, 1},
+		{[]int{1000, 24}, 0, dtypes.Complex64, 1},
+		{[]int{3, 1024, 5}, 1, dtypes.Complex64, 1},
+		{[]int{360, 9}, 0, dtypes.Complex128, 1},
+		{[]int{7, 263}, 1, dtypes.Complex64, 2},
+		{[]int{2053, 3}, 0, dtypes.Complex64, 2},
+		{[]int{3, 1031}, 1, dtypes.Complex128, 2},
 	}
 	for i, c := range cases {
 		for _, noLooped := range []bool{false, true} {
@@ -54,7 +59,7 @@ func TestLoopedPasses(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if looped, all := kernelsWith(t, f, thr.Params(), loopedMarker); thr.Params().IsCPU() && (looped == 1 && all == 1) == noLooped {
+				if looped, all := kernelsWith(t, f, thr.Params(), loopedMarker); thr.Params().IsCPU() && (looped == c.kernels && all == c.kernels) == noLooped {
 					t.Errorf("%d of %d kernels looped", looped, all)
 				}
 				if e := runPlanned(t, thr, f, c.dt, c.shape, axes, uint64(i)); !(e <= tolerance(c.dt)) {

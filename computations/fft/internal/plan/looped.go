@@ -69,16 +69,18 @@ const maxLoopedRadix = 8
 // neighbours in memory; 1000×1000 over axis 0 in 10.3–14.4 ms against
 // 36.4–38.3 in passes, 1024×1024 in 19.4–20.8 against 21.9–25.8, 4096×256
 // in 19.3–22.6 against 24.2–27.5, same machine, three rounds), of a length
-// the butterflies take directly (no Bluestein's
-// transforms) from loopedFrom on (powers of two from loopedPow2From),
-// whose two arrays of Lanes rows fit budget.looped bytes.
+// the butterflies take directly, or of each of Bluestein's two transforms
+// (the chirps and the convolution kernel in their loads and stores), from
+// loopedFrom on (powers of two from loopedPow2From), whose two arrays of
+// Lanes rows fit budget.looped bytes (budget.scratchLooped in a scratch
+// array).
 func (a *Axis) loopedPays(b budget) bool {
 	from := loopedFrom
 	if a.M&(a.M-1) == 0 {
 		from = loopedPow2From
 	}
 	bytes := 2 * b.lanes * a.M * b.itemSize
-	return b.looped > 0 && b.lanes > 1 && !a.Bluestein &&
+	return b.looped > 0 && b.lanes > 1 &&
 		a.M >= from && (bytes <= b.looped || bytes <= b.scratchLooped) && isSmooth(a.M, b.maxPrime)
 }
 

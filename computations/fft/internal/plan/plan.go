@@ -295,7 +295,7 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
 	if a.loopedPays(b) {
-		a.Kernels = a.kernels([]Pass{loopedPass(a.M, a.Outer*a.Inner, b)}, false, false, b)
+		a.Kernels = a.bluesteinKernels([]Pass{loopedPass(a.M, a.Outer*a.Inner, b)}, b)
 		return a
 	}
 	var ls []int

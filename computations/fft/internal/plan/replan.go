@@ -66,12 +66,31 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	b := base
 	k := a.Kernels[i]
 	if k.Pass.Looped {
-		// A looped pass goes back to the passes of before it.
-		base.looped = 0
-		return planAxis(a.Batch, a.N, base), nil
+		// A looped pass goes back to the passes of before it; the back
+		// transform of Bluestein's algorithm, whose forward one is built,
+		// to a kernel of the same transform, planned as any other.
+		base.looped, base.scratchLooped = 0, 0
+		if i == 0 {
+			return planAxis(a.Batch, a.N, base), nil
+		}
+		p := Pass{N: k.Pass.N, L: k.Pass.L, NS: k.Pass.NS, Plain: k.Pass.Plain}
+		p.plan(k.Count(), k.Inner, base)
+		k.Pass = p
+		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, base)
+		if a.lanesPay(k, base) {
+			k.Pass.Lanes, k.Pass.WG = base.lanes, p.Tile/base.lanes
+		}
+		if err := k.checkIndices(); err != nil {
+			return a, err
+		}
+		a.Kernels = slices.Concat(a.Kernels[:i:i], []Kernel{k}, a.Kernels[i+1:])
+		return a, nil
 	}
 	if k.Rader {
+		// Bluestein's algorithm in its place takes no looped pass, which
+		// would rank above Rader's kernel.
 		base.rader, base.raderByPadding = false, false
+		base.looped, base.scratchLooped = 0, 0
 		bluestein := planAxis(a.Batch, a.N, base)
 		for j := range bluestein.Kernels {
 			if err := bluestein.Kernels[j].checkIndices(); err != nil {

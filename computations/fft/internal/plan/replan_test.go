@@ -35,27 +35,37 @@ func TestReplan(t *testing.T) {
 		// refusals are as many refusals of kernel 0 before refusal
 		// (NotBuilt), one per step.
 		refusals int
-		want     []string // the kernels of the axis after Replan of kernel 0
+		want     []string // the kernels of the axis after Replan of kernel 0 (or kernel)
+		kernel   int      // the kernel refused last, 0 unless set
 	}{
 		{"fewer work-items, more elements each", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 32}, 0,
-			[]string{"L1024 NS1 [16 16 4] reg E32 TT32 C1/1 tile1 wg32"}},
+			[]string{"L1024 NS1 [16 16 4] reg E32 TT32 C1/1 tile1 wg32"}, 0},
 		{"the local kernel within the work-items allowed", []int{64, 1024}, gpuLimits, Refusal{WorkGroupTooLarge, 16}, 0,
-			[]string{"L1024 NS1 [16 16 4] local tile1 wg16"}},
+			[]string{"L1024 NS1 [16 16 4] local tile1 wg16"}, 0},
 		{"the local kernel for a register kernel not built", []int{64, 1024}, gpuLimits, Refusal{Reason: NotBuilt}, 0,
-			[]string{"L1024 NS1 [16 16 4] local tile4 wg256"}},
+			[]string{"L1024 NS1 [16 16 4] local tile4 wg256"}, 0},
 		{"a transform too long for the local kernel in two passes", []int{8, 8192}, gpuLimits, Refusal{Reason: NotBuilt}, 0, []string{
 			"L128 NS1 [16 8] reg E16 TT8 C1/1 tile32 wg256 sfast staged-store",
 			"L64 NS128 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast",
-		}},
+		}, 0},
 		{"Bluestein's algorithm in one kernel goes back to its two transforms", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 0, []string{
 			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-in kernel-b",
 			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-out",
-		}},
+		}, 0},
 		{"Bluestein's roles go to the first and last passes", []int{8, 1009}, limits16K, Refusal{Reason: NotBuilt}, 1, []string{
 			"L64 NS1 [16 4] reg E16 TT4 C2/1 tile32 wg128 sfast staged-store chirp-in",
 			"L32 NS64 [16 2] reg E16 TT2 C1/1 tile32 wg64 sfast kernel-b",
 			"L2048 NS1 [16 16 8] reg E16 TT128 C2/1 tile1 wg128 chirp-out",
-		}},
+		}, 0},
+		{"a looped pass goes back to the passes of before it", []int{64, 1024}, cpuLimits, Refusal{Reason: NotBuilt}, 0, []string{
+			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS16 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+			"L8 NS128 [8] reg E8 TT1 C1/1 tile64 wg8 private sfast lanes8",
+		}, 0},
+		{"the looped back transform of Bluestein's after its forward one alone", []int{1039, 1009}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), Refusal{Reason: NotBuilt}, 0, []string{
+			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b lanes8 looped",
+			"L2048 NS1 [16 16 8] reg E16 TT128 C1/1 tile2 wg256 chirp-out",
+		}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,7 +76,7 @@ func TestReplan(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got, err := Replan(a, 0, tt.refusal, tt.lim)
+			got, err := Replan(a, tt.kernel, tt.refusal, tt.lim)
 			if err != nil {
 				t.Fatal(err)
 			}
