@@ -772,3 +772,36 @@ func TestBluesteinRule(t *testing.T) {
 		})
 	}
 }
+
+// TestLargeLocalStages checks that the large local memory of CUDA takes a
+// single pass of even stages only where it has no more stages than the
+// plan within 48 KiB (fewerStages), up to largeUnevenFrom points, and that
+// above it largeUneven decides as before.
+func TestLargeLocalStages(t *testing.T) {
+	cuda := gpuLimits
+	cuda.LargeLocalMemBytes = 227 << 10
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{896, "L896 NS1 [8 8 7 2] reg E8 TT128 C1/1 tile1 wg128 uneven"},
+		{405, "L405 NS1 [9 9 5] reg E10 TT45 C1/1 tile2 wg90 uneven"},
+		{1280, "L1280 NS1 [8 8 5 4] reg E8 TT256 C1/1 tile1 wg256 uneven"},
+		{1024, "L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"},
+		{2916, "L2916 NS1 [12 9 9 3] reg E12 TT324 C1/1 tile1 wg324 uneven bounded"},
+	} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			p, err := New([]int{(512 << 20) / 8 / tc.n, tc.n}, []int{1}, cuda)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, k := range p.Axes[0].Kernels {
+				got = append(got, summary(k))
+			}
+			if len(got) != 1 || got[0] != tc.want {
+				t.Errorf("kernels %v, want [%s]", got, tc.want)
+			}
+		})
+	}
+}
