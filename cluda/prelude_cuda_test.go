@@ -87,10 +87,13 @@ func walkTemplates(t *testing.T, f func(path, src string)) {
 // CUDA, whose built-ins the CUDA prelude need not cover: MatrixMul's CPU
 // kernel, which only OpenCL's CPU devices take (computations/matmul_cpu_plan.go),
 // the FFT's passes in lanes, which only CPU devices' plans have
-// (computations/fft/internal/plan/lanes.go), and CBRNG's kernel in lanes,
-// which only OpenCL's CPU devices take (cbrng/cbrng_plan.go).
+// (computations/fft/internal/plan/lanes.go), CBRNG's kernel in lanes,
+// which only OpenCL's CPU devices take (cbrng/cbrng_plan.go), and
+// Transpose's CPU kernel, which only OpenCL's CPU devices take
+// (computations/transpose.go).
 var openCLOnlyTemplates = []string{
 	filepath.Join("..", "computations", "templates", "matmul_cpu.cl"),
+	filepath.Join("..", "computations", "templates", "transpose_cpu.cl"),
 	filepath.Join("..", "computations", "fft", "templates", "fft_lanes.cl"),
 	filepath.Join("..", "cbrng", "templates", "bijection_lanes.cl"),
 	filepath.Join("..", "cbrng", "templates", "cbrng_lanes.cl"),
