@@ -16,10 +16,12 @@
 # work-item loop around the kernel's own loops.
 #
 # Usage: scripts/cpu_matmul_vectorised.sh [MIN], from the repository's root
-# (MIN defaults to 16; the kernels hold 24 accumulators). Needs PoCL as the
-# first OpenCL device (or REIKNA_TEST_DEVICE naming it) and objdump.
+# (MIN defaults to 8: the blocks for AVX2 hold 4 to 6 accumulators of 64
+# bytes, each two multiply-adds on 256-bit registers, and AVX-512's 12 to
+# 24). Needs PoCL as the first OpenCL device (or REIKNA_TEST_DEVICE naming
+# it) and objdump.
 set -euo pipefail
-min=${1:-16}
+min=${1:-8}
 [[ $min =~ ^[0-9]+$ ]] || { echo "cpu_matmul_vectorised: MIN $min is not a number" >&2; exit 2; }
 command -v objdump >/dev/null || { echo "cpu_matmul_vectorised: objdump is missing (binutils)" >&2; exit 2; }
 tmp=$(mktemp -d)
