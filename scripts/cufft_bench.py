@@ -16,6 +16,7 @@ other axes being the batch; --sizes and --mib do not apply.
 """
 import argparse
 import json
+import os
 import sys
 
 try:
@@ -138,6 +139,8 @@ def main():
             del re, im, short
         rows.append(row)
         print(f"N={n:9d} batch={batch:9d} median {med:8.3f} ms  min {mn:8.3f} ms  {bw:7.0f} GB/s  {100 * bw / copy_bw:5.1f}% of copy")
+        # The rows so far, so that a run stopped by its time limit keeps them.
+        write_json(args.json, copy_bw, rows)
         del xs
         # Each length's plan serves it alone: a sweep of thousands of
         # lengths (gpu_compare.sh's set sweep) keeps none of them.
@@ -147,10 +150,14 @@ def main():
 
 
 def write_json(path, copy_bw, rows):
-    """Writes the rows in the format of the peers' JSON, where path is given."""
+    """Writes the rows in the format of the peers' JSON, where path is given:
+    to a file beside it, then renamed, so that the file is whole whenever
+    the run stops."""
     if path:
-        with open(path, "w") as f:
+        tmp = path + ".tmp"
+        with open(tmp, "w") as f:
             json.dump({"device": torch.cuda.get_device_name(), "copy_gbps": copy_bw, "rows": rows}, f, indent=1)
+        os.replace(tmp, path)
 
 
 if __name__ == "__main__":

@@ -1320,14 +1320,23 @@ static void json_string(FILE *to, const char *s)
 	fputc('"', to);
 }
 
+/* write_json writes the rows to path.tmp, then renames it to path, so
+ * that path is whole whenever the run stops (the rows are written again
+ * after each one). */
 static int write_json(const char *path, const char *device, double copy_gbps, const struct row *rows, int nrows)
 {
-	FILE *to = fopen(path, "w");
+	char tmp[4096];
+	FILE *to;
 	char library[64];
 	int i;
 
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		fprintf(stderr, "vkfft_bench: --json %s: the path is too long\n", path);
+		return -1;
+	}
+	to = fopen(tmp, "w");
 	if (!to) {
-		fprintf(stderr, "vkfft_bench: cannot write %s: ", path);
+		fprintf(stderr, "vkfft_bench: cannot write %s: ", tmp);
 		perror(NULL);
 		return -1;
 	}
@@ -1363,7 +1372,12 @@ static int write_json(const char *path, const char *device, double copy_gbps, co
 	}
 	fprintf(to, "\n]}\n");
 	if (fclose(to) != 0) {
-		fprintf(stderr, "vkfft_bench: writing %s: ", path);
+		fprintf(stderr, "vkfft_bench: writing %s: ", tmp);
+		perror(NULL);
+		return -1;
+	}
+	if (rename(tmp, path) != 0) {
+		fprintf(stderr, "vkfft_bench: renaming %s to %s: ", tmp, path);
 		perror(NULL);
 		return -1;
 	}
@@ -1453,9 +1467,10 @@ int main(int argc, char **argv)
 		run_row(&dev, opt.double_precision, &rows[i]);
 		print_row(&rows[i], copy_gbps);
 		fflush(stdout);
+		/* The rows so far, so that a run stopped by its time limit keeps them. */
+		if (opt.json && write_json(opt.json, dev.name, copy_gbps, rows, i + 1) != 0)
+			goto done;
 	}
-	if (opt.json && write_json(opt.json, dev.name, copy_gbps, rows, nrows) != 0)
-		goto done;
 	status = 0;
 done:
 	close_device(&dev);
