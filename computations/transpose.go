@@ -161,8 +161,7 @@ func (tr *Transpose) build(plan *core.Plan, args map[string]*core.KernelArgument
 			}
 		}
 		if cpu {
-			cp := planTransposeCPU(pass, dt.Size(), lim.ComputeUnits, lim.MaxWorkGroup)
-			cp.vectorise(dt.Size(), src.HasPointer() && dst.HasPointer())
+			cp := planTransposeCPU(pass, dt.Size(), lim.ComputeUnits, lim.MaxWorkGroup, src.HasPointer() && dst.HasPointer())
 			err := plan.KernelCall(kernelTemplates.Lookup("transpose_cpu"),
 				[]core.KernelArg{core.Bind("dst", dst), core.Bind("src", src)},
 				[]int{pass.batch, cp.BlocksH, cp.BlocksW},

@@ -59,8 +59,11 @@ func transposeCPUSide(itemSize int) int {
 
 // planTransposeCPU plans the kernel of a CPU for the batched transpose
 // pass of elements of itemSize bytes, on computeUnits compute units with
-// work-groups of at most maxWorkGroup work-items.
-func planTransposeCPU(pass transposePass, itemSize, computeUnits, maxWorkGroup int) transposeCPUPass {
+// work-groups of at most maxWorkGroup work-items; pointers says that the
+// kernel reaches the memory of its source and destination directly (no
+// transformation on either, contiguous), which its whole blocks' vectors
+// need (vectorise).
+func planTransposeCPU(pass transposePass, itemSize, computeUnits, maxWorkGroup int, pointers bool) transposeCPUPass {
 	side := transposeCPUSide(itemSize)
 	// Blocks no larger than the matrices need, in powers of two.
 	for side > 1 && side/2 >= max(pass.height, pass.width) {
@@ -76,6 +79,9 @@ func planTransposeCPU(pass transposePass, itemSize, computeUnits, maxWorkGroup i
 	items := pass.batch * p.BlocksH * p.BlocksW
 	target := max(computeUnits, 1) * transposeCPUGroupsPerUnit
 	p.Local = max(1, min(transposeCPUMaxLocal, max(maxWorkGroup, 1), p.BlocksW, items/target))
+	if pointers {
+		p.vectorise(itemSize)
+	}
 	return p
 }
 
@@ -97,36 +103,31 @@ type transposeCPUVector struct {
 	Lanes                int
 	WordType, VectorType string
 	Blocks               []transposeCPUSubBlock
-	Rounds               []transposeCPURound
+	// Rounds are the rounds of a sub-block's transposition, each its
+	// pairs of rows A and B = A + s for s = 1, 2, 4, ...: a round swaps
+	// the elements of the two rows whose column bit s differs from their
+	// row's, so that after the rounds of every bit of the lanes row k of
+	// the sub-block holds its column k.
+	Rounds [][]transposeCPUPair
 }
 
 // transposeCPUSubBlock is the sub-block of rows Row to Row + Lanes - 1 and
 // columns Col to Col + Lanes - 1 of a block.
 type transposeCPUSubBlock struct{ Row, Col int }
 
-// transposeCPURound is one round of a sub-block's transposition: it swaps
-// the elements of rows r and r + Stride whose column bit Stride differs
-// from their row's, for each pair of its Pairs. After the rounds of
-// every bit of the lanes, row k of the sub-block holds its column k.
-type transposeCPURound struct {
-	Stride int
-	Pairs  []transposeCPUPair
-}
-
-// transposeCPUPair is rows A and B = A + Stride of a round, and the
-// components of the two vectors (of the rows before the round) that make
-// each of them after it.
+// transposeCPUPair is rows A and B of a round, and the components of the
+// two vectors (of the rows before the round) that make each of them after
+// it.
 type transposeCPUPair struct {
 	A, B           int
 	PartsA, PartsB string
 }
 
 // vectorise sets the pass to move its whole blocks in vectors where the
-// kernel has the pointers of its source and destination (no
-// transformation on either, contiguous) and the elements are words of 4
-// or 8 bytes whose blocks split into sub-blocks of whole vectors.
-func (p *transposeCPUPass) vectorise(itemSize int, pointers bool) {
-	if !pointers || itemSize != 4 && itemSize != 8 {
+// elements are words of 4 or 8 bytes whose blocks split into sub-blocks of
+// whole vectors.
+func (p *transposeCPUPass) vectorise(itemSize int) {
+	if itemSize != 4 && itemSize != 8 {
 		return
 	}
 	lanes := transposeCPUVectorBytes / itemSize
@@ -141,7 +142,7 @@ func (p *transposeCPUPass) vectorise(itemSize int, pointers bool) {
 		}
 	}
 	for s := 1; s < lanes; s *= 2 {
-		round := transposeCPURound{Stride: s}
+		var round []transposeCPUPair
 		for a := 0; a < lanes; a++ {
 			if a&s != 0 {
 				continue
@@ -154,7 +155,7 @@ func (p *transposeCPUPass) vectorise(itemSize int, pointers bool) {
 					pa[c], pb[c] = fmt.Sprintf("b.s%x", c-s), fmt.Sprintf("b.s%x", c)
 				}
 			}
-			round.Pairs = append(round.Pairs, transposeCPUPair{A: a, B: a + s,
+			round = append(round, transposeCPUPair{A: a, B: a + s,
 				PartsA: strings.Join(pa, ", "), PartsB: strings.Join(pb, ", ")})
 		}
 		v.Rounds = append(v.Rounds, round)

@@ -45,7 +45,7 @@ func TestPlanTransposeCPU(t *testing.T) {
 			transposeCPUPass{Side: 5, BlocksH: 5, BlocksW: 7, EdgeH: true, EdgeW: true, Local: 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := planTransposeCPU(tc.pass, tc.item, tc.units, tc.maxWG); got != tc.want {
+			if got := planTransposeCPU(tc.pass, tc.item, tc.units, tc.maxWG, false); got != tc.want {
 				t.Errorf("got %+v, want %+v", got, tc.want)
 			}
 		})
@@ -71,8 +71,7 @@ func TestTransposeCPUVector(t *testing.T) {
 		{"int16", 2, true, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := planTransposeCPU(transposePass{batch: 1, height: 256, width: 256}, tc.item, 2, 4096)
-			p.vectorise(tc.item, tc.pointers)
+			p := planTransposeCPU(transposePass{batch: 1, height: 256, width: 256}, tc.item, 2, 4096, tc.pointers)
 			if tc.lanes == 0 {
 				if p.Vector != nil {
 					t.Fatalf("vectors of %d lanes, want none", p.Vector.Lanes)
@@ -92,7 +91,7 @@ func TestTransposeCPUVector(t *testing.T) {
 				}
 			}
 			for _, round := range v.Rounds {
-				for _, pr := range round.Pairs {
+				for _, pr := range round {
 					a, b := rows[pr.A], rows[pr.B]
 					rows[pr.A] = pickParts(t, pr.PartsA, a, b)
 					rows[pr.B] = pickParts(t, pr.PartsB, a, b)

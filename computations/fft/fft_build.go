@@ -120,7 +120,7 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 		return fmt.Errorf("FFT: a looped pass of %d points with a fused product or paired twist", k.Pass.L)
 	}
 	if k.Pass.Slots > 0 {
-		scratch, err := b.plan.TempArray(core.ArrayOf(b.dt, k.Pass.Slots*2*k.Pass.Lanes*k.Pass.L))
+		scratch, err := b.plan.TempArray(core.ArrayOf(b.dt, k.Pass.ScratchElems()))
 		if err != nil {
 			return err
 		}

@@ -68,7 +68,7 @@ matrices' sides, .batched whether src and dst have a batch index,
         {{ $v.VectorType }} x{{ $k }} = vload{{ $v.Lanes }}(0, s + {{ add $blk.Row $k }} * {{ $.width }} + {{ $blk.Col }});
 {{- end }}
 {{- range $v.Rounds }}
-{{- range .Pairs }}
+{{- range . }}
         {
             const {{ $v.VectorType }} a = x{{ .A }}, b = x{{ .B }};
             x{{ .A }} = ({{ $v.VectorType }})({{ .PartsA }});

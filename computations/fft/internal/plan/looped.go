@@ -79,10 +79,14 @@ func (a *Axis) loopedPays(b budget) bool {
 	if a.M&(a.M-1) == 0 {
 		from = loopedPow2From
 	}
-	bytes := 2 * b.lanes * a.M * b.itemSize
+	bytes := b.loopedBytes(a.M)
 	return b.looped > 0 && b.lanes > 1 &&
 		a.M >= from && (bytes <= b.looped || bytes <= b.scratchLooped) && isSmooth(a.M, b.maxPrime)
 }
+
+// loopedBytes returns the bytes of a looped pass's two arrays of Lanes
+// sub-transforms of m points (a work-item's, or a slot's).
+func (b budget) loopedBytes(m int) int { return 2 * b.lanes * m * b.itemSize }
 
 // loopedPass returns the looped pass of a transform of length m: Lanes
 // rows a work-item, one work-item a work-group (PoCL spreads the
@@ -100,7 +104,7 @@ func loopedPass(m, count int, b budget) Pass {
 	p.WG = 1
 	p.Tile = p.Lanes * p.WG
 	p.Comps, p.Chunks, p.SFast = 1, 1, true
-	if 2*b.lanes*m*b.itemSize > b.looped {
+	if b.loopedBytes(m) > b.looped {
 		p.Slots = max(1, min(b.units, maxLoopedSlots, (count+p.Tile-1)/p.Tile))
 	}
 	return p

@@ -579,14 +579,15 @@ func checkLooped(p Pass, lim Limits) error {
 	for _, r := range p.Radices {
 		prod *= r
 	}
+	bytes := 2 * p.Lanes * p.L * lim.ItemSize // the two arrays of Lanes sub-transforms
 	switch {
 	case !lim.CPU || lim.Tuning.LocalBytes > 0 || lim.Tuning.NoLanes || lim.Tuning.NoLooped:
 		return fmt.Errorf("a looped pass with limits %+v", lim)
 	case !p.Private || p.L != p.N || p.NS != 1 || p.Lanes < 2 || p.WG*p.Lanes != p.Tile || p.E != p.L || p.TT != 1:
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
-	case p.Slots == 0 && 2*p.Lanes*p.L*lim.ItemSize > maxLoopedBytes:
+	case p.Slots == 0 && bytes > maxLoopedBytes:
 		return fmt.Errorf("a looped pass of %d in %d lanes holds more than %d bytes", p.L, p.Lanes, maxLoopedBytes)
-	case p.Slots > 0 && (!lim.RealEnds || 2*p.Lanes*p.L*lim.ItemSize <= maxLoopedBytes || 2*p.Lanes*p.L*lim.ItemSize > maxScratchLoopedBytes):
+	case p.Slots > 0 && (!lim.RealEnds || bytes <= maxLoopedBytes || bytes > maxScratchLoopedBytes):
 		return fmt.Errorf("a looped pass of %d in %d lanes in %d slots of a scratch array (real ends %t)", p.L, p.Lanes, p.Slots, lim.RealEnds)
 	case p.Slots > max(lim.ComputeUnits, 1) || p.Slots > maxLoopedSlots:
 		return fmt.Errorf("%d slots on %d compute units", p.Slots, lim.ComputeUnits)

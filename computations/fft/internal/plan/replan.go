@@ -80,11 +80,7 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 		if a.lanesPay(k, base) {
 			k.Pass.Lanes, k.Pass.WG = base.lanes, p.Tile/base.lanes
 		}
-		if err := k.checkIndices(); err != nil {
-			return a, err
-		}
-		a.Kernels = slices.Concat(a.Kernels[:i:i], []Kernel{k}, a.Kernels[i+1:])
-		return a, nil
+		return a.replaced(i, []Kernel{k})
 	}
 	if k.Rader {
 		// Bluestein's algorithm in its place takes no looped pass, which
@@ -141,6 +137,12 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, b)
 		replacement = []Kernel{k}
 	}
+	return a.replaced(i, replacement)
+}
+
+// replaced returns the axis with its kernel i replaced by the kernels of
+// replacement, each checked as New checks a plan's.
+func (a Axis) replaced(i int, replacement []Kernel) (Axis, error) {
 	for j := range replacement {
 		if err := replacement[j].checkIndices(); err != nil {
 			return a, err
