@@ -55,6 +55,11 @@ func TestFFTPlanVariants(t *testing.T) {
 		// rows, the second reading columns).
 		{[]int{360, 6}, []int{0}, dtypes.Complex64, false},
 		{[]int{129600}, nil, dtypes.Complex64, true},
+		// Rows of odd lengths without padding in local memory
+		// (fftplan.Pass.Plain on a GPU's budget): two stages of 19, and
+		// 15, 15 and 3 exchanged as real and imaginary parts.
+		{[]int{6, 361}, []int{1}, dtypes.Complex64, false},
+		{[]int{3, 675}, []int{1}, dtypes.Complex64, false},
 		// Prime butterflies above 16 (17 and 3; 31 and 4).
 		{[]int{16, 51}, []int{1}, dtypes.Complex64, false},
 		{[]int{8, 124}, []int{1}, dtypes.Complex64, false},

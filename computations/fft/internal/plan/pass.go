@@ -166,6 +166,9 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	if !b.registers || b.maxRegL > 0 && p.L > b.maxRegL {
 		return false
 	}
+	// The candidates fit local memory with the device's rows (a pass
+	// replanned from a plain one may take padded rows again).
+	p.Plain = b.plainLocal
 	// Contiguous: the sub-transforms are rows of consecutive elements (one
 	// pass over the last axis). Transposed: the first pass of several
 	// writes each sub-transform as a row, but its work-items take
@@ -229,6 +232,9 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	p.SFast = !contiguous
 	p.StagedLoad = contiguous && best.staged
 	p.StagedStore = contiguous && best.staged || transposed
+	if !b.plainLocal {
+		p.choosePadding(b.itemSize)
+	}
 	return true
 }
 

@@ -262,8 +262,8 @@ func TestNewTables(t *testing.T) {
 				t.Errorf("pass twiddle shift %d with tables %v", second.PassShift, tt.lo)
 			}
 			for _, k := range ks {
-				if k.Pass.Plain != tt.plain {
-					t.Errorf("plain local memory %v, want %v", k.Pass.Plain, tt.plain)
+				if want := wantPlain(k.Pass, tt.plain, tt.lim.ItemSize); k.Pass.Plain != want {
+					t.Errorf("plain local memory %v, want %v", k.Pass.Plain, want)
 				}
 			}
 		})
@@ -496,7 +496,7 @@ func checkKernel(k Kernel, lim Limits, localBytes int) error {
 	if k.Groups()*p.Tile < k.Count() {
 		return fmt.Errorf("%d groups of %d for %d sub-transforms", k.Groups(), p.Tile, k.Count())
 	}
-	if p.Plain != (lim.CPU && lim.Tuning.LocalBytes == 0) {
+	if p.Plain != wantPlain(p, lim.CPU && lim.Tuning.LocalBytes == 0, lim.ItemSize) {
 		return fmt.Errorf("plain local memory %v", p.Plain)
 	}
 	if p.E > 0 {

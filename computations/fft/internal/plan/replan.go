@@ -73,7 +73,7 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 		if i == 0 {
 			return planAxis(a.Batch, a.N, base), nil
 		}
-		p := Pass{N: k.Pass.N, L: k.Pass.L, NS: k.Pass.NS, Plain: k.Pass.Plain}
+		p := Pass{N: k.Pass.N, L: k.Pass.L, NS: k.Pass.NS, Plain: base.plainLocal}
 		p.plan(k.Count(), k.Inner, base)
 		k.Pass = p
 		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, base)
@@ -102,7 +102,7 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 		return a, nil
 	}
 	old := k.Pass
-	p := Pass{N: old.N, L: old.L, NS: old.NS, Plain: old.Plain}
+	p := Pass{N: old.N, L: old.L, NS: old.NS, Plain: b.plainLocal}
 	switch r.Reason {
 	case WorkGroupTooLarge:
 		if r.Limit < 1 || r.Limit >= old.WG {

@@ -1,0 +1,162 @@
+package plan
+
+import "slices"
+
+// GPU local memory is served by banks: 32 of 4 bytes on NVIDIA's and AMD's
+// GPUs. A warp's access takes one wavefront for each set of lanes whose
+// words fit one row of the banks, and one more for every further
+// address in the busiest bank (a conflict). Values of 8 or 16 bytes are
+// served as 16 or 8 lanes at a time.
+const bankRowBytes = 128
+
+// warpLanes is the number of work-items of a warp, the unit whose accesses
+// the banks serve together.
+const warpLanes = 32
+
+// choosePadding sets p.Plain for a pass of the register kernel on a GPU.
+// Padding an element a to a + a/16 spreads the strided writes of even
+// radices over the banks, but the writes of odd radices already fall
+// into different banks; there it costs two instructions per access and
+// adds conflicts of its own. So:
+//
+//   - a pass over contiguous rows with exchanges between its stages takes
+//     rows without padding where they take fewer wavefronts of local
+//     memory (exchangeWavefronts: 361 = 19·19 in 1197 against 1696 per
+//     work-group, 2500 in 1330 against 2146; 1024 in 2432 against 512);
+//   - a pass whose neighbouring work-items take neighbouring
+//     sub-transforms (SFast) reads and writes its rows at an odd stride
+//     either way, and takes them without padding where its length is odd.
+//
+// On an H200 through CUDA (256 MiB of complex64, one binary after the
+// other in one run): 289 in 0.232 ms against 0.261, 361 0.249 against
+// 0.282, 2187 0.156 against 0.177, 2500 0.152 against 0.183, 4095 0.178
+// against 0.205, 1000 0.146 against 0.155, 72 0.163 against 0.181; the
+// strided passes of 70241's (Bluestein's 375 × 375) 1.530 against 1.815.
+// The same rule on the strided passes of even lengths, where the model
+// finds as many wavefronts either way, lost 4–9% (2^24: 0.481 against
+// 0.461; Bluestein's 15653699: 2.270 against 2.094), and so did a single
+// stage of 17 (0.191 against 0.183) and the tie of 26 (0.162 against
+// 0.152): those keep their padding. Plain rows are never longer than
+// padded ones, so the pass still fits its local memory.
+func (p *Pass) choosePadding(itemSize int) {
+	if p.E == 0 || p.Private || p.Looped || p.Chunks > 1 || len(p.Radices) < 2 {
+		return
+	}
+	if p.SFast {
+		p.Plain = p.L%2 == 1
+		return
+	}
+	padded := *p
+	padded.Plain = false
+	plain := *p
+	plain.Plain = true
+	p.Plain = plain.exchangeWavefronts(itemSize) < padded.exchangeWavefronts(itemSize)
+}
+
+// exchangeWavefronts returns the wavefronts of local memory that one
+// work-group of the register kernel takes for the exchanges between its
+// stages: every work-item writes the outputs of its butterflies to their
+// positions and reads back the inputs of the next stage's (Layout), in
+// the rows of the pass (ExchangeRow) and as whole values or as parts
+// (Comps). A contiguous pass whose loads and stores are staged adds
+// theirs: the work-group's elements in the order of addresses, and the
+// first stage's reads and the last one's writes.
+func (p *Pass) exchangeWavefronts(itemSize int) int {
+	elem := itemSize
+	if p.Comps == 2 {
+		elem /= 2
+	}
+	row := p.ExchangeRow(p.L, p.Tile)
+	wg := p.TT * p.Tile
+	addrs := make([]int, wg)
+	active := make([]bool, wg)
+	// access fills the addresses of one instruction of every work-item:
+	// pos(t) is the position its work-item t reads or writes, lim the
+	// work-items t that take part (all where 0), in units of elem bytes.
+	access := func(elem, lim int, pos func(t int) int) int {
+		for lid := range addrs {
+			s, t := lid/p.TT, lid%p.TT
+			if p.SFast {
+				s, t = lid%p.Tile, lid/p.Tile
+			}
+			active[lid] = lim == 0 || t < lim
+			addrs[lid] = s*row + localIndex(pos(t), p.Plain)
+		}
+		return wavefronts(addrs, active, elem)
+	}
+	// staged fills the addresses of the staged load's writes or the
+	// staged store's reads, round after round over the work-group's
+	// elements in the order of addresses.
+	staged := func(elem int) int {
+		n := 0
+		for lo := 0; lo < p.Tile*p.L; lo += wg {
+			for lid := range addrs {
+				e := lo + lid
+				active[lid] = e < p.Tile*p.L
+				addrs[lid] = e/p.L*row + localIndex(e%p.L, p.Plain)
+			}
+			n += wavefronts(addrs, active, elem)
+		}
+		return n
+	}
+	// stage adds the accesses of every element of the layout l.
+	stage := func(l Layout, elem int) int {
+		n := 0
+		for k := 0; k < l.Butterflies; k++ {
+			for m := 0; m < l.Radix; m++ {
+				n += access(elem, l.Limit(k), func(t int) int { return t + l.Offset(k, m) })
+			}
+		}
+		return n
+	}
+	total := 0
+	if p.StagedLoad {
+		// Whole values: the load's writes, then the first stage's reads.
+		total += staged(itemSize) + stage(p.StageLayout(0), itemSize)
+		// The last stage's writes and the store's reads, in parts.
+		total += stage(p.StageLayout(len(p.Radices)-1), elem) + staged(elem)
+	}
+	nsIn := 1
+	for si, r := range p.Radices[:len(p.Radices)-1] {
+		out := p.StageLayout(si)
+		for k := 0; k < out.Butterflies; k++ {
+			for q := 0; q < r; q++ {
+				total += access(elem, out.Limit(k), func(t int) int {
+					jj := t + k*p.TT
+					return (jj-jj%nsIn)*r + jj%nsIn + q*nsIn
+				})
+			}
+		}
+		total += stage(p.StageLayout(si+1), elem)
+		nsIn *= r
+	}
+	return total
+}
+
+// wavefronts returns the wavefronts in which the banks serve one access of
+// elem bytes at addrs (in units of elem) by the work-items that are
+// active, a warp at a time.
+func wavefronts(addrs []int, active []bool, elem int) int {
+	lanes := min(bankRowBytes/elem, warpLanes)
+	banks := bankRowBytes / elem
+	seen := make([][]int, banks)
+	total := 0
+	for lo := 0; lo < len(addrs); lo += lanes {
+		for b := range seen {
+			seen[b] = seen[b][:0]
+		}
+		busiest := 0
+		for l := lo; l < min(lo+lanes, len(addrs)); l++ {
+			if !active[l] {
+				continue
+			}
+			b := addrs[l] % banks
+			if !slices.Contains(seen[b], addrs[l]) {
+				seen[b] = append(seen[b], addrs[l])
+				busiest = max(busiest, len(seen[b]))
+			}
+		}
+		total += busiest
+	}
+	return total
+}
