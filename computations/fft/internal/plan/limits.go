@@ -183,6 +183,11 @@ type budget struct {
 	// algorithms by length (raderPays), in place of rader (GPUs, with no
 	// tuning of Tuning.Primes).
 	raderByPadding bool
+	// bluesteinIfLooped: rader gives way to Bluestein's algorithm where
+	// Bluestein's transforms are looped passes and no longer than
+	// raderPays allows (CPU devices, with no tuning of Tuning.Primes; see
+	// raderFor).
+	bluesteinIfLooped bool
 	// contiguousWG is the most work-items of a register kernel over
 	// contiguous rows, in whole rows (on an H200, 128 rather than 256:
 	// N = 1536 in 0.292 ms against 0.329, Bluestein's 1009 in 0.672
@@ -391,7 +396,7 @@ func (l Limits) budget() budget {
 	}
 	switch t.Primes {
 	case PrimesRule:
-		b.raderByPadding = !cpu
+		b.raderByPadding, b.bluesteinIfLooped = !cpu, cpu
 	case PrimesRader:
 		b.rader = true
 	case PrimesBluestein:
