@@ -12,7 +12,7 @@ type Pass struct {
 	Radices  []int // of the DFT of size L, in the order of its stages
 	Tile     int   // butterflies (sub-transforms) per work-group
 	WG       int   // work-items per work-group
-	Plain    bool  // local memory rows without padding (see localIndex)
+	Plain    bool  // local memory rows without padding (see localIndex and choosePadding)
 
 	// The register kernel (E > 0) keeps E elements of one sub-transform in
 	// each of TT = L/E work-items, and exchanges them through local memory
@@ -67,12 +67,13 @@ type Pass struct {
 	Uneven bool
 }
 
-// Local memory rows: on devices with banks of local memory (Plain unset),
-// element a of a sub-transform is stored at a + a/16, so that the strided
-// writes of a radix stage (stride r) and the strided rows themselves fall
-// into different banks, and rows of several sub-transforms have odd
-// lengths for the same reason. On CPU devices (Plain) local memory is
-// ordinary memory, and element a is at a.
+// Local memory rows: where Plain is unset, element a of a sub-transform
+// is stored at a + a/16, so that the strided writes of a radix stage
+// (stride r) and the strided rows themselves fall into different banks;
+// rows of several sub-transforms have odd lengths for the same reason.
+// Where Plain is set, element a is at a: on CPU devices, whose local
+// memory is ordinary memory, and in the GPU passes whose accesses the
+// banks serve in fewer wavefronts that way (choosePadding).
 func localIndex(a int, plain bool) int {
 	if plain {
 		return a
