@@ -53,6 +53,12 @@ func (p *Pass) choosePadding(itemSize int) {
 	p.Plain = plain.exchangeWavefronts(itemSize) < padded.exchangeWavefronts(itemSize)
 }
 
+// LocalWavefronts returns the model's count of the wavefronts of local
+// memory of one work-group of the register kernel (exchangeWavefronts),
+// for the tests of the kernel's body that check it against the accesses
+// of the template.
+func (p *Pass) LocalWavefronts(itemSize int) int { return p.exchangeWavefronts(itemSize) }
+
 // exchangeWavefronts returns the wavefronts of local memory that one
 // work-group of the register kernel takes for the exchanges between its
 // stages: every work-item writes the outputs of its butterflies to their
@@ -82,7 +88,7 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 			active[lid] = lim == 0 || t < lim
 			addrs[lid] = s*row + localIndex(pos(t), p.Plain)
 		}
-		return wavefronts(addrs, active, elem)
+		return BankWavefronts(addrs, active, elem)
 	}
 	// staged fills the addresses of the staged load's writes or the
 	// staged store's reads, round after round over the work-group's
@@ -95,7 +101,7 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 				active[lid] = e < p.Tile*p.L
 				addrs[lid] = e/p.L*row + localIndex(e%p.L, p.Plain)
 			}
-			n += wavefronts(addrs, active, elem)
+			n += BankWavefronts(addrs, active, elem)
 		}
 		return n
 	}
@@ -133,10 +139,10 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 	return total
 }
 
-// wavefronts returns the wavefronts in which the banks serve one access of
-// elem bytes at addrs (in units of elem) by the work-items that are
+// BankWavefronts returns the wavefronts in which the banks serve one access
+// of elem bytes at addrs (in units of elem) by the work-items that are
 // active, a warp at a time.
-func wavefronts(addrs []int, active []bool, elem int) int {
+func BankWavefronts(addrs []int, active []bool, elem int) int {
 	lanes := min(bankRowBytes/elem, warpLanes)
 	banks := bankRowBytes / elem
 	seen := make([][]int, banks)

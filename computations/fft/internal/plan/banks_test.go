@@ -45,7 +45,7 @@ func TestWavefronts(t *testing.T) {
 			for i := range addrs {
 				addrs[i], active[i] = i*tt.stride, true
 			}
-			if got := wavefronts(addrs, active, tt.elem); got != tt.want {
+			if got := BankWavefronts(addrs, active, tt.elem); got != tt.want {
 				t.Errorf("%d wavefronts, want %d", got, tt.want)
 			}
 		})
@@ -56,7 +56,7 @@ func TestWavefronts(t *testing.T) {
 		for i := range addrs {
 			addrs[i], active[i] = 32*i, i%4 == 0
 		}
-		if got := wavefronts(addrs, active, 4); got != 8 {
+		if got := BankWavefronts(addrs, active, 4); got != 8 {
 			t.Errorf("%d wavefronts, want 8", got)
 		}
 	})
