@@ -96,8 +96,9 @@ func runRader(t *testing.T, thr *cluda.Thread, c *core.Callable, dt dtypes.DType
 
 // TestRaderRule checks which prime lengths the rules give Rader's
 // algorithm: on a CPU device a prime above the butterflies whose
-// predecessor they take; never one whose predecessor has a larger prime
-// factor, which Bluestein's algorithm keeps.
+// predecessor they take, unless Bluestein's transforms are looped kernels
+// shorter than three times that predecessor; never one whose predecessor
+// has a larger prime factor, which Bluestein's algorithm keeps.
 func TestRaderRule(t *testing.T) {
 	thr := cludatest.Thread(t)
 	if !thr.Params().IsCPU() {
@@ -107,11 +108,12 @@ func TestRaderRule(t *testing.T) {
 		n     int
 		rader bool
 	}{
-		{13, false},  // a butterfly of its own
-		{97, true},   // 96 = 2^5·3
-		{47, false},  // 46 = 2·23
-		{257, false}, // 256 runs as passes of the private kernel
-		{1009, true}, // 1008 = 2^4·3^2·7
+		{13, false},   // a butterfly of its own
+		{97, true},    // 96 = 2^5·3
+		{47, false},   // 46 = 2·23
+		{257, false},  // 256 runs as passes of the private kernel
+		{521, true},   // 520 = 2^3·5·13; Bluestein's 2048 points are four times 520
+		{1009, false}, // Bluestein's looped kernels of 2048 points, twice 1008
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
