@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Times FFT lengths with several reikna binaries in interleaved rounds and compares each with the first.
+
+Usage: bench_ab.py [--rounds N] [--sizes LIST] [--mib MiB] [--api API] [--runs N]
+                   [--deadline S] [--threshold T] OUTDIR NAME=BINARY NAME=BINARY ...
+       bench_ab.py --summarize OUTDIR [NAME ...]
+
+Each round runs `BINARY bench --sweep --sizes LIST --json OUTDIR/NAME-ROUND.json`
+for every binary, the order rotating from round to round, so that a drift of
+the device between runs falls on every binary alike. The first binary is the
+reference: at every length the script takes each other binary's median
+kernel time over the reference's within each round, and reports the median
+of those ratios over the rounds (below 1 the other binary is faster), the
+lengths that moved by more than --threshold (default 0.03), and over all
+lengths the median, the smallest and the largest ratio. --deadline stops
+starting runs after that many seconds, so that a call on a lent machine
+keeps what it measured. --summarize reads the JSON files of an earlier
+OUTDIR (NAME-ROUND.json; the names in the order given, else sorted, the
+first the reference) and prints the same.
+
+A comparison of two plans before a change is recorded (docs/fft-gpu-notes.md
+§20 and docs/benchmarks/h200-2026-11-28-padding-ab); the record itself comes
+from scripts/gpu_compare.sh.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run_rounds(args, binaries):
+    """Runs the rounds and returns the names, in the order given."""
+    os.makedirs(args.outdir, exist_ok=True)
+    names = [n for n, _ in binaries]
+    start = time.monotonic()
+    for rnd in range(1, args.rounds + 1):
+        shift = (rnd - 1) % len(binaries)
+        for name, binary in binaries[shift:] + binaries[:shift]:
+            if args.deadline and time.monotonic() - start > args.deadline:
+                print(f"deadline of {args.deadline} s reached before {name} of round {rnd}", file=sys.stderr)
+                return names
+            out = os.path.join(args.outdir, f"{name}-{rnd}")
+            cmd = [binary, "bench", "--sweep", "--sizes", args.sizes, "--json", out + ".json", "--cpu=false"]
+            if args.mib:
+                cmd += ["--mib", str(args.mib)]
+            if args.api:
+                cmd += ["--api", args.api]
+            if args.runs:
+                cmd += ["--runs", str(args.runs)]
+            with open(out + ".txt", "w") as f:
+                rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode
+            print(f"round {rnd}, {name}: rc={rc} at {time.monotonic() - start:.0f} s", file=sys.stderr)
+    return names
+
+
+def load(path):
+    """Returns {length: median ms} of a reikna bench --json file."""
+    with open(path) as f:
+        rows = json.load(f).get("results") or []
+    return {r["n"]: r["median_ms"] for r in rows if r.get("median_ms")}
+
+
+def summarize(outdir, names, threshold):
+    """Prints the comparison of every name with the first."""
+    files = glob.glob(os.path.join(outdir, "*-*.json"))
+    pat = re.compile(r"^(.*)-(\d+)\.json$")
+    runs = {}
+    for f in files:
+        m = pat.match(os.path.basename(f))
+        if m:
+            runs.setdefault(m.group(1), {})[int(m.group(2))] = load(f)
+    if not names:
+        names = sorted(runs)
+    missing = [n for n in names if n not in runs]
+    if missing or len(names) < 2:
+        sys.exit(f"bench_ab: need two names or more with runs in {outdir} (missing {missing}, found {sorted(runs)})")
+    ref = names[0]
+    for other in names[1:]:
+        rounds = sorted(set(runs[ref]) & set(runs[other]))
+        if not rounds:
+            print(f"{other} against {ref}: no round has both")
+            continue
+        per_length = {}
+        for rnd in rounds:
+            a, b = runs[ref][rnd], runs[other][rnd]
+            for n in a:
+                if n in b:
+                    per_length.setdefault(n, []).append((b[n] / a[n], a[n], b[n]))
+        print(f"{other} against {ref}: {len(rounds)} round(s) with both, {len(per_length)} lengths; "
+              f"ratio: {other}'s median kernel time over {ref}'s within a round, median over the rounds")
+        ratios = {}
+        for n in sorted(per_length):
+            rs = per_length[n]
+            ratios[n] = statistics.median(r for r, _, _ in rs)
+        moved = [n for n in sorted(ratios) if abs(ratios[n] - 1) > threshold]
+        print(f"{'N':>10} {ref + ' ms':>12} {other + ' ms':>12} {'ratio':>7}  (moved by more than {threshold:.0%})")
+        for n in moved:
+            rs = per_length[n]
+            print(f"{n:>10} {statistics.median(x for _, x, _ in rs):>12.4f} {statistics.median(y for _, _, y in rs):>12.4f} {ratios[n]:>7.3f}")
+        vals = list(ratios.values())
+        print(f"all {len(vals)} lengths: median {statistics.median(vals):.3f}, smallest {min(vals):.3f} "
+              f"({min(ratios, key=ratios.get)}), largest {max(vals):.3f} ({max(ratios, key=ratios.get)}); "
+              f"{sum(v < 1 - threshold for v in vals)} faster and {sum(v > 1 + threshold for v in vals)} slower "
+              f"by more than {threshold:.0%}\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--sizes", default="16-65536", help="the lengths, as reikna bench --sizes takes them")
+    ap.add_argument("--mib", type=int, default=0, help="MiB per array (default: reikna bench's)")
+    ap.add_argument("--api", default="", help="opencl or cuda (default: reikna bench's)")
+    ap.add_argument("--runs", type=int, default=0, help="timed runs per length (default: reikna bench's)")
+    ap.add_argument("--deadline", type=float, default=0, help="start no run after this many seconds")
+    ap.add_argument("--threshold", type=float, default=0.03, help="the move that a length is listed for")
+    ap.add_argument("--summarize", action="store_true", help="summarize the runs in OUTDIR only")
+    ap.add_argument("outdir")
+    ap.add_argument("binaries", nargs="*", help="NAME=BINARY, the first the reference (with --summarize: NAME)")
+    args = ap.parse_args()
+    if args.summarize:
+        summarize(args.outdir, args.binaries, args.threshold)
+        return
+    binaries = []
+    for b in args.binaries:
+        name, sep, path = b.partition("=")
+        if not sep or not name or not path or "-" in name:
+            ap.error(f"{b!r}: give NAME=BINARY, a name without '-'")
+        binaries.append((name, path))
+    if len(binaries) < 2:
+        ap.error("give two binaries or more")
+    names = run_rounds(args, binaries)
+    summarize(args.outdir, names, args.threshold)
+
+
+if __name__ == "__main__":
+    main()
