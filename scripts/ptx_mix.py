@@ -2,6 +2,7 @@
 """Counts the instructions of the CUDA kernels that reikna renders, by kind, on a machine without a GPU.
 
 Usage: ptx_mix.py [--reikna BIN] [--clang CLANG] [--arch sm_80] [--top N] -- RENDER_ARGS...
+       ptx_mix.py [--clang CLANG] [--arch sm_80] [--top N] --source FILE
 
 It runs `reikna render RENDER_ARGS --api cuda --model gpu` (add --model,
 --shape and the rest as `reikna render` takes them; `fft --shape
@@ -12,7 +13,9 @@ and functions), and prints per kernel the PTX instructions of one
 work-item in straight-line code: all of them, the floating-point ones
 (add, mul, fma, ... on .f32 and .f64), the loads and stores, and the rest
 (integer and address arithmetic, conversions, moves), then the most
-frequent.
+frequent. --source FILE counts a file of reikna render's CUDA output
+instead (edited by hand, say, to try a change of the generated code
+before making it in the templates).
 
 PTX is what NVRTC's front end would hand to the driver's assembler, not
 the SASS that runs, and clang's optimiser is not NVRTC's: the counts are a
@@ -157,19 +160,25 @@ def main():
     ap.add_argument("--clang", default=None, help="clang with the NVPTX target (default: clang-15, else clang)")
     ap.add_argument("--arch", default="sm_80", help="the GPU architecture of the PTX (default sm_80)")
     ap.add_argument("--top", type=int, default=12, help="the most frequent opcodes to print per kernel")
+    ap.add_argument("--source", default=None, help="count this file of reikna render's CUDA output instead")
     ap.add_argument("render", nargs=argparse.REMAINDER, help="after --: what reikna render takes")
     args = ap.parse_args()
     render = [a for a in args.render if a != "--"]
-    if not render:
+    if not render and not args.source:
         ap.error("give reikna render's arguments after --, such as: -- fft --shape 185897,361 --axes 1")
     clang = args.clang or shutil.which("clang-15") or shutil.which("clang")
     if not clang:
         sys.exit("ptx_mix: no clang found (apt-get install clang)")
-    extra = [] if "--model" in render or any(a.startswith("--model=") for a in render) else ["--model", "gpu"]
-    r = subprocess.run([args.reikna, "render", *render, "--api", "cuda", *extra], capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"ptx_mix: reikna render failed:\n{r.stderr}")
-    kernels = split_kernels(r.stdout)
+    if args.source:
+        with open(args.source) as f:
+            rendered = f.read()
+    else:
+        extra = [] if "--model" in render or any(a.startswith("--model=") for a in render) else ["--model", "gpu"]
+        r = subprocess.run([args.reikna, "render", *render, "--api", "cuda", *extra], capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"ptx_mix: reikna render failed:\n{r.stderr}")
+        rendered = r.stdout
+    kernels = split_kernels(rendered)
     if not kernels:
         sys.exit("ptx_mix: the render holds no kernel")
     with tempfile.TemporaryDirectory() as work:
