@@ -16,13 +16,16 @@ import (
 // and the first stage's reads, every exchange's writes to the Stockham
 // positions and reads of the next stage's elements (one part of each
 // round, as the model counts), the last stage's writes and the staged
-// store's reads. Both layouts of each pass, padded and plain, must give
+// store's reads; in single contiguous passes and in strided ones. Both layouts of each pass, padded and plain, must give
 // the model's count; a change of the template's accesses that the model
 // does not follow fails here.
 func TestBankModelFollowsBody(t *testing.T) {
 	gpu := fftplan.Limits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 1024}, ItemSize: 8}
-	lengths := []int{24, 48, 72, 100, 121, 198, 256, 289, 360, 361, 527, 1000, 1024, 2187, 2500, 4095}
-	for _, n := range lengths {
+	// Single contiguous passes, then the strided passes (neighbouring
+	// work-items on neighbouring sub-transforms) of transforms in two or
+	// three: the first of each stores its rows staged.
+	var passes []fftplan.Pass
+	for _, n := range []int{24, 48, 72, 100, 121, 198, 256, 289, 360, 361, 527, 1000, 1024, 2187, 2500, 4095} {
 		plan, err := fftplan.New([]int{64, n}, []int{1}, gpu)
 		if err != nil {
 			t.Fatal(err)
@@ -31,8 +34,26 @@ func TestBankModelFollowsBody(t *testing.T) {
 		if len(plan.Axes[0].Kernels) != 1 || p.E == 0 || p.Private || p.SFast || p.Chunks > 1 {
 			t.Fatalf("%d: not one contiguous pass of the register kernel in whole exchanges: %+v", n, p)
 		}
+		passes = append(passes, p)
+	}
+	strided := 0
+	for _, n := range []int{16807, 65536, 70241, 129600} {
+		plan, err := fftplan.New([]int{n}, []int{0}, gpu)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range plan.Axes[0].Kernels {
+			if p := k.Pass; p.SFast && p.E > 0 && !p.Private && p.Chunks == 1 {
+				passes, strided = append(passes, p), strided+1
+			}
+		}
+	}
+	if strided == 0 {
+		t.Fatal("no strided pass of the register kernel among the cases")
+	}
+	for _, p := range passes {
 		for _, plain := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%d/plain=%v", n, plain), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%d/NS=%d/plain=%v", p.L, p.NS, plain), func(t *testing.T) {
 				q := p
 				q.Plain = plain
 				rb := registerBody(q, dtypes.Complex64, make([]int, len(q.Radices)))
@@ -46,8 +67,9 @@ func TestBankModelFollowsBody(t *testing.T) {
 }
 
 // bodyWavefronts counts the wavefronts of the accesses to local memory
-// that the register body rb of the contiguous pass p makes, as the
-// template fft_register.cl indexes them (s = lid / TT, t = lid % TT).
+// that the register body rb of the pass p makes, as the template
+// fft_register.cl indexes them (s = lid / TT, t = lid % TT; with SFast
+// s = lid % Tile, t = lid / Tile).
 func bodyWavefronts(p fftplan.Pass, rb *fftRegisterBody, itemSize int) int {
 	pad := func(a int) int {
 		if p.Plain {
@@ -68,6 +90,9 @@ func bodyWavefronts(p fftplan.Pass, rb *fftRegisterBody, itemSize int) int {
 	access := func(elem, lim int, at func(s, t int) int) int {
 		for lid := range addrs {
 			s, t := lid/p.TT, lid%p.TT
+			if p.SFast {
+				s, t = lid%p.Tile, lid/p.Tile
+			}
 			active[lid] = lim == 0 || t < lim
 			addrs[lid] = at(s, t)
 		}

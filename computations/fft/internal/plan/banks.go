@@ -64,9 +64,9 @@ func (p *Pass) LocalWavefronts(itemSize int) int { return p.exchangeWavefronts(i
 // stages: every work-item writes the outputs of its butterflies to their
 // positions and reads back the inputs of the next stage's (Layout), in
 // the rows of the pass (ExchangeRow) and as whole values or as parts
-// (Comps). A contiguous pass whose loads and stores are staged adds
-// theirs: the work-group's elements in the order of addresses, and the
-// first stage's reads and the last one's writes.
+// (Comps). A pass whose loads or stores are staged adds theirs: the
+// work-group's elements in the order of addresses, and the first stage's
+// reads or the last one's writes.
 func (p *Pass) exchangeWavefronts(itemSize int) int {
 	elem := itemSize
 	if p.Comps == 2 {
@@ -119,6 +119,8 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 	if p.StagedLoad {
 		// Whole values: the load's writes, then the first stage's reads.
 		total += staged(itemSize) + stage(p.StageLayout(0), itemSize)
+	}
+	if p.StagedStore {
 		// The last stage's writes and the store's reads, in parts.
 		total += stage(p.StageLayout(len(p.Radices)-1), elem) + staged(elem)
 	}
