@@ -21,6 +21,9 @@ type fftPass struct {
 	TileElems int // elements of a group's tile
 	Loops     int // rounds in which the group's work-items cover the tile
 	LoopGuard bool
+	// RowsGuard: with an end of Rows, the last group's tile is shorter
+	// (Count is not a multiple of Tile).
+	RowsGuard bool
 
 	// Src is the end the pass loads, Dst the one it stores.
 	Src, Dst fftPassEnd
@@ -50,6 +53,10 @@ type fftPassEnd struct {
 	Length int
 	Short  bool // shorter than the transform: guard positions
 	Kind   fftEndKind
+	// Rows: the staged load or store addresses the tile's elements
+	// directly, FFT_LOAD_ELEM(0, tile_at + e0, 0) and the like, as the
+	// tile's rows lie one after the other (fftPass.contiguousRows).
+	Rows bool
 }
 
 // fftFused is the product between the stages of a fused convolution
@@ -190,8 +197,11 @@ type fftRegisterBody struct {
 	Regs     []fftOffset
 	// LoadRegs are the registers the first stage reads and StoreRegs
 	// those the last one leaves: Regs unless the stages are uneven.
-	LoadRegs, StoreRegs     []fftRegister
-	FullRow                 int // local memory row of a whole sub-transform
+	LoadRegs, StoreRegs []fftRegister
+	FullRow             int // local memory row of a whole sub-transform
+	// Dense: the rows of local memory are L long, without padding, so
+	// that element e0 of the tile is buf[e0].
+	Dense                   bool
 	StagedLoad, StagedStore bool
 	Parts                   []string    // components of one exchange round: "" (whole values) or ".x" and ".y"
 	StoreRuns               []fftOffset // rounds of the staged store and their first elements

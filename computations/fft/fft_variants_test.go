@@ -60,6 +60,11 @@ func TestFFTPlanVariants(t *testing.T) {
 		// 15, 15 and 3 exchanged as real and imaginary parts.
 		{[]int{6, 361}, []int{1}, dtypes.Complex64, false},
 		{[]int{3, 675}, []int{1}, dtypes.Complex64, false},
+		// Staged loads and stores that address whole rows directly
+		// (tile_at + e0): a last tile past the last row, and the rows of a
+		// 3-D array.
+		{[]int{7, 361}, []int{1}, dtypes.Complex64, false},
+		{[]int{2, 3, 289}, []int{2}, dtypes.Complex64, false},
 		// Prime butterflies above 16 (17 and 3; 31 and 4).
 		{[]int{16, 51}, []int{1}, dtypes.Complex64, false},
 		{[]int{8, 124}, []int{1}, dtypes.Complex64, false},

@@ -22,6 +22,11 @@
     const unsigned int s = lid % {{ .Tile }}, t = lid / {{ .Tile }};
 {{- else }}
     const unsigned int s = lid / {{ $g.TT }}, t = lid % {{ $g.TT }};{{ end }}
+{{- if or .Src.Rows .Dst.Rows }}
+    // the tile's rows lie one after the other: its element e0 is element
+    // tile_at + e0 of the array, below tile_end
+    const VSIZE_T tile_at = (VSIZE_T)first * {{ .L }};
+    const unsigned int tile_end = {{ if .RowsGuard }}({{ .Count }} - first < {{ .Tile }} ? {{ .Count }} - first : {{ .Tile }}) * {{ .L }}{{ else }}{{ .TileElems }}{{ end }};{{ end }}
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "ii" "depth" 1) }}
     {{ .CType }} v[{{ $g.E }}];
 {{- if $g.StagedLoad }}{{ template "fft_register_staged_load" . }}
@@ -193,11 +198,17 @@
         const unsigned int e0 = lid + r * {{ .WG }};
 {{- if .LoopGuard }}
         if (e0 >= {{ .TileElems }}) break;{{ end }}
+{{- if .Src.Rows }}
+        {{ .CType }} val = COMPLEX_CTR({{ .CType }})({{ .Zero }}, {{ .Zero }});
+        if (e0 < tile_end)
+            val = FFT_LOAD_ELEM(0, tile_at + e0, 0);
+        buf[{{ template "fft_register_tile_local" . }}] = val;
+{{- else }}
         const unsigned int sl = e0 / {{ .L }}, m = e0 % {{ .L }};
 {{- template "fft_sub_transform" (dict "b" . "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
         {{ .CType }} val;
 {{- template "fft_register_load_element" (dict "b" . "dst" "val" "u" "ul") }}
-        buf[sl * {{ $g.FullRow }} + FFT_PAD(m)] = val;
+        buf[sl * {{ $g.FullRow }} + FFT_PAD(m)] = val;{{ end }}
     }
     LOCAL_BARRIER;
 {{- range $g.LoadRegs }}
@@ -220,14 +231,25 @@
 {{- range $g.StoreRuns }}
     {
         const unsigned int e0 = lid + {{ .Off }};
-        if (e0 < {{ $b.TileElems }}) out[{{ .M }}]{{ $part }} = {{ $arr }}[(e0 / {{ $b.L }}) * {{ $g.FullRow }} + FFT_PAD(e0 % {{ $b.L }})];
+        if (e0 < {{ $b.TileElems }}) out[{{ .M }}]{{ $part }} = {{ $arr }}[{{ template "fft_register_tile_local" $b }}];
     }{{ end }}
 {{- end }}
 {{- range $g.StoreRuns }}
     {
         const unsigned int e0 = lid + {{ .Off }};
+{{- if $b.Dst.Rows }}
+        if (e0 < tile_end)
+            FFT_STORE_ELEM(0, tile_at + e0, 0, out[{{ .M }}]);
+{{- else }}
         const unsigned int sl = e0 / {{ $b.L }}, q = e0 % {{ $b.L }};
 {{- template "fft_sub_transform" (dict "b" $b "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
-{{- template "fft_register_store_element" (dict "b" $b "src" (printf "out[%d]" .M) "u" "ul" "tile_guard" true) }}
+{{- template "fft_register_store_element" (dict "b" $b "src" (printf "out[%d]" .M) "u" "ul" "tile_guard" true) }}{{ end }}
     }{{ end }}
+{{- end }}
+
+{{- /* fft_register_tile_local is the place in local memory of element e0
+    of the tile, in the order of addresses: e0 itself where the rows are
+    L long without padding (Dense). */ -}}
+{{- define "fft_register_tile_local" }}
+{{- if .Register.Dense }}e0{{ else }}(e0 / {{ .L }}) * {{ .Register.FullRow }} + FFT_PAD(e0 % {{ .L }}){{ end }}
 {{- end }}

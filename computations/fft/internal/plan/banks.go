@@ -25,7 +25,11 @@ const warpLanes = 32
 //     work-group, 2500 in 1330 against 2146; 1024 in 2432 against 512);
 //   - a pass whose neighbouring work-items take neighbouring
 //     sub-transforms (SFast) reads and writes its rows at an odd stride
-//     either way, and takes them without padding where its length is odd.
+//     either way, and takes them without padding where its length is odd
+//     and the model counts no more wavefronts for them (stridedPlain):
+//     with a tile of 5, a warp's lanes span several positions of a row
+//     and the odd stride no longer settles it (16807's first pass of 343,
+//     1078 plain against 647 padded).
 //
 // On an H200 through CUDA (256 MiB of complex64, one binary after the
 // other in one run): 289 in 0.232 ms against 0.261, 361 0.249 against
@@ -36,21 +40,34 @@ const warpLanes = 32
 // finds as many wavefronts either way, lost 4–9% (2^24: 0.481 against
 // 0.461; Bluestein's 15653699: 2.270 against 2.094), and so did a single
 // stage of 17 (0.191 against 0.183) and the tie of 26 (0.162 against
-// 0.152): those keep their padding. Plain rows are never longer than
-// padded ones, so the pass still fits its local memory.
+// 0.152): those keep their padding. Giving back the padding of the odd
+// strided passes that the model counts worse plain took 78125 from
+// 0.496 to 0.439 ms. Plain rows are never longer than padded ones, so
+// the pass still fits its local memory.
 func (p *Pass) choosePadding(itemSize int) {
 	if p.E == 0 || p.Private || p.Looped || p.Chunks > 1 || len(p.Radices) < 2 {
-		return
-	}
-	if p.SFast {
-		p.Plain = p.L%2 == 1
 		return
 	}
 	padded := *p
 	padded.Plain = false
 	plain := *p
 	plain.Plain = true
-	p.Plain = plain.exchangeWavefronts(itemSize) < padded.exchangeWavefronts(itemSize)
+	pw, dw := plain.exchangeWavefronts(itemSize), padded.exchangeWavefronts(itemSize)
+	if p.SFast {
+		p.Plain = stridedPlain(p.L, pw, dw)
+		return
+	}
+	p.Plain = pw < dw
+}
+
+// stridedPlain reports whether a strided pass of length l takes plain
+// rows, plain and padded being the model's wavefronts for each layout:
+// where l is odd, unless the model counts more for plain rows. Even
+// strided passes keep their padding even where the model counts fewer
+// wavefronts without it: measured, those moved both ways (23328 1.054,
+// 1290957 1.032, 161377 0.955, 629856 0.964 of their time).
+func stridedPlain(l, plain, padded int) bool {
+	return l%2 == 1 && plain <= padded
 }
 
 // LocalWavefronts returns the model's count of the wavefronts of local

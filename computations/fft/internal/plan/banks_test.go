@@ -99,31 +99,44 @@ func TestChoosePadding(t *testing.T) {
 }
 
 // TestChoosePaddingStrided checks the passes over strided data: the
-// sub-transforms of odd length 375 (Bluestein's of 70241) go without
-// padding, those of 256 (2^24 in three passes) and 216 keep it.
+// sub-transforms of odd length 375 (Bluestein's of 70241) and 49 (the
+// second pass of 16807, a tie in the model) go without padding; those of
+// odd length where the model counts more wavefronts plain (16807's 343,
+// 78125's 625 and 125) and of even length (256 of 2^24, 216 and 108 of
+// 23328, which the model counts fewer plain) keep it.
 func TestChoosePaddingStrided(t *testing.T) {
 	tests := []struct {
 		n     int
-		plain bool
-	}{{70241, true}, {1 << 24, false}, {23328, false}}
+		plain map[int]bool // by the length of the strided pass
+	}{
+		{70241, map[int]bool{375: true}},
+		{16807, map[int]bool{343: false, 49: true}},
+		{78125, map[int]bool{625: false, 125: false}},
+		{1 << 24, map[int]bool{256: false}},
+		{23328, map[int]bool{216: false, 108: false}},
+	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
 			p, err := New([]int{tt.n}, []int{0}, gpuLimits)
 			if err != nil {
 				t.Fatal(err)
 			}
-			strided := 0
+			seen := map[int]bool{}
 			for _, k := range p.Axes[0].Kernels {
 				if !k.Pass.SFast || k.Pass.E == 0 {
 					continue
 				}
-				strided++
-				if want := tt.plain && k.Pass.L%2 == 1; k.Pass.Plain != want {
+				want, ok := tt.plain[k.Pass.L]
+				if !ok {
+					t.Fatalf("%s: a strided pass the case does not list", summary(k))
+				}
+				seen[k.Pass.L] = true
+				if k.Pass.Plain != want {
 					t.Errorf("%s: plain %v, want %v", summary(k), k.Pass.Plain, want)
 				}
 			}
-			if strided == 0 {
-				t.Fatalf("no strided pass of the register kernel")
+			if len(seen) != len(tt.plain) {
+				t.Errorf("strided passes of lengths %v, want those of %v", seen, tt.plain)
 			}
 		})
 	}
