@@ -53,9 +53,14 @@ type fftPassEnd struct {
 	Length int
 	Short  bool // shorter than the transform: guard positions
 	Kind   fftEndKind
+	// Linear: position n of the sub-transforms' row o is element
+	// o·Length + n of the array (fftPass.linearEnd), so that the kernel
+	// may address it as FFT_LOAD_ELEM(0, at, 0) and the like, with at
+	// computed once and constant offsets from it.
+	Linear bool
 	// Rows: the staged load or store addresses the tile's elements
-	// directly, FFT_LOAD_ELEM(0, tile_at + e0, 0) and the like, as the
-	// tile's rows lie one after the other (fftPass.contiguousRows).
+	// directly, as tile_at + e0: the end is Linear and the tile's rows
+	// lie one after the other (NJ = 1 for the load, NS = 1 for the store).
 	Rows bool
 }
 

@@ -75,25 +75,29 @@ func newFFTBody(k *fftKernel) *fftPass {
 		b.Dst.Kind = realEnd{Real: rb, Then: b.Dst.Kind}
 	}
 	if g := b.Register; g != nil {
-		b.Src.Rows = g.StagedLoad && b.contiguousRows(k.src, b.Src)
-		b.Dst.Rows = g.StagedStore && b.contiguousRows(k.dst, b.Dst)
+		b.Src.Linear = b.linearEnd(k.src, b.Src)
+		b.Dst.Linear = b.linearEnd(k.dst, b.Dst)
+		b.Src.Rows = g.StagedLoad && b.Src.Linear && b.NJ == 1
+		b.Dst.Rows = g.StagedStore && b.Dst.Linear && b.NS == 1
 		b.RowsGuard = b.Count%b.Tile != 0
 	}
 	return b
 }
 
-// contiguousRows reports whether the sub-transforms of the pass are whole
-// rows of the end e (pe in the pass) that lie one after the other, L
-// values each, so that element e0 of a group's tile is element
-// first·L + e0 of the array: the pass transforms the last axis whole (one
-// butterfly, no inner dimensions), the end is a temporary array or a
-// parameter reached without a transformation (HasPointer: contiguous, at
-// offset 0), and its values are complex ones loaded or stored as they
-// are. The staged load and store then take the address from the element
-// alone, where the indices of an end cost a division by L and the product
-// back: 181 of 1655 instructions of a work-item of 361 (clang's PTX).
-func (b *fftPass) contiguousRows(e fftEnd, pe fftPassEnd) bool {
-	if _, ok := pe.Kind.(complexEnd); !ok || pe.Short || b.NJ != 1 || b.Inner != 1 {
+// linearEnd reports whether position n of row o of the end e (pe in the
+// pass) is element o·Length + n of its array: the pass has no inner
+// dimensions, the end is a temporary array or a parameter reached
+// without a transformation (HasPointer: contiguous, at offset 0), and
+// its values are complex ones loaded or stored as they are. The kernel
+// then computes a work-item's address once, in 64 bits, and reaches its
+// elements at constant offsets from it, where the indices of the end
+// cost a product, a widening and an addition for each; the staged load
+// and store, whose tile's rows lie one after the other (fftPassEnd.Rows),
+// address element e0 of the tile as first·L + e0, where the indices cost
+// a division by L and the product back for each: 181 of 1655
+// instructions of a work-item of 361 (clang's PTX).
+func (b *fftPass) linearEnd(e fftEnd, pe fftPassEnd) bool {
+	if _, ok := pe.Kind.(complexEnd); !ok || pe.Short || b.Inner != 1 {
 		return false
 	}
 	return e.shape == nil || e.arg.HasPointer()

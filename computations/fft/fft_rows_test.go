@@ -81,3 +81,59 @@ func TestStagedRowsAddressing(t *testing.T) {
 		})
 	}
 }
+
+// TestLinearEndsAddressing checks which register kernels reach their
+// ends from an address computed once (src_at and dst_at, fftPassEnd.Linear)
+// or, staged, from the tile's first element (tile_at): the two passes of
+// 129600 = 360 · 360 read the input, write the temporary array (staged,
+// its rows one after the other) and read it back at once; a
+// transformation on the input keeps the first pass's loads on the
+// indices, and so do the columns of an axis with elements after it.
+func TestLinearEndsAddressing(t *testing.T) {
+	cases := []struct {
+		name        string
+		shape, axes []int
+		scaleInput  bool
+		want        []string // by kernel, the addresses it computes once
+	}{
+		{"two passes", []int{129600}, []int{0}, false, []string{"src_at tile_at", "src_at dst_at"}},
+		{"a transformation on the input", []int{129600}, []int{0}, true, []string{"tile_at", "src_at dst_at"}},
+		{"columns", []int{360, 64}, []int{0}, false, []string{""}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			typ := core.ArrayOf(dtypes.Complex64, c.shape...)
+			ft, err := fft.NewFFT(typ, c.axes, fft.FFTOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.scaleInput {
+				scale, err := transformations.MulConst(typ, 0.5)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := ft.Connect("input", scale, "output", map[string]string{"input": "unscaled"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			plan, err := ft.Computation.Render(cluda.ModelGPU())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(plan.Kernels) != len(c.want) {
+				t.Fatalf("%d kernels, want %d", len(plan.Kernels), len(c.want))
+			}
+			for i, k := range plan.Kernels {
+				var got []string
+				for _, at := range []string{"src_at", "dst_at", "tile_at"} {
+					if strings.Contains(k.Source, "const VSIZE_T "+at+" =") {
+						got = append(got, at)
+					}
+				}
+				if g := strings.Join(got, " "); g != c.want[i] {
+					t.Errorf("%s computes %q once, want %q", k.Name, g, c.want[i])
+				}
+			}
+		})
+	}
+}

@@ -31,10 +31,14 @@
     {{ .CType }} v[{{ $g.E }}];
 {{- if $g.StagedLoad }}{{ template "fft_register_staged_load" . }}
 {{- else }}
+{{- if .Src.Linear }}
+    // element m of the sub-transform is element src_at + (m - t)·{{ .NJ }} of the array
+    const VSIZE_T src_at = (VSIZE_T)o * {{ .Src.Length }} + j + (VSIZE_T)t * {{ .NJ }};{{ end }}
 {{- range $g.LoadRegs }}
     {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int m = t + {{ .Off }};
-{{- template "fft_register_load_element" (dict "b" $b "dst" (printf "v[%d]" .M) "u" "u") }}
+{{- $at := "" }}{{ if $b.Src.Linear }}{{ $at = printf "src_at + %d" (mul .Off $b.NJ) }}{{ end }}
+{{- template "fft_register_load_element" (dict "b" $b "dst" (printf "v[%d]" .M) "u" "u" "at" $at) }}
     }{{ end }}
 {{- end }}
 {{- template "fft_register_stages" . }}
@@ -56,10 +60,14 @@
 {{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
 {{- else if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
 {{- else }}
+{{- if .Dst.Linear }}
+    // output q goes to element dst_at + (q - t)·{{ .NS }} of the array
+    const VSIZE_T dst_at = (VSIZE_T)o * {{ .Dst.Length }} + {{ if gt .NS 1 }}(j - j % {{ .NS }}) * {{ .L }} + j % {{ .NS }}{{ else }}(VSIZE_T)j * {{ .L }}{{ end }} + (VSIZE_T)t * {{ .NS }};{{ end }}
 {{- range $g.StoreRegs }}
     {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int q = t + {{ .Off }};
-{{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false) }}
+{{- $at := "" }}{{ if $b.Dst.Linear }}{{ $at = printf "dst_at + %d" (mul .Off $b.NS) }}{{ end }}
+{{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false "at" $at) }}
     }{{ end }}
 {{- end }}
 {{- end }}
@@ -98,10 +106,15 @@
     twiddle. */ -}}
 {{- define "fft_register_load_element" }}
 {{- $b := .b }}
+{{- if .at }}
+        {{ $b.CType }} e = COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }});
+        if ({{ .u }} < {{ $b.Count }})
+            e = FFT_LOAD_ELEM(0, {{ .at }}, 0);
+{{- else }}
         const unsigned int pos = j + m * {{ $b.NJ }};
         {{ $b.CType }} e = COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }});
         if ({{ .u }} < {{ $b.Count }}{{ if $b.Src.Short }} && pos < {{ $b.Src.Length }}{{ end }})
-            e = FFT_LOAD_ELEM(o, pos, ii);
+            e = FFT_LOAD_ELEM(o, pos, ii);{{ end }}
 {{- if gt $b.NS 1 }}{{ template "fft_twiddle" (dict "b" $b "v" "e" "depth" 2) }}{{ end }}
         {{ .dst }} = e;
 {{- end }}
@@ -114,9 +127,13 @@
     (sub-transforms came out as zeros). */ -}}
 {{- define "fft_register_store_element" }}
 {{- $b := .b }}
+{{- if .at }}
+        if ({{ .u }} < {{ $b.Count }})
+            FFT_STORE_ELEM(0, {{ .at }}, 0, {{ .src }});
+{{- else }}
 {{- template "fft_store_position" (dict "b" $b "depth" 2) }}
         if ({{ if .tile_guard }}e0 < {{ $b.TileElems }} && {{ end }}{{ .u }} < {{ $b.Count }}{{ if $b.Dst.Short }} && pos < {{ $b.Dst.Length }}{{ end }})
-            FFT_STORE_ELEM(o, pos, ii, {{ .src }});
+            FFT_STORE_ELEM(o, pos, ii, {{ .src }});{{ end }}
 {{- end }}
 
 {{- /* fft_register_butterflies: the butterflies of the stage .st, each
@@ -207,7 +224,7 @@
         const unsigned int sl = e0 / {{ .L }}, m = e0 % {{ .L }};
 {{- template "fft_sub_transform" (dict "b" . "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
         {{ .CType }} val;
-{{- template "fft_register_load_element" (dict "b" . "dst" "val" "u" "ul") }}
+{{- template "fft_register_load_element" (dict "b" . "dst" "val" "u" "ul" "at" "") }}
         buf[sl * {{ $g.FullRow }} + FFT_PAD(m)] = val;{{ end }}
     }
     LOCAL_BARRIER;
@@ -243,7 +260,7 @@
 {{- else }}
         const unsigned int sl = e0 / {{ $b.L }}, q = e0 % {{ $b.L }};
 {{- template "fft_sub_transform" (dict "b" $b "u" "ul" "s" "sl" "i" "ii" "depth" 2) }}
-{{- template "fft_register_store_element" (dict "b" $b "src" (printf "out[%d]" .M) "u" "ul" "tile_guard" true) }}{{ end }}
+{{- template "fft_register_store_element" (dict "b" $b "src" (printf "out[%d]" .M) "u" "ul" "tile_guard" true "at" "") }}{{ end }}
     }{{ end }}
 {{- end }}
 
