@@ -59,8 +59,8 @@ type fftPassEnd struct {
 	// computed once and constant offsets from it.
 	Linear bool
 	// Rows: the staged load or store addresses the tile's elements
-	// directly, as tile_at + e0: the end is Linear and the tile's rows
-	// lie one after the other (NJ = 1 for the load, NS = 1 for the store).
+	// directly, as tile_at + e0: the end is linear (fftPass.linearEnd)
+	// and the pass transforms whole rows (NJ = 1), one after the other.
 	Rows bool
 }
 

@@ -75,10 +75,14 @@ func newFFTBody(k *fftKernel) *fftPass {
 		b.Dst.Kind = realEnd{Real: rb, Then: b.Dst.Kind}
 	}
 	if g := b.Register; g != nil {
-		b.Src.Linear = b.linearEnd(k.src, b.Src)
-		b.Dst.Linear = b.linearEnd(k.dst, b.Dst)
-		b.Src.Rows = g.StagedLoad && b.Src.Linear && b.NJ == 1
-		b.Dst.Rows = g.StagedStore && b.Dst.Linear && b.NS == 1
+		// The staged load and store of whole rows take them directly on
+		// every device; the other accesses of a linear end where the plan
+		// says so (Pass.LinearEnds).
+		srcLinear, dstLinear := b.linearEnd(k.src, b.Src), b.linearEnd(k.dst, b.Dst)
+		b.Src.Rows = g.StagedLoad && srcLinear && b.NJ == 1
+		b.Dst.Rows = g.StagedStore && dstLinear && b.NJ == 1
+		b.Src.Linear = srcLinear && p.LinearEnds
+		b.Dst.Linear = dstLinear && p.LinearEnds
 		b.RowsGuard = b.Count%b.Tile != 0
 	}
 	return b
@@ -92,7 +96,7 @@ func newFFTBody(k *fftKernel) *fftPass {
 // then computes a work-item's address once, in 64 bits, and reaches its
 // elements at constant offsets from it, where the indices of the end
 // cost a product, a widening and an addition for each; the staged load
-// and store, whose tile's rows lie one after the other (fftPassEnd.Rows),
+// and store of a pass of whole rows (NJ = 1, fftPassEnd.Rows),
 // address element e0 of the tile as first·L + e0, where the indices cost
 // a division by L and the product back for each: 181 of 1655
 // instructions of a work-item of 361 (clang's PTX).

@@ -136,6 +136,7 @@ type budget struct {
 	// passes on CPUs).
 	expTwiddles bool
 	plainLocal  bool // local memory rows without padding (CPU devices)
+	linearEnds  bool // Pass.LinearEnds (CPU devices)
 	// bluesteinPow2: Bluestein's transforms have a power-of-two length
 	// rather than the shortest with factors 2, 3, 5 and 7 (GPUs: on an
 	// H200 the two transforms of 2048 points for N = 1009 take 0.93 ms,
@@ -349,6 +350,7 @@ func (l Limits) budget() budget {
 		maxRegLS:        maxRegLS,
 		expTwiddles:     cpu,
 		plainLocal:      cpu,
+		linearEnds:      cpu,
 		registers:       !t.NoRegisters,
 		passTable:       maxPassTable,
 		bluesteinPow2:   !cpu,

@@ -13,6 +13,12 @@ type Pass struct {
 	Tile     int   // butterflies (sub-transforms) per work-group
 	WG       int   // work-items per work-group
 	Plain    bool  // local memory rows without padding (see localIndex and choosePadding)
+	// LinearEnds: the register kernel reaches an end whose rows lie in
+	// memory as they are numbered from one address per work-item, at
+	// constant offsets from it, rather than from each element's indices
+	// (CPU devices; on an H200 that moved the GPU's plans both ways:
+	// docs/fft-gpu-notes.md §21).
+	LinearEnds bool
 
 	// The register kernel (E > 0) keeps E elements of one sub-transform in
 	// each of TT = L/E work-items, and exchanges them through local memory
@@ -161,6 +167,7 @@ type regChoice struct {
 // for count sub-transforms in all over an axis with inner elements after
 // it. It reports whether it did.
 func (p *Pass) planRegisters(count, inner int, b budget) bool {
+	p.LinearEnds = b.linearEnds
 	if b.registers && p.planPrivate(count, b) {
 		return true
 	}
