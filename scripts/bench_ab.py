@@ -16,20 +16,25 @@ lengths the median, the smallest and the largest ratio. --deadline stops
 starting runs after that many seconds, so that a call on a lent machine
 keeps what it measured. --summarize reads the JSON files of an earlier
 OUTDIR (NAME-ROUND.json; the names in the order given, else sorted, the
-first the reference) and prints the same.
+first the reference) and prints the same. --pack writes the summary into
+OUTDIR/summary.txt and the whole of OUTDIR into OUTDIR.tgz, one file to
+bring back from a lent machine that returns a few files of a call.
 
 A comparison of two plans before a change is recorded (docs/fft-gpu-notes.md
 §20 and docs/benchmarks/h200-2026-11-28-padding-ab); the record itself comes
 from scripts/gpu_compare.sh.
 """
 import argparse
+import contextlib
 import glob
+import io
 import json
 import os
 import re
 import statistics
 import subprocess
 import sys
+import tarfile
 import time
 
 
@@ -119,6 +124,8 @@ def main():
     ap.add_argument("--deadline", type=float, default=0, help="start no run after this many seconds")
     ap.add_argument("--threshold", type=float, default=0.03, help="the move that a length is listed for")
     ap.add_argument("--summarize", action="store_true", help="summarize the runs in OUTDIR only")
+    ap.add_argument("--pack", action="store_true",
+                    help="write OUTDIR.tgz of the runs and the summary (one file to bring back from a machine that returns few)")
     ap.add_argument("outdir")
     ap.add_argument("binaries", nargs="*", help="NAME=BINARY, the first the reference (with --summarize: NAME)")
     args = ap.parse_args()
@@ -135,6 +142,22 @@ def main():
         ap.error("give two binaries or more")
     names = run_rounds(args, binaries)
     summarize(args.outdir, names, args.threshold)
+    if args.pack:
+        pack(args.outdir, names, args.threshold)
+
+
+def pack(outdir, names, threshold):
+    """Writes the summary into OUTDIR/summary.txt and OUTDIR and its files
+    into OUTDIR.tgz."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        summarize(outdir, names, threshold)
+    with open(os.path.join(outdir, "summary.txt"), "w") as f:
+        f.write(buf.getvalue())
+    outdir = os.path.normpath(outdir)
+    with tarfile.open(outdir + ".tgz", "w:gz") as t:
+        t.add(outdir, arcname=os.path.basename(outdir))
+    print(f"wrote {outdir}.tgz", file=sys.stderr)
 
 
 if __name__ == "__main__":
