@@ -39,23 +39,7 @@ func TestStagedRowsAddressing(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			typ := core.ArrayOf(dtypes.Complex64, c.shape...)
-			ft, err := fft.NewFFT(typ, c.axes, fft.FFTOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.scaleInput {
-				scale, err := transformations.MulConst(typ, 0.5)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := ft.Connect("input", scale, "output", map[string]string{"input": "unscaled"}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			plan, err := ft.Computation.Render(cluda.ModelGPU())
-			if err != nil {
-				t.Fatal(err)
-			}
+			plan := renderFFT(t, cluda.ModelGPU(), typ, c.axes, c.scaleInput)
 			got := 0
 			for _, k := range plan.Kernels {
 				if strings.Contains(k.Source, "tile_at") {
@@ -106,24 +90,7 @@ func TestLinearEndsAddressing(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			typ := core.ArrayOf(dtypes.Complex64, c.shape...)
-			ft, err := fft.NewFFT(typ, c.axes, fft.FFTOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.scaleInput {
-				scale, err := transformations.MulConst(typ, 0.5)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := ft.Connect("input", scale, "output", map[string]string{"input": "unscaled"}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			plan, err := ft.Computation.Render(c.device())
-			if err != nil {
-				t.Fatal(err)
-			}
+			plan := renderFFT(t, c.device(), core.ArrayOf(dtypes.Complex64, c.shape...), c.axes, c.scaleInput)
 			var got []string
 			for _, k := range plan.Kernels {
 				var at []string
@@ -139,4 +106,28 @@ func TestLinearEndsAddressing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// renderFFT renders for the device p the plan of the FFT of typ over axes,
+// with a scale by 0.5 connected to its input where scaleInput is set.
+func renderFFT(t *testing.T, p *cluda.DeviceParams, typ core.Type, axes []int, scaleInput bool) *core.RenderedPlan {
+	t.Helper()
+	ft, err := fft.NewFFT(typ, axes, fft.FFTOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if scaleInput {
+		scale, err := transformations.MulConst(typ, 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ft.Connect("input", scale, "output", map[string]string{"input": "unscaled"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plan, err := ft.Computation.Render(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan
 }
