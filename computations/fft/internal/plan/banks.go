@@ -26,7 +26,7 @@ const warpLanes = 32
 //   - a pass whose neighbouring work-items take neighbouring
 //     sub-transforms (SFast) reads and writes its rows at an odd stride
 //     either way, and takes them without padding where its length is odd
-//     and the model counts no more wavefronts for them (stridedPlain):
+//     and the model counts no more wavefronts for them:
 //     with a tile of 5, a warp's lanes span several positions of a row
 //     and the odd stride no longer settles it (16807's first pass of 343,
 //     1078 plain against 647 padded).
@@ -48,26 +48,21 @@ func (p *Pass) choosePadding(itemSize int) {
 	if p.E == 0 || p.Private || p.Looped || p.Chunks > 1 || len(p.Radices) < 2 {
 		return
 	}
+	// Strided passes of even length keep their padding even where the
+	// model counts fewer wavefronts without it: measured, those moved
+	// both ways (23328 1.054, 1290957 1.032, 161377 0.955, 629856 0.964
+	// of their time).
+	if p.SFast && p.L%2 == 0 {
+		p.Plain = false
+		return
+	}
 	padded := *p
 	padded.Plain = false
 	plain := *p
 	plain.Plain = true
 	pw, dw := plain.exchangeWavefronts(itemSize), padded.exchangeWavefronts(itemSize)
-	if p.SFast {
-		p.Plain = stridedPlain(p.L, pw, dw)
-		return
-	}
-	p.Plain = pw < dw
-}
-
-// stridedPlain reports whether a strided pass of length l takes plain
-// rows, plain and padded being the model's wavefronts for each layout:
-// where l is odd, unless the model counts more for plain rows. Even
-// strided passes keep their padding even where the model counts fewer
-// wavefronts without it: measured, those moved both ways (23328 1.054,
-// 1290957 1.032, 161377 0.955, 629856 0.964 of their time).
-func stridedPlain(l, plain, padded int) bool {
-	return l%2 == 1 && plain <= padded
+	// A strided pass of odd length takes plain rows on a tie too.
+	p.Plain = pw < dw || p.SFast && pw == dw
 }
 
 // LocalWavefronts returns the model's count of the wavefronts of local
@@ -93,6 +88,7 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 	wg := p.TT * p.Tile
 	addrs := make([]int, wg)
 	active := make([]bool, wg)
+	var banks bankCounter
 	// access fills the addresses of one instruction of every work-item:
 	// pos(t) is the position its work-item t reads or writes, lim the
 	// work-items t that take part (all where 0), in units of elem bytes.
@@ -105,7 +101,7 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 			active[lid] = lim == 0 || t < lim
 			addrs[lid] = s*row + localIndex(pos(t), p.Plain)
 		}
-		return BankWavefronts(addrs, active, elem)
+		return banks.wavefronts(addrs, active, elem)
 	}
 	// staged fills the addresses of the staged load's writes or the
 	// staged store's reads, round after round over the work-group's
@@ -118,7 +114,7 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 				active[lid] = e < p.Tile*p.L
 				addrs[lid] = e/p.L*row + localIndex(e%p.L, p.Plain)
 			}
-			n += BankWavefronts(addrs, active, elem)
+			n += banks.wavefronts(addrs, active, elem)
 		}
 		return n
 	}
@@ -162,9 +158,22 @@ func (p *Pass) exchangeWavefronts(itemSize int) int {
 // of elem bytes at addrs (in units of elem) by the work-items that are
 // active, a warp at a time.
 func BankWavefronts(addrs []int, active []bool, elem int) int {
-	lanes := min(bankRowBytes/elem, warpLanes)
+	var c bankCounter
+	return c.wavefronts(addrs, active, elem)
+}
+
+// bankCounter counts wavefronts as BankWavefronts does, keeping the lists
+// of the addresses each bank serves from one access to the next: the
+// planner counts every access of a pass in both layouts.
+type bankCounter struct{ seen [][]int }
+
+func (c *bankCounter) wavefronts(addrs []int, active []bool, elem int) int {
 	banks := bankRowBytes / elem
-	seen := make([][]int, banks)
+	lanes := min(banks, warpLanes)
+	if len(c.seen) < banks {
+		c.seen = make([][]int, banks)
+	}
+	seen := c.seen[:banks]
 	total := 0
 	for lo := 0; lo < len(addrs); lo += lanes {
 		for b := range seen {
