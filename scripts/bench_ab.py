@@ -98,6 +98,9 @@ def summarize(outdir, names, threshold):
                     per_length.setdefault(n, []).append((b[n] / a[n], a[n], b[n]))
         print(f"{other} against {ref}: {len(rounds)} round(s) with both, {len(per_length)} lengths; "
               f"ratio: {other}'s median kernel time over {ref}'s within a round, median over the rounds")
+        if len(rounds) < 2:
+            print("warning: one round: each ratio carries the device's drift between two runs, one after "
+                  "the other; the rounds' order does not cancel it")
         ratios = {}
         for n in sorted(per_length):
             rs = per_length[n]
