@@ -21,7 +21,7 @@ const warpLanes = 32
 //
 //   - a pass over contiguous rows with exchanges between its stages takes
 //     rows without padding where they take fewer wavefronts of local
-//     memory (exchangeWavefronts: 361 = 19·19 in 1197 against 1696 per
+//     memory (LocalWavefronts: 361 = 19·19 in 1197 against 1696 per
 //     work-group, 2500 in 1330 against 2146; 1024 in 2432 against 512);
 //   - a pass whose neighbouring work-items take neighbouring
 //     sub-transforms (SFast) reads and writes its rows at an odd stride
@@ -60,18 +60,12 @@ func (p *Pass) choosePadding(itemSize int) {
 	padded.Plain = false
 	plain := *p
 	plain.Plain = true
-	pw, dw := plain.exchangeWavefronts(itemSize), padded.exchangeWavefronts(itemSize)
+	pw, dw := plain.LocalWavefronts(itemSize), padded.LocalWavefronts(itemSize)
 	// A strided pass of odd length takes plain rows on a tie too.
 	p.Plain = pw < dw || p.SFast && pw == dw
 }
 
-// LocalWavefronts returns the model's count of the wavefronts of local
-// memory of one work-group of the register kernel (exchangeWavefronts),
-// for the tests of the kernel's body that check it against the accesses
-// of the template.
-func (p *Pass) LocalWavefronts(itemSize int) int { return p.exchangeWavefronts(itemSize) }
-
-// exchangeWavefronts returns the wavefronts of local memory that one
+// LocalWavefronts returns the wavefronts of local memory that one
 // work-group of the register kernel takes for the exchanges between its
 // stages: every work-item writes the outputs of its butterflies to their
 // positions and reads back the inputs of the next stage's (Layout), in
@@ -79,7 +73,7 @@ func (p *Pass) LocalWavefronts(itemSize int) int { return p.exchangeWavefronts(i
 // (Comps). A pass whose loads or stores are staged adds theirs: the
 // work-group's elements in the order of addresses, and the first stage's
 // reads or the last one's writes.
-func (p *Pass) exchangeWavefronts(itemSize int) int {
+func (p *Pass) LocalWavefronts(itemSize int) int {
 	elem := itemSize
 	if p.Comps == 2 {
 		elem /= 2

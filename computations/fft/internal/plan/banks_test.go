@@ -90,9 +90,9 @@ func TestChoosePadding(t *testing.T) {
 			if k.Pass.Plain != tt.plain {
 				q := k.Pass
 				q.Plain = false
-				padded := q.exchangeWavefronts(gpuLimits.ItemSize)
+				padded := q.LocalWavefronts(gpuLimits.ItemSize)
 				q.Plain = true
-				t.Errorf("%s: plain %v, want %v (wavefronts %d padded, %d plain)", summary(k), k.Pass.Plain, tt.plain, padded, q.exchangeWavefronts(gpuLimits.ItemSize))
+				t.Errorf("%s: plain %v, want %v (wavefronts %d padded, %d plain)", summary(k), k.Pass.Plain, tt.plain, padded, q.LocalWavefronts(gpuLimits.ItemSize))
 			}
 		})
 	}
