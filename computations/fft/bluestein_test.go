@@ -16,6 +16,10 @@ import (
 // stages in the kernel's text (templates/fft_register.cl).
 const relayoutComment = "the outputs back to the registers of the inputs"
 
+// turnComment marks the turn of Bluestein's transforms of several passes
+// (fftplan.Pass.Turn) in the kernel's text.
+const turnComment = "the first pass of the transform back on the same registers"
+
 // TestBluesteinLengths checks Bluestein's algorithm over transforms of
 // each length Tuning.Bluestein chooses (a power of two, the shortest of
 // factors 2, 3, 5 and 7), forward and back, against the float64
@@ -23,7 +27,9 @@ const relayoutComment = "the outputs back to the registers of the inputs"
 // kernel of the whole convolution on even stages (2048 for 1009) and on
 // uneven ones, which moves the outputs back between its transforms (2016
 // for 1009, 4320 for 2161), and transforms of several passes (20250 for
-// 10091), over contiguous rows and strided axes, in both precisions.
+// 10091, 524288 for 212964) whose turn runs the forward transform's last
+// pass and the first one back in one kernel, over contiguous rows and
+// strided axes, in both precisions.
 func TestBluesteinLengths(t *testing.T) {
 	thr := cludatest.Thread(t)
 	pow2 := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinPow2, LocalBytes: 48 << 10}
@@ -36,18 +42,22 @@ func TestBluesteinLengths(t *testing.T) {
 		axis    int
 		tuning  fft.FFTTuning
 		kernels int // the plan's kernels, one: the whole convolution
-		// relayout: the one kernel moves the outputs of uneven stages
-		// back to the registers of the inputs.
+		// relayout: a kernel moves the outputs of uneven stages back to
+		// the registers of the inputs between its transforms.
 		relayout bool
+		turn     bool // a kernel is the turn of several passes
 	}{
-		{"1009 over 2048", c64, []int{4, 1009}, 1, pow2, 1, false},
-		{"1009 over 2016", c64, []int{4, 1009}, 1, smooth, 1, true},
-		{"2161 over 4320", c64, []int{2, 2161}, 1, smooth, 1, true},
-		{"211 over 420", c128, []int{3, 211}, 1, smooth, 1, false},
-		{"1009 over 2016, strided", c64, []int{1009, 3}, 0, smooth, 0, false},
-		{"2·1009 over 4032, middle axis", c64, []int{2, 2018, 3}, 1, smooth, 0, false},
-		{"10091 over 20250", c64, []int{10091}, 0, smooth, 4, false},
-		{"10091 over 32768", c64, []int{10091}, 0, pow2, 4, false},
+		{"1009 over 2048", c64, []int{4, 1009}, 1, pow2, 1, false, false},
+		{"1009 over 2016", c64, []int{4, 1009}, 1, smooth, 1, true, false},
+		{"2161 over 4320", c64, []int{2, 2161}, 1, smooth, 1, true, false},
+		{"211 over 420", c128, []int{3, 211}, 1, smooth, 1, false, false},
+		{"1009 over 2016, strided", c64, []int{1009, 3}, 0, smooth, 0, false, false},
+		{"2·1009 over 4032, middle axis", c64, []int{2, 2018, 3}, 1, smooth, 0, false, true},
+		{"10091 over 20250", c64, []int{10091}, 0, smooth, 3, false, true},
+		{"10091 over 32768", c64, []int{10091}, 0, pow2, 3, false, true},
+		{"10091 over 20250, strided", c64, []int{10091, 2}, 0, smooth, 3, false, true},
+		{"10091 over 20250, complex128", c128, []int{10091}, 0, smooth, 3, false, true},
+		{"212964 over 524288, three passes", c64, []int{212964}, 0, pow2, 5, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,6 +68,9 @@ func TestBluesteinLengths(t *testing.T) {
 			}
 			if tt.relayout && !strings.Contains(ks[0].Source, relayoutComment) {
 				t.Errorf("the kernel does not move the outputs of its uneven stages back")
+			}
+			if turns := strings.Contains(strings.Join(kernelSources(c), "\n"), turnComment); turns != tt.turn {
+				t.Errorf("a kernel of the turn: %v, want %v", turns, tt.turn)
 			}
 			if e := runRader(t, thr, c, tt.dt, tt.shape, tt.axis, false); !(e <= tolerance(tt.dt)) {
 				t.Errorf("relative error %.3g", e)

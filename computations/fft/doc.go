@@ -59,5 +59,8 @@
 // FFT's kernels with real ends (rfft_hooks.go, templates/rfft_hooks.cl),
 // whose twisted stores are store variants of their own; Convolve fuses
 // the product with the filter's spectrum between the stages of one kernel
-// (fftPass.Fused).
+// (fftPass.Fused), as Bluestein's algorithm does where its transforms
+// take one pass, and on GPUs where they take several, in the turn
+// (plan.Pass.Turn): the forward transform's last pass, the product and
+// the first pass back in one kernel.
 package fft

@@ -12,9 +12,13 @@ type fftPass struct {
 	Zero         string // literal of a zero part
 	PadLocal     bool   // local memory rows are padded (FFT_PAD)
 
-	WG        int // work-items of a group
-	Tile      int // sub-transforms of a group
-	L, NS     int // sub-transform length and the stages done before the pass
+	WG    int // work-items of a group
+	Tile  int // sub-transforms of a group
+	L, NS int // sub-transform length and the stages done before the pass
+	// StoreNS is the NS of the stores: NS, and 1 in the turn of
+	// Bluestein's algorithm (fftplan.Pass.Turn), which stores as the first
+	// pass of the transform back.
+	StoreNS   int
 	NJ        int // butterflies of the pass per transform
 	Inner     int // product of the dimensions after the axis
 	Count     int // sub-transforms of the pass
@@ -68,10 +72,12 @@ type fftPassEnd struct {
 // (fftPass.Fused): with Rows set, the kernel has one row per
 // sub-transform, which KERNEL_B indexes by the outer index, the position
 // and the inner index as the ends do; Bluestein marks the convolution of
-// Bluestein's algorithm.
+// Bluestein's algorithm, and Turn its turn (fftplan.Pass.Turn), whose
+// register q of sub-transform j holds position j + q·NJ of the transform.
 type fftFused struct {
 	Rows      *fftEndIndex
 	Bluestein bool
+	Turn      bool
 	Rader     *fftRader
 }
 

@@ -18,7 +18,7 @@ func newFFTBody(k *fftKernel) *fftPass {
 	b := &fftPass{
 		CType: k.dt.CType(), RType: real.CType(), ItemSize: k.dt.Size(),
 		Zero: real.MustLiteral(0), PadLocal: !p.Plain,
-		WG: p.WG, Tile: p.Tile, L: p.L, NS: p.NS, NJ: nj, Inner: k.Inner,
+		WG: p.WG, Tile: p.Tile, L: p.L, NS: p.NS, StoreNS: p.StoreNS(), NJ: nj, Inner: k.Inner,
 		Count: k.Outer * nj * k.Inner, TileElems: tileElems, Loops: loops,
 		LoopGuard: loops*p.WG != tileElems,
 		Src: fftPassEnd{Index: k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
@@ -30,6 +30,8 @@ func newFFTBody(k *fftKernel) *fftPass {
 	switch {
 	case k.Convolution():
 		b.Fused = &fftFused{Bluestein: true}
+	case p.Turn:
+		b.Fused = &fftFused{Bluestein: true, Turn: true}
 	case k.Rader:
 		// The ends gather and scatter the positions, and guard them: the
 		// pass's positions are those of the convolution.
@@ -115,7 +117,7 @@ func localBody(p fftplan.Pass, inner int, stageOffsets []int) *fftLocalBody {
 	lb := &fftLocalBody{
 		Row: row, BufElems: p.Tile * row,
 		LoadContig:  inner == 1 && p.N == p.L,
-		StoreContig: inner == 1 && p.NS == 1,
+		StoreContig: inner == 1 && p.StoreNS() == 1,
 	}
 	nsIn := 1
 	for si, r := range p.Radices {

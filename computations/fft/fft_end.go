@@ -115,8 +115,8 @@ func (e realEnd) StoreVariant() string {
 // bluesteinEnds returns the ends src and dst of kernel k with the hooks of
 // Bluestein's algorithm that k applies: the chirp on its loads, the
 // product with the transformed kernel or the chirp on its stores. A kernel
-// that is the whole convolution applies the product between its stages
-// (fftFused) instead.
+// that is the whole convolution, or the turn of several passes, applies the
+// product between its stages (fftFused) instead.
 func bluesteinEnds(k *fftKernel, src, dst complexEnd) (fftEndKind, fftEndKind) {
 	var in, out fftEndKind = src, dst
 	if k.ChirpIn {
@@ -125,7 +125,7 @@ func bluesteinEnds(k *fftKernel, src, dst complexEnd) (fftEndKind, fftEndKind) {
 	switch {
 	case k.ChirpOut:
 		out = chirpEnd{Then: dst}
-	case k.KernelB:
+	case k.KernelB && !k.Pass.Turn:
 		out = productEnd{dst}
 	}
 	return in, out

@@ -96,12 +96,13 @@ LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{- end }}
 
 {{- /* fft_store_position sets pos, where output q of the sub-transform
-    with butterfly j goes: (j - j mod ns)*l + j mod ns + q*ns. */ -}}
+    with butterfly j goes: (j - j mod ns)*l + j mod ns + q*ns, with ns the
+    stores' (StoreNS). */ -}}
 {{- define "fft_store_position" }}
 {{- $in := repeat .depth "    " }}{{ $b := .b }}
-{{- if gt $b.NS 1 }}
-{{ $in }}const unsigned int kk = j % {{ $b.NS }};
-{{ $in }}const unsigned int pos = (j - kk) * {{ $b.L }} + kk + q * {{ $b.NS }};
+{{- if gt $b.StoreNS 1 }}
+{{ $in }}const unsigned int kk = j % {{ $b.StoreNS }};
+{{ $in }}const unsigned int pos = (j - kk) * {{ $b.L }} + kk + q * {{ $b.StoreNS }};
 {{- else }}
 {{ $in }}const unsigned int pos = j * {{ $b.L }} + q;{{ end }}
 {{- end }}

@@ -52,21 +52,22 @@
     }{{ end }}
 {{- if $g.Relayout }}{{ template "fft_register_relayout" $b }}{{ end }}
     // {{ if .Bluestein }}Bluestein: the product with the transformed kernel{{ else if .Rader }}Rader: the product with the transformed kernel{{ else }}the product with the filter's spectrum{{ end }}, conjugated,
-    // and the transform back on the same registers
+    // and the {{ if .Turn }}first pass of the {{ end }}transform back on the same registers
+{{- $turn := .Turn }}
 {{- range $g.LoadRegs }}
-    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}t + {{ .Off }}{{ if $b.KernelRows }}, ii{{ end }})));{{ end }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}{{ if $turn }}j + (t + {{ .Off }}) * {{ $b.NJ }}{{ else }}t + {{ .Off }}{{ end }}{{ if $b.KernelRows }}, ii{{ end }})));{{ end }}
 {{- template "fft_register_stages" $b }}
 {{- end }}
 {{- if .Twisted }}{{ template "rfft_register_twist_store" . }}
 {{- else if $g.StagedStore }}{{ template "fft_register_staged_store" . }}
 {{- else }}
 {{- if .Dst.Linear }}
-    // output q goes to element dst_at + (q - t)·{{ .NS }} of the array
-    const VSIZE_T dst_at = (VSIZE_T)o * {{ .Dst.Length }} + {{ if gt .NS 1 }}(j - j % {{ .NS }}) * {{ .L }} + j % {{ .NS }}{{ else }}(VSIZE_T)j * {{ .L }}{{ end }} + (VSIZE_T)t * {{ .NS }};{{ end }}
+    // output q goes to element dst_at + (q - t)·{{ .StoreNS }} of the array
+    const VSIZE_T dst_at = (VSIZE_T)o * {{ .Dst.Length }} + {{ if gt .StoreNS 1 }}(j - j % {{ .StoreNS }}) * {{ .L }} + j % {{ .StoreNS }}{{ else }}(VSIZE_T)j * {{ .L }}{{ end }} + (VSIZE_T)t * {{ .StoreNS }};{{ end }}
 {{- range $g.StoreRegs }}
     {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}{
         const unsigned int q = t + {{ .Off }};
-{{- $at := "" }}{{ if $b.Dst.Linear }}{{ $at = printf "dst_at + %d" (mul .Off $b.NS) }}{{ end }}
+{{- $at := "" }}{{ if $b.Dst.Linear }}{{ $at = printf "dst_at + %d" (mul .Off $b.StoreNS) }}{{ end }}
 {{- template "fft_register_store_element" (dict "b" $b "src" (printf "v[%d]" .M) "u" "u" "tile_guard" false "at" $at) }}
     }{{ end }}
 {{- end }}

@@ -146,6 +146,10 @@ type budget struct {
 	// bluesteinSmooth: Bluestein's transforms have the shortest length
 	// with factors 2, 3, 5 and 7 on every device (Tuning.Bluestein).
 	bluesteinSmooth bool
+	// turn: Bluestein's transforms of several passes run the forward
+	// one's last pass and the first one back in one kernel (GPUs;
+	// turnKernels).
+	turn bool
 	// bluesteinByCost: the GPU rule plans Bluestein's algorithm over both
 	// lengths and takes the shorter where it pays (planAxis,
 	// smoothBluesteinPays).
@@ -351,6 +355,7 @@ func (l Limits) budget() budget {
 		expTwiddles:     cpu,
 		plainLocal:      cpu,
 		linearEnds:      cpu,
+		turn:            !cpu,
 		registers:       !t.NoRegisters,
 		passTable:       maxPassTable,
 		bluesteinPow2:   !cpu,

@@ -64,6 +64,13 @@ type Pass struct {
 	// work-items, each taking every Slots-th group of Lanes
 	// sub-transforms (looped.go).
 	Slots int
+	// Turn: the pass ends the forward transform of Bluestein's algorithm
+	// and begins its transform back on the same registers (turnKernels):
+	// it loads and twiddles as the pass of NS, multiplies its outputs by
+	// the transformed convolution kernel and runs its stages again as the
+	// first pass of the transform back, which stores as a first pass does
+	// (StoreNS is 1).
+	Turn bool
 	// Uneven: the register kernel's stages need not divide E. A stage of
 	// radix r gives each of the TT work-items of a sub-transform
 	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them
@@ -71,6 +78,26 @@ type Pass struct {
 	// registers a stage takes. The exchanges read back what the next
 	// stage needs (see Layout).
 	Uneven bool
+}
+
+// StoreNS returns the NS of the pass's stores: output q of butterfly j
+// goes to (j - j mod StoreNS)*L + j mod StoreNS + q*StoreNS. It is NS,
+// and 1 for the turn of Bluestein's algorithm (Turn).
+func (p *Pass) StoreNS() int {
+	if p.Turn {
+		return 1
+	}
+	return p.NS
+}
+
+// runsTwice reports whether the register kernel can run the pass's stages
+// a second time on the registers the first time left, as the kernels of a
+// whole convolution (Axis.convolution) and the turn (Turn) do: uneven
+// stages leave their outputs elsewhere than their inputs, and the kernel
+// moves them back through local memory in one round, which needs its
+// buffer to hold whole rows.
+func (p *Pass) runsTwice() bool {
+	return p.E > 0 && !p.Looped && p.Lanes <= 1 && (!p.Uneven || p.Chunks == 1)
 }
 
 // Local memory rows: where Plain is unset, element a of a sub-transform
@@ -179,10 +206,10 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	p.Plain = b.plainLocal
 	// Contiguous: the sub-transforms are rows of consecutive elements (one
 	// pass over the last axis). Transposed: the first pass of several
-	// writes each sub-transform as a row, but its work-items take
+	// (and the turn) writes each sub-transform as a row, but its work-items take
 	// neighbouring sub-transforms, so its stores are staged.
 	contiguous := inner == 1 && p.L == p.N
-	transposed := inner == 1 && p.NS == 1 && p.N > p.L
+	transposed := inner == 1 && p.StoreNS() == 1 && p.N > p.L
 	if !contiguous && b.maxRegLS > 0 && p.L > b.maxRegLS {
 		return false
 	}

@@ -32,8 +32,9 @@ type Axis struct {
 	M     int // the length of the transforms computed: N, Bluestein's length, or N-1 for Rader's
 	// Kernels are the passes of the transform of length M, or, with
 	// Bluestein's algorithm, those of the forward transform of the chirped
-	// input followed by those of the transform back, or one kernel that
-	// does both (Kernel.Convolution).
+	// input followed by those of the transform back (the last of the one
+	// and the first of the other in one kernel where they turn:
+	// Pass.Turn), or one kernel that does both (Kernel.Convolution).
 	Kernels []Kernel
 }
 
@@ -51,6 +52,8 @@ type Kernel struct {
 	// Bluestein transform); KernelB: the stores multiply by the transformed
 	// convolution kernel and conjugate (the last of its forward transform);
 	// ChirpOut: the stores conjugate and multiply by the chirp (the last).
+	// The turn (Pass.Turn) has KernelB and applies the product between
+	// the forward transform's last pass and the first pass back.
 	// A kernel with all three (see Convolution) is the whole of Bluestein's
 	// algorithm: the product with the kernel comes between its forward
 	// transform and its transform back, both in the kernel.
@@ -339,11 +342,8 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	}
 	passes := a.passes(ls, b)
 	// The kernel of the whole algorithm runs its second transform on the
-	// registers the first left. Uneven stages leave their outputs
-	// elsewhere than their inputs; the kernel moves them back through
-	// local memory in one round (as Rader's does), which needs its buffer
-	// to hold whole rows.
-	if a.Bluestein && len(passes) == 1 && passes[0].E > 0 && (!passes[0].Uneven || passes[0].Chunks == 1) {
+	// registers the first left (as Rader's does).
+	if a.Bluestein && len(passes) == 1 && passes[0].runsTwice() {
 		a.Kernels = []Kernel{a.convolution(passes[0], b)}
 		return a
 	}
@@ -353,17 +353,58 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 
 // bluesteinKernels returns the kernels of the passes of the transform
 // along the axis, or with Bluestein's algorithm those of its forward
-// transform and of its transform back.
+// transform and of its transform back: where the budget turns them
+// (turnKernels), with the last pass of the one and the first of the other
+// in one kernel.
 func (a *Axis) bluesteinKernels(passes []Pass, b budget) []Kernel {
-	ffts := 1
-	if a.Bluestein {
-		ffts = 2
+	if !a.Bluestein {
+		return a.kernels(passes, false, false, b)
 	}
-	var out []Kernel
-	for fi := 0; fi < ffts; fi++ {
-		out = append(out, a.kernels(passes, fi == 0 && a.Bluestein, fi == 1, b)...)
+	if ks, ok := a.turnKernels(passes, b); ok {
+		return ks
 	}
-	return out
+	return append(a.kernels(passes, true, false, b), a.kernels(passes, false, true, b)...)
+}
+
+// turnKernels returns the kernels of Bluestein's algorithm over passes
+// (two or more) in which one kernel, the turn (Pass.Turn), runs the
+// forward transform's last pass, the product with the transformed
+// convolution kernel and the first pass of the transform back: the last
+// pass, of sub-length L after passes of M/L, leaves output q of its
+// sub-transform j at j + q·M/L, in natural order, and a first pass of
+// sub-length L reads element q of its sub-transform j from there, so the
+// registers the one leaves are those the other loads. The transform back
+// runs the passes in the reverse order, so that its first is of the
+// same L. Its M points cross memory once less each way: 2U - 1 kernels
+// for U passes where there were 2U (on an H200 through CUDA, 19 of 23
+// lengths 3 to 34% faster, none slower by more than 3%:
+// docs/fft-gpu-notes.md §23). ok is false where the budget does not turn
+// (CPU devices) or the turn does not run its stages twice
+// (Pass.runsTwice).
+func (a *Axis) turnKernels(passes []Pass, b budget) (ks []Kernel, ok bool) {
+	u := len(passes)
+	if !b.turn || u < 2 {
+		return nil, false
+	}
+	last := passes[u-1]
+	turn := Pass{N: a.M, L: last.L, NS: last.NS, Turn: true, Plain: b.plainLocal}
+	turn.plan(a.Outer*a.Inner*(a.M/last.L), a.Inner, b)
+	if !turn.runsTwice() {
+		return nil, false
+	}
+	ls := make([]int, u)
+	for i, p := range passes {
+		ls[u-1-i] = p.L
+	}
+	back := a.passes(ls, b)
+	for i, p := range passes[:u-1] {
+		ks = append(ks, a.kernel(p, i == 0, false, false, b))
+	}
+	ks = append(ks, a.kernel(turn, false, true, false, b))
+	for i, p := range back[1:] {
+		ks = append(ks, a.kernel(p, false, false, i == u-2, b))
+	}
+	return ks, true
 }
 
 // convolution returns the one kernel that computes Bluestein's algorithm
@@ -405,24 +446,28 @@ func (a *Axis) passes(ls []int, b budget) []Pass {
 func (a *Axis) kernels(passes []Pass, forward, back bool, b budget) []Kernel {
 	out := make([]Kernel, len(passes))
 	for i, p := range passes {
-		k := Kernel{Batch: a.Batch, Pass: p, SrcLength: a.M, DstLength: a.M}
-		k.ChirpIn = forward && i == 0
-		k.KernelB = forward && i == len(passes)-1
-		k.ChirpOut = back && i == len(passes)-1
-		if k.ChirpIn {
-			k.SrcLength = a.N
-		}
-		if k.ChirpOut {
-			k.DstLength = a.N
-		}
-		if !a.Bluestein {
-			k.SrcLength, k.DstLength = a.N, a.N
-		}
-		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, b)
-		if !p.Looped && a.lanesPay(k, b) {
-			k.Pass.Lanes, k.Pass.WG = b.lanes, p.Tile/b.lanes
-		}
-		out[i] = k
+		last := i == len(passes)-1
+		out[i] = a.kernel(p, forward && i == 0, forward && last, back && last, b)
 	}
 	return out
+}
+
+// kernel returns the kernel of pass p along the axis with the roles in
+// Bluestein's algorithm chirpIn, kernelB and chirpOut (see Kernel).
+func (a *Axis) kernel(p Pass, chirpIn, kernelB, chirpOut bool, b budget) Kernel {
+	k := Kernel{Batch: a.Batch, Pass: p, SrcLength: a.M, DstLength: a.M, ChirpIn: chirpIn, KernelB: kernelB, ChirpOut: chirpOut}
+	if chirpIn {
+		k.SrcLength = a.N
+	}
+	if chirpOut {
+		k.DstLength = a.N
+	}
+	if !a.Bluestein {
+		k.SrcLength, k.DstLength = a.N, a.N
+	}
+	k.Tables = tables(p, a.N, a.M, chirpIn, kernelB, chirpOut, b)
+	if !p.Looped && a.lanesPay(k, b) {
+		k.Pass.Lanes, k.Pass.WG = b.lanes, p.Tile/b.lanes
+	}
+	return k
 }

@@ -36,7 +36,7 @@ func summary(k Kernel) string {
 		on   bool
 		name string
 	}{{p.Uneven, "uneven"}, {p.Private, "private"}, {p.Bounded, "bounded"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
-		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}, {k.Rader, "rader"}} {
+		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}, {k.Rader, "rader"}, {p.Turn, "turn"}} {
 		if f.on {
 			s += " " + f.name
 		}
@@ -82,6 +82,14 @@ func TestNewPlans(t *testing.T) {
 		}},
 		{"GPU 1009 by Bluestein", []int{4096, 1009}, []int{1}, gpuLimits, []string{
 			"L2048 NS1 [16 16 8] reg E16 TT128 C1/1 tile1 wg128 chirp-in kernel-b chirp-out",
+		}},
+		// Bluestein's transforms of two passes: the forward one's last and
+		// the first one back in one kernel, the turn, and the passes back
+		// in the reverse order.
+		{"GPU 10091 by Bluestein: the turn", []int{64, 10091}, []int{1}, gpuLimits, []string{
+			"L150 NS1 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast staged-store chirp-in",
+			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast staged-store kernel-b turn",
+			"L150 NS135 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast chirp-out",
 		}},
 		{"GPU strided axis", []int{512, 6}, []int{0}, gpuLimits,
 			[]string{"L512 NS1 [16 16 2] reg E16 TT32 C1/1 tile6 wg192 sfast"}},
@@ -394,6 +402,17 @@ func checkAxis(a Axis, shape []int, lim Limits, localBytes int) error {
 		if k.Batch != a.Batch || k.Pass.N != a.M || k.Pass.NS != ns {
 			return fmt.Errorf("kernel %d: %+v of %+v after passes of %d", i, k.Pass, k.Batch, ns)
 		}
+		if k.Pass.Turn {
+			// The forward transform's last pass and the first one back.
+			if err := checkTurn(k, a, ns, transforms); err != nil {
+				return fmt.Errorf("kernel %d (%s): %w", i, summary(k), err)
+			}
+			if err := checkKernel(k, lim, localBytes); err != nil {
+				return fmt.Errorf("kernel %d (%s): %w", i, summary(k), err)
+			}
+			ns, transforms = k.Pass.L, 1
+			continue
+		}
 		ns *= k.Pass.L
 		if ns > a.M || a.M%ns != 0 {
 			return fmt.Errorf("kernel %d: passes of %d do not divide %d", i, ns, a.M)
@@ -448,6 +467,21 @@ func checkConvolution(k Kernel, a Axis, ns int) error {
 	}
 	if k.SrcLength != a.N || k.DstLength != a.N || !k.KernelB {
 		return fmt.Errorf("lengths %d → %d and kernel %v, want %d → %d and the kernel", k.SrcLength, k.DstLength, k.KernelB, a.N, a.N)
+	}
+	return nil
+}
+
+// checkTurn checks the turn of Bluestein's algorithm after passes of ns
+// of transform number transform: the last pass of the forward transform
+// (ns·L = M, after at least one pass), a register kernel that runs its
+// stages twice, with the transformed kernel and no chirp, between
+// temporary arrays of M points.
+func checkTurn(k Kernel, a Axis, ns, transform int) error {
+	if !a.Bluestein || transform != 0 || ns == 1 || ns*k.Pass.L != a.M || !k.Pass.runsTwice() || k.Pass.StoreNS() != 1 {
+		return fmt.Errorf("a turn of transform %d after passes of %d of %d (Bluestein: %v)", transform, ns, a.M, a.Bluestein)
+	}
+	if k.SrcLength != a.M || k.DstLength != a.M || k.ChirpIn || !k.KernelB || k.ChirpOut || k.Tables.KernelB.Kind != BluesteinKernel || k.Tables.Chirp.Kind != NoTable {
+		return fmt.Errorf("lengths %d → %d and roles %v %v %v, want %d → %d and the kernel only", k.SrcLength, k.DstLength, k.ChirpIn, k.KernelB, k.ChirpOut, a.M, a.M)
 	}
 	return nil
 }

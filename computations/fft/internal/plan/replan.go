@@ -38,6 +38,9 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 //     by Bluestein's;
 //   - a kernel that computes the whole of Bluestein's algorithm is
 //     replaced by the kernels of its two transforms, unchanged otherwise;
+//   - the turn of Bluestein's algorithm (Pass.Turn) is replaced by the
+//     two passes it runs: the forward transform's last, which stores the
+//     product with the convolution kernel, and the first one back;
 //   - a kernel whose work-group is too large is planned again within the
 //     device's limit: as a register kernel with fewer work-items (each
 //     holding more elements) where the refused kernel was one and such a
@@ -52,7 +55,7 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 // Every step lowers the kernel's rank (a looped pass before any other,
 // Rader's algorithm before any of
 // Bluestein's, Bluestein's algorithm in one kernel
-// before its two transforms, a whole transform before a pass of several,
+// before its two transforms, the turn before its two passes, a whole transform before a pass of several,
 // the register kernel before the local one, then the work-group size), so
 // that a caller that replans until the device runs every kernel ends.
 func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
@@ -100,6 +103,13 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 		// transforms, which can be planned again each on its own.
 		a.Kernels = a.bluesteinKernels([]Pass{k.Pass}, base)
 		return a, nil
+	}
+	if k.Pass.Turn {
+		last := Pass{N: k.Pass.N, L: k.Pass.L, NS: k.Pass.NS, Plain: base.plainLocal}
+		last.plan(k.Count(), k.Inner, base)
+		first := Pass{N: k.Pass.N, L: k.Pass.L, NS: 1, Plain: base.plainLocal}
+		first.plan(k.Count(), k.Inner, base)
+		return a.replaced(i, []Kernel{a.kernel(last, false, true, false, base), a.kernel(first, false, false, false, base)})
 	}
 	old := k.Pass
 	p := Pass{N: old.N, L: old.L, NS: old.NS, Plain: b.plainLocal}
@@ -154,8 +164,8 @@ func (a Axis) replaced(i int, replacement []Kernel) (Axis, error) {
 
 // rank orders the kernels that Replan goes through for the same work: each
 // step lowers it in lexicographic order.
-func (k *Kernel) rank() [6]int {
-	looped, rader, convolution, whole, registers := 0, 0, 0, 0, 0
+func (k *Kernel) rank() [7]int {
+	looped, rader, convolution, turn, whole, registers := 0, 0, 0, 0, 0, 0
 	if k.Pass.Looped {
 		looped = 1
 	}
@@ -165,11 +175,14 @@ func (k *Kernel) rank() [6]int {
 	if k.Convolution() {
 		convolution = 1
 	}
+	if k.Pass.Turn {
+		turn = 1
+	}
 	if k.Pass.L == k.Pass.N {
 		whole = 1
 	}
 	if k.Pass.E > 0 {
 		registers = 1
 	}
-	return [6]int{looped, rader, convolution, whole, registers, k.Pass.WG}
+	return [7]int{looped, rader, convolution, turn, whole, registers, k.Pass.WG}
 }

@@ -138,7 +138,7 @@ func refuse(k Kernel) Refusal {
 }
 
 // less reports whether rank a is below rank b in lexicographic order.
-func less(a, b [6]int) bool { return slices.Compare(a[:], b[:]) < 0 }
+func less(a, b [7]int) bool { return slices.Compare(a[:], b[:]) < 0 }
 
 // TestReplanEnds refuses every kernel of many plans over and over, as a
 // device that runs nothing would: every step lowers the rank of the kernels
@@ -157,7 +157,7 @@ func TestReplanEnds(t *testing.T) {
 	}
 	for _, pl := range planLimits {
 		t.Run(pl.name, func(t *testing.T) {
-			for _, n := range []int{2, 7, 16, 60, 97, 256, 527, 1000, 1009, 2871, 4096, 8192, 65536, 65537, 1 << 20} {
+			for _, n := range []int{2, 7, 16, 60, 97, 256, 527, 1000, 1009, 2871, 4096, 8192, 10091, 65536, 65537, 1 << 20} {
 				for _, shape := range [][]int{{4, n}, {2, n, 3}} {
 					p, err := New(shape, []int{1}, pl.lim)
 					if err != nil {
