@@ -28,12 +28,15 @@ const turnComment = "the first pass of the transform back on the same registers"
 // uneven ones, which moves the outputs back between its transforms (2016
 // for 1009, 4320 for 2161), and transforms of several passes (20250 for
 // 10091, 524288 for 212964) whose turn runs the forward transform's last
-// pass and the first one back in one kernel, over contiguous rows and
-// strided axes, in both precisions.
+// pass and the first one back in one kernel (or, with Tuning.NoTurn, runs
+// each transform's passes), over contiguous rows and strided axes, in
+// both precisions.
 func TestBluesteinLengths(t *testing.T) {
 	thr := cludatest.Thread(t)
 	pow2 := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinPow2, LocalBytes: 48 << 10}
 	smooth := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 48 << 10}
+	noTurn := smooth
+	noTurn.NoTurn = true
 	c64, c128 := dtypes.Complex64, dtypes.Complex128
 	tests := []struct {
 		name    string
@@ -55,6 +58,7 @@ func TestBluesteinLengths(t *testing.T) {
 		{"2·1009 over 4032, middle axis", c64, []int{2, 2018, 3}, 1, smooth, 0, false, true},
 		{"10091 over 20250", c64, []int{10091}, 0, smooth, 3, false, true},
 		{"10091 over 32768", c64, []int{10091}, 0, pow2, 3, false, true},
+		{"10091 over 20250 without the turn", c64, []int{10091}, 0, noTurn, 4, false, false},
 		{"10091 over 20250, strided", c64, []int{10091, 2}, 0, smooth, 3, false, true},
 		{"10091 over 20250, complex128", c128, []int{10091}, 0, smooth, 3, false, true},
 		{"212964 over 524288, three passes", c64, []int{212964}, 0, pow2, 5, false, true},

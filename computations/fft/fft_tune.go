@@ -56,18 +56,25 @@ var bluesteinCandidates = []fftCandidate{
 	{"bluestein-smooth", fftplan.Tuning{Bluestein: fftplan.BluesteinSmooth}},
 }
 
+// turnCandidate is the candidate of transforms whose Bluestein's
+// transforms may take several passes: each as its own passes, without the
+// turn (fftplan.Tuning.NoTurn), which the rules take on GPUs.
+var turnCandidate = fftCandidate{"no-turn", fftplan.Tuning{NoTurn: true}}
+
 // candidatesFor returns the candidate plans of the FFT of t over axes:
 // fftCandidates, primeCandidates where an axis has a prime length that
 // both algorithms can take, widePrimeCandidates where an axis length
-// has a factor that only the wider prime butterflies take, and
-// bluesteinCandidates where an axis length takes Bluestein's algorithm.
+// has a factor that only the wider prime butterflies take,
+// bluesteinCandidates where an axis length takes Bluestein's algorithm,
+// and turnCandidate where its transforms may take several passes.
 func candidatesFor(t core.Type, axes []int) []fftCandidate {
 	out := fftCandidates
-	prime, wide, bluestein := false, false, false
+	prime, wide, bluestein, turn := false, false, false, false
 	for _, a := range axes {
 		prime = prime || fftplan.PrimeChoice(t.Shape()[a])
 		wide = wide || fftplan.WidePrimeChoice(t.Shape()[a])
 		bluestein = bluestein || fftplan.BluesteinChoice(t.Shape()[a])
+		turn = turn || fftplan.TurnChoice(t.Shape()[a])
 	}
 	if prime {
 		out = append(slices.Clone(out), primeCandidates...)
@@ -77,6 +84,9 @@ func candidatesFor(t core.Type, axes []int) []fftCandidate {
 	}
 	if bluestein {
 		out = append(slices.Clone(out), bluesteinCandidates...)
+	}
+	if turn {
+		out = append(slices.Clone(out), turnCandidate)
 	}
 	return out
 }

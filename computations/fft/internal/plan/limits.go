@@ -78,6 +78,11 @@ type Tuning struct {
 	// BluesteinRule leaves it to the device's rule
 	// (budget.transformLength).
 	Bluestein BluesteinLength
+	// NoTurn: Bluestein's transforms of several passes run each as its
+	// own passes, 2U kernels for U passes, without the turn that joins
+	// the forward transform's last pass and the first one back
+	// (Pass.Turn).
+	NoTurn bool
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -147,8 +152,8 @@ type budget struct {
 	// with factors 2, 3, 5 and 7 on every device (Tuning.Bluestein).
 	bluesteinSmooth bool
 	// turn: Bluestein's transforms of several passes run the forward
-	// one's last pass and the first one back in one kernel (GPUs;
-	// turnKernels).
+	// one's last pass and the first one back in one kernel (GPUs, unless
+	// Tuning.NoTurn; turnKernels).
 	turn bool
 	// bluesteinByCost: the GPU rule plans Bluestein's algorithm over both
 	// lengths and takes the shorter where it pays (planAxis,
@@ -355,7 +360,7 @@ func (l Limits) budget() budget {
 		expTwiddles:     cpu,
 		plainLocal:      cpu,
 		linearEnds:      cpu,
-		turn:            !cpu,
+		turn:            !cpu && !t.NoTurn,
 		registers:       !t.NoRegisters,
 		passTable:       maxPassTable,
 		bluesteinPow2:   !cpu,

@@ -91,6 +91,12 @@ func TestNewPlans(t *testing.T) {
 			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast staged-store kernel-b turn",
 			"L150 NS135 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast chirp-out",
 		}},
+		{"GPU 10091 by Bluestein, no turn", []int{64, 10091}, []int{1}, tuned(gpuLimits, Tuning{NoTurn: true}), []string{
+			"L150 NS1 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast staged-store chirp-in",
+			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast kernel-b",
+			"L150 NS1 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast staged-store",
+			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast chirp-out",
+		}},
 		{"GPU strided axis", []int{512, 6}, []int{0}, gpuLimits,
 			[]string{"L512 NS1 [16 16 2] reg E16 TT32 C1/1 tile6 wg192 sfast"}},
 		{"GPU two axes", []int{64, 32}, nil, gpuLimits, []string{
