@@ -176,16 +176,18 @@ func BluesteinChoice(n int) bool {
 }
 
 // TurnChoice reports whether the turn of Bluestein's transforms
-// (Tuning.NoTurn) can change the plan of a transform of length n: one
-// with a prime factor above the butterflies of every device whose
-// shortest Bluestein length is above minTurnLength.
+// (Tuning.NoTurn) can change the plan of a transform of length n on a GPU
+// of 48 KiB of local memory or more: one with a prime factor above the
+// butterflies of every device whose shortest Bluestein length is above
+// minTurnLength.
 func TurnChoice(n int) bool {
 	return !isSmooth(n, maxWidePrimeRadix) && bluesteinLength(n, false) > minTurnLength
 }
 
-// minTurnLength is the longest transform that every device's plan runs
-// in one pass (2048 points of complex128 in 48 KiB of local memory), so
-// that Bluestein's algorithm over it takes no turn.
+// minTurnLength is the longest transform that a GPU of 48 KiB of local
+// memory runs in one pass in either precision (2048 points of
+// complex128, 4096 of complex64), so that Bluestein's algorithm over it
+// takes no turn there.
 const minTurnLength = 2048
 
 // WidePrimeChoice reports whether the largest prime butterfly
