@@ -53,7 +53,7 @@ func newFFTBody(k *fftKernel) *fftPass {
 		for _, r := range p.Radices {
 			b.Butterflies[r] = lanesButterflyModule(r, k.dt, p.Lanes)
 		}
-		b.Looped = loopedBody(p, k.dt, k.Tables.StageOffsets)
+		b.Looped = loopedBody(p, k.dt, k.Tables.StageOffsets, b.Fused != nil && b.Fused.Bluestein)
 	case p.Lanes > 1:
 		b.Butterflies[p.L] = lanesButterflyModule(p.L, k.dt, p.Lanes)
 		b.Lanes = lanesBody(p, k.dt)

@@ -22,6 +22,12 @@ type fftLoopedBody struct {
 	VType, HType string
 	Lane         []fftLane // the lanes, in order
 	Stages       []fftLoopedStage
+	// Product, where set, names the array that holds the forward
+	// transform of the whole of Bluestein's algorithm (fftPass.Fused):
+	// the kernel multiplies it by the transformed convolution kernel,
+	// conjugates it and runs the stages of Back on it.
+	Product string
+	Back    []fftLoopedStage
 	// Result names the array that holds the transform after the last
 	// stage.
 	Result string
@@ -47,8 +53,10 @@ type fftLoopedStage struct {
 }
 
 // loopedBody returns the numbers of the looped kernel of pass p on values
-// of dt, whose stage i reads its twiddles from stageOffsets[i] on.
-func loopedBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftLoopedBody {
+// of dt, whose stage i reads its twiddles from stageOffsets[i] on; with
+// twice set, those of the whole of Bluestein's algorithm, whose stages
+// run a second time after the product.
+func loopedBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int, twice bool) *fftLoopedBody {
 	lb := &fftLoopedBody{
 		Lanes: p.Lanes, Slots: p.Slots,
 		VType: lanesType(dt, p.Lanes), HType: fmt.Sprintf("%s%d", dt.Real().CType(), p.Lanes),
@@ -57,19 +65,34 @@ func loopedBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int) *fftLoopedB
 		lb.Lane = append(lb.Lane, fftLane{I: i, Re: fmt.Sprintf(".s%x", i), Im: fmt.Sprintf(".s%x", i+p.Lanes)})
 	}
 	arrays := [2]string{"x", "y"}
+	lb.Stages = loopedStages(p, stageOffsets, 0)
+	lb.Result = arrays[len(p.Radices)%2]
+	if twice {
+		lb.Product = lb.Result
+		lb.Back = loopedStages(p, stageOffsets, len(p.Radices))
+		lb.Result = arrays[2*len(p.Radices)%2]
+	}
+	return lb
+}
+
+// loopedStages returns the stages of the looped pass p, the first from
+// array x where first is even and from y where it is odd, each from the
+// array the one before wrote into the other.
+func loopedStages(p fftplan.Pass, stageOffsets []int, first int) []fftLoopedStage {
+	arrays := [2]string{"x", "y"}
+	var out []fftLoopedStage
 	nsIn := 1
 	for si, r := range p.Radices {
 		st := fftLoopedStage{Radix: r, NsIn: nsIn, Groups: p.L / (r * nsIn), Span: p.L / r,
-			From: arrays[si%2], To: arrays[(si+1)%2]}
+			From: arrays[(first+si)%2], To: arrays[(first+si+1)%2]}
 		for m := 0; m < r; m++ {
 			st.Elements = append(st.Elements, m)
 			if nsIn > 1 && m > 0 {
 				st.Twiddles = append(st.Twiddles, stageOffsets[si]+(m-1)*nsIn)
 			}
 		}
-		lb.Stages = append(lb.Stages, st)
+		out = append(out, st)
 		nsIn *= r
 	}
-	lb.Result = arrays[len(p.Radices)%2]
-	return lb
+	return out
 }

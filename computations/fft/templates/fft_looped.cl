@@ -39,23 +39,15 @@
 {{ $in }}    const {{ $b.CType }} e{{ .I }} = {{ if $b.Src.Short }}n >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM(o{{ .I }}, n, i{{ .I }});{{ end }}
 {{ $in }}    x[n] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
 {{ $in }}}
-{{- range $g.Stages }}{{ $st := . }}
-{{ $in }}// radix {{ .Radix }} after stages of {{ .NsIn }}: {{ .From }} to {{ .To }}
-{{ $in }}for (unsigned int k = 0; k < {{ .NsIn }}; k++)
+{{- template "fft_looped_stages" (dict "b" $b "stages" $g.Stages "in" $in) }}
+{{- with $g.Product }}
+{{ $in }}// Bluestein: the product with the transformed kernel, conjugated, and the transform back on the same arrays
+{{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
-{{- range $i, $off := .Twiddles }}
-{{ $in }}    const {{ $b.CType }} w{{ add $i 1 }} = TW_INNER({{ $off }} + k);{{ end }}
-{{ $in }}    for (unsigned int g = 0; g < {{ .Groups }}; g++)
-{{ $in }}    {
-{{ $in }}        const unsigned int jj = g * {{ .NsIn }} + k, y0 = g * {{ mul .NsIn .Radix }} + k;
-{{ $in }}        {{ $v }} a[{{ .Radix }}];
-{{- range .Elements }}
-{{ $in }}        a[{{ . }}] = {{ if and . $st.Twiddles }}_lanes_twiddle({{ $st.From }}[jj + {{ mul . $st.Span }}], w{{ . }}){{ else }}{{ $st.From }}[jj + {{ mul . $st.Span }}]{{ end }};{{ end }}
-{{ $in }}        {{ index $b.Butterflies .Radix }}({{ range $i, $m := .Elements }}{{ if $i }}, {{ end }}a[{{ $m }}]{{ end }});
-{{- range .Elements }}
-{{ $in }}        {{ $st.To }}[y0 + {{ mul . $st.NsIn }}] = a[{{ . }}];{{ end }}
-{{ $in }}    }
+{{ $in }}    const {{ $v }} p = _lanes_twiddle({{ . }}[n], KERNEL_B(n));
+{{ $in }}    {{ . }}[n] = ({{ $v }})(p.lo, -p.hi);
 {{ $in }}}
+{{- template "fft_looped_stages" (dict "b" $b "stages" $g.Back "in" $in) }}
 {{- end }}
 {{- if $b.Twisted }}
 {{ $in }}// The real transform's spectrum: output q of each row from its elements q and {{ $b.L }} - q,
@@ -83,4 +75,29 @@
 {{- end }}
 {{- if $g.Slots }}
     }{{ end }}
+{{- end }}
+
+{{- /* fft_looped_stages: the Stockham stages .stages of the looped
+    kernel, each a loop over its twiddles k and its butterflies from one
+    array into the other, indented by .in. */ -}}
+{{- define "fft_looped_stages" }}
+{{- $b := .b }}{{ $in := .in }}
+{{- range .stages }}{{ $st := . }}
+{{ $in }}// radix {{ .Radix }} after stages of {{ .NsIn }}: {{ .From }} to {{ .To }}
+{{ $in }}for (unsigned int k = 0; k < {{ .NsIn }}; k++)
+{{ $in }}{
+{{- range $i, $off := .Twiddles }}
+{{ $in }}    const {{ $b.CType }} w{{ add $i 1 }} = TW_INNER({{ $off }} + k);{{ end }}
+{{ $in }}    for (unsigned int g = 0; g < {{ .Groups }}; g++)
+{{ $in }}    {
+{{ $in }}        const unsigned int jj = g * {{ .NsIn }} + k, y0 = g * {{ mul .NsIn .Radix }} + k;
+{{ $in }}        {{ $b.Looped.VType }} a[{{ .Radix }}];
+{{- range .Elements }}
+{{ $in }}        a[{{ . }}] = {{ if and . $st.Twiddles }}_lanes_twiddle({{ $st.From }}[jj + {{ mul . $st.Span }}], w{{ . }}){{ else }}{{ $st.From }}[jj + {{ mul . $st.Span }}]{{ end }};{{ end }}
+{{ $in }}        {{ index $b.Butterflies .Radix }}({{ range $i, $m := .Elements }}{{ if $i }}, {{ end }}a[{{ $m }}]{{ end }});
+{{- range .Elements }}
+{{ $in }}        {{ $st.To }}[y0 + {{ mul . $st.NsIn }}] = a[{{ . }}];{{ end }}
+{{ $in }}    }
+{{ $in }}}
+{{- end }}
 {{- end }}

@@ -69,8 +69,8 @@ const maxLoopedRadix = 8
 // neighbours in memory; 1000×1000 over axis 0 in 10.3–14.4 ms against
 // 36.4–38.3 in passes, 1024×1024 in 19.4–20.8 against 21.9–25.8, 4096×256
 // in 19.3–22.6 against 24.2–27.5, same machine, three rounds), of a length
-// the butterflies take directly, or of each of Bluestein's two transforms
-// (the chirps and the convolution kernel in their loads and stores), from
+// the butterflies take directly, or of Bluestein's transforms (the whole
+// algorithm in the one kernel: Axis.convolution), from
 // loopedFrom on (powers of two from loopedPow2From), whose two arrays of
 // Lanes rows fit budget.looped bytes (budget.scratchLooped in a scratch
 // array).

@@ -316,7 +316,15 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
 	if a.loopedPays(b) {
-		a.Kernels = a.bluesteinKernels([]Pass{loopedPass(a.M, a.Outer*a.Inner, b)}, b)
+		p := loopedPass(a.M, a.Outer*a.Inner, b)
+		if a.Bluestein {
+			// The whole of Bluestein's algorithm in the one looped
+			// kernel: its second transform runs on the arrays the first
+			// left, so the M points never cross memory.
+			a.Kernels = []Kernel{a.convolution(p, b)}
+			return a
+		}
+		a.Kernels = a.kernels([]Pass{p}, false, false, b)
 		return a
 	}
 	var ls []int

@@ -113,9 +113,8 @@ func TestNewPlans(t *testing.T) {
 		}},
 		{"CPU 1009 by Rader in one kernel where tuned", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesRader}),
 			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
-		{"CPU 1009 by Bluestein's looped kernels by the rule", []int{1039, 1009}, []int{1}, cpuLimits, []string{
-			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b lanes8 looped",
-			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-out lanes8 looped",
+		{"CPU 1009 by Bluestein's looped kernel by the rule", []int{1039, 1009}, []int{1}, cpuLimits, []string{
+			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b chirp-out lanes8 looped",
 		}},
 		{"CPU 521 by Rader, Bluestein's 2048 points four times 520", []int{64, 521}, []int{1}, cpuLimits,
 			[]string{"L520 NS1 [13 8 5] reg E16 TT40 C1/1 tile6 wg240 uneven rader"}},
@@ -123,9 +122,8 @@ func TestNewPlans(t *testing.T) {
 			[]string{"L96 NS1 [12 4 2] reg E12 TT8 C1/1 tile16 wg128 sfast rader"}},
 		{"GPU 1009 by Rader where tuned", []int{1039, 1009}, []int{1}, tuned(gpuLimits, Tuning{Primes: PrimesRader}),
 			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
-		{"CPU 1009 by Bluestein over 2048 points, two looped kernels", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), []string{
-			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b lanes8 looped",
-			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-out lanes8 looped",
+		{"CPU 1009 by Bluestein over 2048 points, one looped kernel", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), []string{
+			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b chirp-out lanes8 looped",
 		}},
 		{"CPU 1009 by Bluestein over 2048 points without looped passes", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein, NoLooped: true}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast chirp-in",

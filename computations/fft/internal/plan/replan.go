@@ -69,21 +69,11 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	b := base
 	k := a.Kernels[i]
 	if k.Pass.Looped {
-		// A looped pass goes back to the passes of before it; the back
-		// transform of Bluestein's algorithm, whose forward one is built,
-		// to a kernel of the same transform, planned as any other.
+		// A looped pass (a whole transform, or the whole of Bluestein's
+		// algorithm, in the axis's one kernel) goes back to the passes of
+		// before it.
 		base.looped, base.scratchLooped = 0, 0
-		if i == 0 {
-			return planAxis(a.Batch, a.N, base), nil
-		}
-		p := Pass{N: k.Pass.N, L: k.Pass.L, NS: k.Pass.NS, Plain: base.plainLocal}
-		p.plan(k.Count(), k.Inner, base)
-		k.Pass = p
-		k.Tables = tables(p, a.N, a.M, k.ChirpIn, k.KernelB, k.ChirpOut, base)
-		if a.lanesPay(k, base) {
-			k.Pass.Lanes, k.Pass.WG = base.lanes, p.Tile/base.lanes
-		}
-		return a.replaced(i, []Kernel{k})
+		return planAxis(a.Batch, a.N, base), nil
 	}
 	if k.Rader {
 		// Bluestein's algorithm in its place takes no looped pass, which
