@@ -95,10 +95,10 @@ func runRader(t *testing.T, thr *cluda.Thread, c *core.Callable, dt dtypes.DType
 }
 
 // TestRaderRule checks which prime lengths the rules give Rader's
-// algorithm: on a CPU device a prime above the butterflies whose
-// predecessor they take, unless Bluestein's transforms are looped kernels
-// shorter than three times that predecessor; never one whose predecessor
-// has a larger prime factor, which Bluestein's algorithm keeps.
+// algorithm on a CPU device: a prime above the butterflies whose
+// predecessor they take, where Bluestein's algorithm is no looped kernel
+// (its transforms too long for one); never one whose predecessor has a
+// larger prime factor, which Bluestein's algorithm keeps.
 func TestRaderRule(t *testing.T) {
 	thr := cludatest.Thread(t)
 	if !thr.Params().IsCPU() {
@@ -106,18 +106,25 @@ func TestRaderRule(t *testing.T) {
 	}
 	tests := []struct {
 		n     int
+		dt    dtypes.DType
 		rader bool
 	}{
-		{13, false},   // a butterfly of its own
-		{97, true},    // 96 = 2^5·3
-		{47, false},   // 46 = 2·23
-		{257, false},  // 256 runs as passes of the private kernel
-		{521, true},   // 520 = 2^3·5·13; Bluestein's 2048 points are four times 520
-		{1009, false}, // Bluestein's looped kernels of 2048 points, twice 1008
+		{13, dtypes.Complex64, false},   // a butterfly of its own
+		{97, dtypes.Complex64, false},   // Bluestein's looped kernel over 192 points
+		{47, dtypes.Complex64, false},   // 46 = 2·23
+		{257, dtypes.Complex64, false},  // Bluestein's looped kernel over 512 points
+		{521, dtypes.Complex64, false},  // Bluestein's looped kernel over 1050 points
+		{1009, dtypes.Complex64, false}, // Bluestein's looped kernel over 2016 points
+		// 2160 = 2^4·3^3·5; Bluestein's 4320 points of complex128 are
+		// more than a looped kernel holds.
+		{2161, dtypes.Complex128, true},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
-			c := compileFFT(t, thr, core.ArrayOf(dtypes.Complex64, 2, tt.n), []int{1}, fft.FFTOptions{})
+		t.Run(fmt.Sprintf("%v/%d", tt.dt, tt.n), func(t *testing.T) {
+			if !thr.Params().SupportsDType(tt.dt) {
+				t.Skip("no double precision")
+			}
+			c := compileFFT(t, thr, core.ArrayOf(tt.dt, 2, tt.n), []int{1}, fft.FFTOptions{})
 			rader := false
 			for _, k := range c.Kernels() {
 				rader = rader || strings.Contains(k.Source, "RADER_INDEX")

@@ -260,13 +260,18 @@ func (b budget) splitsPrivate(m int) bool {
 // transformLength returns the length of the transforms that compute one
 // of length n: n itself, or Bluestein's length, a power of two on GPUs
 // (bluesteinPow2; planAxis may plan the shorter length of factors 2, 3, 5
-// and 7 as well, see smoothBluesteinPays). On CPU devices it is also a power of two up to
-// privateSplitAny, which runs as passes of the private register kernel
+// and 7 as well, see smoothBluesteinPays). On CPU devices it is the
+// shortest length of factors 2, 3, 5 and 7 where the whole algorithm runs
+// as one looped pass over it (loopedPays), and otherwise a power of two up
+// to privateSplitAny, which runs as passes of the private register kernel
 // where the lengths of factors 2, 3, 5 and 7 run in one pass (1009 by 2048
 // points in 8.6 ms, by 2025 in 17 ms at 8 MiB).
 func (b budget) transformLength(n int) int {
 	m := transformLength(n, b.bluesteinPow2, b.maxPrime)
 	if m == n || b.bluesteinPow2 || b.bluesteinSmooth || b.privatePass == 0 || !b.registers {
+		return m
+	}
+	if (&Axis{N: n, M: m}).loopedPays(b) {
 		return m
 	}
 	if p := bluesteinLength(n, true); p <= privateSplitAny {

@@ -113,16 +113,25 @@ func TestNewPlans(t *testing.T) {
 		}},
 		{"CPU 1009 by Rader in one kernel where tuned", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesRader}),
 			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
+		// On CPU devices Bluestein's algorithm over its shortest length of
+		// factors 2, 3, 5 and 7 in one looped kernel, for primes too,
+		// and Rader's where that is no looped pass.
 		{"CPU 1009 by Bluestein's looped kernel by the rule", []int{1039, 1009}, []int{1}, cpuLimits, []string{
-			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b chirp-out lanes8 looped",
+			"L2016 NS1 [8 7 6 6] reg E2016 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b chirp-out lanes8 looped",
 		}},
-		{"CPU 521 by Rader, Bluestein's 2048 points four times 520", []int{64, 521}, []int{1}, cpuLimits,
+		{"CPU 521 by Bluestein's looped kernel over 1050 points", []int{64, 521}, []int{1}, cpuLimits, []string{
+			"L1050 NS1 [7 6 5 5] reg E1050 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b chirp-out lanes8 looped",
+		}},
+		{"CPU 97 strided by Bluestein's looped kernel over columns", []int{97, 64}, []int{0}, cpuLimits, []string{
+			"L192 NS1 [8 6 4] reg E192 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b chirp-out lanes8 looped",
+		}},
+		{"CPU 521 by Rader without looped passes", []int{64, 521}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}),
 			[]string{"L520 NS1 [13 8 5] reg E16 TT40 C1/1 tile6 wg240 uneven rader"}},
-		{"CPU 97 strided by Rader, even stages", []int{97, 64}, []int{0}, cpuLimits,
+		{"CPU 97 strided by Rader without looped passes, even stages", []int{97, 64}, []int{0}, tuned(cpuLimits, Tuning{NoLooped: true}),
 			[]string{"L96 NS1 [12 4 2] reg E12 TT8 C1/1 tile16 wg128 sfast rader"}},
 		{"GPU 1009 by Rader where tuned", []int{1039, 1009}, []int{1}, tuned(gpuLimits, Tuning{Primes: PrimesRader}),
 			[]string{"L1008 NS1 [8 7 6 3] reg E8 TT168 C1/1 tile1 wg168 uneven rader"}},
-		{"CPU 1009 by Bluestein over 2048 points, one looped kernel", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), []string{
+		{"CPU 1009 by Bluestein over 2048 points, one looped kernel", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein, Bluestein: BluesteinPow2}), []string{
 			"L2048 NS1 [8 8 8 4] reg E2048 TT1 C1/1 tile8 wg1 private sfast chirp-in kernel-b chirp-out lanes8 looped",
 		}},
 		{"CPU 1009 by Bluestein over 2048 points without looped passes", []int{1039, 1009}, []int{1}, tuned(cpuLimits, Tuning{Primes: PrimesBluestein, NoLooped: true}), []string{
@@ -754,7 +763,8 @@ func TestBluesteinTuning(t *testing.T) {
 		{"GPU powers of two, 35147", tuned(gpuLimits, Tuning{Bluestein: BluesteinPow2}), 35147, 1 << 17},
 		{"CPU smooth, 1009", tuned(cpuLimits, Tuning{Bluestein: BluesteinSmooth, Primes: PrimesBluestein}), 1009, 2016},
 		{"CPU powers of two, 10007", tuned(cpuLimits, Tuning{Bluestein: BluesteinPow2, Primes: PrimesBluestein}), 10007, 1 << 15},
-		{"CPU rule, 1009", tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), 1009, 2048},
+		{"CPU rule, 1009 (a looped pass)", tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), 1009, 2016},
+		{"CPU rule, 1009 without looped passes", tuned(cpuLimits, Tuning{Primes: PrimesBluestein, NoLooped: true}), 1009, 2048},
 		{"CPU rule, 10007", tuned(cpuLimits, Tuning{Primes: PrimesBluestein}), 10007, 20160},
 	}
 	for _, tt := range tests {

@@ -123,16 +123,16 @@ func planRader(batch Batch, n int, b budget) (Axis, bool) {
 // butterflies take, where the budget or its tuning asks for it, or where
 // the GPU rule finds that it pays (raderPays).
 //
-// The CPU rule gives way to Bluestein's algorithm where its two transforms
-// are looped passes and Rader's does not pay by the GPU's measure either.
-// On PoCL (2 cores, AVX2, 8 MiB of complex64, two interleaved rounds of
-// 10 calls, REIKNA_BENCH_PRIMES=rader against the rule) Bluestein's looped
-// kernels took 1009 in 13.5–13.7 ms against 21.1–23.9 by Rader's kernel
-// (whose exchanges through local memory PoCL runs as loops between
-// barriers), 2017 in 13.6 against 20.5–21.9 and 4001 in 17.1–18.2
-// against 24.2–24.3, their lengths about 2(n − 1); with four times n − 1
-// Rader's kept the lead (131 over 512 points: 18.4–19.5 against
-// 12.1–12.5; 521 over 2048: 20.8–26.9 against 17.0–17.9).
+// The CPU rule gives way to Bluestein's algorithm wherever the whole of
+// it is one looped kernel over its shortest length of factors 2, 3, 5 and
+// 7 (transformLength). On PoCL (2 cores, AVX2, 8 MiB of complex64, three
+// interleaved rounds of scripts/bench_ab.py against Rader's kernel, whose
+// exchanges through local memory PoCL runs as loops between barriers, and
+// Bluestein's looped kernel over a power of two; docs/fft-gpu-notes.md
+// §24) 97 ran in 0.58 of its time, 131 in 0.71 and 521 in 0.56 (6.6 ms
+// over 1050 points against 11.8 by Rader's kernel); Rader's stays where
+// Bluestein's transforms are too long for a looped pass (complex128 from
+// 2049 points).
 func (b budget) raderFor(n int) bool {
 	if n <= b.maxPrime || !isPrime(n) || !isSmooth(n-1, b.raderPrime) {
 		return false
@@ -142,7 +142,7 @@ func (b budget) raderFor(n int) bool {
 	}
 	if b.rader && b.bluesteinIfLooped {
 		bluestein := Axis{N: n, M: b.transformLength(n)}
-		return raderPays(n, bluestein.M) || !bluestein.loopedPays(b)
+		return !bluestein.loopedPays(b)
 	}
 	return b.rader
 }

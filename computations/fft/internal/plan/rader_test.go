@@ -52,16 +52,21 @@ func TestRaderKernel(t *testing.T) {
 
 // TestRaderChoice checks which lengths take Rader's algorithm: primes
 // above the largest butterfly whose predecessor the butterflies take, by
-// the CPU device's rule or where the tuning asks; on GPUs by their rule
-// where Bluestein's algorithm pads the most (raderPays).
+// the CPU device's rule where Bluestein's algorithm is no looped pass or
+// where the tuning asks; on GPUs by their rule where Bluestein's
+// algorithm pads the most (raderPays).
 func TestRaderChoice(t *testing.T) {
+	cpuLimits128 := cpuLimits
+	cpuLimits128.ItemSize = 16
 	tests := []struct {
 		name  string
 		n     int
 		lim   Limits
 		rader bool
 	}{
-		{"CPU 97", 97, cpuLimits, true},
+		{"CPU 97 by Bluestein's looped kernel", 97, cpuLimits, false},
+		{"CPU 97 without looped passes", 97, tuned(cpuLimits, Tuning{NoLooped: true}), true},
+		{"CPU 2161 in complex128: Bluestein's 4320 points too long to loop", 2161, cpuLimits128, true},
 		{"CPU 13 is a butterfly", 13, cpuLimits, false},
 		{"CPU 47: 46 has 23", 47, cpuLimits, false},
 		{"CPU 96 is no prime", 96, cpuLimits, false},
