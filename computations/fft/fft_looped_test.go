@@ -22,7 +22,7 @@ import (
 // forward and inverse, and the whole of Bluestein's algorithm in one
 // looped kernel (the chirps in its loads and stores, the padding and the
 // truncation guarded, the product with the convolution kernel between its
-// two transforms). On a CPU device it
+// two transforms), its arrays on the stack or in a scratch array. On a CPU device it
 // checks that the plan is that many looped kernels, and that NoLooped
 // plans none; each plan is checked against the float64 reference.
 func TestLoopedPasses(t *testing.T) {
@@ -48,6 +48,11 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{7, 263}, 1, dtypes.Complex64, 1},
 		{[]int{2053, 3}, 0, dtypes.Complex64, 1},
 		{[]int{3, 1031}, 1, dtypes.Complex128, 1},
+		// Bluestein's arrays in a scratch array: 8232 points of
+		// complex64, 4320 of complex128, over rows and columns.
+		{[]int{2, 4099}, 1, dtypes.Complex64, 1},
+		{[]int{4099, 3}, 0, dtypes.Complex64, 1},
+		{[]int{2, 2161}, 1, dtypes.Complex128, 1},
 	}
 	for i, c := range cases {
 		for _, noLooped := range []bool{false, true} {

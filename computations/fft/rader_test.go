@@ -95,36 +95,40 @@ func runRader(t *testing.T, thr *cluda.Thread, c *core.Callable, dt dtypes.DType
 }
 
 // TestRaderRule checks which prime lengths the rules give Rader's
-// algorithm on a CPU device: a prime above the butterflies whose
-// predecessor they take, where Bluestein's algorithm is no looped kernel
-// (its transforms too long for one); never one whose predecessor has a
-// larger prime factor, which Bluestein's algorithm keeps.
+// algorithm on a CPU device: none where Bluestein's algorithm is one
+// looped kernel (its arrays on the stack or, longer, in a scratch array),
+// which is every prime whose predecessor Rader's kernel takes; and where
+// looped passes are not planned, a prime above the butterflies whose
+// predecessor they take, never one whose predecessor has a larger prime
+// factor.
 func TestRaderRule(t *testing.T) {
 	thr := cludatest.Thread(t)
 	if !thr.Params().IsCPU() {
 		t.Skip("the rule under test is the CPU device's")
 	}
 	tests := []struct {
-		n     int
-		dt    dtypes.DType
-		rader bool
+		n       int
+		dt      dtypes.DType
+		rader   bool
+		noLoops bool // plan without looped passes
 	}{
-		{13, dtypes.Complex64, false},   // a butterfly of its own
-		{97, dtypes.Complex64, false},   // Bluestein's looped kernel over 192 points
-		{47, dtypes.Complex64, false},   // 46 = 2·23
-		{257, dtypes.Complex64, false},  // Bluestein's looped kernel over 512 points
-		{521, dtypes.Complex64, false},  // Bluestein's looped kernel over 1050 points
-		{1009, dtypes.Complex64, false}, // Bluestein's looped kernel over 2016 points
-		// 2160 = 2^4·3^3·5; Bluestein's 4320 points of complex128 are
-		// more than a looped kernel holds.
-		{2161, dtypes.Complex128, true},
+		{13, dtypes.Complex64, false, false},   // a butterfly of its own
+		{97, dtypes.Complex64, false, false},   // Bluestein's looped kernel over 192 points
+		{47, dtypes.Complex64, false, false},   // 46 = 2·23
+		{257, dtypes.Complex64, false, false},  // Bluestein's looped kernel over 512 points
+		{521, dtypes.Complex64, false, false},  // Bluestein's looped kernel over 1050 points
+		{1009, dtypes.Complex64, false, false}, // Bluestein's looped kernel over 2016 points
+		// Bluestein's 4320 points of complex128 in a scratch array.
+		{2161, dtypes.Complex128, false, false},
+		{97, dtypes.Complex64, true, true},  // 96 = 2^5·3
+		{47, dtypes.Complex64, false, true}, // 46 = 2·23
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%v/%d", tt.dt, tt.n), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/%d/looped=%v", tt.dt, tt.n, !tt.noLoops), func(t *testing.T) {
 			if !thr.Params().SupportsDType(tt.dt) {
 				t.Skip("no double precision")
 			}
-			c := compileFFT(t, thr, core.ArrayOf(tt.dt, 2, tt.n), []int{1}, fft.FFTOptions{})
+			c := compileTunedFFT(t, thr, core.ArrayOf(tt.dt, 2, tt.n), []int{1}, fft.FFTOptions{}, fft.FFTTuning{NoLooped: tt.noLoops})
 			rader := false
 			for _, k := range c.Kernels() {
 				rader = rader || strings.Contains(k.Source, "RADER_INDEX")

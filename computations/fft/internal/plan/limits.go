@@ -271,7 +271,7 @@ func (b budget) transformLength(n int) int {
 	if m == n || b.bluesteinPow2 || b.bluesteinSmooth || b.privatePass == 0 || !b.registers {
 		return m
 	}
-	if (&Axis{N: n, M: m}).loopedPays(b) {
+	if (&Axis{N: n, M: m, Bluestein: true}).loopedPays(b) {
 		return m
 	}
 	if p := bluesteinLength(n, true); p <= privateSplitAny {

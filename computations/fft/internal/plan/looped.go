@@ -73,15 +73,25 @@ const maxLoopedRadix = 8
 // algorithm in the one kernel: Axis.convolution), from
 // loopedFrom on (powers of two from loopedPow2From), whose two arrays of
 // Lanes rows fit budget.looped bytes (budget.scratchLooped in a scratch
-// array).
+// array, and for Bluestein's algorithm maxScratchLoopedBytes: on PoCL, 8
+// MiB of complex64, three interleaved rounds against its transforms in
+// passes, 4099 in 8.4 ms against 29.5, 10007 in 11.4 against 31.8, 16381
+// in 13.4 against 27.4; docs/fft-gpu-notes.md §24).
 func (a *Axis) loopedPays(b budget) bool {
 	from := loopedFrom
 	if a.M&(a.M-1) == 0 {
 		from = loopedPow2From
 	}
 	bytes := b.loopedBytes(a.M)
+	scratch := b.scratchLooped
+	if a.Bluestein {
+		// The whole of Bluestein's algorithm in one looped kernel takes
+		// its arrays in a scratch array where they outgrow the stack: its
+		// transforms in passes would cross memory several times each.
+		scratch = maxScratchLoopedBytes
+	}
 	return b.looped > 0 && b.lanes > 1 &&
-		a.M >= from && (bytes <= b.looped || bytes <= b.scratchLooped) && isSmooth(a.M, b.maxPrime)
+		a.M >= from && (bytes <= b.looped || bytes <= scratch) && isSmooth(a.M, b.maxPrime)
 }
 
 // loopedBytes returns the bytes of a looped pass's two arrays of Lanes

@@ -131,8 +131,9 @@ func planRader(batch Batch, n int, b budget) (Axis, bool) {
 // Bluestein's looped kernel over a power of two; docs/fft-gpu-notes.md
 // §24) 97 ran in 0.58 of its time, 131 in 0.71 and 521 in 0.56 (6.6 ms
 // over 1050 points against 11.8 by Rader's kernel); Rader's stays where
-// Bluestein's transforms are too long for a looped pass (complex128 from
-// 2049 points).
+// Bluestein's transforms are too long for a looped pass, whose arrays
+// may lie in a scratch array (loopedPays): for the primes whose n − 1 its
+// kernel takes, never on a device with looped passes.
 func (b budget) raderFor(n int) bool {
 	if n <= b.maxPrime || !isPrime(n) || !isSmooth(n-1, b.raderPrime) {
 		return false
@@ -141,7 +142,7 @@ func (b budget) raderFor(n int) bool {
 		return raderPays(n, bluesteinLength(n, b.bluesteinPow2))
 	}
 	if b.rader && b.bluesteinIfLooped {
-		bluestein := Axis{N: n, M: b.transformLength(n)}
+		bluestein := Axis{N: n, M: b.transformLength(n), Bluestein: true}
 		return !bluestein.loopedPays(b)
 	}
 	return b.rader
