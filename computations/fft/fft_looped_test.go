@@ -31,28 +31,29 @@ func TestLoopedPasses(t *testing.T) {
 		shape   []int
 		axis    int
 		dt      dtypes.DType
-		kernels int // looped kernels
+		kernels int  // looped kernels
+		scratch bool // their arrays in a scratch array
 	}{
-		{[]int{3, 1024}, 1, dtypes.Complex64, 1},
-		{[]int{9, 360}, 1, dtypes.Complex64, 1},
-		{[]int{16, 1000}, 1, dtypes.Complex64, 1},
-		{[]int{5, 2187}, 1, dtypes.Complex64, 1},
-		{[]int{11, 4095}, 1, dtypes.Complex64, 1},
-		{[]int{2, 6144}, 1, dtypes.Complex64, 1},
-		{[]int{2, 8192}, 1, dtypes.Complex64, 1},
-		{[]int{10, 768}, 1, dtypes.Complex128, 1},
-		{[]int{2, 4096}, 1, dtypes.Complex128, 1},
-		{[]int{1000, 24}, 0, dtypes.Complex64, 1},
-		{[]int{3, 1024, 5}, 1, dtypes.Complex64, 1},
-		{[]int{360, 9}, 0, dtypes.Complex128, 1},
-		{[]int{7, 263}, 1, dtypes.Complex64, 1},
-		{[]int{2053, 3}, 0, dtypes.Complex64, 1},
-		{[]int{3, 1031}, 1, dtypes.Complex128, 1},
+		{[]int{3, 1024}, 1, dtypes.Complex64, 1, false},
+		{[]int{9, 360}, 1, dtypes.Complex64, 1, false},
+		{[]int{16, 1000}, 1, dtypes.Complex64, 1, false},
+		{[]int{5, 2187}, 1, dtypes.Complex64, 1, false},
+		{[]int{11, 4095}, 1, dtypes.Complex64, 1, false},
+		{[]int{2, 6144}, 1, dtypes.Complex64, 1, false},
+		{[]int{2, 8192}, 1, dtypes.Complex64, 1, false},
+		{[]int{10, 768}, 1, dtypes.Complex128, 1, false},
+		{[]int{2, 4096}, 1, dtypes.Complex128, 1, false},
+		{[]int{1000, 24}, 0, dtypes.Complex64, 1, false},
+		{[]int{3, 1024, 5}, 1, dtypes.Complex64, 1, false},
+		{[]int{360, 9}, 0, dtypes.Complex128, 1, false},
+		{[]int{7, 263}, 1, dtypes.Complex64, 1, false},
+		{[]int{2053, 3}, 0, dtypes.Complex64, 1, false},
+		{[]int{3, 1031}, 1, dtypes.Complex128, 1, false},
 		// Bluestein's arrays in a scratch array: 8232 points of
 		// complex64, 4320 of complex128, over rows and columns.
-		{[]int{2, 4099}, 1, dtypes.Complex64, 1},
-		{[]int{4099, 3}, 0, dtypes.Complex64, 1},
-		{[]int{2, 2161}, 1, dtypes.Complex128, 1},
+		{[]int{2, 4099}, 1, dtypes.Complex64, 1, true},
+		{[]int{4099, 3}, 0, dtypes.Complex64, 1, true},
+		{[]int{2, 2161}, 1, dtypes.Complex128, 1, true},
 	}
 	for i, c := range cases {
 		for _, noLooped := range []bool{false, true} {
@@ -72,6 +73,9 @@ func TestLoopedPasses(t *testing.T) {
 				}
 				if thr.Params().IsCPU() && (looped != want || all != wantAll) {
 					t.Errorf("%d of %d kernels looped, want %d of %d", looped, all, want, wantAll)
+				}
+				if scratch, _ := kernelsWith(t, f, thr.Params(), scratchMarker); thr.Params().IsCPU() && !noLooped && (scratch > 0) != c.scratch {
+					t.Errorf("%d looped kernels with a scratch array, want them: %v", scratch, c.scratch)
 				}
 				if e := runPlanned(t, thr, f, c.dt, c.shape, axes, uint64(i)); !(e <= tolerance(c.dt)) {
 					t.Errorf("relative error %.3g", e)
