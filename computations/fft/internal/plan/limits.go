@@ -183,6 +183,10 @@ type budget struct {
 	// unevenStrided: so may the passes over strided data (not with
 	// Tuning.EvenStrided).
 	unevenStrided bool
+	// unevenAnyTile: uneven stages replace the local kernel in passes
+	// over strided data at any tile, not only where stridedUnevenPays
+	// (the passes back of a turn of three or more: turnKernels).
+	unevenAnyTile bool
 	// evenStages: the tuning holds every register kernel to even stages
 	// (Tuning.EvenStages).
 	evenStages bool

@@ -246,14 +246,14 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	// Uneven stages compete with even ones in contiguous passes and in the
 	// first pass of several over a row (whose stores are staged); in the
 	// other passes over strided data they replace the local kernel only
-	// (stridedUnevenPays).
+	// (stridedUnevenPays, or at any tile with unevenAnyTile).
 	strided := !contiguous && !transposed
 	if contiguous && b.uneven || !contiguous && b.unevenStrided && (!strided || best == nil) {
 		fit := func(c regChoice) (regChoice, bool) {
 			return p.registerChoice(c, count, contiguous, transposed, preferSmall, b)
 		}
 		for _, c := range p.unevenCandidates(maxE, contiguous, fit, b) {
-			if !strided || p.stridedUnevenPays(c) {
+			if !strided || b.unevenAnyTile || p.stridedUnevenPays(c) {
 				consider(c)
 			}
 		}

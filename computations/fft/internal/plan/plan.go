@@ -404,7 +404,7 @@ func (a *Axis) turnKernels(passes []Pass, b budget) (ks []Kernel, ok bool) {
 	for i, p := range passes {
 		ls[u-1-i] = p.L
 	}
-	back := a.passes(ls, b)
+	back := a.passes(ls, backBudget(u, b))
 	for i, p := range passes[:u-1] {
 		ks = append(ks, a.kernel(p, i == 0, false, false, b))
 	}
@@ -413,6 +413,30 @@ func (a *Axis) turnKernels(passes []Pass, b budget) (ks []Kernel, ok bool) {
 		ks = append(ks, a.kernel(p, false, false, i == u-2, b))
 	}
 	return ks, true
+}
+
+// minTurnPassesAnyTile is the fewest passes of a turned transform whose
+// passes back over strided data take uneven stages at any tile
+// (backBudget).
+const minTurnPassesAnyTile = 3
+
+// backBudget returns the budget of the passes back of a turned transform
+// of u passes. In the reverse order the pass that runs first forward,
+// whose stores are staged and whose uneven stages compete freely, runs
+// last over strided data, where stridedUnevenPays gives its uneven stages
+// in tiles of 4 or 5 to the local kernel. Where the transform has three
+// passes or more, the passes back keep them: on an H200 through CUDA (one
+// round at 256 MiB of complex64, docs/benchmarks/h200-2026-11-28-turn-back)
+// five lengths of three passes took 0.86 to 0.96 of their time (5931676,
+// M = 11907000, passes [300 210 189]: 2.97 ms against 2.68, the loss the
+// turn had brought it). With two passes they won and lost (146560 and
+// 154078, L = 700: 0.83 and 0.80; 17220, 18933 and 20016, L = 240: 1.07
+// to 1.09), so those keep the rule of every strided pass.
+func backBudget(u int, b budget) budget {
+	if u >= minTurnPassesAnyTile {
+		b.unevenAnyTile = true
+	}
+	return b
 }
 
 // convolution returns the one kernel that computes Bluestein's algorithm

@@ -91,6 +91,22 @@ func TestNewPlans(t *testing.T) {
 			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast staged-store kernel-b turn",
 			"L150 NS135 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast chirp-out",
 		}},
+		// Three passes: the passes back over strided data keep the
+		// uneven stages that the forward ones take, at a tile of 4
+		// (backBudget); with two, the local kernel takes the last pass
+		// back of 240 in tiles of 17.
+		{"GPU 5931676 by Bluestein: the passes back keep uneven stages", []int{5, 5931676}, []int{1}, gpuLimits, []string{
+			"L300 NS1 [6 5 5 2] reg E6 TT60 C1/1 tile4 wg240 uneven sfast staged-store chirp-in",
+			"L210 NS300 [7 6 5] reg E7 TT42 C1/1 tile6 wg252 uneven sfast",
+			"L189 NS63000 [7 3 3 3] reg E7 TT32 C1/1 tile8 wg256 uneven sfast staged-store kernel-b turn",
+			"L210 NS189 [7 6 5] reg E7 TT42 C1/1 tile6 wg252 uneven sfast",
+			"L300 NS39690 [6 5 5 2] reg E6 TT60 C1/1 tile4 wg240 uneven sfast chirp-out",
+		}},
+		{"GPU 17220 by Bluestein: the last pass back local", []int{64, 17220}, []int{1}, gpuLimits, []string{
+			"L240 NS1 [8 6 5] reg E8 TT48 C1/1 tile5 wg240 uneven sfast staged-store chirp-in",
+			"L144 NS240 [12 12] reg E12 TT12 C1/1 tile21 wg252 sfast staged-store kernel-b turn",
+			"L240 NS144 [16 15] local tile17 wg255 chirp-out",
+		}},
 		{"GPU 10091 by Bluestein, no turn", []int{64, 10091}, []int{1}, tuned(gpuLimits, Tuning{NoTurn: true}), []string{
 			"L150 NS1 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast staged-store chirp-in",
 			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast kernel-b",
