@@ -16,13 +16,16 @@
 # runs side by side, scripts/compare_apis.py --markdown) and each sweep's
 # plot (reikna sweep-plot).
 #
-# Usage: scripts/gpu_record.sh [--parts LIST] [--tests BINARY] [REIKNA_BINARY] [OUTDIR],
-# from the repository's root
+# Usage: scripts/gpu_record.sh [--parts LIST] [--tests BINARY] [--pack FILE]
+#                               [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
 # --parts is a comma-separated list of the parts above, run in that order
 # [all of them]; a machine whose calls are time-limited runs the record in
 # two calls, such as --parts cuda,tests,opencl and --parts
-# cuda-sweep,opencl-sweep. --tests names the test binary of
+# cuda-sweep,opencl-sweep. --pack writes OUTDIR as a gzipped tar to FILE
+# after each part, so that a call cut short by its machine's time limit
+# still brings back the parts it finished (keep OUTDIR out of the folder
+# the machine returns where it returns few files). --tests names the test binary of
 # computations/fft (go test -c ./computations/fft) for a machine without
 # Go; without it the tests part runs go test. REIKNA_BINARY defaults to
 # bin/reikna (make build) and OUTDIR to ./gpu-record, which receives a
@@ -46,7 +49,7 @@
 # not run, 2 for bad usage.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-usage="usage: scripts/gpu_record.sh [--parts LIST] [--tests BINARY] [REIKNA_BINARY] [OUTDIR]"
+usage="usage: scripts/gpu_record.sh [--parts LIST] [--tests BINARY] [--pack FILE] [REIKNA_BINARY] [OUTDIR]"
 die() {
 	echo "gpu_record: $*" >&2
 	exit 2
@@ -55,6 +58,7 @@ die() {
 all_parts="cuda tests opencl cuda-sweep opencl-sweep"
 parts=$all_parts
 tests_bin=
+pack=
 args=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -66,6 +70,11 @@ while [ $# -gt 0 ]; do
 	--tests)
 		[ $# -ge 2 ] || die "--tests needs a value"
 		tests_bin=$2
+		shift 2
+		;;
+	--pack)
+		[ $# -ge 2 ] || die "--pack needs a value"
+		pack=$2
 		shift 2
 		;;
 	-h | --help)
@@ -94,6 +103,13 @@ reikna=$(cd "$(dirname "$reikna")" && pwd)/$(basename "$reikna")
 [ -z "$tests_bin" ] || tests_bin=$(cd "$(dirname "$tests_bin")" && pwd)/$(basename "$tests_bin")
 mkdir -p "$out" || die "cannot make $out"
 out=$(cd "$out" && pwd)
+if [ -n "$pack" ]; then
+	mkdir -p "$(dirname "$pack")" || die "cannot make the folder of $pack"
+	pack=$(cd "$(dirname "$pack")" && pwd)/$(basename "$pack")
+	case $pack in
+	"$out"/*) die "--pack: $pack lies inside $out" ;;
+	esac
+fi
 
 sets=${SETS:-pow2 mixed double pipelines nd startup convolve rfft dct half}
 sample=${SWEEP_SAMPLE:-64}
@@ -137,6 +153,12 @@ measure() {
 	echo "== $part: exit status $rc after $((SECONDS - start)) s (log: $part.log)"
 	tail -n 3 "$out/$part.log"
 	cp "$out/$part.log" "$dir/run.log" 2>/dev/null
+	# The tests' output of an earlier call (fft_tests) is not a step of
+	# gpu_compare.sh's, which its resumption keeps.
+	local f
+	for f in "$dir.prev"/fft-tests-*.txt; do
+		[ -f "$f" ] && [ ! -f "$dir/$(basename "$f")" ] && cp "$f" "$dir/"
+	done
 	# The program cache and VkFFT's program are not part of the record.
 	rm -rf "$dir.prev" "$dir/cache" "$dir/vkfft_bench"
 	case $rc in
@@ -168,6 +190,19 @@ fft_tests() {
 	done
 }
 
+# pack_record writes OUTDIR to the --pack file, through a temporary file
+# so that a call cut short leaves the last whole one.
+pack_record() {
+	[ -n "$pack" ] || return 0
+	if tar czf "$pack.tmp" -C "$(dirname "$out")" --exclude=cache --exclude=vkfft_bench "$(basename "$out")"; then
+		mv "$pack.tmp" "$pack"
+	else
+		rm -f "$pack.tmp"
+		echo "gpu_record: could not write $pack" >&2
+		status=1
+	fi
+}
+
 for p in $parts; do
 	case $p in
 	cuda) measure cuda cuda "" SETS="$sets" ;;
@@ -176,6 +211,7 @@ for p in $parts; do
 	cuda-sweep) measure cuda-sweep cuda "" SETS=sweep SWEEP_SAMPLE="$sample" ;;
 	opencl-sweep) measure opencl-sweep opencl cuda-sweep SETS=sweep SWEEP_SAMPLE="$sample" ;;
 	esac
+	pack_record
 done
 
 if [ -f "$out/opencl/table.md" ] && [ -f "$out/cuda/table.md" ]; then
@@ -187,4 +223,5 @@ for sw in cuda-sweep opencl-sweep; do
 		"$reikna" sweep-plot "$out/$sw" || status=1
 	fi
 done
+pack_record
 exit $status
