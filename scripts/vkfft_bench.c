@@ -1197,6 +1197,10 @@ static void run_row(struct device *dev, int double_precision, struct row *r)
 	}
 
 	memset(&cfg, 0, sizeof cfg);
+#ifdef VKFFT_KEEP_SHADERS
+	/* scripts/vkfft_kernels.sh: print every kernel VkFFT runs. */
+	cfg.keepShaderCode = 1;
+#endif
 	cfg.FFTdim = lay.fft_dim;
 	for (s = 0; s < VKFFT_MAX_DIMS; s++) {
 		cfg.size[s] = lay.size[s];
