@@ -9,6 +9,9 @@
 # that the repository does not carry; the program is written for VkFFT 1.2
 # (one header, vkFFT.h). Needs gcc, the OpenCL headers (CL/cl.h) and the
 # OpenCL ICD loader (libOpenCL).
+#
+# $VKFFT_CFLAGS, where set, adds options to the compiler's
+# (scripts/vkfft_kernels.sh: -DVKFFT_KEEP_SHADERS).
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -52,5 +55,6 @@ else
 fi
 
 # vkFFT.h comes in through -isystem: its own warnings are not ours.
-"$cc" -std=c11 -O2 -Wall -Wextra -isystem "$include" "$here/vkfft_bench.c" -o "$out" "${opencl[@]}" -lm
+# shellcheck disable=SC2086
+"$cc" -std=c11 -O2 -Wall -Wextra ${VKFFT_CFLAGS:-} -isystem "$include" "$here/vkfft_bench.c" -o "$out" "${opencl[@]}" -lm
 echo "built $out (VkFFT from $include)"

@@ -20,15 +20,9 @@ set -euo pipefail
 }
 here=$(cd "$(dirname "$0")" && pwd)
 out=${2:-vkfft-kernels}
-include=${VKFFT_INCLUDE:-$here/../.devbin/vkfft/include}
-[ -f "$include/vkFFT.h" ] || {
-	echo "vkfft_kernels: no vkFFT.h in $include (scripts/vkfft_build.sh says how to get it)" >&2
-	exit 1
-}
 mkdir -p "$out"
-cc=${CC:-gcc}
-"$cc" -shared -fPIC -O2 -o "$out/cl_nvidia_limits.so" "$here/cl_nvidia_limits.c" -ldl
-"$cc" -std=c11 -O2 -DVKFFT_KEEP_SHADERS -isystem "$include" "$here/vkfft_bench.c" -o "$out/vkfft_bench" -lOpenCL -lm
+VKFFT_CFLAGS=-DVKFFT_KEEP_SHADERS "$here/vkfft_build.sh" "$out/vkfft_bench" >/dev/null
+"${CC:-gcc}" -shared -fPIC -O2 -o "$out/cl_nvidia_limits.so" "$here/cl_nvidia_limits.c" -ldl
 for n in $(tr ',' ' ' <<<"$1"); do
 	LD_PRELOAD="$out/cl_nvidia_limits.so" "$out/vkfft_bench" --mib 1 --sizes "$n" >"$out/$n.cl" 2>&1 || {
 		echo "$n: vkfft_bench failed (see $out/$n.cl)"
