@@ -20,6 +20,10 @@ const relayoutComment = "the outputs back to the registers of the inputs"
 // (fftplan.Pass.Turn) in the kernel's text.
 const turnComment = "the first pass of the transform back on the same registers"
 
+// rowsComment marks the turn of Bluestein's transforms over rows
+// (fftplan.Pass.RowLoads) in the kernel's text.
+const rowsComment = "the turn over rows"
+
 // TestBluesteinLengths checks Bluestein's algorithm over transforms of
 // each length Tuning.Bluestein chooses (a power of two, the shortest of
 // factors 2, 3, 5 and 7), forward and back, against the float64
@@ -29,14 +33,24 @@ const turnComment = "the first pass of the transform back on the same registers"
 // for 1009, 4320 for 2161), and transforms of several passes (20250 for
 // 10091, 524288 for 212964) whose turn runs the forward transform's last
 // pass and the first one back in one kernel (or, with Tuning.NoTurn, runs
-// each transform's passes), over contiguous rows and strided axes, in
-// both precisions.
+// each transform's passes), and the same transforms over rows
+// (Tuning.RowTurnsFrom: three kernels, the turn reading whole rows), over
+// contiguous rows and strided axes, in both precisions.
 func TestBluesteinLengths(t *testing.T) {
 	thr := cludatest.Thread(t)
 	pow2 := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinPow2, LocalBytes: 48 << 10}
 	smooth := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 48 << 10}
 	noTurn := smooth
 	noTurn.NoTurn = true
+	// Within 8 KiB the 20250 points of 10091 take three passes in
+	// Stockham's order: five kernels with the turn, or three over rows.
+	smallStockham := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 8 << 10}
+	small := smallStockham
+	small.RowTurnsFrom = 3
+	rowsTwoPasses := smooth
+	rowsTwoPasses.RowTurnsFrom = 2
+	rows := pow2
+	rows.RowTurnsFrom = 3
 	c64, c128 := dtypes.Complex64, dtypes.Complex128
 	tests := []struct {
 		name    string
@@ -49,19 +63,26 @@ func TestBluesteinLengths(t *testing.T) {
 		// the registers of the inputs between its transforms.
 		relayout bool
 		turn     bool // a kernel is the turn of several passes
+		rows     bool // the turn reads rows (Bluestein's transforms over rows)
 	}{
-		{"1009 over 2048", c64, []int{4, 1009}, 1, pow2, 1, false, false},
-		{"1009 over 2016", c64, []int{4, 1009}, 1, smooth, 1, true, false},
-		{"2161 over 4320", c64, []int{2, 2161}, 1, smooth, 1, true, false},
-		{"211 over 420", c128, []int{3, 211}, 1, smooth, 1, false, false},
-		{"1009 over 2016, strided", c64, []int{1009, 3}, 0, smooth, 0, false, false},
-		{"2·1009 over 4032, middle axis", c64, []int{2, 2018, 3}, 1, smooth, 0, false, true},
-		{"10091 over 20250", c64, []int{10091}, 0, smooth, 3, false, true},
-		{"10091 over 32768", c64, []int{10091}, 0, pow2, 3, false, true},
-		{"10091 over 20250 without the turn", c64, []int{10091}, 0, noTurn, 4, false, false},
-		{"10091 over 20250, strided", c64, []int{10091, 2}, 0, smooth, 3, false, true},
-		{"10091 over 20250, complex128", c128, []int{10091}, 0, smooth, 3, false, true},
-		{"212964 over 524288, three passes", c64, []int{212964}, 0, pow2, 5, false, true},
+		{"1009 over 2048", c64, []int{4, 1009}, 1, pow2, 1, false, false, false},
+		{"1009 over 2016", c64, []int{4, 1009}, 1, smooth, 1, true, false, false},
+		{"2161 over 4320", c64, []int{2, 2161}, 1, smooth, 1, true, false, false},
+		{"211 over 420", c128, []int{3, 211}, 1, smooth, 1, false, false, false},
+		{"1009 over 2016, strided", c64, []int{1009, 3}, 0, smooth, 0, false, false, false},
+		{"2·1009 over 4032, middle axis", c64, []int{2, 2018, 3}, 1, smooth, 0, false, true, false},
+		{"10091 over 20250", c64, []int{10091}, 0, smooth, 3, false, true, false},
+		{"10091 over 32768", c64, []int{10091}, 0, pow2, 3, false, true, false},
+		{"10091 over 20250 without the turn", c64, []int{10091}, 0, noTurn, 4, false, false, false},
+		{"10091 over 20250, strided", c64, []int{10091, 2}, 0, smooth, 3, false, true, false},
+		{"10091 over 20250, complex128", c128, []int{10091}, 0, smooth, 3, false, true, false},
+		{"212964 over 524288, three passes", c64, []int{212964}, 0, pow2, 5, false, true, false},
+		{"212964 over 524288 over rows", c64, []int{212964}, 0, rows, 3, false, true, true},
+		{"10091 over 20250 in 8 KiB, three passes", c64, []int{10091}, 0, smallStockham, 5, false, true, false},
+		{"10091 over 20250 in 8 KiB over rows", c64, []int{2, 10091}, 1, small, 3, false, true, true},
+		{"10091 over 20250 in 8 KiB over rows, strided", c64, []int{10091, 3}, 0, small, 3, false, true, true},
+		{"10091 over 20250 over rows, two passes", c64, []int{10091}, 0, rowsTwoPasses, 3, false, true, true},
+		{"10091 over 20250 over rows, complex128", c128, []int{10091}, 0, rowsTwoPasses, 3, false, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,8 +94,12 @@ func TestBluesteinLengths(t *testing.T) {
 			if tt.relayout && !strings.Contains(ks[0].Source, relayoutComment) {
 				t.Errorf("the kernel does not move the outputs of its uneven stages back")
 			}
-			if turns := strings.Contains(strings.Join(kernelSources(c), "\n"), turnComment); turns != tt.turn {
+			src := strings.Join(kernelSources(c), "\n")
+			if turns := strings.Contains(src, turnComment); turns != tt.turn {
 				t.Errorf("a kernel of the turn: %v, want %v", turns, tt.turn)
+			}
+			if rows := strings.Contains(src, rowsComment); rows != tt.rows {
+				t.Errorf("the turn over rows: %v, want %v", rows, tt.rows)
 			}
 			if e := runRader(t, thr, c, tt.dt, tt.shape, tt.axis, false); !(e <= tolerance(tt.dt)) {
 				t.Errorf("relative error %.3g", e)

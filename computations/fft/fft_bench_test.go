@@ -185,7 +185,9 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
 // butterfly), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
 // prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
-// Bluestein's transforms) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
+// Bluestein's transforms), REIKNA_BENCH_ROW_TURNS (the fewest passes from
+// which Bluestein's transforms run over rows), REIKNA_BENCH_MAX_ROW_TURN
+// (their longest row) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
 // each kernel: REIKNA_BENCH_KERNELS=1, see benchFFTShape.)
 func benchTuning() fft.FFTTuning {
 	var t fft.FFTTuning
@@ -219,6 +221,12 @@ func benchTuning() fft.FFTTuning {
 		t.Bluestein = fftplan.BluesteinPow2
 	case "smooth":
 		t.Bluestein = fftplan.BluesteinSmooth
+	}
+	if r, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_ROW_TURNS")); err == nil {
+		t.RowTurnsFrom = r
+	}
+	if c, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_ROW_TURN")); err == nil {
+		t.MaxRowTurn = c
 	}
 	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
 	return t

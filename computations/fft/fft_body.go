@@ -15,11 +15,15 @@ type fftPass struct {
 	WG    int // work-items of a group
 	Tile  int // sub-transforms of a group
 	L, NS int // sub-transform length and the stages done before the pass
-	// StoreNS is the NS of the stores: NS, and 1 in the turn of
-	// Bluestein's algorithm (fftplan.Pass.Turn), which stores as the first
-	// pass of the transform back.
-	StoreNS   int
-	NJ        int // butterflies of the pass per transform
+	// StoreNS is the NS of the stores: NS, 1 in the turn of Bluestein's
+	// algorithm (fftplan.Pass.Turn), which stores as the first pass of the
+	// transform back, and NJ in a pass that stores where it loaded
+	// (fftplan.Pass.ColumnStores).
+	StoreNS int
+	NJ      int // butterflies of the pass per transform
+	// RowLoads: sub-transform j loads its elements from the row j·L + m
+	// rather than from j + m·NJ (fftplan.Pass.RowLoads).
+	RowLoads  bool
 	Inner     int // product of the dimensions after the axis
 	Count     int // sub-transforms of the pass
 	TileElems int // elements of a group's tile

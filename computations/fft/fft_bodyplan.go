@@ -18,7 +18,7 @@ func newFFTBody(k *fftKernel) *fftPass {
 	b := &fftPass{
 		CType: k.dt.CType(), RType: real.CType(), ItemSize: k.dt.Size(),
 		Zero: real.MustLiteral(0), PadLocal: !p.Plain,
-		WG: p.WG, Tile: p.Tile, L: p.L, NS: p.NS, StoreNS: p.StoreNS(), NJ: nj, Inner: k.Inner,
+		WG: p.WG, Tile: p.Tile, L: p.L, NS: p.NS, StoreNS: p.StoreNS(), NJ: nj, RowLoads: p.RowLoads, Inner: k.Inner,
 		Count: k.Outer * nj * k.Inner, TileElems: tileElems, Loops: loops,
 		LoopGuard: loops*p.WG != tileElems,
 		Src: fftPassEnd{Index: k.src.index(k.Axis, k.Outer, k.SrcLength, k.Inner),
@@ -81,9 +81,12 @@ func newFFTBody(k *fftKernel) *fftPass {
 		// every device; the other accesses of a linear end where the plan
 		// says so (Pass.LinearEnds).
 		srcLinear, dstLinear := b.linearEnd(k.src, b.Src), b.linearEnd(k.dst, b.Dst)
-		b.Src.Rows = g.StagedLoad && srcLinear && b.NJ == 1
-		b.Dst.Rows = g.StagedStore && dstLinear && b.NJ == 1
-		b.Src.Linear = srcLinear && p.LinearEnds
+		// The turn over rows loads and stores whole rows, one after the
+		// other, as a pass of NJ = 1 does.
+		rows := b.NJ == 1 || p.RowLoads
+		b.Src.Rows = g.StagedLoad && srcLinear && rows
+		b.Dst.Rows = g.StagedStore && dstLinear && rows
+		b.Src.Linear = srcLinear && p.LinearEnds && !p.RowLoads
 		b.Dst.Linear = dstLinear && p.LinearEnds
 		b.RowsGuard = b.Count%b.Tile != 0
 	}

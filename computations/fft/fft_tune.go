@@ -61,12 +61,22 @@ var bluesteinCandidates = []fftCandidate{
 // turn (fftplan.Tuning.NoTurn), which the rules take on GPUs.
 var turnCandidate = fftCandidate{"no-turn", fftplan.Tuning{NoTurn: true}}
 
+// rowTurnCandidates are the candidates of the same transforms over rows
+// (fftplan.Tuning.RowTurnsFrom), which the rules do not take: from three
+// passes in Stockham's order on, where three kernels take the place of
+// five or more, and from two on.
+var rowTurnCandidates = []fftCandidate{
+	{"row-turns-3", fftplan.Tuning{RowTurnsFrom: 3}},
+	{"row-turns-2", fftplan.Tuning{RowTurnsFrom: 2}},
+}
+
 // candidatesFor returns the candidate plans of the FFT of t over axes:
 // fftCandidates, primeCandidates where an axis has a prime length that
 // both algorithms can take, widePrimeCandidates where an axis length
 // has a factor that only the wider prime butterflies take,
 // bluesteinCandidates where an axis length takes Bluestein's algorithm,
-// and turnCandidate where its transforms may take several passes.
+// and turnCandidate and rowTurnCandidates where its transforms may take
+// several passes.
 func candidatesFor(t core.Type, axes []int) []fftCandidate {
 	out := fftCandidates
 	prime, wide, bluestein, turn := false, false, false, false
@@ -86,7 +96,7 @@ func candidatesFor(t core.Type, axes []int) []fftCandidate {
 		out = append(slices.Clone(out), bluesteinCandidates...)
 	}
 	if turn {
-		out = append(slices.Clone(out), turnCandidate)
+		out = append(append(slices.Clone(out), turnCandidate), rowTurnCandidates...)
 	}
 	return out
 }

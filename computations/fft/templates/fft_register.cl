@@ -29,6 +29,9 @@
     const unsigned int tile_end = {{ if .RowsGuard }}({{ .Count }} - first < {{ .Tile }} ? {{ .Count }} - first : {{ .Tile }}) * {{ .L }}{{ else }}{{ .TileElems }}{{ end }};{{ end }}
 {{- template "fft_sub_transform" (dict "b" . "u" "u" "s" "s" "i" "ii" "depth" 1) }}
     {{ .CType }} v[{{ $g.E }}];
+{{- if .RowLoads }}
+    // the turn over rows: sub-transform j reads the row at j·{{ .L }}, which
+    // the first pass left there{{ end }}
 {{- if $g.StagedLoad }}{{ template "fft_register_staged_load" . }}
 {{- else }}
 {{- if .Src.Linear }}
@@ -112,7 +115,7 @@
         if ({{ .u }} < {{ $b.Count }})
             e = FFT_LOAD_ELEM(0, {{ .at }}, 0);
 {{- else }}
-        const unsigned int pos = j + m * {{ $b.NJ }};
+        const unsigned int pos = {{ if $b.RowLoads }}j * {{ $b.L }} + m{{ else }}j + m * {{ $b.NJ }}{{ end }};
         {{ $b.CType }} e = COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }});
         if ({{ .u }} < {{ $b.Count }}{{ if $b.Src.Short }} && pos < {{ $b.Src.Length }}{{ end }})
             e = FFT_LOAD_ELEM(o, pos, ii);{{ end }}

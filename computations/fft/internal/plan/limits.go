@@ -83,6 +83,13 @@ type Tuning struct {
 	// the forward transform's last pass and the first one back
 	// (Pass.Turn).
 	NoTurn bool
+	// RowTurnsFrom >= 2: Bluestein's transforms of that many passes or
+	// more in Stockham's order run over rows, their turn reading whole
+	// rows (rowturn.go), where a row fits; 0: none do (every device's
+	// rule). MaxRowTurn > 0 is the longest row they take, in place of the
+	// longest one pass of the register kernel takes.
+	RowTurnsFrom int
+	MaxRowTurn   int
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -187,6 +194,11 @@ type budget struct {
 	// over strided data at any tile, not only where stridedUnevenPays
 	// (the passes back of a turn of three or more: turnKernels).
 	unevenAnyTile bool
+	// rowTurnsFrom > 0: Bluestein's transforms of that many passes or
+	// more in Stockham's order run over rows where a row fits
+	// (Tuning.RowTurnsFrom, Axis.rowTurnKernels); maxRowTurn > 0 is the
+	// longest row.
+	rowTurnsFrom, maxRowTurn int
 	// evenStages: the tuning holds every register kernel to even stages
 	// (Tuning.EvenStages).
 	evenStages bool
@@ -311,7 +323,9 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: primes by algorithm %d", l.Tuning.Primes)
 	case l.Tuning.Bluestein < BluesteinRule || l.Tuning.Bluestein > BluesteinSmooth:
 		return fmt.Errorf("plan: Bluestein's length by rule %d", l.Tuning.Bluestein)
-	case l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0:
+	case l.Tuning.RowTurnsFrom < 0 || l.Tuning.RowTurnsFrom == 1:
+		return fmt.Errorf("plan: Bluestein's transforms over rows from %d passes (0 for none, or 2 or more)", l.Tuning.RowTurnsFrom)
+	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
 	case l.Tuning.MaxPrime > maxWidePrimeRadix:
 		return fmt.Errorf("plan: prime butterflies up to %d, above the largest the kernels take (%d)", l.Tuning.MaxPrime, maxWidePrimeRadix)
@@ -415,6 +429,7 @@ func (l Limits) budget() budget {
 	case BluesteinSmooth:
 		b.bluesteinPow2, b.bluesteinSmooth = false, true
 	}
+	b.rowTurnsFrom, b.maxRowTurn = t.RowTurnsFrom, t.MaxRowTurn
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding, b.bluesteinIfLooped = !cpu, cpu

@@ -71,6 +71,17 @@ type Pass struct {
 	// first pass of the transform back, which stores as a first pass does
 	// (StoreNS is 1).
 	Turn bool
+	// RowLoads: sub-transform j reads its L elements from the row j·L + m
+	// (m < L), where a Stockham pass reads them from j + m·N/L: the turn
+	// of Bluestein's transforms over rows (Axis.rowTurnKernels), whose
+	// first pass left the data in that order (ColumnStores). The pass
+	// twiddles and stores as the turn does, so that only the order of its
+	// loads differs.
+	RowLoads bool
+	// ColumnStores: output q of sub-transform j goes where its element q
+	// came from, j + q·N/L (StoreNS is N/L): the first pass of Bluestein's
+	// transforms over rows, whose turn reads each q as one row (RowLoads).
+	ColumnStores bool
 	// Uneven: the register kernel's stages need not divide E. A stage of
 	// radix r gives each of the TT work-items of a sub-transform
 	// ceil(L/r/TT) of its L/r butterflies (see Layout), the last of them
@@ -81,11 +92,15 @@ type Pass struct {
 }
 
 // StoreNS returns the NS of the pass's stores: output q of butterfly j
-// goes to (j - j mod StoreNS)*L + j mod StoreNS + q*StoreNS. It is NS,
-// and 1 for the turn of Bluestein's algorithm (Turn).
+// goes to (j - j mod StoreNS)*L + j mod StoreNS + q*StoreNS. It is NS, 1
+// for the turn of Bluestein's algorithm (Turn), and N/L for a pass that
+// stores where it loaded (ColumnStores).
 func (p *Pass) StoreNS() int {
-	if p.Turn {
+	switch {
+	case p.Turn:
 		return 1
+	case p.ColumnStores:
+		return p.N / p.L
 	}
 	return p.NS
 }
@@ -205,11 +220,11 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	// replanned from a plain one may take padded rows again).
 	p.Plain = b.plainLocal
 	// Contiguous: the sub-transforms are rows of consecutive elements (one
-	// pass over the last axis). Transposed: the first pass of several
+	// pass over the last axis, or the turn over rows: RowLoads). Transposed: the first pass of several
 	// (and the turn) writes each sub-transform as a row, but its work-items take
 	// neighbouring sub-transforms, so its stores are staged.
-	contiguous := inner == 1 && p.L == p.N
-	transposed := inner == 1 && p.StoreNS() == 1 && p.N > p.L
+	contiguous := inner == 1 && (p.L == p.N || p.RowLoads)
+	transposed := inner == 1 && p.StoreNS() == 1 && p.N > p.L && !p.RowLoads
 	if !contiguous && b.maxRegLS > 0 && p.L > b.maxRegLS {
 		return false
 	}

@@ -355,6 +355,12 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 		a.Kernels = []Kernel{a.convolution(passes[0], b)}
 		return a
 	}
+	if a.Bluestein {
+		if ks, ok := a.rowTurnKernels(len(passes), b); ok {
+			a.Kernels = ks
+			return a
+		}
+	}
 	a.Kernels = a.bluesteinKernels(passes, b)
 	return a
 }
@@ -455,7 +461,7 @@ func (a *Axis) convolution(p Pass, b budget) Kernel {
 // splitPasses returns the sub-lengths of the passes of a transform of
 // length m that is too long for one.
 func splitPasses(m int, b budget) []int {
-	return splitLength(m, max(b.localElems()*16/17/minTile-2, maxRadix))
+	return splitLength(m, maxStridedL(b))
 }
 
 // passes plans the passes of sub-lengths ls, in that order, of a transform

@@ -36,7 +36,8 @@ func summary(k Kernel) string {
 		on   bool
 		name string
 	}{{p.Uneven, "uneven"}, {p.Private, "private"}, {p.Bounded, "bounded"}, {p.SFast, "sfast"}, {p.StagedLoad, "staged-load"}, {p.StagedStore, "staged-store"},
-		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}, {k.Rader, "rader"}, {p.Turn, "turn"}} {
+		{k.ChirpIn, "chirp-in"}, {k.KernelB, "kernel-b"}, {k.ChirpOut, "chirp-out"}, {k.Rader, "rader"}, {p.Turn, "turn"},
+		{p.RowLoads, "row-loads"}, {p.ColumnStores, "column-stores"}} {
 		if f.on {
 			s += " " + f.name
 		}
@@ -112,6 +113,11 @@ func TestNewPlans(t *testing.T) {
 			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast kernel-b",
 			"L150 NS1 [6 5 5] reg E6 TT30 C1/1 tile8 wg240 uneven sfast staged-store",
 			"L135 NS150 [15 3 3] reg E15 TT9 C1/1 tile28 wg252 sfast chirp-out",
+		}},
+		{"GPU 212964 by Bluestein over rows", []int{8, 212964}, []int{1}, tuned(gpuLimits, Tuning{RowTurnsFrom: 3}), []string{
+			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast chirp-in column-stores",
+			"L8192 NS64 [16 16 16 2] reg E32 TT256 C2/1 tile1 wg256 kernel-b turn row-loads",
+			"L64 NS8192 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast chirp-out",
 		}},
 		{"GPU strided axis", []int{512, 6}, []int{0}, gpuLimits,
 			[]string{"L512 NS1 [16 16 2] reg E16 TT32 C1/1 tile6 wg192 sfast"}},
@@ -331,6 +337,8 @@ var planLimits = []struct {
 	{"short pass tables", tuned(gpuLimits, Tuning{PassTable: 64}), 48 << 10},
 	{"GPU, Bluestein's lengths smooth", tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth}), 48 << 10},
 	{"GPU, Bluestein's lengths powers of two", tuned(gpuLimits, Tuning{Bluestein: BluesteinPow2}), 48 << 10},
+	{"GPU, Bluestein's transforms over rows", tuned(gpuLimits, Tuning{RowTurnsFrom: 2}), 48 << 10},
+	{"GPU in 8 KiB, Bluestein's transforms over rows", tuned(gpuLimits, Tuning{RowTurnsFrom: 3, LocalBytes: 8 << 10}), 8 << 10},
 	{"CPU, Bluestein's lengths powers of two", tuned(cpuLimits, Tuning{Bluestein: BluesteinPow2}), 256 << 10},
 	{"CPU, a real transform's ends", realEnds(cpuLimits), 256 << 10},
 }

@@ -36,6 +36,9 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 //     by the plan of the axis without it;
 //   - the kernel of Rader's algorithm is replaced by the plan of the axis
 //     by Bluestein's;
+//   - the first pass and the turn of Bluestein's transforms over rows
+//     (Pass.ColumnStores, Pass.RowLoads) are replaced by the plan of the
+//     axis in Stockham's order;
 //   - a kernel that computes the whole of Bluestein's algorithm is
 //     replaced by the kernels of its two transforms, unchanged otherwise;
 //   - the turn of Bluestein's algorithm (Pass.Turn) is replaced by the
@@ -54,7 +57,8 @@ var ErrNoKernel = errors.New("plan: no other kernel can do the pass on the devic
 //
 // Every step lowers the kernel's rank (a looped pass before any other,
 // Rader's algorithm before any of
-// Bluestein's, Bluestein's algorithm in one kernel
+// Bluestein's, its transforms over rows before those in Stockham's order,
+// Bluestein's algorithm in one kernel
 // before its two transforms, the turn before its two passes, a whole transform before a pass of several,
 // the register kernel before the local one, then the work-group size), so
 // that a caller that replans until the device runs every kernel ends.
@@ -87,6 +91,12 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 			}
 		}
 		return bluestein, nil
+	}
+	if k.Pass.RowLoads || k.Pass.ColumnStores {
+		// Bluestein's transforms over rows go back to the passes of
+		// Stockham's order, with their turn.
+		base.rowTurnsFrom = 0
+		return planAxis(a.Batch, a.N, base), nil
 	}
 	if k.Convolution() {
 		// Bluestein's algorithm in one kernel goes back to its two
@@ -154,13 +164,16 @@ func (a Axis) replaced(i int, replacement []Kernel) (Axis, error) {
 
 // rank orders the kernels that Replan goes through for the same work: each
 // step lowers it in lexicographic order.
-func (k *Kernel) rank() [7]int {
-	looped, rader, convolution, turn, whole, registers := 0, 0, 0, 0, 0, 0
+func (k *Kernel) rank() [8]int {
+	looped, rader, rows, convolution, turn, whole, registers := 0, 0, 0, 0, 0, 0, 0
 	if k.Pass.Looped {
 		looped = 1
 	}
 	if k.Rader {
 		rader = 1
+	}
+	if k.Pass.RowLoads || k.Pass.ColumnStores {
+		rows = 1
 	}
 	if k.Convolution() {
 		convolution = 1
@@ -174,5 +187,5 @@ func (k *Kernel) rank() [7]int {
 	if k.Pass.E > 0 {
 		registers = 1
 	}
-	return [7]int{looped, rader, convolution, turn, whole, registers, k.Pass.WG}
+	return [8]int{looped, rader, rows, convolution, turn, whole, registers, k.Pass.WG}
 }

@@ -142,7 +142,7 @@ func refuse(k Kernel) Refusal {
 }
 
 // less reports whether rank a is below rank b in lexicographic order.
-func less(a, b [7]int) bool { return slices.Compare(a[:], b[:]) < 0 }
+func less(a, b [8]int) bool { return slices.Compare(a[:], b[:]) < 0 }
 
 // TestReplanEnds refuses every kernel of many plans over and over, as a
 // device that runs nothing would: every step lowers the rank of the kernels
