@@ -179,6 +179,7 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 		"aBatchAxes": max(0, mm.a.Rank()-2), "bBatchAxes": max(0, mm.b.Rank()-2),
 		"outBatchAxes": mm.output.Rank() - 2,
 		"aBatched":     s.aBatched, "bBatched": s.bBatched,
+		"cuda": lim.CUDA,
 	}
 	kernelArgs := []core.KernelArg{
 		core.Bind("output", args["output"]),

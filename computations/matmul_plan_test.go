@@ -139,19 +139,27 @@ func TestVectorWidth(t *testing.T) {
 	}
 }
 
-// TestPlanMatmulScalarReads checks that a device without OpenCL's vector
-// components (CUDA) gets plans that read local memory element by element.
-func TestPlanMatmulScalarReads(t *testing.T) {
-	lim := h200Limits
-	lim.CUDA = true
+// TestPlanMatmulCUDAVectors checks that a CUDA device gets the plan an
+// OpenCL device with the same limits gets, vector reads of local memory
+// included (its kernel names CUDA's components).
+func TestPlanMatmulCUDAVectors(t *testing.T) {
+	cuda := h200Limits
+	cuda.CUDA = true
 	for _, itemSize := range []int{4, 8, 16} {
 		s := matmulShape{batch: 2, m: 1000, n: 1000, k: 1000}
-		p, err := planMatmul(s, itemSize, itemSize == 8, false, false, lim, MatrixMulTiling{})
+		want, err := planMatmul(s, itemSize, itemSize == 8, false, false, h200Limits, MatrixMulTiling{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.VecM != 1 || p.VecN != 1 || p.PadM != 1 {
-			t.Errorf("%d-byte elements: vectors of %d and %d, padding %d; want 1, 1, 1", itemSize, p.VecM, p.VecN, p.PadM)
+		got, err := planMatmul(s, itemSize, itemSize == 8, false, false, cuda, MatrixMulTiling{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("%d-byte elements: CUDA's plan %+v, OpenCL's %+v", itemSize, got, want)
+		}
+		if itemSize < 16 && got.VecM == 1 {
+			t.Errorf("%d-byte elements: local memory read element by element", itemSize)
 		}
 	}
 }

@@ -26,7 +26,8 @@ Render arguments: .p (the plan), .m, .n, .k (the product's sizes),
 (the operands are stored transposed), .aVector and .bVector (1-D operands),
 .aBatchAxes, .bBatchAxes and .outBatchAxes (the number of batch axes of
 each array), .aBatched and .bBatched (the operand has one matrix for each
-product rather than one for all).
+product rather than one for all), .cuda (the kernel is CUDA C, whose
+vector types name their components .x to .w).
 */ -}}
 
 {{- /* The C type of a vector of .vec elements of dtype .dt. */ -}}
@@ -35,10 +36,17 @@ product rather than one for all).
 {{- if eq $width 1 }}{{ ctype .dt }}{{ else }}{{ ctype .dt.Real }}{{ $width }}{{ end -}}
 {{- end -}}
 
-{{- /* Component .i of a vector of .vec elements of dtype .dt. */ -}}
+{{- /* Element .i of .x, a vector of .vec elements of dtype .dt: OpenCL's
+    components (.s2, .s23), or with .cuda those of CUDA's vector types (.z;
+    a complex element from two of them). */ -}}
 {{- define "component" -}}
-{{- if gt .vec 1 -}}
-{{- if .dt.IsComplex }}.s{{ mul .i 2 }}{{ add (mul .i 2) 1 }}{{ else }}.s{{ .i }}{{ end -}}
+{{- if le .vec 1 }}{{ .x }}
+{{- else if .cuda -}}
+{{- $names := list "x" "y" "z" "w" -}}
+{{- if .dt.IsComplex }}COMPLEX_CTR({{ ctype .dt }})({{ .x }}.{{ index $names (mul .i 2) }}, {{ .x }}.{{ index $names (add (mul .i 2) 1) }})
+{{- else }}{{ .x }}.{{ index $names .i }}{{ end -}}
+{{- else -}}
+{{- if .dt.IsComplex }}{{ .x }}.s{{ mul .i 2 }}{{ add (mul .i 2) 1 }}{{ else }}{{ .x }}.s{{ .i }}{{ end -}}
 {{- end -}}
 {{- end -}}
 
@@ -208,7 +216,7 @@ if ({{ .second }} < {{ .secondSize }})
         {
             const {{ template "vector_type" (dict "vec" $p.VecM "dt" $.compute) }} v = tile_a[buf][kk][{{ $s }} * {{ div $p.BlockM $p.ItemM }} + tm];
 {{- range $v := seq $p.VecM }}
-            a[{{ add (mul $s $p.VecM) $v }}] = v{{ template "component" (dict "vec" $p.VecM "dt" $.compute "i" $v) }};
+            a[{{ add (mul $s $p.VecM) $v }}] = {{ template "component" (dict "x" "v" "vec" $p.VecM "dt" $.compute "i" $v "cuda" $.cuda) }};
 {{- end }}
         }
 {{- end }}
@@ -216,7 +224,7 @@ if ({{ .second }} < {{ .secondSize }})
         {
             const {{ template "vector_type" (dict "vec" $p.VecN "dt" $.compute) }} v = tile_b[buf][kk][{{ $s }} * {{ div $p.BlockN $p.ItemN }} + tn];
 {{- range $v := seq $p.VecN }}
-            b[{{ add (mul $s $p.VecN) $v }}] = v{{ template "component" (dict "vec" $p.VecN "dt" $.compute "i" $v) }};
+            b[{{ add (mul $s $p.VecN) $v }}] = {{ template "component" (dict "x" "v" "vec" $p.VecN "dt" $.compute "i" $v "cuda" $.cuda) }};
 {{- end }}
         }
 {{- end }}
