@@ -81,7 +81,7 @@ func cudaDeviceParams(d cu.Device) (*DeviceParams, error) {
 	p := deviceParams(DeviceInfo{
 		Name:                           info.Name,
 		Vendor:                         "NVIDIA Corporation",
-		Version:                        fmt.Sprintf("CUDA compute capability %d.%d", info.ComputeCapability[0], info.ComputeCapability[1]),
+		Version:                        fmt.Sprintf(cudaVersionFormat, info.ComputeCapability[0], info.ComputeCapability[1]),
 		DriverVersion:                  fmt.Sprintf("CUDA %d.%d driver, NVRTC %d.%d", driver/1000, driver%1000/10, major, minor),
 		Type:                           DeviceTypeGPU,
 		Available:                      true,
@@ -233,4 +233,26 @@ func (a *Array) CUDAMemory() (*cu.Memory, int, error) {
 		return nil, 0, err
 	}
 	return cb.mem, cb.offset + a.offset, nil
+}
+
+// cudaVersionFormat is the DeviceParams.Version of a CUDA device: its
+// compute capability, major and minor.
+const cudaVersionFormat = "CUDA compute capability %d.%d"
+
+// CUDAVersion returns the DeviceParams.Version of a CUDA device of compute
+// capability major.minor (for model devices).
+func CUDAVersion(major, minor int) string { return fmt.Sprintf(cudaVersionFormat, major, minor) }
+
+// ComputeCapability returns the compute capability of a CUDA device, as
+// major·10 + minor (90 for an H100 or H200), and 0 for an OpenCL device or
+// one whose version does not name it.
+func (p *DeviceParams) ComputeCapability() int {
+	if p.API != CUDA {
+		return 0
+	}
+	var major, minor int
+	if n, err := fmt.Sscanf(p.Version, cudaVersionFormat, &major, &minor); err != nil || n != 2 {
+		return 0
+	}
+	return 10*major + minor
 }

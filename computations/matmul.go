@@ -158,11 +158,14 @@ func (mm *MatrixMul) PlanOn(params *cluda.DeviceParams) (string, error) {
 	if ok {
 		return cpu.String(), nil
 	}
-	t, err := mm.TilingOn(params)
+	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(params)}, mm.tiling)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("computations: MatrixMul: %w", err)
 	}
-	return t.String(), nil
+	if p.MMA {
+		return fmt.Sprintf("%dx%dx%d/mma-f64", p.BlockM, p.BlockN, p.BlockK), nil
+	}
+	return p.MatrixMulTiling.String(), nil
 }
 
 func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument) error {
@@ -199,12 +202,19 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 		return fmt.Errorf("computations: MatrixMul: %w", err)
 	}
 	renderArgs["p"] = p
-	return plan.KernelCall(kernelTemplates.Lookup("matmul"), kernelArgs,
+	name := "matmul"
+	if p.MMA {
+		name = "matmul_mma"
+	}
+	return plan.KernelCall(kernelTemplates.Lookup(name), kernelArgs,
 		[]int{p.Groups * p.Items},
 		core.KernelOptions{
 			Name:       "matrix_mul",
 			Local:      []int{p.Items},
 			RenderArgs: renderArgs,
+			// The tensor cores' kernel holds 64 float64 outputs in each
+			// work-item: bound to its work-group, it gets the registers.
+			BoundLocal: p.MMA,
 		})
 }
 

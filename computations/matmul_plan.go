@@ -112,6 +112,11 @@ type matmulPlan struct {
 	// loads and stores there check their indices; where the matrices
 	// divide into whole tiles, no index is checked.
 	EdgeM, EdgeN, EdgeK bool
+	// MMA: the kernel is that of the tensor cores (matmul_mma.go), whose
+	// warps hold WarpM × WarpN outputs each (ItemM and ItemN of the
+	// tiling) as TilesM × TilesN products of 16 × 8.
+	MMA                          bool
+	WarpM, WarpN, TilesM, TilesN int
 }
 
 // planMatmul plans the product s of elements of itemSize bytes; transA and
@@ -121,6 +126,9 @@ type matmulPlan struct {
 // from lim; a given one is checked against it.
 func planMatmul(s matmulShape, itemSize int, complex, transA, transB bool, lim matmulLimits, tiling MatrixMulTiling) (matmulPlan, error) {
 	if tiling == (MatrixMulTiling{}) {
+		if p, ok := planMatmulMMA(s, itemSize, complex, lim); ok {
+			return p, nil
+		}
 		candidates := tilingsFor(itemSize, complex)
 		found := false
 		for _, c := range candidates {
@@ -140,6 +148,10 @@ func planMatmul(s matmulShape, itemSize int, complex, transA, transB bool, lim m
 	}
 	return matmulPlanFor(s, itemSize, transA, transB, lim, tiling)
 }
+
+// maxSlices is the most slices of the inner dimension the kernels count
+// (in an int).
+const maxSlices = math.MaxInt32
 
 // maxItemOutputs is the most outputs a work-item holds: they live in
 // registers (the largest tilings hold 8×8), and the kernel unrolls its
@@ -230,7 +242,7 @@ func matmulPlanFor(s matmulShape, itemSize int, transA, transB bool, lim matmulL
 		return matmulPlan{}, fmt.Errorf("tiling %v: %d·%d·%d work-groups of %d work-items overflow an int", t, s.batch, p.GroupsM, p.GroupsN, p.Items)
 	}
 	// The kernel counts slices in an int.
-	if p.Slices = ceilDiv(s.k, t.BlockK); p.Slices > math.MaxInt32 {
+	if p.Slices = ceilDiv(s.k, t.BlockK); p.Slices > maxSlices {
 		return matmulPlan{}, fmt.Errorf("tiling %v: the inner dimension of %d elements takes %d slices of BlockK = %d, more than the kernel counts (%d)", t, s.k, p.Slices, t.BlockK, math.MaxInt32)
 	}
 	p.EdgeM, p.EdgeN, p.EdgeK = s.m%t.BlockM != 0, s.n%t.BlockN != 0, s.k%t.BlockK != 0

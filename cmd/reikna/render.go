@@ -167,7 +167,9 @@ func modelAPI(p *cluda.DeviceParams, api string) error {
 	if a == cluda.CUDA {
 		p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
 		if p.IsGPU() {
+			// The model GPU is an H200: compute capability 9.0.
 			p.LocalBufferSize = cluda.ModelCUDALocalBufferSize
+			p.Version = cluda.CUDAVersion(9, 0)
 		}
 	}
 	return nil

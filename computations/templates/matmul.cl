@@ -175,6 +175,39 @@ if ({{ .second }} < {{ .secondSize }})
     }
 {{- end -}}
 
+{{- /* The loop over the slices of the inner dimension: the first slice
+    read and stored, then each multiplied while the next is read, and
+    stored after it, one barrier a slice. The tensor cores' kernel
+    (.p.MMA) multiplies with multiply_slice_mma. */ -}}
+{{- define "slices" }}
+{{- $p := .p }}
+{{- if $p.Slices }}
+
+    {{ ctype .compute }} next_a[{{ $p.LoadsA }}], next_b[{{ $p.LoadsB }}];
+    {
+        const int slice = 0;
+        const int buf = 0;
+{{- template "read_slice" . }}
+{{- template "store_slice" . }}
+    }
+    LOCAL_BARRIER;
+    for (int s = 0; s < {{ $p.Slices }}; s++)
+    {
+        const int buf = s & 1;
+        const int slice = s + 1;
+        if (slice < {{ $p.Slices }})
+{{- template "read_slice" . }}
+{{- if $p.MMA }}{{ template "multiply_slice_mma" . }}{{ else }}{{ template "multiply_slice" . }}{{ end }}
+        if (slice < {{ $p.Slices }})
+        {
+            const int buf = (s + 1) & 1;
+{{- template "store_slice" . }}
+        }
+        LOCAL_BARRIER;
+    }
+{{- end }}
+{{- end -}}
+
 {{- /* Stores next_a and next_b into the local buffer `buf`. */ -}}
 {{- define "store_slice" }}
     {
@@ -240,12 +273,17 @@ if ({{ .second }} < {{ .secondSize }})
     }
 {{- end -}}
 
-{{- /* Stores output[batch, row, col] = v. */ -}}
+{{- /* Stores output[batch, row, col] = acc[i][j]. */ -}}
 {{- define "store_output" -}}
-{{- if .outBatchAxes -}}
-{{ .output.StoreCombined .outBatchAxes 1 1 }}(batch, row, col, acc[i][j])
+{{ template "store_output_of" (dict "r" . "v" "acc[i][j]") }}
+{{- end -}}
+
+{{- /* Stores output[batch, row, col] = .v, with .r the render arguments. */ -}}
+{{- define "store_output_of" -}}
+{{- if .r.outBatchAxes -}}
+{{ .r.output.StoreCombined .r.outBatchAxes 1 1 }}(batch, row, col, {{ .v }})
 {{- else -}}
-{{ .output.StoreIdx }}(row, col, acc[i][j])
+{{ .r.output.StoreIdx }}(row, col, {{ .v }})
 {{- end -}}
 {{- end -}}
 
@@ -279,31 +317,7 @@ if ({{ .second }} < {{ .secondSize }})
         for (int j = 0; j < {{ $p.ItemN }}; j++)
             acc[i][j] = zero;
     }
-{{- if $p.Slices }}
-
-    {{ ctype .compute }} next_a[{{ $p.LoadsA }}], next_b[{{ $p.LoadsB }}];
-    {
-        const int slice = 0;
-        const int buf = 0;
-{{- template "read_slice" . }}
-{{- template "store_slice" . }}
-    }
-    LOCAL_BARRIER;
-    for (int s = 0; s < {{ $p.Slices }}; s++)
-    {
-        const int buf = s & 1;
-        const int slice = s + 1;
-        if (slice < {{ $p.Slices }})
-{{- template "read_slice" . }}
-{{- template "multiply_slice" . }}
-        if (slice < {{ $p.Slices }})
-        {
-            const int buf = (s + 1) & 1;
-{{- template "store_slice" . }}
-        }
-        LOCAL_BARRIER;
-    }
-{{- end }}
+{{- template "slices" . }}
 
     #pragma unroll
     for (int i = 0; i < {{ $p.ItemM }}; i++)

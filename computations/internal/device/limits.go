@@ -26,8 +26,10 @@ type Limits struct {
 	// (an accelerator).
 	CPU, GPU bool
 	// CUDA marks a device whose kernels are written in CUDA C rather than
-	// OpenCL C.
-	CUDA bool
+	// OpenCL C, and ComputeCapability is its compute capability as
+	// major·10 + minor (90 for an H100 or H200; 0 elsewhere).
+	CUDA              bool
+	ComputeCapability int
 	// GlobalAtomics reports 32-bit atomic operations on global memory
 	// (OpenCL C 1.1 and later).
 	GlobalAtomics bool
@@ -50,6 +52,7 @@ func LimitsOf(p *cluda.DeviceParams) Limits {
 		CPU:                p.IsCPU(),
 		GPU:                p.IsGPU(),
 		CUDA:               p.API == cluda.CUDA,
+		ComputeCapability:  p.ComputeCapability(),
 		GlobalAtomics:      !strings.HasPrefix(p.OpenCLCVersion, "OpenCL C 1.0"),
 		VectorBytes:        4 * p.NativeVectorWidthFloat,
 	}
