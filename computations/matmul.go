@@ -31,9 +31,12 @@ import (
 // barriers: each work-item computes a block of outputs in registers as
 // explicit vectors (of 64 bytes, AVX-512's), along the output's rows, its
 // columns or the inner dimension, whichever the operands store
-// contiguously (see PlanOn). Transformations connected to matrix_a and
-// matrix_b run inside the loads of the kernel, those connected to output
-// inside its stores.
+// contiguously (see PlanOn). Through CUDA, on devices of compute
+// capability 9.0 and later (H100, H200), float64 products run on the FP64
+// tensor cores (the plan 128x128x16/mma-f64) where their tiles fill the
+// device; an explicit tiling, or one tuning chose, runs the FMA kernel.
+// Transformations connected to matrix_a and matrix_b run inside the loads
+// of the kernel, those connected to output inside its stores.
 type MatrixMul struct {
 	*core.Computation
 	a, b, output   core.Type
