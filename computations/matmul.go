@@ -122,6 +122,8 @@ func (mm *MatrixMul) Sizes() (batch, m, n, k int) {
 // returns an error where the tiling does not fit the device. A CPU runs a
 // kernel of its own unless the options set a tiling; there TilingOn
 // returns the tiling the GPU's kernel would take, and PlanOn what runs.
+// Where the product runs on the tensor cores (PlanOn's 128x128x16/mma-f64),
+// ItemM and ItemN are a warp's block of outputs rather than a work-item's.
 func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, error) {
 	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(params)}, mm.tiling)
 	if err != nil {

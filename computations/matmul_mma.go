@@ -5,9 +5,9 @@ package computations
 // work-group multiply 16 × 8 blocks of outputs with the instruction
 // mma.sync.aligned.m16n8k16.row.col.f64 (templates/matmul_mma.cl), where
 // the kernel of matmul.cl multiplies element by element on the FMA units.
-// On an H200 the product of 4096² ran at 46 TFLOP/s so (cuBLAS 59–61 in
-// the same run) where the FMA kernel reached 22.7: the tensor cores do
-// twice the FMA units' float64 work.
+// On an H200 the product of 4096² ran at 46.3 TFLOP/s so, 0.80 of
+// cuBLAS's 58.2 in the same run, where the FMA kernel reached 22.7: the
+// tensor cores do twice the FMA units' float64 work.
 //
 // The tiling is fixed, the fastest of those measured (a prototype through
 // CuPy, docs/benchmarks/h200-2026-11-28-matmul-f64-mma): blocks of 128 ×

@@ -23,7 +23,7 @@ package plan
 // No device's rule takes them: on an H200 (docs/fft-gpu-notes.md §27)
 // the turn over rows of 2048 to 16384 points took 2.2 to 3.7 times as
 // long as the turn of Stockham's order, so that three kernels over rows
-// ran 1.16 to 1.52 times as long as five in Stockham's order, and 1.25 to
+// ran 1.16 to 1.62 times as long as five in Stockham's order, and 1.22 to
 // 1.86 times as long as three. Tuning may take them
 // (Tuning.RowTurnsFrom), and the tuner tries them.
 
