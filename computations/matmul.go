@@ -125,11 +125,18 @@ func (mm *MatrixMul) Sizes() (batch, m, n, k int) {
 // Where the product runs on the tensor cores (PlanOn's 128x128x16/mma-f64),
 // ItemM and ItemN are a warp's block of outputs rather than a work-item's.
 func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, error) {
-	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(params)}, mm.tiling)
+	p, err := mm.gpuPlanOn(device.LimitsOf(params), mm.tiling)
 	if err != nil {
 		return MatrixMulTiling{}, fmt.Errorf("computations: MatrixMul: %w", err)
 	}
 	return p.MatrixMulTiling, nil
+}
+
+// gpuPlanOn returns the plan of the GPU's kernels (the FMA kernel's
+// tiling or the tensor cores') on a device with the limits lim.
+func (mm *MatrixMul) gpuPlanOn(lim device.Limits, tiling MatrixMulTiling) (matmulPlan, error) {
+	dt := mm.output.DType()
+	return planMatmul(mm.shape, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: lim}, tiling)
 }
 
 // cpuPlanOn returns the CPU's plan of the product on a device with the
@@ -163,7 +170,7 @@ func (mm *MatrixMul) PlanOn(params *cluda.DeviceParams) (string, error) {
 	if ok {
 		return cpu.String(), nil
 	}
-	p, err := planMatmul(mm.shape, mm.output.DType().Size(), mm.output.DType().IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: device.LimitsOf(params)}, mm.tiling)
+	p, err := mm.gpuPlanOn(device.LimitsOf(params), mm.tiling)
 	if err != nil {
 		return "", fmt.Errorf("computations: MatrixMul: %w", err)
 	}
@@ -202,7 +209,7 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 		return plan.KernelCall(kernelTemplates.Lookup("matmul_cpu"), kernelArgs, []int{cpu.Items},
 			core.KernelOptions{Name: "matrix_mul", Local: []int{cpu.Local}, RenderArgs: renderArgs})
 	}
-	p, err := planMatmul(s, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: lim}, tiling)
+	p, err := mm.gpuPlanOn(lim, tiling)
 	if err != nil {
 		return fmt.Errorf("computations: MatrixMul: %w", err)
 	}

@@ -19,6 +19,8 @@ const (
 	mmaBlockM, mmaBlockN, mmaBlockK = 128, 128, 16
 	mmaWarpM, mmaWarpN              = 64, 32
 	mmaPad                          = 4
+	// mmaShapeM × mmaShapeN are the outputs of one mma.sync (m16n8k16).
+	mmaShapeM, mmaShapeN = 16, 8
 	// mmaItems is the work-items of a work-group: one warp for each
 	// mmaWarpM × mmaWarpN of the block.
 	mmaItems = 32 * (mmaBlockM / mmaWarpM) * (mmaBlockN / mmaWarpN)
@@ -44,8 +46,6 @@ func planMatmulMMA(s matmulShape, itemSize int, complex bool, lim matmulLimits) 
 		return matmulPlan{}, false
 	}
 	p := matmulPlan{MatrixMulTiling: mmaTiling, Items: mmaItems, MMA: true, VecM: 1, VecN: 1, PadM: mmaPad, PadN: mmaPad}
-	p.WarpM, p.WarpN = mmaWarpM, mmaWarpN
-	p.TilesM, p.TilesN = mmaWarpM/16, mmaWarpN/8
 	p.LoadsA, p.LoadsB = mmaBlockM*mmaBlockK/mmaItems, mmaBlockN*mmaBlockK/mmaItems
 	p.LocalBytes = 2 * mmaItemSize * mmaBlockK * (mmaBlockM + mmaPad + mmaBlockN + mmaPad)
 	if int64(p.LocalBytes) > lim.LargeLocalMemBytes {

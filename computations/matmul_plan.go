@@ -113,11 +113,15 @@ type matmulPlan struct {
 	// divide into whole tiles, no index is checked.
 	EdgeM, EdgeN, EdgeK bool
 	// MMA: the kernel is that of the tensor cores (matmul_mma.go), whose
-	// warps hold WarpM × WarpN outputs each (ItemM and ItemN of the
-	// tiling) as TilesM × TilesN products of 16 × 8.
-	MMA                          bool
-	WarpM, WarpN, TilesM, TilesN int
+	// warps hold ItemM × ItemN outputs each, as TilesM × TilesN products of
+	// mmaShapeM × mmaShapeN.
+	MMA bool
 }
+
+// TilesM and TilesN return the products of mmaShapeM × mmaShapeN outputs
+// of a warp of the tensor cores' kernel along its rows and columns.
+func (p matmulPlan) TilesM() int { return p.ItemM / mmaShapeM }
+func (p matmulPlan) TilesN() int { return p.ItemN / mmaShapeN }
 
 // planMatmul plans the product s of elements of itemSize bytes; transA and
 // transB say whether the operands are stored transposed (the inner

@@ -5,7 +5,7 @@ mma.sync.aligned.m16n8k16.row.col.f64.
 
 Each work-group computes one tile of .p.BlockM × .p.BlockN outputs of one
 output matrix, and each of its .p.Items / 32 warps a block of
-.p.WarpM × .p.WarpN of it, as .p.TilesM × .p.TilesN products of 16 × 8
+.p.ItemM × .p.ItemN of it, as .p.TilesM × .p.TilesN products of 16 × 8
 outputs. The inner dimension runs in slices of .p.BlockK, loaded, stored
 and alternated between two buffers as the kernel of matmul.cl does
 (read_slice, store_slice); here the buffers are dynamic shared memory
@@ -73,8 +73,8 @@ LOCAL_BUFFER_SIZE({{ $p.LocalBytes }})
     VIRTUAL_SKIP_THREADS;
     const int lid = virtual_local_id(0);
     const int lane = lid % 32, warp = lid / 32;
-    const int wm = (warp / {{ div $p.BlockN $p.WarpN }}) * {{ $p.WarpM }};
-    const int wn = (warp % {{ div $p.BlockN $p.WarpN }}) * {{ $p.WarpN }};
+    const int wm = (warp / {{ div $p.BlockN $p.ItemN }}) * {{ $p.ItemM }};
+    const int wn = (warp % {{ div $p.BlockN $p.ItemN }}) * {{ $p.ItemN }};
     const int g = lane / 4, t = lane % 4;
     const VSIZE_T group = virtual_group_id(0);
     const VSIZE_T batch = group / {{ mul $p.GroupsM $p.GroupsN }};
