@@ -62,12 +62,14 @@ var bluesteinCandidates = []fftCandidate{
 var turnCandidate = fftCandidate{"no-turn", fftplan.Tuning{NoTurn: true}}
 
 // rowTurnCandidates are the candidates of the same transforms over rows
-// (fftplan.Tuning.RowTurnsFrom), which the rules do not take: from three
-// passes in Stockham's order on, where three kernels take the place of
-// five or more, and from two on.
+// (fftplan.Tuning.RowTurnsFrom), which the rules take through CUDA only,
+// from three passes in Stockham's order on with rows of at most 8192
+// points: none over rows, rows from three passes of any length the
+// register kernel takes, and rows from two passes of at most 8192.
 var rowTurnCandidates = []fftCandidate{
+	{"no-row-turns", fftplan.Tuning{RowTurnsFrom: fftplan.NoRowTurns}},
 	{"row-turns-3", fftplan.Tuning{RowTurnsFrom: 3}},
-	{"row-turns-2", fftplan.Tuning{RowTurnsFrom: 2}},
+	{"row-turns-2", fftplan.Tuning{RowTurnsFrom: 2, MaxRowTurn: 8192}},
 }
 
 // candidatesFor returns the candidate plans of the FFT of t over axes:

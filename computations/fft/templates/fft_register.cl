@@ -58,7 +58,7 @@
     // and the {{ if .Turn }}first pass of the {{ end }}transform back on the same registers
 {{- $turn := .Turn }}
 {{- range $g.LoadRegs }}
-    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}{{ if $turn }}j + (t + {{ .Off }}) * {{ $b.NJ }}{{ else }}t + {{ .Off }}{{ end }}{{ if $b.KernelRows }}, ii{{ end }})));{{ end }}
+    {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}v[{{ .M }}] = _fft_conj(_fft_mul(v[{{ .M }}], KERNEL_B({{ if $b.KernelRows }}o, {{ end }}{{ if $b.RowLoads }}j * {{ $b.L }} + t + {{ .Off }}{{ else if $turn }}j + (t + {{ .Off }}) * {{ $b.NJ }}{{ else }}t + {{ .Off }}{{ end }}{{ if $b.KernelRows }}, ii{{ end }})));{{ end }}
 {{- template "fft_register_stages" $b }}
 {{- end }}
 {{- if .Twisted }}{{ template "rfft_register_twist_store" . }}

@@ -85,9 +85,11 @@ type Tuning struct {
 	NoTurn bool
 	// RowTurnsFrom >= 2: Bluestein's transforms of that many passes or
 	// more in Stockham's order run over rows, their turn reading whole
-	// rows (rowturn.go), where a row fits; 0: none do (every device's
-	// rule). MaxRowTurn > 0 is the longest row they take, in place of the
-	// longest one pass of the register kernel takes.
+	// rows (rowturn.go), where a row fits; NoRowTurns: none do; 0: the
+	// device's rule (from cudaRowTurnsFrom passes on with rows up to
+	// cudaMaxRowTurn through CUDA, none elsewhere). MaxRowTurn > 0 is the
+	// longest row they take, in place of the longest one pass of the
+	// register kernel takes (or of the rule's).
 	RowTurnsFrom int
 	MaxRowTurn   int
 	// CompilerOptions are passed to the compiler with every kernel; the
@@ -323,8 +325,8 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: primes by algorithm %d", l.Tuning.Primes)
 	case l.Tuning.Bluestein < BluesteinRule || l.Tuning.Bluestein > BluesteinSmooth:
 		return fmt.Errorf("plan: Bluestein's length by rule %d", l.Tuning.Bluestein)
-	case l.Tuning.RowTurnsFrom < 0 || l.Tuning.RowTurnsFrom == 1:
-		return fmt.Errorf("plan: Bluestein's transforms over rows from %d passes (0 for none, or 2 or more)", l.Tuning.RowTurnsFrom)
+	case l.Tuning.RowTurnsFrom < NoRowTurns || l.Tuning.RowTurnsFrom == 1:
+		return fmt.Errorf("plan: Bluestein's transforms over rows from %d passes (0 for the rule, %d for none, or 2 or more)", l.Tuning.RowTurnsFrom, NoRowTurns)
 	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
 	case l.Tuning.MaxPrime > maxWidePrimeRadix:
@@ -429,7 +431,7 @@ func (l Limits) budget() budget {
 	case BluesteinSmooth:
 		b.bluesteinPow2, b.bluesteinSmooth = false, true
 	}
-	b.rowTurnsFrom, b.maxRowTurn = t.RowTurnsFrom, t.MaxRowTurn
+	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding, b.bluesteinIfLooped = !cpu, cpu

@@ -517,7 +517,15 @@ func checkTurn(k Kernel, a Axis, ns, transform int) error {
 	if !a.Bluestein || transform != 0 || ns == 1 || ns*k.Pass.L != a.M || !k.Pass.runsTwice() || k.Pass.StoreNS() != 1 {
 		return fmt.Errorf("a turn of transform %d after passes of %d of %d (Bluestein: %v)", transform, ns, a.M, a.Bluestein)
 	}
-	if k.SrcLength != a.M || k.DstLength != a.M || k.ChirpIn || !k.KernelB || k.ChirpOut || k.Tables.KernelB.Kind != BluesteinKernel || k.Tables.Chirp.Kind != NoTable {
+	table := BluesteinKernel
+	if k.Pass.RowLoads {
+		// The turn over rows reads the kernel in the order of its rows.
+		table = BluesteinKernelRows
+		if kb := k.Tables.KernelB; kb.NS != k.Pass.NS || kb.L != k.Pass.L {
+			return fmt.Errorf("the kernel's table in rows of %d after %d for a turn of %d after %d", kb.L, kb.NS, k.Pass.L, k.Pass.NS)
+		}
+	}
+	if k.SrcLength != a.M || k.DstLength != a.M || k.ChirpIn || !k.KernelB || k.ChirpOut || k.Tables.KernelB.Kind != table || k.Tables.Chirp.Kind != NoTable {
 		return fmt.Errorf("lengths %d → %d and roles %v %v %v, want %d → %d and the kernel only", k.SrcLength, k.DstLength, k.ChirpIn, k.KernelB, k.ChirpOut, a.M, a.M)
 	}
 	return nil
@@ -683,7 +691,8 @@ func checkTables(k Kernel, lim Limits) error {
 	if (t.Stages.Kind == StageTwiddles) != (len(p.Radices) > 1) {
 		return fmt.Errorf("stage twiddles %+v of radices %v", t.Stages, p.Radices)
 	}
-	exp := lim.CPU && lim.Tuning.LocalBytes == 0 && !p.Private
+	// The turn over rows takes the tables of exponent bits on every device.
+	exp := lim.CPU && lim.Tuning.LocalBytes == 0 && !p.Private || p.RowLoads
 	switch {
 	case p.NS == 1:
 		if t.PassLo.Kind != NoTable || t.PassHi.Kind != NoTable {
@@ -691,7 +700,7 @@ func checkTables(k Kernel, lim Limits) error {
 		}
 	case exp:
 		if t.PassLo.Kind != ExpTwiddlesLow || t.PassHi.Kind != ExpTwiddlesHigh || t.PassShift <= 0 || t.PassLo.Size != p.NS*p.L {
-			return fmt.Errorf("pass twiddles %+v and %+v on a CPU", t.PassLo, t.PassHi)
+			return fmt.Errorf("pass twiddles %+v and %+v from tables of exponent bits", t.PassLo, t.PassHi)
 		}
 	default:
 		if t.PassLo.Kind != RowTwiddlesLow || (t.PassBlock > 0) != (t.PassHi.Kind == RowTwiddlesHigh) {

@@ -20,12 +20,44 @@ package plan
 // M = 720² on. VkFFT computes these transforms in the same order
 // (docs/fft-gpu-notes.md §26).
 //
-// No device's rule takes them: on an H200 (docs/fft-gpu-notes.md §27)
-// the turn over rows of 2048 to 16384 points took 2.2 to 3.7 times as
-// long as the turn of Stockham's order, so that three kernels over rows
-// ran 1.16 to 1.62 times as long as five in Stockham's order, and 1.22 to
-// 1.86 times as long as three. Tuning may take them
-// (Tuning.RowTurnsFrom), and the tuner tries them.
+// The rule takes them through CUDA (rowTurns): on an H200, with the
+// twiddles and the convolution kernel read in the order of the rows
+// (BluesteinKernelRows, tables of exponent bits), three kernels over rows
+// of at most 8192 points took 0.72 to 0.89 of the time of five in
+// Stockham's order at 10 of 12 lengths from 140497 to 2581976 (median
+// 0.87; 1123841 took 1.27, 140497 1.05), in 512 MiB batches
+// (docs/fft-gpu-notes.md §27). Longer rows lost (a median of 1.06), and
+// so did transforms of two passes (1.09 and 1.34): three kernels in
+// Stockham's order are already the fewest. Tuning may take them
+// elsewhere or leave them (Tuning.RowTurnsFrom), and the tuner tries both.
+
+// NoRowTurns is Tuning.RowTurnsFrom for no Bluestein's transforms over
+// rows, where the device's rule would take them.
+const NoRowTurns = -1
+
+// The rule's transforms over rows through CUDA: from three passes on, with
+// rows of at most 8192 points (see above).
+const (
+	cudaRowTurnsFrom = 3
+	cudaMaxRowTurn   = 8192
+)
+
+// rowTurns returns the budget's rowTurnsFrom and maxRowTurn: the tuning's
+// where it sets them, else the rule's (cudaRowTurnsFrom, cudaMaxRowTurn
+// where rule, as through CUDA on a GPU; none elsewhere).
+func rowTurns(rule bool, t Tuning) (from, longest int) {
+	from, longest = t.RowTurnsFrom, t.MaxRowTurn
+	switch {
+	case from == NoRowTurns:
+		return 0, 0
+	case from == 0 && rule:
+		from = cudaRowTurnsFrom
+		if longest == 0 {
+			longest = cudaMaxRowTurn
+		}
+	}
+	return from, longest
+}
 
 // rowTurnKernels returns the three kernels of Bluestein's algorithm over
 // rows (see above) for a transform whose passes in Stockham's order are

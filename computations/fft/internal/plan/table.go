@@ -25,6 +25,10 @@ const (
 	// BluesteinKernel: the transform of length M of Bluestein's
 	// convolution kernel for length N.
 	BluesteinKernel
+	// BluesteinKernelRows: the same transform in the order a turn over
+	// rows reads it (Pass.RowLoads): position q·L + k holds element
+	// q + k·NS, for rows q < NS of L (bluesteinKernelRows).
+	BluesteinKernelRows
 	// RaderKernel: the transform of length M = N-1 of Rader's convolution
 	// kernel for the prime N (raderKernel).
 	RaderKernel
@@ -38,7 +42,7 @@ const (
 type Table struct {
 	Kind    TableKind
 	Radices []int // StageTwiddles
-	NS, L   int   // RowTwiddles*
+	NS, L   int   // RowTwiddles*, BluesteinKernelRows
 	Block   int   // RowTwiddles*: k per row of the low table of two; 0 for one table
 	Size    int   // ExpTwiddles*: the order of the root
 	Shift   int   // ExpTwiddles*
@@ -63,6 +67,8 @@ func (t Table) Key() string {
 		return fmt.Sprintf("chirp/%d", t.N)
 	case BluesteinKernel:
 		return fmt.Sprintf("bluestein/%d/%d", t.N, t.M)
+	case BluesteinKernelRows:
+		return fmt.Sprintf("bluestein-rows/%d/%d/%d", t.N, t.M, t.NS)
 	case RaderKernel:
 		return fmt.Sprintf("rader/%d", t.N)
 	case RaderIndices:
@@ -89,6 +95,8 @@ func (t Table) Values() []complex128 {
 		return chirp(t.N)
 	case BluesteinKernel:
 		return bluesteinKernel(t.N, t.M, chirp(t.N))
+	case BluesteinKernelRows:
+		return bluesteinKernelRows(bluesteinKernel(t.N, t.M, chirp(t.N)), t.NS, t.L)
 	case RaderKernel:
 		return raderKernel(t.N)
 	}
@@ -187,6 +195,13 @@ func tables(p Pass, n, m int, chirpIn, kernelB, chirpOut bool, b budget) Tables 
 	}
 	if kernelB {
 		t.KernelB = Table{Kind: BluesteinKernel, N: n, M: m}
+		if p.RowLoads {
+			// The work-items of a turn over rows take neighbouring
+			// positions k of one row q: the kernel's table in the order
+			// of the rows gives them neighbouring entries, where the
+			// natural order lies NS apart.
+			t.KernelB = Table{Kind: BluesteinKernelRows, N: n, M: m, NS: p.NS, L: p.L}
+		}
 	}
 	if p.NS == 1 {
 		return t
@@ -194,8 +209,10 @@ func tables(p Pass, n, m int, chirpIn, kernelB, chirpOut bool, b budget) Tables 
 	// Work-items of a private pass run as lanes of one loop on CPU devices
 	// and take neighbouring k: rows of m give them one load of
 	// neighbouring entries where tables of exponent bits give two
-	// gathers.
-	if b.expTwiddles && !p.Private {
+	// gathers. The work-items of a turn over rows take neighbouring m of
+	// one k, whose entries in rows of m lie NS apart: the tables of
+	// exponent bits, a few KiB that the caches hold, serve them instead.
+	if b.expTwiddles && !p.Private || p.RowLoads {
 		size := p.NS * p.L
 		t.PassShift = expTwiddleSplit(size)
 		t.PassLo = Table{Kind: ExpTwiddlesLow, Size: size, Shift: t.PassShift}

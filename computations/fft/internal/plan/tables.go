@@ -69,6 +69,18 @@ func bluesteinKernel(n, m int, w []complex128) []complex128 {
 	return scaledTransform(b)
 }
 
+// bluesteinKernelRows returns the kernel's transform v in the order of
+// rows: position q·l + k holds v[q + k·ns], for q < ns and k < l.
+func bluesteinKernelRows(v []complex128, ns, l int) []complex128 {
+	out := make([]complex128, len(v))
+	for q := 0; q < ns; q++ {
+		for k := 0; k < l; k++ {
+			out[q*l+k] = v[q+k*ns]
+		}
+	}
+	return out
+}
+
 // scaledTransform returns the DFT of b divided by its length: a
 // convolution kernel that the transform back, unnormalized, leaves as the
 // convolution.
