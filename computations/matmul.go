@@ -7,6 +7,7 @@ import (
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/computations/internal/device"
 	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
 )
 
 // MatrixMul multiplies matrices (reikna's linalg.MatrixMul): output =
@@ -35,6 +36,8 @@ import (
 // capability 9.0 and later (H100, H200), float64 products run on the FP64
 // tensor cores (the plan 128x128x16/mma-f64) where their tiles fill the
 // device; an explicit tiling, or one tuning chose, runs the FMA kernel.
+// float32 products may run on the tensor cores in a reduced precision,
+// opt-in (MatrixMulOptions.Precision).
 // Transformations connected to matrix_a and matrix_b run inside the loads
 // of the kernel, those connected to output inside its stores.
 type MatrixMul struct {
@@ -43,6 +46,7 @@ type MatrixMul struct {
 	transA, transB bool
 	shape          matmulShape
 	tiling         MatrixMulTiling
+	precision      MatrixMulPrecision
 
 	// cpuPlan makes the product run the CPU's kernel on any OpenCL
 	// device, for tests that run it on a GPU; otherwise only a CPU runs
@@ -67,6 +71,12 @@ type MatrixMulOptions struct {
 	// choice, for benchmarks that compare tilings; the zero value leaves
 	// it to the device.
 	Tiling MatrixMulTiling
+	// Precision lets a float32 product run on the tensor cores of an
+	// NVIDIA GPU through CUDA with its operands rounded to TF32, bfloat16
+	// or half precision, adding in float32 (see MatrixMulPrecision). The
+	// zero value, Float32Precision, computes in float32; any other applies
+	// to float32 products only.
+	Precision MatrixMulPrecision
 }
 
 // NewMatrixMul returns the product of matrices of types a and b.
@@ -91,8 +101,11 @@ func NewMatrixMul(a, b core.Type, opts MatrixMulOptions) (*MatrixMul, error) {
 	if err != nil {
 		return nil, fmt.Errorf("computations: %w", err)
 	}
+	if err := opts.Precision.check(output.DType() == dtypes.Float32, output.DType().String()); err != nil {
+		return nil, fmt.Errorf("computations: MatrixMul: %w", err)
+	}
 	mm := &MatrixMul{a: a, b: b, output: output, transA: opts.TransposedA, transB: opts.TransposedB,
-		shape: shape, tiling: opts.Tiling}
+		shape: shape, tiling: opts.Tiling, precision: opts.Precision}
 	if opts.Tiling != (MatrixMulTiling{}) {
 		// Check the tiling's own rules now; the device's limits at build.
 		anyDevice := matmulLimits{Limits: device.Limits{LocalMemBytes: 1 << 62, MaxWorkGroup: 1 << 30}, anyDevice: true}
@@ -122,8 +135,9 @@ func (mm *MatrixMul) Sizes() (batch, m, n, k int) {
 // returns an error where the tiling does not fit the device. A CPU runs a
 // kernel of its own unless the options set a tiling; there TilingOn
 // returns the tiling the GPU's kernel would take, and PlanOn what runs.
-// Where the product runs on the tensor cores (PlanOn's 128x128x16/mma-f64),
-// ItemM and ItemN are a warp's block of outputs rather than a work-item's.
+// Where the product runs on the tensor cores (PlanOn's 128x128x16/mma-f64
+// or 128x256x32/mma-tf32), ItemM and ItemN are a warp's block of outputs
+// rather than a work-item's.
 func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, error) {
 	p, err := mm.gpuPlanOn(device.LimitsOf(params), mm.tiling)
 	if err != nil {
@@ -136,7 +150,7 @@ func (mm *MatrixMul) TilingOn(params *cluda.DeviceParams) (MatrixMulTiling, erro
 // tiling or the tensor cores') on a device with the limits lim.
 func (mm *MatrixMul) gpuPlanOn(lim device.Limits, tiling MatrixMulTiling) (matmulPlan, error) {
 	dt := mm.output.DType()
-	return planMatmul(mm.shape, dt.Size(), dt.IsComplex(), mm.transA, mm.transB, matmulLimits{Limits: lim}, tiling)
+	return planMatmul(mm.shape, dt.Size(), dt.IsComplex(), mm.precision, mm.transA, mm.transB, matmulLimits{Limits: lim}, tiling)
 }
 
 // cpuPlanOn returns the CPU's plan of the product on a device with the
@@ -161,7 +175,9 @@ func (mm *MatrixMul) cpuPlanOn(lim device.Limits, tiling MatrixMulTiling) (matmu
 // PlanOn describes how the product runs on a device with the given
 // parameters: the tiling of the GPU's kernel (as TilingOn), or on a CPU,
 // unless the options set a tiling, the blocks of outputs of the CPU's
-// kernel and the dimension its vectors run along, such as cpu:6x64/n.
+// kernel and the dimension its vectors run along, such as cpu:6x64/n. The
+// tensor cores' plans end in the operands' type there: 128x128x16/mma-f64,
+// 128x256x32/mma-tf32 (also mma-bf16, mma-f16).
 func (mm *MatrixMul) PlanOn(params *cluda.DeviceParams) (string, error) {
 	cpu, ok, err := mm.cpuPlanOn(device.LimitsOf(params), mm.tiling)
 	if err != nil {
@@ -174,8 +190,8 @@ func (mm *MatrixMul) PlanOn(params *cluda.DeviceParams) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("computations: MatrixMul: %w", err)
 	}
-	if p.MMA {
-		return fmt.Sprintf("%dx%dx%d/mma-f64", p.BlockM, p.BlockN, p.BlockK), nil
+	if p.MMA != "" {
+		return fmt.Sprintf("%dx%dx%d/mma-%s", p.BlockM, p.BlockN, p.BlockK, p.MMA), nil
 	}
 	return p.MatrixMulTiling.String(), nil
 }
@@ -215,7 +231,7 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 	}
 	renderArgs["p"] = p
 	name := "matmul"
-	if p.MMA {
+	if p.MMA != "" {
 		name = "matmul_mma"
 	}
 	return plan.KernelCall(kernelTemplates.Lookup(name), kernelArgs,
@@ -224,9 +240,10 @@ func (mm *MatrixMul) build(plan *core.Plan, args map[string]*core.KernelArgument
 			Name:       "matrix_mul",
 			Local:      []int{p.Items},
 			RenderArgs: renderArgs,
-			// The tensor cores' kernel holds 64 float64 outputs in each
-			// work-item: bound to its work-group, it gets the registers.
-			BoundLocal: p.MMA,
+			// The tensor cores' kernel holds 64 float64 or 128 float32
+			// outputs in each work-item: bound to its work-group, it gets
+			// the registers.
+			BoundLocal: p.MMA != "",
 		})
 }
 
@@ -256,7 +273,11 @@ func (mm *MatrixMul) chooseTiling(plan *core.Plan) MatrixMulTiling {
 // choiceKey names the product's choice of plan in the wisdom.
 func (mm *MatrixMul) choiceKey() string {
 	s := mm.shape
-	return fmt.Sprintf("matmul %v batch %d m %d n %d k %d transposed %v %v", mm.output.DType(), s.batch, s.m, s.n, s.k, mm.transA, mm.transB)
+	key := fmt.Sprintf("matmul %v batch %d m %d n %d k %d transposed %v %v", mm.output.DType(), s.batch, s.m, s.n, s.k, mm.transA, mm.transB)
+	if mm.precision != Float32Precision {
+		key += " precision " + mm.precision.String()
+	}
+	return key
 }
 
 // TunedPlan returns the name of the candidate plan that tuning chose for

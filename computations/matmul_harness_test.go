@@ -193,6 +193,19 @@ func runMatmul(t *testing.T, thr *cluda.Thread, tc matmulCase, inScale, outScale
 	for i := range b {
 		b[i] *= complex(bScale, 0)
 	}
+	if p := tc.opts.Precision; p != computations.Float32Precision {
+		// The tensor cores round the operands as they read them, after
+		// the loads' transformations; a device without them computes in
+		// float32.
+		plan, err := mm.PlanOn(thr.Params())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(plan, "/mma-"+p.String()) {
+			roundValues(a, p)
+			roundValues(b, p)
+		}
+	}
 	want := matmulReference(mm, tc, a, b)
 	for i := range want {
 		want[i] *= complex(outScale, 0)

@@ -40,17 +40,17 @@ func TestPlanMatmulMMA(t *testing.T) {
 		{"tiles mostly outside", matmulShape{batch: 64, m: 130, n: 130, k: 64}, 8, false, h200, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := planMatmul(tc.s, tc.itemSize, tc.complex, false, false, tc.lim, MatrixMulTiling{})
+			p, err := planMatmul(tc.s, tc.itemSize, tc.complex, Float32Precision, false, false, tc.lim, MatrixMulTiling{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.MMA != tc.want {
+			if (p.MMA != "") != tc.want {
 				t.Fatalf("tensor cores: %v, want %v (plan %+v)", p.MMA, tc.want, p)
 			}
-			if !p.MMA {
+			if p.MMA == "" {
 				return
 			}
-			if p.Items != mmaItems || p.LoadsA*p.Items != p.BlockM*p.BlockK || p.LoadsB*p.Items != p.BlockN*p.BlockK {
+			if p.Items != mmaF64.items() || p.LoadsA*p.Items != p.BlockM*p.BlockK || p.LoadsB*p.Items != p.BlockN*p.BlockK {
 				t.Errorf("work-items %d loading %d and %d elements of slices of %d×%d and %d×%d", p.Items, p.LoadsA, p.LoadsB, p.BlockM, p.BlockK, p.BlockK, p.BlockN)
 			}
 			if p.GroupsM*p.BlockM < tc.s.m || p.GroupsN*p.BlockN < tc.s.n || p.Slices*p.BlockK < tc.s.k {
@@ -63,24 +63,40 @@ func TestPlanMatmulMMA(t *testing.T) {
 	}
 }
 
-// TestMatrixMulMMARender renders the float64 product for the model GPU
-// through CUDA (an H200): the tensor cores' kernel, its slices in dynamic
-// shared memory; and through OpenCL, the FMA kernel.
+// TestMatrixMulMMARender renders products for the model GPU through CUDA
+// (an H200): the tensor cores' kernel for float64 and for float32 in each
+// reduced precision, its slices in dynamic shared memory; through CUDA of
+// compute capability 8.0, the reduced precisions' and not float64's; and
+// through OpenCL, the FMA kernel, in float32 where a reduced precision is
+// allowed.
 func TestMatrixMulMMARender(t *testing.T) {
-	typ := core.ArrayOf(dtypes.Float64, 4096, 4096)
+	f64 := core.ArrayOf(dtypes.Float64, 4096, 4096)
+	f32 := core.ArrayOf(dtypes.Float32, 4096, 4096)
 	cuda := cluda.ModelGPU()
 	cuda.API, cuda.LocalBufferSize, cuda.Version = cluda.CUDA, cluda.ModelCUDALocalBufferSize, cluda.CUDAVersion(9, 0)
+	a100 := *cuda
+	a100.Version = cluda.CUDAVersion(8, 0)
+	reducedBytes := "LOCAL_BUFFER_SIZE(100352)"
 	for _, tc := range []struct {
-		name   string
-		params *cluda.DeviceParams
-		plan   string
-		want   []string
+		name      string
+		typ       core.Type
+		precision MatrixMulPrecision
+		params    *cluda.DeviceParams
+		plan      string
+		want      []string
 	}{
-		{"CUDA", cuda, "128x128x16/mma-f64", []string{"mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64", "LOCAL_BUFFER_SIZE(67584)"}},
-		{"OpenCL", cluda.ModelGPU(), "128x128x8/8x8", []string{"acc[i][j] = mad(a[i], b[j], acc[i][j]);"}},
+		{"CUDA float64", f64, Float32Precision, cuda, "128x128x16/mma-f64", []string{"mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64", "LOCAL_BUFFER_SIZE(67584)"}},
+		{"CUDA TF32", f32, TF32Precision, cuda, "128x256x32/mma-tf32", []string{"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", "cvt.rna.tf32.f32", reducedBytes}},
+		{"CUDA bfloat16", f32, BFloat16Precision, cuda, "128x256x32/mma-bf16", []string{"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", "cvt.rn.bf16x2.f32", reducedBytes}},
+		{"CUDA half", f32, Float16Precision, cuda, "128x256x32/mma-f16", []string{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "cvt.rn.f16x2.f32", reducedBytes}},
+		{"CUDA float32", f32, Float32Precision, cuda, "128x128x8/8x8", []string{"acc[i][j] = mad(a[i], b[j], acc[i][j]);"}},
+		{"CUDA 8.0 TF32", f32, TF32Precision, &a100, "128x256x32/mma-tf32", []string{"cvt.rna.tf32.f32"}},
+		{"CUDA 8.0 float64", f64, Float32Precision, &a100, "128x128x8/8x8", []string{"acc[i][j] = mad(a[i], b[j], acc[i][j]);"}},
+		{"OpenCL float64", f64, Float32Precision, cluda.ModelGPU(), "128x128x8/8x8", []string{"acc[i][j] = mad(a[i], b[j], acc[i][j]);"}},
+		{"OpenCL TF32", f32, TF32Precision, cluda.ModelGPU(), "128x128x8/8x8", []string{"acc[i][j] = mad(a[i], b[j], acc[i][j]);"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			mm, err := NewMatrixMul(typ, typ, MatrixMulOptions{})
+			mm, err := NewMatrixMul(tc.typ, tc.typ, MatrixMulOptions{Precision: tc.precision})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -112,10 +112,11 @@ type matmulPlan struct {
 	// loads and stores there check their indices; where the matrices
 	// divide into whole tiles, no index is checked.
 	EdgeM, EdgeN, EdgeK bool
-	// MMA: the kernel is that of the tensor cores (matmul_mma.go), whose
-	// warps hold ItemM × ItemN outputs each, as TilesM × TilesN products of
+	// MMA, where set, names the operands' type of the tensor cores'
+	// kernel (matmul_mma.go: f64, tf32, bf16 or f16), whose warps hold
+	// ItemM × ItemN outputs each, as TilesM × TilesN products of
 	// mmaShapeM × mmaShapeN.
-	MMA bool
+	MMA string
 }
 
 // TilesM and TilesN return the products of mmaShapeM × mmaShapeN outputs
@@ -123,14 +124,16 @@ type matmulPlan struct {
 func (p matmulPlan) TilesM() int { return p.ItemM / mmaShapeM }
 func (p matmulPlan) TilesN() int { return p.ItemN / mmaShapeN }
 
-// planMatmul plans the product s of elements of itemSize bytes; transA and
-// transB say whether the operands are stored transposed (the inner
-// dimension along their rows for matrix_a, along their columns for
-// matrix_b, so that their loads run along it). A zero tiling is chosen
-// from lim; a given one is checked against it.
-func planMatmul(s matmulShape, itemSize int, complex, transA, transB bool, lim matmulLimits, tiling MatrixMulTiling) (matmulPlan, error) {
+// planMatmul plans the product s of elements of itemSize bytes in the
+// precision; transA and transB say whether the operands are stored
+// transposed (the inner dimension along their rows for matrix_a, along
+// their columns for matrix_b, so that their loads run along it). A zero
+// tiling is chosen from lim, on the tensor cores where they take the
+// product; a given one is checked against it and runs the FMA kernel, in
+// the elements' own precision.
+func planMatmul(s matmulShape, itemSize int, complex bool, precision MatrixMulPrecision, transA, transB bool, lim matmulLimits, tiling MatrixMulTiling) (matmulPlan, error) {
 	if tiling == (MatrixMulTiling{}) {
-		if p, ok := planMatmulMMA(s, itemSize, complex, lim); ok {
+		if p, ok := planMatmulMMA(s, itemSize, complex, precision, lim); ok {
 			return p, nil
 		}
 		candidates := tilingsFor(itemSize, complex)

@@ -44,7 +44,7 @@ func TestPlanMatmulChoosesTilings(t *testing.T) {
 		{"a CPU", square(1, 4096), 4, false, matmulLimits{Limits: device.Limits{LocalMemBytes: 4 << 20, MaxWorkGroup: 4096, ComputeUnits: 2}}, MatrixMulTiling{128, 128, 8, 8, 8}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := planMatmul(tc.s, tc.itemSize, tc.complex, false, false, tc.lim, MatrixMulTiling{})
+			p, err := planMatmul(tc.s, tc.itemSize, tc.complex, Float32Precision, false, false, tc.lim, MatrixMulTiling{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +89,7 @@ func TestPlanMatmulNumbers(t *testing.T) {
 			LoadsA: 5, LoadsB: 10, LocalBytes: 2 * 4 * (21 + 40) * 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := planMatmul(s, tc.itemSize, false, tc.transA, tc.transB, h200Limits, tc.tiling)
+			p, err := planMatmul(s, tc.itemSize, false, Float32Precision, tc.transA, tc.transB, h200Limits, tc.tiling)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +121,7 @@ func TestPlanMatmulErrors(t *testing.T) {
 		{"work-groups too small", square, 4, matmulLimits{Limits: device.Limits{LocalMemBytes: 48 << 10, MaxWorkGroup: 32, ComputeUnits: 1}}, MatrixMulTiling{}, "no tiling"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := planMatmul(tc.s, tc.itemSize, false, false, false, tc.lim, tc.tiling)
+			_, err := planMatmul(tc.s, tc.itemSize, false, Float32Precision, false, false, tc.lim, tc.tiling)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
@@ -147,11 +147,11 @@ func TestPlanMatmulCUDAVectors(t *testing.T) {
 	cuda.CUDA = true
 	for _, itemSize := range []int{4, 8, 16} {
 		s := matmulShape{batch: 2, m: 1000, n: 1000, k: 1000}
-		want, err := planMatmul(s, itemSize, itemSize == 8, false, false, h200Limits, MatrixMulTiling{})
+		want, err := planMatmul(s, itemSize, itemSize == 8, Float32Precision, false, false, h200Limits, MatrixMulTiling{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := planMatmul(s, itemSize, itemSize == 8, false, false, cuda, MatrixMulTiling{})
+		got, err := planMatmul(s, itemSize, itemSize == 8, Float32Precision, false, false, cuda, MatrixMulTiling{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -282,43 +282,17 @@ func TestMatrixMulDeviceLimits(t *testing.T) {
 // at an eighth of its sizes, on the kernel the device takes.
 func TestMatrixMulTensorCores(t *testing.T) {
 	thr := cludatest.Thread(t)
-	f64 := func(shape ...int) core.Type { return core.ArrayOf(dtypes.Float64, shape...) }
 	for _, tc := range []struct {
-		name            string
-		batch, m, k, n  int
-		transposed      bool
-		inScale, bScale float64
-		outScale        float64
+		name string
+		tensorCoresCase
 	}{
-		{"whole tiles", 1, 1536, 512, 1536, false, 1, 0, 1},
-		{"edges", 2, 1000, 333, 1200, false, 1, 0, 1},
-		{"transposed", 1, 1536, 256, 1536, true, 1, 0, 1},
-		{"fused scalings", 1, 1536, 256, 1408, false, 0.5, 0.25, 4},
+		{"whole tiles", tensorCoresCase{1, 1536, 512, 1536, false, 1, 0, 1}},
+		{"edges", tensorCoresCase{2, 1000, 333, 1200, false, 1, 0, 1}},
+		{"transposed", tensorCoresCase{1, 1536, 256, 1536, true, 1, 0, 1}},
+		{"fused scalings", tensorCoresCase{1, 1536, 256, 1408, false, 0.5, 0.25, 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			shapes := func(div int) matmulCase {
-				m, k, n := tc.m/div, tc.k/div, tc.n/div
-				c := matmulCase{a: f64(tc.batch, m, k), b: f64(tc.batch, k, n), bScale: tc.bScale,
-					opts: computations.MatrixMulOptions{TransposedA: tc.transposed, TransposedB: tc.transposed}}
-				if tc.transposed {
-					c.a, c.b = f64(tc.batch, k, m), f64(tc.batch, n, k)
-				}
-				return c
-			}
-			c := shapes(1)
-			mm, err := computations.NewMatrixMul(c.a, c.b, c.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plan, err := mm.PlanOn(thr.Params())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.HasSuffix(plan, "/mma-f64") {
-				c = shapes(8)
-				t.Logf("the device takes %s: an eighth of the sizes", plan)
-			}
-			runMatmul(t, thr, c, tc.inScale, tc.outScale)
+			runTensorCores(t, thr, tc.tensorCoresCase, dtypes.Float64, computations.Float32Precision, "/mma-f64")
 		})
 	}
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times PyTorch's matrix products (cuBLAS, TF32 off) for comparison with reikna's MatrixMul.
+"""Times PyTorch's matrix products (cuBLAS, TF32 off but where a case asks) for comparison with reikna's MatrixMul.
 
 Usage: torch_matmul_bench.py [--cases NAME,...] [--mib M] [--json FILE]
 
@@ -8,7 +8,11 @@ the default; a smaller --mib shrinks each as `reikna bench --matmul --mib M`
 does (see sized), so that the two compare the same sizes. Every time is the
 median and minimum of 30 calls after 5 warm-up calls, measured with CUDA
 events, the operands rotating over two sets. TF32 is off, so that float32
-products run in float32 as reikna's do. tflops counts 2·batch·m·n·k
+products run in float32 as reikna's do, except in the reduced-precision
+cases that reikna runs with MatrixMulOptions.Precision: tf32_4096 runs
+float32 operands with TF32 allowed, bf16_4096 and f16_4096 multiply bfloat16
+and half operands (cuBLAS accumulates in float32; its output is of the
+operands' type, where reikna's is float32 from float32 operands). tflops counts 2·batch·m·n·k
 floating-point operations per call, 8·batch·m·n·k for complex matrices.
 
 JSON: {"device": ..., "rows": [{"case": ..., "shape": [batch, m, n, k],
@@ -25,13 +29,18 @@ except ImportError:
 
 from torch_timing import case_args, time_ms
 
-# Each case: the dtype and the sizes (batch, m, n, k) at FULL_MIB.
+# Each case: the dtype, the sizes (batch, m, n, k) at FULL_MIB, and a
+# reduced precision of the product where one is allowed ("tf32", or the
+# operands' dtype bfloat16 or float16).
 CASES = {
     "f32_4096": (torch.float32, (1, 4096, 4096, 4096)),
     "f32_8192": (torch.float32, (1, 8192, 8192, 8192)),
     "c64_4096": (torch.complex64, (1, 4096, 4096, 4096)),
     "f32_batch1024_64": (torch.float32, (1024, 64, 64, 64)),
     "f64_4096": (torch.float64, (1, 4096, 4096, 4096)),
+    "tf32_4096": (torch.float32, (1, 4096, 4096, 4096), "tf32"),
+    "bf16_4096": (torch.float32, (1, 4096, 4096, 4096), torch.bfloat16),
+    "f16_4096": (torch.float32, (1, 4096, 4096, 4096), torch.float16),
 }
 
 # The cases have their own sizes at this --mib; shrinking leaves a side no
@@ -58,10 +67,12 @@ def sized(sizes, mib):
     return [batch, m, n, k]
 
 
-def operands(dtype, sizes):
+def operands(dtype, sizes, reduced=None):
     batch, m, n, k = sizes
     a = torch.randn((batch, m, k), dtype=dtype, device="cuda")
     b = torch.randn((batch, k, n), dtype=dtype, device="cuda")
+    if isinstance(reduced, torch.dtype):
+        a, b = a.to(reduced), b.to(reduced)
     if batch == 1:
         a, b = a[0], b[0]
     return a, b
@@ -76,9 +87,11 @@ def main():
     torch.set_float32_matmul_precision("highest")
     rows = []
     for name in names:
-        dtype, full = CASES[name]
+        dtype, full, *reduced = CASES[name]
+        reduced = reduced[0] if reduced else None
+        torch.backends.cuda.matmul.allow_tf32 = reduced == "tf32"
         sizes = sized(full, args.mib)
-        sets = [operands(dtype, sizes) for _ in range(2)]
+        sets = [operands(dtype, sizes, reduced) for _ in range(2)]
         state = {"i": 0}
         mul = torch.bmm if sizes[0] > 1 else torch.mm
 
@@ -90,7 +103,8 @@ def main():
         batch, m, n, k = sizes
         flops = (8 if dtype.is_complex else 2) * batch * m * n * k
         tflops = flops / (med * 1e-3) / 1e12
-        rows.append({"case": name, "shape": sizes, "dtype": str(dtype).replace("torch.", ""),
+        kind = reduced if reduced == "tf32" else reduced or dtype
+        rows.append({"case": name, "shape": sizes, "dtype": str(kind).replace("torch.", ""),
                      "median_ms": med, "min_ms": mn, "tflops": tflops})
         print(f"{name:20s} {'×'.join(map(str, sizes)):>18s} {med:9.3f} ms (min {mn:.3f})  {tflops:7.2f} TFLOP/s")
         del sets

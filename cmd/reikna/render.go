@@ -63,6 +63,7 @@ type renderOptions struct {
 	complex                    bool
 	shapeB                     string // matmul
 	transposedA, transposedB   bool   // matmul
+	matmulPrecision            string // matmul
 	inverse                    bool   // dht
 	order                      int    // dht
 	sampler, bijection         string // cbrng
@@ -79,6 +80,7 @@ var renderFlagUsers = map[string][]string{
 	"shape-b":      {"matmul"},
 	"transposed-a": {"matmul"},
 	"transposed-b": {"matmul"},
+	"mma":          {"matmul"},
 	"inverse":      {"dht"},
 	"order":        {"dht"},
 	"sampler":      {"cbrng"},
@@ -144,6 +146,7 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 	fs.StringVar(&o.shapeB, "shape-b", "", "matrix_b's shape in row-major order, a `LIST` such as 1024,512 (matmul; required)")
 	fs.BoolVar(&o.transposedA, "transposed-a", false, "matrix_a holds the transpose of the operand in its last two axes (matmul)")
 	fs.BoolVar(&o.transposedB, "transposed-b", false, "matrix_b holds the transpose of the operand in its last two axes (matmul)")
+	fs.StringVar(&o.matmulPrecision, "mma", "float32", "the `PRECISION` a float32 product may run in on NVIDIA's tensor cores through CUDA: float32, or the reduced tf32, bf16 or f16 (matmul; computations.MatrixMulPrecision)")
 	fs.BoolVar(&o.inverse, "inverse", false, "the inverse transform, from modes to coordinates (dht)")
 	cliutil.NumberVar(fs, &o.order, "order", 1, "the power `N` of a function of the modes that the forward transform expands exactly (dht)")
 	fs.StringVar(&o.sampler, "sampler", "uniform", "the distribution `SPEC` of the random values: "+samplerUsage+" (uniform in [0, 1) and normal of mean 0 and deviation 1 by default; integer gives int32, int64 with --precision double) (cbrng)")

@@ -28,9 +28,13 @@ func matmulComputation(o *renderOptions, shapeA []int) (*core.Computation, strin
 	if err != nil {
 		return nil, "", err
 	}
+	precision, err := computations.ParseMatrixMulPrecision(o.matmulPrecision)
+	if err != nil {
+		return nil, "", fmt.Errorf("--mma: %w", err)
+	}
 	dt := renderDType(o)
 	a, b := core.ArrayOf(dt, shapeA...), core.ArrayOf(dt, shapeB...)
-	mm, err := computations.NewMatrixMul(a, b, computations.MatrixMulOptions{TransposedA: o.transposedA, TransposedB: o.transposedB})
+	mm, err := computations.NewMatrixMul(a, b, computations.MatrixMulOptions{TransposedA: o.transposedA, TransposedB: o.transposedB, Precision: precision})
 	if err != nil {
 		return nil, "", err
 	}
@@ -43,6 +47,9 @@ func matmulComputation(o *renderOptions, shapeA []int) (*core.Computation, strin
 		how = "numpy.matmul of matrix_a's last two axes swapped"
 	case o.transposedB:
 		how = "numpy.matmul of matrix_b's last two axes swapped"
+	}
+	if precision != computations.Float32Precision {
+		how += ", its operands rounded to " + precision.String() + " on the tensor cores where the device has them"
 	}
 	return mm.Computation, fmt.Sprintf("The product of %s and %s into %s (%s)", typeString(a), typeString(b), typeString(out.Type()), how), nil
 }

@@ -39,14 +39,27 @@ const goldenUpdateHint = "If the change is intended, run: go test ./computations
 // goldenDevices are the model devices the plans are rendered for, by the
 // directory their files live in, with the bytes of one array that reikna
 // bench fills on them (512 MiB on a GPU, 8 MiB elsewhere), so that the
-// batched plans are those the benchmarks measure.
+// batched plans are those the benchmarks measure: the model GPU through
+// OpenCL and through CUDA (modelCUDAGPU), and the model CPU.
 var goldenDevices = []struct {
 	dir        string
 	params     func() *cluda.DeviceParams
 	benchBytes int
 }{
 	{"gpu", cluda.ModelGPU, 512 << 20},
+	{"gpu-cuda", modelCUDAGPU, 512 << 20},
 	{"cpu", cluda.ModelCPU, 8 << 20},
+}
+
+// modelCUDAGPU returns the model GPU as a CUDA device, as reikna render
+// --model gpu --api cuda takes it: an H200, of compute capability 9.0,
+// whose blocks may opt into 227 KiB of shared memory.
+func modelCUDAGPU() *cluda.DeviceParams {
+	p := cluda.ModelGPU()
+	p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
+	p.LocalBufferSize = cluda.ModelCUDALocalBufferSize
+	p.Version = cluda.CUDAVersion(9, 0)
+	return p
 }
 
 // goldenCase is a computation whose plan is kept in a golden file.
@@ -156,7 +169,8 @@ func goldenPipeline(n int) goldenCase {
 }
 
 // goldenCases lists the plans kept: every power of two from 16 to 2^24,
-// lengths of factors 2, 3, 5 and 7, Bluestein lengths, double precision,
+// lengths of factors 2, 3, 5 and 7, Bluestein lengths (645496 over rows
+// through CUDA), double precision,
 // the multi-dimensional shapes of the GPU record, and fused pipelines.
 func goldenCases() []goldenCase {
 	var cases []goldenCase
@@ -166,7 +180,7 @@ func goldenCases() []goldenCase {
 	for _, n := range []int{1000, 1536, 2187, 6144, 10000, 100000} {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
-	for _, n := range []int{1009, 4095, 35147, 65537} {
+	for _, n := range []int{1009, 4095, 35147, 65537, 645496} {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
 	for _, n := range []int{1024, 65536, 1 << 20} {

@@ -256,7 +256,7 @@ func peerSizes(t *testing.T, module, sized string, mibs []float64) map[string][]
 	program := `
 import json, sys, types
 torch = types.ModuleType("torch")
-torch.float32, torch.float64, torch.complex64 = "float32", "float64", "complex64"
+torch.float32, torch.float64, torch.complex64, torch.bfloat16, torch.float16 = "float32", "float64", "complex64", "bfloat16", "float16"
 sys.modules["torch"] = torch
 timing = types.ModuleType("torch_timing")
 timing.time_ms = timing.copy_bandwidth = timing.case_args = None

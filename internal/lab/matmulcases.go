@@ -32,6 +32,10 @@ type matmulCase struct {
 	name           string
 	dt             dtypes.DType
 	batch, m, n, k int // at matmulFullMiB
+	// precision lets a float32 product run on the tensor cores with its
+	// operands rounded (computations.MatrixMulPrecision), as PyTorch's
+	// counterpart runs cuBLAS in TF32 or on bfloat16 or half operands.
+	precision computations.MatrixMulPrecision
 }
 
 // matmulCases are the cases in the order they run.
@@ -41,6 +45,9 @@ var matmulCases = []matmulCase{
 	{name: "c64_4096", dt: dtypes.Complex64, batch: 1, m: 4096, n: 4096, k: 4096},
 	{name: "f32_batch1024_64", dt: dtypes.Float32, batch: 1024, m: 64, n: 64, k: 64},
 	{name: "f64_4096", dt: dtypes.Float64, batch: 1, m: 4096, n: 4096, k: 4096},
+	{name: "tf32_4096", dt: dtypes.Float32, batch: 1, m: 4096, n: 4096, k: 4096, precision: computations.TF32Precision},
+	{name: "bf16_4096", dt: dtypes.Float32, batch: 1, m: 4096, n: 4096, k: 4096, precision: computations.BFloat16Precision},
+	{name: "f16_4096", dt: dtypes.Float32, batch: 1, m: 4096, n: 4096, k: 4096, precision: computations.Float16Precision},
 }
 
 // selectMatmulCases returns the cases named in list (comma-separated, ""
@@ -87,7 +94,7 @@ func (c matmulCase) computation(tiling computations.MatrixMulTiling) (*computati
 	if c.batch > 1 {
 		a, b = core.ArrayOf(c.dt, c.batch, c.m, c.k), core.ArrayOf(c.dt, c.batch, c.k, c.n)
 	}
-	return computations.NewMatrixMul(a, b, computations.MatrixMulOptions{Tiling: tiling})
+	return computations.NewMatrixMul(a, b, computations.MatrixMulOptions{Tiling: tiling, Precision: c.precision})
 }
 
 // dtypeTag returns the tag of a dtype in the names of the cases and of the

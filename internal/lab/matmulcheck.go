@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/reikna-go/reikna/cluda"
+	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
 )
@@ -79,6 +80,15 @@ func hostValues(s any) (func(int) complex128, error) {
 	return x, err
 }
 
+// precisionUnit is the unit roundoff of the operands in each precision of
+// MatrixMul (none: float32's, counted as the arithmetic's): TF32 and half
+// keep 10 bits of mantissa, bfloat16 7.
+var precisionUnit = map[computations.MatrixMulPrecision]float64{
+	computations.TF32Precision:     0x1p-11,
+	computations.BFloat16Precision: 0x1p-8,
+	computations.Float16Precision:  0x1p-11,
+}
+
 // checkProducts compares a sample of the outputs y of the case (row-major,
 // batch×m×n) with float64 products of its operands a (batch×m×k) and b
 // (batch×k×n): every output where there are at most matmulSamples, else
@@ -88,6 +98,9 @@ func checkProducts(c matmulCase, a, b, y func(int) complex128) error {
 	if c.dt.IsDouble() {
 		eps = 0x1p-53
 	}
+	// Operands rounded to a reduced precision err by up to its unit
+	// each, a product by twice that.
+	eps += 2 * precisionUnit[c.precision]
 	n := c.batch * c.m * c.n
 	rng := rand.New(rand.NewPCG(uint64(n), 2))
 	for s := range min(matmulSamples, n) {
