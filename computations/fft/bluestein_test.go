@@ -38,13 +38,15 @@ const rowsComment = "the turn over rows"
 // contiguous rows and strided axes, in both precisions.
 func TestBluesteinLengths(t *testing.T) {
 	thr := cludatest.Thread(t)
-	pow2 := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinPow2, LocalBytes: 48 << 10}
-	smooth := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 48 << 10}
+	// Stockham's order throughout, where CUDA's rule would take the turn
+	// over rows (fftplan.NoRowTurns).
+	pow2 := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinPow2, LocalBytes: 48 << 10, RowTurnsFrom: fftplan.NoRowTurns}
+	smooth := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 48 << 10, RowTurnsFrom: fftplan.NoRowTurns}
 	noTurn := smooth
 	noTurn.NoTurn = true
 	// Within 8 KiB the 20250 points of 10091 take three passes in
 	// Stockham's order: five kernels with the turn, or three over rows.
-	smallStockham := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 8 << 10}
+	smallStockham := fft.FFTTuning{Primes: fftplan.PrimesBluestein, Bluestein: fftplan.BluesteinSmooth, LocalBytes: 8 << 10, RowTurnsFrom: fftplan.NoRowTurns}
 	small := smallStockham
 	small.RowTurnsFrom = 3
 	rowsTwoPasses := smooth
