@@ -14,10 +14,12 @@
 // (an associative operation and its empty value: PredicateSum,
 // PredicateProduct, PredicateMin, PredicateMax or one made by
 // NewPredicate from a snippet); EntrywiseNorm is a Reduce with the norm's
-// powers fused into it. MatrixMul multiplies batches of matrices, and DHT
-// transforms between the modes of the harmonic oscillator and coordinates
-// with it (Harmonic, DHTSpatialGrid and DHTSpatialWeights give the mode
-// functions and the grid).
+// powers fused into it. MatrixMul multiplies batches of matrices (through
+// CUDA on the tensor cores where they take the product: float64, and
+// float32 in a reduced precision the caller allows, MatrixMulPrecision),
+// and DHT transforms between the modes of the harmonic oscillator and
+// coordinates with it (Harmonic, DHTSpatialGrid and DHTSpatialWeights give
+// the mode functions and the grid).
 //
 // # The shape of a computation
 //
@@ -68,6 +70,7 @@
 // ExampleNewRollInPlace and ExampleNewFFTShift (moving elements);
 // ExampleNewReduce, ExampleNewScan and ExampleNewEntrywiseNorm (folding an
 // array), with ExampleNewPredicate and ExamplePredicate for an operation of
-// one's own; ExampleNewMatrixMul (batched products); and ExampleNewDHT
-// (the harmonic oscillator's modes and their grid).
+// one's own; ExampleNewMatrixMul (batched products) and
+// ExampleMatrixMulOptions_precision (TF32 on the tensor cores); and
+// ExampleNewDHT (the harmonic oscillator's modes and their grid).
 package computations
