@@ -42,6 +42,17 @@ func ModelGPU() *DeviceParams {
 	}, "NVIDIA CUDA")
 }
 
+// ModelCUDAGPU returns the model GPU (ModelGPU) as a CUDA device: an H100
+// or H200 of compute capability 9.0, whose blocks may opt into
+// ModelCUDALocalBufferSize of shared memory.
+func ModelCUDAGPU() *DeviceParams {
+	p := ModelGPU()
+	p.API, p.PlatformName = CUDA, CUDAPlatformName
+	p.LocalBufferSize = ModelCUDALocalBufferSize
+	p.Version = CUDAVersion(9, 0)
+	return p
+}
+
 // ModelCPU returns the parameters of PoCL's CPU device on a machine of two
 // cores, as PoCL 3.1 reports them: at most 4096 work-items per work-group
 // and per dimension, 512 KiB of local memory (in global memory), a

@@ -7,7 +7,6 @@ import (
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
 	"github.com/reikna-go/reikna/computations/internal/device"
 	"github.com/reikna-go/reikna/core"
-	"github.com/reikna-go/reikna/dtypes"
 )
 
 // MatrixMul multiplies matrices (reikna's linalg.MatrixMul): output =
@@ -101,7 +100,7 @@ func NewMatrixMul(a, b core.Type, opts MatrixMulOptions) (*MatrixMul, error) {
 	if err != nil {
 		return nil, fmt.Errorf("computations: %w", err)
 	}
-	if err := opts.Precision.check(output.DType() == dtypes.Float32, output.DType().String()); err != nil {
+	if err := opts.Precision.check(output.DType()); err != nil {
 		return nil, fmt.Errorf("computations: MatrixMul: %w", err)
 	}
 	mm := &MatrixMul{a: a, b: b, output: output, transA: opts.TransposedA, transB: opts.TransposedB,

@@ -57,8 +57,7 @@ func ExampleNewMatrixMul() {
 
 // Allow a float32 product to run on the tensor cores in TF32, and see
 // which kernel runs on an H200 through CUDA (the model GPU as a CUDA
-// device of compute capability 9.0) and through OpenCL, where it computes
-// in float32.
+// device) and through OpenCL, where it computes in float32.
 func ExampleMatrixMulOptions_precision() {
 	a := core.ArrayOf(dtypes.Float32, 4096, 4096)
 	mm, err := computations.NewMatrixMul(a, a, computations.MatrixMulOptions{Precision: computations.TF32Precision})
@@ -66,10 +65,7 @@ func ExampleMatrixMulOptions_precision() {
 		fmt.Println(err)
 		return
 	}
-	h200 := cluda.ModelGPU()
-	h200.API, h200.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
-	h200.LocalBufferSize, h200.Version = cluda.ModelCUDALocalBufferSize, cluda.CUDAVersion(9, 0)
-	for _, params := range []*cluda.DeviceParams{h200, cluda.ModelGPU()} {
+	for _, params := range []*cluda.DeviceParams{cluda.ModelCUDAGPU(), cluda.ModelGPU()} {
 		plan, err := mm.PlanOn(params)
 		if err != nil {
 			fmt.Println(err)

@@ -72,8 +72,7 @@ func TestPlanMatmulMMA(t *testing.T) {
 func TestMatrixMulMMARender(t *testing.T) {
 	f64 := core.ArrayOf(dtypes.Float64, 4096, 4096)
 	f32 := core.ArrayOf(dtypes.Float32, 4096, 4096)
-	cuda := cluda.ModelGPU()
-	cuda.API, cuda.LocalBufferSize, cuda.Version = cluda.CUDA, cluda.ModelCUDALocalBufferSize, cluda.CUDAVersion(9, 0)
+	cuda := cluda.ModelCUDAGPU()
 	a100 := *cuda
 	a100.Version = cluda.CUDAVersion(8, 0)
 	reducedBytes := "LOCAL_BUFFER_SIZE(100352)"

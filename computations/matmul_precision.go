@@ -1,6 +1,10 @@
 package computations
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/reikna-go/reikna/dtypes"
+)
 
 // MatrixMulPrecision is the precision a float32 MatrixMul may multiply in:
 // by default every operand value and product is a float32; the reduced
@@ -47,12 +51,12 @@ func (p MatrixMulPrecision) String() string {
 // check returns an error where the precision is not one of the constants,
 // or is reduced for a product whose arithmetic runs in another dtype than
 // float32 (compute).
-func (p MatrixMulPrecision) check(computeIsFloat32 bool, compute string) error {
+func (p MatrixMulPrecision) check(compute dtypes.DType) error {
 	switch {
 	case p < Float32Precision || p > Float16Precision:
 		return fmt.Errorf("precision %v: not one of Float32Precision, TF32Precision, BFloat16Precision, Float16Precision", p)
-	case p != Float32Precision && !computeIsFloat32:
-		return fmt.Errorf("precision %v: reduced precisions apply to float32 products, and this one computes in %s", p, compute)
+	case p != Float32Precision && compute != dtypes.Float32:
+		return fmt.Errorf("precision %v: reduced precisions apply to float32 products, and this one computes in %v", p, compute)
 	}
 	return nil
 }

@@ -161,21 +161,21 @@ func renderFlagSet(synopsis string, stderr io.Writer) (*flag.FlagSet, *renderOpt
 // modelDevices are the devices --model names.
 var modelDevices = map[string]func() *cluda.DeviceParams{"gpu": cluda.ModelGPU, "cpu": cluda.ModelCPU}
 
-// modelAPI makes p, a model device, one of api (see cliutil.AddAPIFlag).
-func modelAPI(p *cluda.DeviceParams, api string) error {
+// modelAPI returns the model device p through api (see
+// cliutil.AddAPIFlag): through CUDA the model GPU is cluda.ModelCUDAGPU.
+func modelAPI(p *cluda.DeviceParams, api string) (*cluda.DeviceParams, error) {
 	a, err := cluda.ParseAPI(api)
 	if err != nil {
-		return fmt.Errorf("--api: %w", err)
+		return nil, fmt.Errorf("--api: %w", err)
 	}
-	if a == cluda.CUDA {
+	switch {
+	case a != cluda.CUDA:
+	case p.IsGPU():
+		return cluda.ModelCUDAGPU(), nil
+	default:
 		p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
-		if p.IsGPU() {
-			// The model GPU is an H200: compute capability 9.0.
-			p.LocalBufferSize = cluda.ModelCUDALocalBufferSize
-			p.Version = cluda.CUDAVersion(9, 0)
-		}
 	}
-	return nil
+	return p, nil
 }
 
 // renderComputation builds the FFT or a copy as a PureParallel with the
@@ -198,8 +198,8 @@ func renderComputation(what string, o *renderOptions, w io.Writer) error {
 	}
 	dt := o.precision.ComplexDType()
 	if model != nil {
-		p := model()
-		if err := modelAPI(p, o.api); err != nil {
+		p, err := modelAPI(model(), o.api)
+		if err != nil {
 			return err
 		}
 		if err := cliutil.CheckPrecision(p, dt); err != nil {

@@ -64,8 +64,8 @@ func renderFFTModule(o *fftModuleOptions, w io.Writer) error {
 		if !ok {
 			return fmt.Errorf("--model %s: no such model device (choose gpu or cpu)", o.model)
 		}
-		params = model()
-		if err := modelAPI(params, o.api); err != nil {
+		var err error
+		if params, err = modelAPI(model(), o.api); err != nil {
 			return err
 		}
 		target = fmt.Sprintf("the %s, without a device", params.Name)

@@ -40,26 +40,15 @@ const goldenUpdateHint = "If the change is intended, run: go test ./computations
 // directory their files live in, with the bytes of one array that reikna
 // bench fills on them (512 MiB on a GPU, 8 MiB elsewhere), so that the
 // batched plans are those the benchmarks measure: the model GPU through
-// OpenCL and through CUDA (modelCUDAGPU), and the model CPU.
+// OpenCL and through CUDA (cluda.ModelCUDAGPU), and the model CPU.
 var goldenDevices = []struct {
 	dir        string
 	params     func() *cluda.DeviceParams
 	benchBytes int
 }{
 	{"gpu", cluda.ModelGPU, 512 << 20},
-	{"gpu-cuda", modelCUDAGPU, 512 << 20},
+	{"gpu-cuda", cluda.ModelCUDAGPU, 512 << 20},
 	{"cpu", cluda.ModelCPU, 8 << 20},
-}
-
-// modelCUDAGPU returns the model GPU as a CUDA device, as reikna render
-// --model gpu --api cuda takes it: an H200, of compute capability 9.0,
-// whose blocks may opt into 227 KiB of shared memory.
-func modelCUDAGPU() *cluda.DeviceParams {
-	p := cluda.ModelGPU()
-	p.API, p.PlatformName = cluda.CUDA, cluda.CUDAPlatformName
-	p.LocalBufferSize = cluda.ModelCUDALocalBufferSize
-	p.Version = cluda.CUDAVersion(9, 0)
-	return p
 }
 
 // goldenCase is a computation whose plan is kept in a golden file.

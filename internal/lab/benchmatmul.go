@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/reikna-go/reikna/computations"
 	"github.com/reikna-go/reikna/core"
@@ -81,6 +82,11 @@ func (b *bencher) measureMatmul(c matmulCase, tiling computations.MatrixMulTilin
 		return r
 	}
 	r.Tiling = used
+	if !strings.HasSuffix(used, "/mma-"+c.precision.String()) {
+		// The device computes the product in float32, and is checked as
+		// such.
+		c.precision = computations.Float32Precision
+	}
 	kernel, wrong, skipped := b.checkAndTime(mm.Computation, func(call *core.Callable, sets [][]any) error {
 		return b.checkMatmul(c, call, sets[0])
 	})

@@ -9,16 +9,14 @@ import (
 // TestLimitsOfModels checks the limits of the model devices, the GPU
 // through OpenCL and through CUDA.
 func TestLimitsOfModels(t *testing.T) {
-	cuda := cluda.ModelGPU()
-	cuda.API = cluda.CUDA
-	cuda.LocalBufferSize = cluda.ModelCUDALocalBufferSize
+	cuda := cluda.ModelCUDAGPU()
 	for _, tt := range []struct {
 		name string
 		p    *cluda.DeviceParams
 		want Limits
 	}{
 		{"model GPU", cluda.ModelGPU(), Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, LargeLocalMemBytes: 48 << 10, ComputeUnits: 132, GPU: true, GlobalAtomics: true}},
-		{"model GPU through CUDA", cuda, Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, LargeLocalMemBytes: 227 << 10, ComputeUnits: 132, GPU: true, CUDA: true, GlobalAtomics: true}},
+		{"model GPU through CUDA", cuda, Limits{MaxWorkGroup: 1024, LocalMemBytes: 48 << 10, LargeLocalMemBytes: 227 << 10, ComputeUnits: 132, GPU: true, CUDA: true, ComputeCapability: 90, GlobalAtomics: true}},
 		{"model CPU", cluda.ModelCPU(), Limits{MaxWorkGroup: 4096, LocalMemBytes: 512 << 10, LargeLocalMemBytes: 512 << 10, ComputeUnits: 2, CPU: true, GlobalAtomics: true, VectorBytes: 32}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

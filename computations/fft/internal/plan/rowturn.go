@@ -23,13 +23,15 @@ package plan
 // The rule takes them through CUDA (rowTurns): on an H200, with the
 // twiddles and the convolution kernel read in the order of the rows
 // (BluesteinKernelRows, tables of exponent bits), three kernels over rows
-// of at most 8192 points took 0.72 to 0.89 of the time of five in
-// Stockham's order at 10 of 12 lengths from 140497 to 2581976 (median
-// 0.87; 1123841 took 1.27, 140497 1.05), in 512 MiB batches
-// (docs/fft-gpu-notes.md §27). Longer rows lost (a median of 1.06), and
-// so did transforms of two passes (1.09 and 1.34): three kernels in
-// Stockham's order are already the fewest. Tuning may take them
-// elsewhere or leave them (Tuning.RowTurnsFrom), and the tuner tries both.
+// of at most 8192 points took a median of 0.848 of the time of five in
+// Stockham's order at the 42 lengths of the sweep's list from 140497 to
+// 2581976 that they change, 38 faster and 4 slower (140497 and 140521
+// 1.05; 1123841 and 1123846 1.28), in 512 MiB batches
+// (docs/fft-gpu-notes.md §27). Rows of up to 16384 lost (a median of
+// 1.06 at 12 lengths), and so did transforms of two passes (1.09 and
+// 1.34): three kernels in Stockham's order are already the fewest. Tuning
+// may take them elsewhere or leave them (Tuning.RowTurnsFrom), and the
+// tuner tries both.
 
 // NoRowTurns is Tuning.RowTurnsFrom for no Bluestein's transforms over
 // rows, where the device's rule would take them.
