@@ -119,6 +119,11 @@ func (p *Plan) Thread() *cluda.Thread { return p.thread }
 // or rendered for, for choosing work-group sizes and algorithms.
 func (p *Plan) DeviceParams() *cluda.DeviceParams { return p.params }
 
+// Tunes reports whether the plan is built to be timed among the candidates
+// of its choice points (CompileOptions.Tune), so that a computation may
+// take the time to find which of its candidates differ.
+func (p *Plan) Tunes() bool { return p.opts.Tune }
+
 // TempArray adds a contiguous temporary array of type t (its layout is
 // ignored) to the plan. Temporary arrays whose uses in the plan's kernel
 // calls do not overlap share memory.

@@ -1,6 +1,7 @@
 package fft
 
 import (
+	"github.com/reikna-go/reikna/cluda"
 	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
 	"github.com/reikna-go/reikna/core"
 )
@@ -29,11 +30,12 @@ func NewTunedIRFFT(t core.Type, axes []int, n int, tuning FFTTuning) (*IRFFT, er
 	return newIRFFT(t, axes, n, tuning)
 }
 
-// CandidateNames returns the names of the candidate plans that tuning
-// compares for the FFT of t over axes.
-func CandidateNames(t core.Type, axes []int) []string {
+// CandidateNames returns the names of the candidate plans of the FFT of t
+// over axes on a device of params p: those that tuning compares, or with
+// tuning false those a build without tuning lists.
+func CandidateNames(t core.Type, axes []int, p *cluda.DeviceParams, tuning bool) []string {
 	var out []string
-	for _, c := range candidatesFor(t, axes) {
+	for _, c := range candidatesFor(t, axes, fftLimits(p, t.DType(), fftplan.Tuning{}), tuning) {
 		out = append(out, c.name)
 	}
 	return out

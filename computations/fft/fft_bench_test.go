@@ -187,7 +187,8 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
 // Bluestein's transforms), REIKNA_BENCH_ROW_TURNS (the fewest passes from
 // which Bluestein's transforms run over rows), REIKNA_BENCH_MAX_ROW_TURN
-// (their longest row) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
+// (their longest row), REIKNA_BENCH_LARGE_PASSES (-1, 1 or 2: passes in
+// CUDA's large local memory, see fftplan.Tuning.LargePasses) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
 // each kernel: REIKNA_BENCH_KERNELS=1, see benchFFTShape.)
 func benchTuning() fft.FFTTuning {
 	var t fft.FFTTuning
@@ -227,6 +228,9 @@ func benchTuning() fft.FFTTuning {
 	}
 	if c, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_ROW_TURN")); err == nil {
 		t.MaxRowTurn = c
+	}
+	if lp, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LARGE_PASSES")); err == nil {
+		t.LargePasses = lp
 	}
 	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
 	return t

@@ -72,14 +72,27 @@ var rowTurnCandidates = []fftCandidate{
 	{"row-turns-2", fftplan.Tuning{RowTurnsFrom: 2, MaxRowTurn: 8192}},
 }
 
-// candidatesFor returns the candidate plans of the FFT of t over axes:
-// fftCandidates, primeCandidates where an axis has a prime length that
-// both algorithms can take, widePrimeCandidates where an axis length
-// has a factor that only the wider prime butterflies take,
+// largePassCandidates are the candidates of transforms of several passes
+// on a device with large local memory (CUDA's): passes in it where they
+// take fewer kernels, and also where they take as many in wider tiles
+// (fftplan.Tuning.LargePasses), which the rules do not take.
+var largePassCandidates = []fftCandidate{
+	{"large-passes", fftplan.Tuning{LargePasses: fftplan.AnyLargePasses}},
+	{"wide-large-passes", fftplan.Tuning{LargePasses: fftplan.WideLargePasses}},
+}
+
+// candidatesFor returns the candidate plans of the FFT of t over axes on a
+// device of limits lim: fftCandidates, primeCandidates where an axis has
+// a prime length that both algorithms can take, widePrimeCandidates where
+// an axis length has a factor that only the wider prime butterflies take,
 // bluesteinCandidates where an axis length takes Bluestein's algorithm,
-// and turnCandidate and rowTurnCandidates where its transforms may take
-// several passes.
-func candidatesFor(t core.Type, axes []int) []fftCandidate {
+// turnCandidate and rowTurnCandidates where its transforms may take
+// several passes, and on a device with the large local memory
+// largePassCandidates: with tuning, those whose plan is neither the
+// rules' nor an earlier one's (planning them takes up to tens of
+// milliseconds), else all of them, so that a choice the wisdom holds is
+// among them.
+func candidatesFor(t core.Type, axes []int, lim fftplan.Limits, tuning bool) []fftCandidate {
 	out := fftCandidates
 	prime, wide, bluestein, turn := false, false, false, false
 	for _, a := range axes {
@@ -100,6 +113,35 @@ func candidatesFor(t core.Type, axes []int) []fftCandidate {
 	if turn {
 		out = append(append(slices.Clone(out), turnCandidate), rowTurnCandidates...)
 	}
+	switch {
+	case !lim.LargeLocal():
+		return out
+	case tuning:
+		return append(slices.Clone(out), newPlans(t, axes, lim, largePassCandidates)...)
+	}
+	return append(slices.Clone(out), largePassCandidates...)
+}
+
+// newPlans returns the candidates that give the FFT of t over axes on a
+// device of limits lim a plan that neither the rules nor an earlier
+// candidate of the list give.
+func newPlans(t core.Type, axes []int, lim fftplan.Limits, candidates []fftCandidate) []fftCandidate {
+	lim.Tuning = fftplan.Tuning{}
+	rules, err := fftplan.New(t.Shape(), axes, lim)
+	if err != nil {
+		return nil
+	}
+	seen := []fftplan.Plan{rules}
+	var out []fftCandidate
+	for _, c := range candidates {
+		lim.Tuning = c.tuning
+		p, err := fftplan.New(t.Shape(), axes, lim)
+		if err != nil || slices.ContainsFunc(seen, func(q fftplan.Plan) bool { return reflect.DeepEqual(p, q) }) {
+			continue
+		}
+		seen = append(seen, p)
+		out = append(out, c)
+	}
 	return out
 }
 
@@ -110,7 +152,7 @@ func chooseTuning(plan *core.Plan, t core.Type, axes []int, given fftplan.Tuning
 	if !reflect.DeepEqual(given, fftplan.Tuning{}) {
 		return given
 	}
-	candidates := candidatesFor(t, axes)
+	candidates := candidatesFor(t, axes, fftLimits(plan.DeviceParams(), t.DType(), fftplan.Tuning{}), plan.Tunes())
 	names := make([]string, len(candidates))
 	for i, c := range candidates {
 		names[i] = c.name

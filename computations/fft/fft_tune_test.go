@@ -60,29 +60,49 @@ func TestFFTTune(t *testing.T) {
 
 // TestFFTCandidates checks which candidate plans tuning compares: the
 // rules' variants for every FFT, and those of the algorithm of primes, of
-// the wider prime butterflies and of Bluestein's length only where they
-// can change the plan.
+// the wider prime butterflies, of Bluestein's length and of the passes in
+// CUDA's large local memory only where they can change the plan.
 func TestFFTCandidates(t *testing.T) {
 	tests := []struct {
-		name  string
-		shape []int
-		axes  []int
-		want  []string // candidates beyond the rules' variants
+		name   string
+		shape  []int
+		axes   []int
+		want   []string // candidates beyond the rules' variants
+		device func() *cluda.DeviceParams
 	}{
-		{"smooth", []int{3, 350}, []int{1}, nil},
-		{"prime taken by both algorithms", []int{2, 1009}, []int{1}, []string{"rader", "bluestein", "bluestein-pow2", "bluestein-smooth"}},
-		{"factors 17 and 31", []int{4, 527}, []int{1}, []string{"prime-butterflies-31", "prime-butterflies-23"}},
-		{"Bluestein's lengths that meet", []int{2, 129}, []int{1}, nil}, // 256 either way
-		{"Bluestein's length of one axis", []int{35147, 8}, []int{0, 1}, []string{"bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2"}},
-		{"Bluestein's transforms of several passes", []int{2, 10091}, []int{1}, []string{"rader", "bluestein", "bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2"}},
+		{"smooth", []int{3, 350}, []int{1}, nil, nil},
+		{"prime taken by both algorithms", []int{2, 1009}, []int{1}, []string{"rader", "bluestein", "bluestein-pow2", "bluestein-smooth"}, nil},
+		{"factors 17 and 31", []int{4, 527}, []int{1}, []string{"prime-butterflies-31", "prime-butterflies-23"}, nil},
+		{"Bluestein's lengths that meet", []int{2, 129}, []int{1}, nil, nil}, // 256 either way
+		{"Bluestein's length of one axis", []int{35147, 8}, []int{0, 1}, []string{"bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2"}, nil},
+		{"Bluestein's transforms of several passes", []int{2, 10091}, []int{1}, []string{"rader", "bluestein", "bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2"}, nil},
+		// CUDA's large local memory: 2^20 in two passes either way, 66528
+		// in as many passes in wider tiles, 1024 in one pass as before.
+		{"2^20 through CUDA", []int{8, 1 << 20}, []int{1}, []string{"large-passes"}, cluda.ModelCUDAGPU},
+		{"66528 through CUDA", []int{8, 66528}, []int{1}, []string{"wide-large-passes"}, cluda.ModelCUDAGPU},
+		{"1024 through CUDA", []int{8, 1024}, []int{1}, nil, cluda.ModelCUDAGPU},
+		{"2^20 through OpenCL", []int{8, 1 << 20}, []int{1}, nil, cluda.ModelGPU},
 	}
-	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1})
+	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1}, cluda.ModelGPU(), true)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes)
+			device := tt.device
+			if device == nil {
+				device = cluda.ModelGPU
+			}
+			got := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes, device(), true)
 			want := append(slices.Clone(rules), tt.want...)
 			if !slices.Equal(got, want) {
 				t.Errorf("candidates %v, want %v", got, want)
+			}
+			// A build without tuning lists every candidate of the large
+			// local memory by name, without planning them.
+			untuned := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes, device(), false)
+			if d := device(); d.LocalBufferSize > d.LocalMemSize {
+				want = append(slices.DeleteFunc(want, func(s string) bool { return strings.Contains(s, "large-passes") }), "large-passes", "wide-large-passes")
+			}
+			if !slices.Equal(untuned, want) {
+				t.Errorf("candidates without tuning %v, want %v", untuned, want)
 			}
 		})
 	}

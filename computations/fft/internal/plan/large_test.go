@@ -48,6 +48,20 @@ func TestLargeLocalMemory(t *testing.T) {
 		{"3600 with 227 KiB as within 48 KiB", []int{8, 3600}, []int{1}, large, nil},
 		{"strided 8192 with 227 KiB as within 48 KiB", []int{8192, 8}, []int{0}, large, nil},
 		{"2^20 with 227 KiB as within 48 KiB", []int{1 << 20}, []int{0}, large, nil},
+		// Passes in the large local memory where the tuning asks for them
+		// (largepasses.go): two of 1024 in tiles of 16 for three of at
+		// most 128, and with WideLargePasses the two of 66528 in wider
+		// tiles.
+		{"2^20 in large passes", []int{8, 1 << 20}, []int{1}, tuned(large, Tuning{LargePasses: AnyLargePasses}), []string{
+			"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile16 wg1024 bounded sfast staged-store",
+			"L1024 NS1024 [16 16 4] reg E16 TT64 C1/1 tile16 wg1024 bounded sfast",
+		}},
+		{"66528 in large passes: as many kernels", []int{8, 66528}, []int{1}, tuned(large, Tuning{LargePasses: AnyLargePasses}), nil},
+		{"66528 in wide large passes", []int{8, 66528}, []int{1}, tuned(large, Tuning{LargePasses: WideLargePasses}), []string{
+			"L264 NS1 [12 11 2] reg E12 TT24 C1/1 tile16 wg384 uneven bounded sfast staged-store",
+			"L252 NS264 [7 6 6] reg E7 TT42 C1/1 tile16 wg672 uneven bounded sfast",
+		}},
+		{"2^20 in large passes within 48 KiB", []int{8, 1 << 20}, []int{1}, tuned(gpuLimits, Tuning{LargePasses: WideLargePasses}), nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

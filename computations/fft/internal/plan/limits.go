@@ -92,6 +92,13 @@ type Tuning struct {
 	// register kernel takes (or of the rule's).
 	RowTurnsFrom int
 	MaxRowTurn   int
+	// LargePasses chooses whether transforms of several passes run as
+	// passes in the large local memory of CUDA devices (largepasses.go):
+	// LargePassesRule leaves it to the device's rule, which takes none (as
+	// does NoLargePasses); AnyLargePasses takes them wherever they take
+	// fewer kernels, WideLargePasses also where they take as many, in
+	// wider tiles.
+	LargePasses int
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -201,6 +208,9 @@ type budget struct {
 	// (Tuning.RowTurnsFrom, Axis.rowTurnKernels); maxRowTurn > 0 is the
 	// longest row.
 	rowTurnsFrom, maxRowTurn int
+	// largePasses: transforms of several passes may run as passes in the
+	// large local memory (largePasses).
+	largePasses, wideLargePasses bool
 	// evenStages: the tuning holds every register kernel to even stages
 	// (Tuning.EvenStages).
 	evenStages bool
@@ -327,6 +337,8 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: Bluestein's length by rule %d", l.Tuning.Bluestein)
 	case l.Tuning.RowTurnsFrom < NoRowTurns || l.Tuning.RowTurnsFrom == 1:
 		return fmt.Errorf("plan: Bluestein's transforms over rows from %d passes (0 for the rule, %d for none, or 2 or more)", l.Tuning.RowTurnsFrom, NoRowTurns)
+	case l.Tuning.LargePasses < NoLargePasses || l.Tuning.LargePasses > WideLargePasses:
+		return fmt.Errorf("plan: passes in the large local memory by rule %d", l.Tuning.LargePasses)
 	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
 	case l.Tuning.MaxPrime > maxWidePrimeRadix:
@@ -432,6 +444,7 @@ func (l Limits) budget() budget {
 		b.bluesteinPow2, b.bluesteinSmooth = false, true
 	}
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
+	b.largePasses, b.wideLargePasses = largePassesOf(t)
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding, b.bluesteinIfLooped = !cpu, cpu

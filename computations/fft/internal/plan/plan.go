@@ -187,6 +187,9 @@ func planAxisLocal(batch Batch, n int, b budget) Axis {
 	if b.largeLocalBytes <= b.localBytes || batch.Inner > 1 {
 		return a
 	}
+	if la, ok := largePasses(batch, n, a, b); ok {
+		return la
+	}
 	a = largeEven(batch, n, a, b)
 	if lu, ok := largeUneven(batch, n, a, b); ok {
 		return lu

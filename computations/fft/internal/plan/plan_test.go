@@ -341,6 +341,16 @@ var planLimits = []struct {
 	{"GPU in 8 KiB, Bluestein's transforms over rows", tuned(gpuLimits, Tuning{RowTurnsFrom: 3, LocalBytes: 8 << 10}), 8 << 10},
 	{"CPU, Bluestein's lengths powers of two", tuned(cpuLimits, Tuning{Bluestein: BluesteinPow2}), 256 << 10},
 	{"CPU, a real transform's ends", realEnds(cpuLimits), 256 << 10},
+	{"GPU with 227 KiB", largeLocal(gpuLimits, Tuning{}), 227 << 10},
+	{"GPU with 227 KiB, large passes", largeLocal(gpuLimits, Tuning{LargePasses: AnyLargePasses}), 227 << 10},
+	{"GPU with 227 KiB, wide large passes", largeLocal(gpuLimits, Tuning{LargePasses: WideLargePasses}), 227 << 10},
+}
+
+// largeLocal returns lim with CUDA's opt-in local memory of an H200 and the
+// tuning t.
+func largeLocal(lim Limits, t Tuning) Limits {
+	lim.LargeLocalMemBytes, lim.CUDA = 227<<10, true
+	return tuned(lim, t)
 }
 
 // realEnds returns lim for the complex transform of a real one.
@@ -612,6 +622,15 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	if lim.Tuning.MaxRegE > 0 {
 		maxE = lim.Tuning.MaxRegE
 	}
+	if p.Bounded {
+		// A kernel bound to its size (CUDA's large local memory): up to
+		// largeRegWG work-items of at most 16 elements, or more elements
+		// within the register kernel's work-group size.
+		if !p.Private && p.WG > maxWG && p.E > 16 {
+			return fmt.Errorf("a bound kernel of %d work-items of %d elements", p.WG, p.E)
+		}
+		maxWG = min(largeRegWG, lim.MaxWorkGroup)
+	}
 	if p.Uneven {
 		if err := checkUneven(p); err != nil {
 			return err
@@ -726,6 +745,7 @@ func TestNewErrors(t *testing.T) {
 		{"negative local bytes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LocalBytes: -8}), "negative tuning"},
 		{"unknown Bluestein's length", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth + 1}), "Bluestein's length by rule"},
 		{"unknown algorithm of primes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Primes: -1}), "primes by algorithm"},
+		{"unknown large passes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LargePasses: WideLargePasses + 1}), "large local memory by rule"},
 		{"axis out of range", []int{16}, []int{1}, gpuLimits, "axes [1]"},
 		{"negative axis", []int{16}, []int{-1}, gpuLimits, "axes [-1]"},
 		{"repeated axis", []int{16, 4}, []int{0, 0}, gpuLimits, "axes [0 0]"},

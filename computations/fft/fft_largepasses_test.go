@@ -1,0 +1,47 @@
+package fft_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations/fft"
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// TestFFTLargePasses checks the transforms of several passes in CUDA's
+// large local memory (fftplan.Tuning.LargePasses): two passes of 1024 in
+// tiles of 16 for 2^19's three, wider tiles for the two passes of 34992,
+// 66528 and 131072, and Bluestein's transforms of 17569 in wider tiles.
+// Devices without the large local memory plan them as the rules do, which
+// the other tests run (TestPlanInvariants checks the plans on CUDA's
+// limits on every device).
+func TestFFTLargePasses(t *testing.T) {
+	thr := cludatest.Thread(t)
+	if p := thr.Params(); p.LocalBufferSize <= p.LocalMemSize {
+		t.Skipf("%s has no local memory beyond %d bytes: its plans are the rules'", p.Name, p.LocalMemSize)
+	}
+	cases := []struct {
+		shape []int
+		mode  int
+	}{
+		{[]int{2, 1 << 19}, fftplan.AnyLargePasses},
+		{[]int{3, 34992}, fftplan.WideLargePasses},
+		{[]int{2, 66528}, fftplan.WideLargePasses},
+		{[]int{2, 131072}, fftplan.WideLargePasses},
+		{[]int{3, 17569}, fftplan.WideLargePasses},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%v/mode%d", c.shape, c.mode), func(t *testing.T) {
+			f, err := fft.NewTunedFFT(core.ArrayOf(dtypes.Complex64, c.shape...), []int{1}, fft.FFTOptions{}, fft.FFTTuning{LargePasses: c.mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := runPlanned(t, thr, f, dtypes.Complex64, c.shape, []int{1}, uint64(c.shape[1])); !(e <= tolComplex64) {
+				t.Errorf("relative error %.3g", e)
+			}
+		})
+	}
+}
