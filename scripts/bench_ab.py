@@ -18,7 +18,10 @@ keeps what it measured. --summarize reads the JSON files of an earlier
 OUTDIR (NAME-ROUND.json; the names in the order given, else sorted, the
 first the reference) and prints the same. --pack writes the summary into
 OUTDIR/summary.txt and the whole of OUTDIR into OUTDIR.tgz, one file to
-bring back from a lent machine that returns a few files of a call.
+bring back from a lent machine that returns a few files of a call; it is
+rewritten after every run, so that a call cut short keeps what it ran. A
+name without runs (a deadline before its first) is left out of the
+summary.
 
 A comparison of two plans before a change is recorded (docs/fft-gpu-notes.md
 §20 and docs/benchmarks/h200-2026-11-28-padding-ab); the record itself comes
@@ -60,6 +63,10 @@ def run_rounds(args, binaries):
             with open(out + ".txt", "w") as f:
                 rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode
             print(f"round {rnd}, {name}: rc={rc} at {time.monotonic() - start:.0f} s", file=sys.stderr)
+            if args.pack:
+                # After every run, so that a call cut short keeps the runs
+                # it finished.
+                pack(args.outdir, names, args.threshold)
     return names
 
 
@@ -68,6 +75,10 @@ def load(path):
     with open(path) as f:
         rows = json.load(f).get("results") or []
     return {r["n"]: r["median_ms"] for r in rows if r.get("median_ms")}
+
+
+class SummaryError(Exception):
+    """There are too few runs in OUTDIR to compare."""
 
 
 def summarize(outdir, names, threshold):
@@ -82,8 +93,11 @@ def summarize(outdir, names, threshold):
     if not names:
         names = sorted(runs)
     missing = [n for n in names if n not in runs]
-    if missing or len(names) < 2:
-        sys.exit(f"bench_ab: need two names or more with runs in {outdir} (missing {missing}, found {sorted(runs)})")
+    if missing:
+        print(f"no runs of {', '.join(missing)} in {outdir}: left out")
+    names = [n for n in names if n in runs]
+    if len(names) < 2 or names[0] in missing:
+        raise SummaryError(f"bench_ab: need the reference and another name with runs in {outdir} (found {sorted(runs)})")
     ref = names[0]
     for other in names[1:]:
         rounds = sorted(set(runs[ref]) & set(runs[other]))
@@ -133,7 +147,10 @@ def main():
     ap.add_argument("binaries", nargs="*", help="NAME=BINARY, the first the reference (with --summarize: NAME)")
     args = ap.parse_args()
     if args.summarize:
-        summarize(args.outdir, args.binaries, args.threshold)
+        try:
+            summarize(args.outdir, args.binaries, args.threshold)
+        except SummaryError as e:
+            sys.exit(str(e))
         return
     binaries = []
     for b in args.binaries:
@@ -144,9 +161,12 @@ def main():
     if len(binaries) < 2:
         ap.error("give two binaries or more")
     names = run_rounds(args, binaries)
-    summarize(args.outdir, names, args.threshold)
     if args.pack:
         pack(args.outdir, names, args.threshold)
+    try:
+        summarize(args.outdir, names, args.threshold)
+    except SummaryError as e:
+        sys.exit(str(e))
 
 
 def pack(outdir, names, threshold):
@@ -154,13 +174,18 @@ def pack(outdir, names, threshold):
     into OUTDIR.tgz."""
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        summarize(outdir, names, threshold)
+        try:
+            summarize(outdir, names, threshold)
+        except SummaryError as e:
+            print(e)
     with open(os.path.join(outdir, "summary.txt"), "w") as f:
         f.write(buf.getvalue())
     outdir = os.path.normpath(outdir)
-    with tarfile.open(outdir + ".tgz", "w:gz") as t:
+    # Through a temporary file, so that a call cut short leaves the last
+    # whole archive.
+    with tarfile.open(outdir + ".tgz.tmp", "w:gz") as t:
         t.add(outdir, arcname=os.path.basename(outdir))
-    print(f"wrote {outdir}.tgz", file=sys.stderr)
+    os.replace(outdir + ".tgz.tmp", outdir + ".tgz")
 
 
 if __name__ == "__main__":
