@@ -2,7 +2,9 @@
 """Times FFT lengths with several reikna binaries in interleaved rounds and compares each with the first.
 
 Usage: bench_ab.py [--rounds N] [--sizes LIST] [--mib MiB] [--api API] [--runs N]
-                   [--deadline S] [--threshold T] OUTDIR NAME=BINARY NAME=BINARY ...
+                   [--deadline S] [--run-timeout S] [--threshold T] [--pack]
+                   OUTDIR NAME=BINARY NAME=BINARY ...
+       bench_ab.py --test-binary FFT_TEST [options] OUTDIR NAME=VAR=VALUE[,VAR=VALUE] ...
        bench_ab.py --summarize OUTDIR [NAME ...]
 
 Each round runs `BINARY bench --sweep --sizes LIST --json OUTDIR/NAME-ROUND.json`
@@ -22,6 +24,18 @@ bring back from a lent machine that returns a few files of a call; it is
 rewritten after every run, so that a call cut short keeps what it ran. A
 name without runs (a deadline before its first) is left out of the
 summary.
+
+With --test-binary the candidates are not binaries but environments of one
+test binary of computations/fft (`go test -c`): each NAME=VAR=VALUE,... runs
+`FFT_TEST -test.run none -test.bench 'BenchmarkFFT$'` with those variables
+(such as REIKNA_BENCH_LARGE_PASSES=2, which BenchmarkFFT's benchTuning
+reads) beside REIKNA_BENCH_SIZES, REIKNA_BENCH_MIB, REIKNA_API and
+REIKNA_BENCH_KERNELS=1, so one build compares plans the tuning chooses,
+without the host's reference transform that `reikna bench` checks each
+length against (about half the time of a run at 512 MiB). --sizes is then
+a comma-separated list. Each run's lines are kept in NAME-ROUND.txt and
+read into NAME-ROUND.json (the median per call and each kernel's median),
+also where --run-timeout cut the run short.
 
 A comparison of two plans before a change is recorded (docs/fft-gpu-notes.md
 §20 and docs/benchmarks/h200-2026-11-28-padding-ab); the record itself comes
@@ -53,21 +67,71 @@ def run_rounds(args, binaries):
                 print(f"deadline of {args.deadline} s reached before {name} of round {rnd}", file=sys.stderr)
                 return names
             out = os.path.join(args.outdir, f"{name}-{rnd}")
-            cmd = [binary, "bench", "--sweep", "--sizes", args.sizes, "--json", out + ".json", "--cpu=false"]
-            if args.mib:
-                cmd += ["--mib", str(args.mib)]
-            if args.api:
-                cmd += ["--api", args.api]
-            if args.runs:
-                cmd += ["--runs", str(args.runs)]
+            cmd, env = command(args, binary, out)
             with open(out + ".txt", "w") as f:
-                rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode
+                try:
+                    rc = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env,
+                                        timeout=args.run_timeout or None).returncode
+                except subprocess.TimeoutExpired:
+                    rc = "timeout"
+            if args.test_binary:
+                write_bench_json(out + ".txt", out + ".json")
             print(f"round {rnd}, {name}: rc={rc} at {time.monotonic() - start:.0f} s", file=sys.stderr)
             if args.pack:
                 # After every run, so that a call cut short keeps the runs
                 # it finished.
                 pack(args.outdir, names, args.threshold)
     return names
+
+
+def command(args, candidate, out):
+    """Returns the command and environment of one run of a candidate: a
+    reikna binary, or with --test-binary the variables VAR=VALUE,... of a
+    run of BenchmarkFFT."""
+    if not args.test_binary:
+        cmd = [candidate, "bench", "--sweep", "--sizes", args.sizes, "--json", out + ".json", "--cpu=false"]
+        if args.mib:
+            cmd += ["--mib", str(args.mib)]
+        if args.api:
+            cmd += ["--api", args.api]
+        if args.runs:
+            cmd += ["--runs", str(args.runs)]
+        return cmd, None
+    env = dict(os.environ, REIKNA_BENCH_SIZES=args.sizes, REIKNA_BENCH_KERNELS="1")
+    if args.mib:
+        env["REIKNA_BENCH_MIB"] = str(args.mib)
+    if args.api:
+        env["REIKNA_API"] = args.api
+    for assignment in filter(None, candidate.split(",")):
+        var, _, value = assignment.partition("=")
+        env[var] = value
+    cmd = [args.test_binary, "-test.run", "none", "-test.bench", "BenchmarkFFT$",
+           "-test.benchtime", f"{args.runs or 10}x"]
+    return cmd, env
+
+
+# A result line of BenchmarkFFT with REIKNA_BENCH_KERNELS=1, such as
+# "BenchmarkFFT/N=66528-16  10  836829 ns/op ... 0.3464 k0-ms  0.4745 k1-ms  0.8219 ms/call".
+BENCH_LINE = re.compile(r"^BenchmarkFFT/N=(\d+)(?:-\d+)?\s")
+BENCH_METRIC = re.compile(r"([\d.]+(?:e[-+]?\d+)?) (k\d+-ms|ms/call)")
+
+
+def write_bench_json(txt, path):
+    """Reads BenchmarkFFT's lines in txt into path, in the shape of reikna
+    bench's JSON: results of n, median_ms and kernels_ms."""
+    results = []
+    with open(txt, errors="replace") as f:
+        for line in f:
+            m = BENCH_LINE.match(line)
+            if not m:
+                continue
+            metrics = dict((unit, float(v)) for v, unit in BENCH_METRIC.findall(line))
+            if "ms/call" not in metrics:
+                continue
+            kernels = [metrics[k] for k in sorted((k for k in metrics if k != "ms/call"), key=lambda k: int(k[1:-3]))]
+            results.append({"n": int(m.group(1)), "median_ms": metrics["ms/call"], "kernels_ms": kernels})
+    with open(path, "w") as f:
+        json.dump({"results": results}, f, indent=1)
 
 
 def load(path):
@@ -139,6 +203,9 @@ def main():
     ap.add_argument("--api", default="", help="opencl or cuda (default: reikna bench's)")
     ap.add_argument("--runs", type=int, default=0, help="timed runs per length (default: reikna bench's)")
     ap.add_argument("--deadline", type=float, default=0, help="start no run after this many seconds")
+    ap.add_argument("--run-timeout", type=float, default=0, help="stop a run after this many seconds")
+    ap.add_argument("--test-binary", default="",
+                    help="computations/fft's test binary: the candidates are NAME=VAR=VALUE,... environments of its BenchmarkFFT")
     ap.add_argument("--threshold", type=float, default=0.03, help="the move that a length is listed for")
     ap.add_argument("--summarize", action="store_true", help="summarize the runs in OUTDIR only")
     ap.add_argument("--pack", action="store_true",
@@ -153,13 +220,18 @@ def main():
             sys.exit(str(e))
         return
     binaries = []
+    what = "NAME=VAR=VALUE,..." if args.test_binary else "NAME=BINARY"
     for b in args.binaries:
         name, sep, path = b.partition("=")
         if not sep or not name or not path or "-" in name:
-            ap.error(f"{b!r}: give NAME=BINARY, a name without '-'")
+            ap.error(f"{b!r}: give {what}, a name without '-'")
+        if args.test_binary and any("=" not in a for a in path.split(",") if a):
+            ap.error(f"{b!r}: give {what}")
         binaries.append((name, path))
     if len(binaries) < 2:
-        ap.error("give two binaries or more")
+        ap.error("give two candidates or more")
+    if args.test_binary and not re.fullmatch(r"\d+(,\d+)*", args.sizes):
+        ap.error(f"--sizes {args.sizes!r}: BenchmarkFFT takes a comma-separated list of lengths")
     names = run_rounds(args, binaries)
     if args.pack:
         pack(args.outdir, names, args.threshold)

@@ -63,3 +63,41 @@ func TestBenchAB(t *testing.T) {
 		t.Errorf("--summarize without the reference's runs: %v\n%s", err, text)
 	}
 }
+
+// TestBenchABTestBinary runs scripts/bench_ab.py with --test-binary on a
+// fake test binary whose BenchmarkFFT lines depend on an environment
+// variable: each candidate's variables reach its runs, the lines are read
+// into the JSON files (each kernel's median too), and a run cut short by
+// --run-timeout keeps the lengths it printed.
+func TestBenchABTestBinary(t *testing.T) {
+	dir := t.TempDir()
+	test := filepath.Join(dir, "fft.test")
+	script := `#!/bin/sh
+case "$REIKNA_BENCH_SIZES/$REIKNA_BENCH_KERNELS" in 16,64/1) ;; *) echo "sizes $REIKNA_BENCH_SIZES" >&2; exit 2 ;; esac
+k=0.5; [ "$MODE" = wide ] && k=0.4
+echo "BenchmarkFFT/N=16-16   10   1000 ns/op   $k k0-ms   0.5 k1-ms   1.0 ms/call"
+[ "$MODE" = stuck ] && sleep 5
+echo "BenchmarkFFT/N=64-16   10   1000 ns/op   2.0 ms/call"
+`
+	if err := os.WriteFile(test, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "ab")
+	text, err := runScript(t, benchABScript, "--test-binary", test, "--rounds", "1", "--sizes", "16,64", "--run-timeout", "2", out,
+		"rules=MODE=rules", "wide=MODE=wide,OTHER=1", "stuck=MODE=stuck")
+	if err != nil {
+		t.Fatalf("bench_ab.py: %v\n%s", err, text)
+	}
+	checkContains(t, text, []string{
+		"wide against rules: 1 round(s) with both, 2 lengths",
+		"stuck against rules: 1 round(s) with both, 1 lengths",
+		"round 1, stuck: rc=timeout",
+	}, nil)
+	data, err := os.ReadFile(filepath.Join(out, "wide-1.json"))
+	if err != nil || !strings.Contains(string(data), `"kernels_ms": [`) || !strings.Contains(string(data), "0.4") {
+		t.Errorf("wide-1.json %s (%v)", data, err)
+	}
+	if text, err := runScript(t, benchABScript, "--test-binary", test, "--sizes", "16-64", out, "a=MODE=a", "b=MODE=b"); err == nil || !strings.Contains(text, "comma-separated") {
+		t.Errorf("a range of sizes with --test-binary: %v\n%s", err, text)
+	}
+}
