@@ -6,6 +6,7 @@
 // 16 points.
 //
 // Usage: go run scripts/cpu_fft_columns_lanes.go [-lanes 8,16,32] [-width 16] [-mib 8] [-runs 20] [-sets 1]
+// [-radix 4] [-prefetch off] [-opencl-prefetch]
 //
 // The 65536 points of a transform are read as a 256×256 matrix,
 // x[m·256 + j]. With k = k1 + 256·k2 (k1, k2 from 0 to 255) the DFT is
@@ -27,6 +28,29 @@
 // over j, and stores output k2 of row k1 at X[k1 + 256·k2]: the
 // transposed store, whose 8 lanes are 64 contiguous bytes (one cache
 // line), gives numpy's order of the outputs.
+//
+// -radix 8 runs both passes in three stages instead of four: 256 = 8·8·4,
+// a radix-8 stage in the loads, a radix-8 stage between the private
+// arrays and the same radix-4 stage in the stores (a radix-8 butterfly is
+// two butterflies of 4 and a radix-2 step, its twiddles of 8 one add and
+// one multiply each). The default, 4, is the four radix-4 stages above.
+//
+// -prefetch asks for the next data while a work-item computes. With next,
+// the middle stage (the first of the two middle stages at radix 4) issues
+// one prefetch per cache line of the next work-item's block, spread over
+// its butterflies: the next L columns of all 256 rows (or the next
+// transform's first) in the column pass, the next 8 rows (16 KiB) in the
+// row pass, so that the block whose loads come next is on its way while
+// this one's arithmetic runs. With ahead, the first stage prefetches the
+// elements 8 ahead of those it loads in the work-item's own block (in the
+// row pass once per cache line of each of the 8 rows). The default, off,
+// prefetches nothing. The prefetches are clang's __builtin_prefetch,
+// which PoCL compiles to prefetcht0; with -opencl-prefetch they are
+// OpenCL C's prefetch() instead, which PoCL compiles to nothing (the
+// object code then has no prefetch instruction: a control of the
+// kernels' other changes). -radix and -prefetch take comma-separated
+// lists, and every pair of their values is measured in the same process,
+// for each of -lanes.
 //
 // The program checks both passes together against gonum's FFT of every
 // transform in float64 (relative L2 error at most 1e-5) and fails where
@@ -80,8 +104,13 @@ const copyChunk = 256
 // source holds the kernels, for SIDE the matrix's side (a power of 4),
 // STAGES4 log4(SIDE), W the lanes of a vector (8 or 16), G the vectors of
 // an element's real parts (and of its imaginary parts), L = W·G the
-// columns of a work-item of fft_columns, and COPY_CHUNK the float16
-// vectors of a work-item of copy_chunks. fft_rows needs W = 8 and G = 1.
+// columns of a work-item of fft_columns, COPY_CHUNK the float16 vectors
+// of a work-item of copy_chunks, RADIX 4 (STAGES4 radix-4 stages) or 8
+// (SIDE = 256 as radix 8, 8 and 4), PREFETCH 0 (none), 1 (the next
+// work-item's block during the middle stage) or 2 (the block's own
+// elements AHEAD ahead of the first stage's loads), and PF_BUILTIN 1 to
+// prefetch with clang's __builtin_prefetch rather than OpenCL C's
+// prefetch(). fft_rows needs W = 8 and G = 1.
 const source = `
 #if W == 16
 typedef float16 vec;
@@ -125,17 +154,52 @@ inline lanes times_lanes(const lanes v, const vec wr, const vec wi)
 
 inline lanes times_i(const lanes v) { return make_lanes(-v.i, v.r); }
 
+/* PF prefetches the cache line at p. */
+#if PF_BUILTIN
+#define PF(p) __builtin_prefetch((__global const float *)(p))
+#else
+#define PF(p) prefetch((__global const float *)(p), 16)
+#endif
+
+/* prefetch_rows prefetches rows from to from + count - 1 of a block at pf,
+   stride floats apart, lines cache lines a row. */
+inline void prefetch_rows(__global const float *pf, const int stride, const int lines, const int from,
+                          const int count)
+{
+    for (int r = from; r < from + count; r++)
+        for (int c = 0; c < lines; c++)
+            PF(pf + r * stride + 16 * c);
+}
+
+/* PREFETCH_NEXT prefetches rows from to from + count - 1 of the next
+   work-item's block where PREFETCH is 1 and pf is set: spread over a
+   middle stage's butterflies, the SIDE rows of the block go out while
+   the stage computes. */
+#if PREFETCH == 1
+#define PREFETCH_NEXT(pf, stride, lines, from, count)                                         \
+    if (pf)                                                                                   \
+        prefetch_rows(pf, stride, lines, from, count);
+#else
+#define PREFETCH_NEXT(pf, stride, lines, from, count)
+#endif
+
+/* AHEAD_ELEMENTS is how far ahead of its loads the first stage prefetches
+   with PREFETCH 2. */
+#define AHEAD_ELEMENTS 8
+
 /* One radix-4 stage of the Stockham FFT (OTFFT's form), n points a
    sub-transform, s sub-transforms interleaved, from x into y; element e
    of a transform is the G vectors x[e·G] to x[e·G + G - 1]. tw[k] is
    exp(-2 pi i k / SIDE). */
-inline void stage4(const int n, const int s, const lanes *x, lanes *y, __global const float2 *tw)
+inline void stage4(const int n, const int s, const lanes *x, lanes *y, __global const float2 *tw,
+                   __global const float *pf, const int pf_stride, const int pf_lines)
 {
     const int m = n / 4;
     for (int p = 0; p < m; p++) {
         const int t = p * (SIDE / n);
         const float2 w1 = tw[t], w2 = tw[2 * t], w3 = tw[3 * t];
         for (int q = 0; q < s; q++) {
+            PREFETCH_NEXT(pf, pf_stride, pf_lines, (p * s + q) * 4, 4);
             for (int g = 0; g < G; g++) {
                 const lanes a = x[(q + s * p) * G + g], b = x[(q + s * (p + m)) * G + g];
                 const lanes c = x[(q + s * (p + 2 * m)) * G + g], d = x[(q + s * (p + 3 * m)) * G + g];
@@ -149,11 +213,97 @@ inline void stage4(const int n, const int s, const lanes *x, lanes *y, __global 
     }
 }
 
+#if RADIX == 8
+#if SIDE != 256
+#error RADIX 8 needs SIDE 256: radix 8, 8 and 4
+#endif
+#define SQRT1_2 0.70710678118654752f
+
+/* times_w8 returns v·exp(-i pi / 4), times_w83 v·exp(-3i pi / 4),
+   times_mi v·(-i). */
+inline lanes times_w8(const lanes v) { return make_lanes((v.r + v.i) * SQRT1_2, (v.i - v.r) * SQRT1_2); }
+
+inline lanes times_w83(const lanes v) { return make_lanes((v.i - v.r) * SQRT1_2, -(v.r + v.i) * SQRT1_2); }
+
+inline lanes times_mi(const lanes v) { return make_lanes(v.i, -v.r); }
+
+/* dft8 writes the DFT of a[0] to a[7] to o[0] to o[7]: two DFTs of 4 (the
+   even and the odd inputs) and a radix-2 step. */
+inline void dft8(const lanes *a, lanes *o)
+{
+    const lanes s04 = add(a[0], a[4]), d04 = sub(a[0], a[4]);
+    const lanes s26 = add(a[2], a[6]), d26 = times_mi(sub(a[2], a[6]));
+    const lanes s15 = add(a[1], a[5]), d15 = sub(a[1], a[5]);
+    const lanes s37 = add(a[3], a[7]), d37 = times_mi(sub(a[3], a[7]));
+    const lanes e0 = add(s04, s26), e1 = add(d04, d26), e2 = sub(s04, s26), e3 = sub(d04, d26);
+    const lanes o0 = add(s15, s37), o1 = times_w8(add(d15, d37));
+    const lanes o2 = times_mi(sub(s15, s37)), o3 = times_w83(sub(d15, d37));
+    o[0] = add(e0, o0);
+    o[4] = sub(e0, o0);
+    o[1] = add(e1, o1);
+    o[5] = sub(e1, o1);
+    o[2] = add(e2, o2);
+    o[6] = sub(e2, o2);
+    o[3] = add(e3, o3);
+    o[7] = sub(e3, o3);
+}
+
+/* One radix-8 stage of the Stockham FFT, as stage4. */
+inline void stage8(const int n, const int s, const lanes *x, lanes *y, __global const float2 *tw,
+                   __global const float *pf, const int pf_stride, const int pf_lines)
+{
+    const int m = n / 8;
+    for (int p = 0; p < m; p++) {
+        const int t = p * (SIDE / n);
+        float2 w[8];
+        for (int k = 1; k < 8; k++)
+            w[k] = tw[k * t];
+        for (int q = 0; q < s; q++) {
+            PREFETCH_NEXT(pf, pf_stride, pf_lines, (p * s + q) * 8, 8);
+            for (int g = 0; g < G; g++) {
+                lanes a[8], o[8];
+                for (int r = 0; r < 8; r++)
+                    a[r] = x[(q + s * (p + r * m)) * G + g];
+                dft8(a, o);
+                y[(q + s * 8 * p) * G + g] = o[0];
+                for (int k = 1; k < 8; k++)
+                    y[(q + s * (8 * p + k)) * G + g] = times(o[k], w[k]);
+            }
+        }
+    }
+}
+
+/* FIRST_STAGE runs the first stage, radix 8 (n = SIDE, s = 1), from
+   memory into y: LOAD(e, g) gives vector g of element e, AHEAD(e)
+   prefetches element e where PREFETCH is 2. */
+#define FIRST_STAGE(y, LOAD, AHEAD)                                                           \
+    for (int p = 0; p < SIDE / 8; p++) {                                                      \
+        float2 w[8];                                                                          \
+        for (int k = 1; k < 8; k++)                                                           \
+            w[k] = tw[k * p];                                                                 \
+        if (PREFETCH == 2 && p + AHEAD_ELEMENTS < SIDE / 8)                                   \
+            for (int u = 0; u < 8; u++)                                                       \
+                AHEAD(p + AHEAD_ELEMENTS + u * (SIDE / 8));                                   \
+        for (int g = 0; g < G; g++) {                                                         \
+            lanes a[8], o[8];                                                                 \
+            for (int u = 0; u < 8; u++)                                                       \
+                a[u] = LOAD(p + u * (SIDE / 8), g);                                           \
+            dft8(a, o);                                                                       \
+            y[8 * p * G + g] = o[0];                                                          \
+            for (int k = 1; k < 8; k++)                                                       \
+                y[(8 * p + k) * G + g] = times(o[k], w[k]);                                   \
+        }                                                                                     \
+    }
+#else
 /* FIRST_STAGE runs the first radix-4 stage (n = SIDE, s = 1) from
-   memory into y: LOAD(e, g) gives vector g of element e. */
-#define FIRST_STAGE(y, LOAD)                                                                  \
+   memory into y: LOAD(e, g) gives vector g of element e, AHEAD(e)
+   prefetches element e where PREFETCH is 2. */
+#define FIRST_STAGE(y, LOAD, AHEAD)                                                           \
     for (int p = 0; p < SIDE / 4; p++) {                                                      \
         const float2 w1 = tw[p], w2 = tw[2 * p], w3 = tw[3 * p];                              \
+        if (PREFETCH == 2 && p + AHEAD_ELEMENTS < SIDE / 4)                                   \
+            for (int u = 0; u < 4; u++)                                                       \
+                AHEAD(p + AHEAD_ELEMENTS + u * (SIDE / 4));                                   \
         for (int g = 0; g < G; g++) {                                                         \
             const lanes a = LOAD(p, g), b = LOAD(p + SIDE / 4, g);                            \
             const lanes c = LOAD(p + SIDE / 2, g), d = LOAD(p + 3 * SIDE / 4, g);             \
@@ -165,6 +315,7 @@ inline void stage4(const int n, const int s, const lanes *x, lanes *y, __global 
             y[(4 * p + 3) * G + g] = times(add(amc, jbmd), w3);                               \
         }                                                                                     \
     }
+#endif
 
 /* LAST_STAGE runs the last radix-4 stage (n = 4, s = SIDE / 4, twiddles
    of 1) from x into memory: STORE(k, g, v) writes vector g of output k. */
@@ -183,14 +334,25 @@ inline void stage4(const int n, const int s, const lanes *x, lanes *y, __global 
     }
 
 /* middle_stages runs the stages between the first and the last from y,
-   x as scratch, and returns the buffer that holds the result. */
-inline lanes *middle_stages(lanes *x, lanes *y, __global const float2 *tw)
+   x as scratch, and returns the buffer that holds the result; the first
+   of them prefetches the SIDE rows of the block at pf (where PREFETCH is
+   1 and pf is set), stride floats apart, lines cache lines a row. */
+#if RADIX == 8
+inline lanes *middle_stages(lanes *x, lanes *y, __global const float2 *tw, __global const float *pf,
+                            const int stride, const int lines)
+{
+    stage8(SIDE / 8, 8, y, x, tw, pf, stride, lines);
+    return x;
+}
+#else
+inline lanes *middle_stages(lanes *x, lanes *y, __global const float2 *tw, __global const float *pf,
+                            const int stride, const int lines)
 {
     int n = SIDE / 4, s = 4;
     lanes *from = y, *to = x;
 #pragma unroll
     for (int i = 1; i < STAGES4 - 1; i++) {
-        stage4(n, s, from, to, tw);
+        stage4(n, s, from, to, tw, i == 1 ? pf : 0, stride, lines);
         n /= 4;
         s *= 4;
         lanes *t = from;
@@ -199,6 +361,7 @@ inline lanes *middle_stages(lanes *x, lanes *y, __global const float2 *tw)
     }
     return from;
 }
+#endif
 
 /* The interleaving of two float8 vectors' values, a0 b0 a1 b1 ... */
 #define INTERLEAVE (uint16)(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)
@@ -243,6 +406,12 @@ inline void store_lanes(__global float *p, const lanes v)
                     times_lanes(v, b.x * lr - b.y * li, b.x * li + b.y * lr));                \
     }
 #define load_rows(j, g) load_8_rows(r + (j))
+/* AHEAD_COLUMNS prefetches row m of the columns at src; AHEAD_ROWS
+   element j of the 8 rows at r, once a cache line (8 elements). */
+#define AHEAD_COLUMNS(m) prefetch_rows(src, 2 * SIDE, L / 8, m, 1)
+#define AHEAD_ROWS(j)                                                                         \
+    if ((j) % 8 == 0)                                                                         \
+        prefetch_rows((__global const float *)(r + (j)), 2 * SIDE, 1, 0, 8)
 #define STORE_ROWS(k, g, v) store_lanes(o + 2 * (k) * SIDE, v)
 
 /* fft_columns transforms L neighbouring columns of one transform over m
@@ -258,8 +427,13 @@ __kernel void fft_columns(__global float2 *out, __global const float2 *in, __glo
     const size_t id = get_global_id(0), groups = SIDE / L;
     const size_t t = id / groups, jg = id % groups;
     __global const float *src = (__global const float *)(in + t * N + jg * L);
-    FIRST_STAGE(y, LOAD_COLUMNS);
-    const lanes *z = middle_stages(x, y, tw);
+    /* The next work-item's block: the next L columns, or the next
+       transform's first. */
+    __global const float *next = 0;
+    if (id + 1 < get_global_size(0))
+        next = (__global const float *)(in + (id + 1) / groups * N + (id + 1) % groups * L);
+    FIRST_STAGE(y, LOAD_COLUMNS, AHEAD_COLUMNS);
+    const lanes *z = middle_stages(x, y, tw, next, 2 * SIDE, L / 8);
     __global float *dst = (__global float *)(out + t * N + jg * L);
     __global const float2 *base = tbase + jg * SIDE;
     LAST_STAGE(z, STORE_COLUMNS);
@@ -297,8 +471,13 @@ __kernel void fft_rows(__global float2 *out, __global const float2 *in, __global
     const size_t id = get_global_id(0), groups = SIDE / 8;
     const size_t t = id / groups, k1 = (id % groups) * 8;
     __global const float2 *r = in + t * N + k1 * SIDE;
-    FIRST_STAGE(y, load_rows);
-    const lanes *z = middle_stages(x, y, tw);
+    /* The next work-item's block: the next 8 rows, SIDE · 8 complex
+       values from r, one cache line a prefetched "row". */
+    __global const float *next = 0;
+    if (id + 1 < get_global_size(0))
+        next = (__global const float *)(r + 8 * SIDE);
+    FIRST_STAGE(y, load_rows, AHEAD_ROWS);
+    const lanes *z = middle_stages(x, y, tw, next, 16, 1);
     __global float *o = (__global float *)(out + t * N + k1);
     LAST_STAGE(z, STORE_ROWS);
 }
@@ -331,6 +510,9 @@ func main() {
 	mib := flag.Int("mib", 8, "MiB of complex64 data: as many transforms of 65536 as fill it")
 	runs := flag.Int("runs", 20, "timed calls")
 	sets := flag.Int("sets", 1, "sets of arrays the calls rotate over")
+	radixFlag := flag.String("radix", "4", "radices of the passes' stages, 4 (four radix-4 stages) or 8 (radix 8, 8 and 4), comma-separated")
+	prefetchFlag := flag.String("prefetch", "off", "prefetching of the passes, comma-separated: off, next (the next work-item's block during the middle stage) or ahead (the block's own elements ahead of the first stage)")
+	openclPrefetch := flag.Bool("opencl-prefetch", false, "prefetch with OpenCL C's prefetch() (PoCL compiles it to nothing) instead of clang's __builtin_prefetch")
 	flag.Parse()
 	if *width != 8 && *width != 16 {
 		log.Fatalf("-width %d: want 8 or 16", *width)
@@ -342,6 +524,22 @@ func main() {
 			log.Fatalf("-lanes: %q is not a multiple of 8 that divides %d", field, side)
 		}
 		lanes = append(lanes, l)
+	}
+	var radices []int
+	for _, field := range strings.Split(*radixFlag, ",") {
+		r, err := strconv.Atoi(field)
+		if err != nil || (r != 4 && r != 8) {
+			log.Fatalf("-radix: %q is neither 4 nor 8", field)
+		}
+		radices = append(radices, r)
+	}
+	var prefetches []int
+	for _, field := range strings.Split(*prefetchFlag, ",") {
+		mode := slices.Index(prefetchModes, field)
+		if mode < 0 {
+			log.Fatalf("-prefetch: %q is not one of %s", field, strings.Join(prefetchModes, ", "))
+		}
+		prefetches = append(prefetches, mode)
 	}
 	batch := *mib << 20 / 8 / n
 	if batch < 1 {
@@ -360,6 +558,7 @@ func main() {
 		log.Fatal(err)
 	}
 	defer b.release()
+	b.builtin = !*openclPrefetch
 	fmt.Printf("%s: %d transforms of %d complex64 (%.0f MiB), median of %d calls over %d set(s) of arrays\n",
 		thr.Params().Name, batch, n, float64(batch*n*8)/(1<<20), *runs, *sets)
 	if err := b.copies(); err != nil {
@@ -369,8 +568,12 @@ func main() {
 		log.Fatalf("reikna's FFT: %v", err)
 	}
 	for _, l := range lanes {
-		if err := b.twoPasses(l, min(*width, l)); err != nil {
-			log.Fatalf("%d lanes: %v", l, err)
+		for _, r := range radices {
+			for _, pf := range prefetches {
+				if err := b.twoPasses(l, min(*width, l), r, pf); err != nil {
+					log.Fatalf("%d lanes, radix %d, prefetch %s: %v", l, r, prefetchModes[pf], err)
+				}
+			}
 		}
 	}
 }
@@ -386,7 +589,11 @@ type bench struct {
 	arrays       []*cluda.Array // everything to release
 	poison       complex64
 	bytes        float64 // the bytes of an array
+	builtin      bool    // prefetch with __builtin_prefetch
 }
+
+// prefetchModes names the kernels' PREFETCH values, in order.
+var prefetchModes = []string{"off", "next", "ahead"}
 
 // newBench makes the input of batch transforms, their reference
 // transforms, and sets sets of device arrays.
@@ -510,7 +717,7 @@ func (b *bench) copies() error {
 	if words%copyChunk != 0 {
 		return fmt.Errorf("%.0f bytes are not a multiple of %d", b.bytes, 64*copyChunk)
 	}
-	prog, err := b.thr.Compile(source, cluda.CompileOptions{Defines: defines(8, 1)})
+	prog, err := b.thr.Compile(source, cluda.CompileOptions{Defines: b.defines(8, 1, 4, 0)})
 	if err != nil {
 		return err
 	}
@@ -598,9 +805,10 @@ func (b *bench) library() error {
 	return nil
 }
 
-// defines returns the kernels' defines for vectors of width lanes and g
-// vectors an element.
-func defines(width, g int) map[string]string {
+// defines returns the kernels' defines for vectors of width lanes, g
+// vectors an element, stages of radix and prefetch mode pf (an index of
+// prefetchModes).
+func (b *bench) defines(width, g, radix, pf int) map[string]string {
 	stages := 0
 	for v := side; v > 1; v /= 4 {
 		stages++
@@ -609,18 +817,21 @@ func defines(width, g int) map[string]string {
 		"SIDE": strconv.Itoa(side), "STAGES4": strconv.Itoa(stages),
 		"W": strconv.Itoa(width), "G": strconv.Itoa(g), "L": strconv.Itoa(width * g),
 		"COPY_CHUNK": strconv.Itoa(copyChunk),
+		"RADIX":      strconv.Itoa(radix), "PREFETCH": strconv.Itoa(pf),
+		"PF_BUILTIN": strconv.Itoa(map[bool]int{false: 0, true: 1}[b.builtin]),
 	}
 }
 
 // twoPasses checks and times the column pass of lanes columns a
-// work-item, in vectors of width lanes, and the row pass.
-func (b *bench) twoPasses(lanes, width int) error {
-	colProg, err := b.thr.Compile(source, cluda.CompileOptions{Defines: defines(width, lanes/width)})
+// work-item, in vectors of width lanes, and the row pass, both in stages
+// of radix and with prefetch mode pf.
+func (b *bench) twoPasses(lanes, width, radix, pf int) error {
+	colProg, err := b.thr.Compile(source, cluda.CompileOptions{Defines: b.defines(width, lanes/width, radix, pf)})
 	if err != nil {
 		return err
 	}
 	defer colProg.Release()
-	rowProg, err := b.thr.Compile(source, cluda.CompileOptions{Defines: defines(8, 1)})
+	rowProg, err := b.thr.Compile(source, cluda.CompileOptions{Defines: b.defines(8, 1, radix, pf)})
 	if err != nil {
 		return err
 	}
@@ -706,8 +917,8 @@ func (b *bench) twoPasses(lanes, width int) error {
 			return err
 		}
 	}
-	fmt.Printf("two passes, %2d lanes (float%-2d × %d): pass 1 %6.2f ms (least %5.2f), pass 2 %6.2f (%5.2f), both %6.2f (%5.2f)  error %.2g\n",
-		lanes, width, 2*lanes/width, med[0], least[0], med[1], least[1], med[2], least[2], worst)
+	fmt.Printf("two passes, %2d lanes (float%-2d × %d), radix %d, prefetch %-5s: pass 1 %6.2f ms (least %5.2f), pass 2 %6.2f (%5.2f), both %6.2f (%5.2f)  error %.2g\n",
+		lanes, width, 2*lanes/width, radix, prefetchModes[pf], med[0], least[0], med[1], least[1], med[2], least[2], worst)
 	fmt.Printf("    their loads and stores alone:     pass 1 %6.2f ms (least %5.2f), pass 2 %6.2f (%5.2f)\n",
 		med[3], least[3], med[4], least[4])
 	return nil
