@@ -232,9 +232,8 @@ def main():
         ap.error("give two candidates or more")
     if args.test_binary and not re.fullmatch(r"\d+(,\d+)*", args.sizes):
         ap.error(f"--sizes {args.sizes!r}: BenchmarkFFT takes a comma-separated list of lengths")
+    # With --pack, run_rounds wrote the archive after the last run.
     names = run_rounds(args, binaries)
-    if args.pack:
-        pack(args.outdir, names, args.threshold)
     try:
         summarize(args.outdir, names, args.threshold)
     except SummaryError as e:
