@@ -73,10 +73,12 @@ var rowTurnCandidates = []fftCandidate{
 }
 
 // largePassCandidates are the candidates of transforms of several passes
-// on a device with large local memory (CUDA's): passes in it where they
-// take fewer kernels, and also where they take as many in wider tiles
-// (fftplan.Tuning.LargePasses), which the rules do not take.
+// on a device with large local memory (CUDA's): none in it (where the
+// rules take wider tiles), passes in it where they take fewer kernels,
+// and also wherever they take as many in wider tiles
+// (fftplan.Tuning.LargePasses).
 var largePassCandidates = []fftCandidate{
+	{"no-large-passes", fftplan.Tuning{LargePasses: fftplan.NoLargePasses}},
 	{"large-passes", fftplan.Tuning{LargePasses: fftplan.AnyLargePasses}},
 	{"wide-large-passes", fftplan.Tuning{LargePasses: fftplan.WideLargePasses}},
 }

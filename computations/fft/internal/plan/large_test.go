@@ -10,6 +10,7 @@ import (
 // within it take that pass, exchanging whole complex values, and 16384
 // points take 1024 work-items bound to that size; transforms above 2048
 // that take fewer stages or passes with up to 1024 work-items take them;
+// transforms of several passes whose tiles were short take wider ones;
 // the others are planned as on a GPU without it.
 func TestLargeLocalMemory(t *testing.T) {
 	large := gpuLimits
@@ -61,6 +62,16 @@ func TestLargeLocalMemory(t *testing.T) {
 			"L264 NS1 [12 11 2] reg E12 TT24 C1/1 tile16 wg384 uneven bounded sfast staged-store",
 			"L252 NS264 [7 6 6] reg E7 TT42 C1/1 tile16 wg672 uneven bounded sfast",
 		}},
+		// By the rule, wider tiles where the tiles within 48 KiB are
+		// below 8 and the radices stay (wideTilesPay): 66528's tiles of 10
+		// and 6, not 34992's of 14 and 9 nor 96000's other radices.
+		{"66528 with 227 KiB: wider tiles by the rule", []int{8, 66528}, []int{1}, large, []string{
+			"L264 NS1 [12 11 2] reg E12 TT24 C1/1 tile16 wg384 uneven bounded sfast staged-store",
+			"L252 NS264 [7 6 6] reg E7 TT42 C1/1 tile16 wg672 uneven bounded sfast",
+		}},
+		{"66528 with 227 KiB and no large passes", []int{8, 66528}, []int{1}, tuned(large, Tuning{LargePasses: NoLargePasses}), nil},
+		{"34992 with 227 KiB: tiles of 9 kept", []int{8, 34992}, []int{1}, large, nil},
+		{"96000 with 227 KiB: radices kept", []int{8, 96000}, []int{1}, large, nil},
 		{"2^20 in large passes within 48 KiB", []int{8, 1 << 20}, []int{1}, tuned(gpuLimits, Tuning{LargePasses: WideLargePasses}), nil},
 	}
 	for _, tc := range cases {

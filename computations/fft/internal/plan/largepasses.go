@@ -1,5 +1,7 @@
 package plan
 
+import "slices"
+
 // Passes in CUDA's large local memory. A transform too long for one pass
 // runs as passes over strided data, each holding a tile of sub-transforms
 // side by side in local memory. Within 48 KiB a pass takes at most
@@ -12,22 +14,22 @@ package plan
 // passes of 1024 in tiles of 16, 66528 in tiles of 16 rather than 10 and 6.
 //
 // On an H200 through CUDA (512 MiB of complex64, BenchmarkFFT with
-// REIKNA_BENCH_LARGE_PASSES, one round; docs/fft-gpu-notes.md §28) the
-// two passes of smooth lengths lost to three at 12 of 13 lengths (2^20
-// 1.01 times the time, 2^22 1.25, 3359232 1.42; 8294400 won, 0.82), and
+// REIKNA_BENCH_LARGE_PASSES; docs/fft-gpu-notes.md §28 and §30) the two
+// passes of smooth lengths lost to three at 12 of 13 lengths (2^20 1.01
+// times the time, 2^22 1.25, 3359232 1.42; 8294400 won, 0.82), and
 // Bluestein's transforms over 2^24 points in three kernels rather than
 // five won at two of four (11863370 0.67, 5931676 0.83; 6813805 0.99,
-// 5163797 1.04).
-// Wider tiles with as many kernels won where the small budget's tiles
-// were short (66528 0.79, 44100 0.81, 17569 0.84, 34992 0.91, 131072
-// 0.93) and lost where the wider plan took other radices or a pass of 512
-// points after others (161377 1.35, 262144 1.18, 96000 1.16). Neither is a
-// rule: the device's plans take none, and tuning tries both
-// (Tuning.LargePasses).
+// 5163797 1.04): the rule takes neither, and tuning tries them
+// (Tuning.LargePasses). Wider tiles with as many kernels won where the
+// small budget's tiles were short (66528 0.79, 44100 0.81, 17569 0.84)
+// and lost where the wider plan took other radices or a pass of 512
+// points after others (161377 1.35, 262144 1.18, 96000 1.16): the rule
+// takes them where wideTilesPay.
 
-// LargePasses values of Tuning: the device's rule (none), none, passes in
-// the large local memory wherever they take fewer kernels, or also where
-// they take as many (in wider tiles).
+// LargePasses values of Tuning: the device's rule (wider tiles where
+// wideTilesPay), none, passes in the large local memory wherever they
+// take fewer kernels, or also wherever they take as many (in wider
+// tiles).
 const (
 	LargePassesRule = 0
 	NoLargePasses   = -1
@@ -40,7 +42,8 @@ const (
 const largeStridedTile = 16
 
 // largePassesOf returns the budget's largePasses and wideLargePasses: the
-// tuning's where it sets them, and none by the rule (see above).
+// tuning's where it sets them, and none by the rule (which takes wider
+// tiles through budget.wideTilesByRule instead).
 func largePassesOf(t Tuning) (on, wide bool) {
 	return t.LargePasses >= AnyLargePasses, t.LargePasses == WideLargePasses
 }
@@ -55,17 +58,18 @@ func (l Limits) LargeLocal() bool {
 // largePasses returns the plan of the axis as passes in the large local
 // memory where the budget takes them (budget.largePasses) and they take
 // fewer kernels than a, the plan within the smaller budget, or as many
-// with wideLargePasses; every kernel a register kernel of at most 16
+// with wideLargePasses, or as many where wideTilesPay by the rule
+// (budget.wideTilesByRule); every kernel a register kernel of at most 16
 // elements per work-item.
 func largePasses(batch Batch, n int, a Axis, b budget) (Axis, bool) {
-	if !b.largePasses || a.onePass() {
+	if !b.largePasses && !b.wideTilesByRule || a.onePass() {
 		return a, false
 	}
 	large := b.large()
 	large.maxRegWG, large.maxRegE = b.largeRegWG, 16
 	large.stridedWG, large.stridedTile = b.largeRegWG, largeStridedTile
 	la := planAxisWithin(batch, n, large)
-	if len(la.Kernels) > len(a.Kernels) || len(la.Kernels) == len(a.Kernels) && !b.wideLargePasses || !la.registersOnly() {
+	if !la.registersOnly() {
 		return a, false
 	}
 	for _, k := range la.Kernels {
@@ -73,6 +77,43 @@ func largePasses(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 			return a, false
 		}
 	}
+	switch {
+	case b.largePasses && len(la.Kernels) < len(a.Kernels):
+	case b.largePasses && b.wideLargePasses && len(la.Kernels) == len(a.Kernels):
+	case b.wideTilesByRule && wideTilesPay(a, la):
+	default:
+		return a, false
+	}
 	la.bound(b)
 	return la, true
+}
+
+// wideTileBelow is the tile below which the rule takes a plan in wider
+// tiles (wideTilesPay).
+const wideTileBelow = 8
+
+// wideTilesPay reports whether the GPU rule takes la, the plan of an axis
+// in the large local memory, in place of a, its plan within the smaller
+// budget: la takes as many kernels, every one of them over the radices
+// of a's, and a's shortest tile is below wideTileBelow. On an H200
+// through CUDA (512 MiB of complex64, BenchmarkFFT of the 31 lengths of
+// the sweep's list that the rule changes, REIKNA_BENCH_LARGE_PASSES=2
+// against -1 in two interleaved rounds;
+// docs/benchmarks/h200-2026-11-29-wide-rule-ab) they ran at a median of
+// 0.90 times the time (0.74–1.03; 25 faster by more than 3%, one slower:
+// 35129 by Bluestein's algorithm, 1.03); wider tiles after tiles of 8 to
+// 14 won by less and lost too (34992 0.91, 131072 0.93–0.95, 262144
+// 1.17), as did plans over other radices (96000 1.16, 161377 1.35).
+func wideTilesPay(a, la Axis) bool {
+	if len(la.Kernels) != len(a.Kernels) || la.M != a.M {
+		return false
+	}
+	shortest := a.Kernels[0].Pass.Tile
+	for i, k := range a.Kernels {
+		if !slices.Equal(k.Pass.Radices, la.Kernels[i].Pass.Radices) {
+			return false
+		}
+		shortest = min(shortest, k.Pass.Tile)
+	}
+	return shortest < wideTileBelow
 }

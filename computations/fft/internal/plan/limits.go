@@ -94,10 +94,11 @@ type Tuning struct {
 	MaxRowTurn   int
 	// LargePasses chooses whether transforms of several passes run as
 	// passes in the large local memory of CUDA devices (largepasses.go):
-	// LargePassesRule leaves it to the device's rule, which takes none (as
-	// does NoLargePasses); AnyLargePasses takes them wherever they take
-	// fewer kernels, WideLargePasses also where they take as many, in
-	// wider tiles.
+	// LargePassesRule leaves it to the device's rule, which takes as many
+	// passes in wider tiles where the tiles within the smaller memory are
+	// short (wideTilesPay); NoLargePasses takes none; AnyLargePasses takes
+	// them wherever they take fewer kernels, WideLargePasses also wherever
+	// they take as many, in wider tiles.
 	LargePasses int
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
@@ -209,8 +210,9 @@ type budget struct {
 	// longest row.
 	rowTurnsFrom, maxRowTurn int
 	// largePasses: transforms of several passes may run as passes in the
-	// large local memory (largePasses).
-	largePasses, wideLargePasses bool
+	// large local memory (largePasses); wideTilesByRule: as many passes
+	// in wider tiles where wideTilesPay.
+	largePasses, wideLargePasses, wideTilesByRule bool
 	// evenStages: the tuning holds every register kernel to even stages
 	// (Tuning.EvenStages).
 	evenStages bool
@@ -445,6 +447,7 @@ func (l Limits) budget() budget {
 	}
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
 	b.largePasses, b.wideLargePasses = largePassesOf(t)
+	b.wideTilesByRule = !cpu && t.LargePasses == LargePassesRule
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding, b.bluesteinIfLooped = !cpu, cpu
