@@ -188,7 +188,8 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // Bluestein's transforms), REIKNA_BENCH_ROW_TURNS (the fewest passes from
 // which Bluestein's transforms run over rows), REIKNA_BENCH_MAX_ROW_TURN
 // (their longest row), REIKNA_BENCH_LARGE_PASSES (-1, 1 or 2: passes in
-// CUDA's large local memory, see fftplan.Tuning.LargePasses) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
+// CUDA's large local memory, see fftplan.Tuning.LargePasses),
+// REIKNA_BENCH_LARGE_TILE (their most sub-transforms side by side) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
 // each kernel: REIKNA_BENCH_KERNELS=1, see benchFFTShape.)
 func benchTuning() fft.FFTTuning {
 	var t fft.FFTTuning
@@ -231,6 +232,9 @@ func benchTuning() fft.FFTTuning {
 	}
 	if lp, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LARGE_PASSES")); err == nil {
 		t.LargePasses = lp
+	}
+	if lt, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LARGE_TILE")); err == nil {
+		t.LargeTile = lt
 	}
 	t.CompilerOptions = strings.Fields(os.Getenv("REIKNA_BENCH_OPTIONS"))
 	return t

@@ -13,8 +13,9 @@ import (
 
 // TestFFTLargePasses checks the transforms of several passes in CUDA's
 // large local memory (fftplan.Tuning.LargePasses): two passes of 1024 in
-// tiles of 16 for 2^19's three, wider tiles for the two passes of 34992,
-// 66528 and 131072, and Bluestein's transforms of 17569 in wider tiles.
+// tiles of 16 or 8 for 2^19's three, wider tiles for the two passes of
+// 34992, 66528 (the rule's) and 131072, and Bluestein's transforms of
+// 17569 in wider tiles (the rule's).
 // Devices without the large local memory plan them as the rules do, which
 // the other tests run (TestPlanInvariants checks the plans on CUDA's
 // limits on every device).
@@ -24,18 +25,19 @@ func TestFFTLargePasses(t *testing.T) {
 		t.Skipf("%s has no local memory beyond %d bytes: its plans are the rules'", p.Name, p.LocalMemSize)
 	}
 	cases := []struct {
-		shape []int
-		mode  int
+		shape  []int
+		tuning fft.FFTTuning
 	}{
-		{[]int{2, 1 << 19}, fftplan.AnyLargePasses},
-		{[]int{3, 34992}, fftplan.WideLargePasses},
-		{[]int{2, 66528}, fftplan.WideLargePasses},
-		{[]int{2, 131072}, fftplan.WideLargePasses},
-		{[]int{3, 17569}, fftplan.WideLargePasses},
+		{[]int{2, 1 << 19}, fft.FFTTuning{LargePasses: fftplan.AnyLargePasses}},
+		{[]int{2, 1 << 19}, fft.FFTTuning{LargePasses: fftplan.AnyLargePasses, LargeTile: 8}},
+		{[]int{3, 34992}, fft.FFTTuning{LargePasses: fftplan.WideLargePasses}},
+		{[]int{2, 66528}, fft.FFTTuning{}},
+		{[]int{2, 131072}, fft.FFTTuning{LargePasses: fftplan.WideLargePasses}},
+		{[]int{3, 17569}, fft.FFTTuning{}},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%v/mode%d", c.shape, c.mode), func(t *testing.T) {
-			f, err := fft.NewTunedFFT(core.ArrayOf(dtypes.Complex64, c.shape...), []int{1}, fft.FFTOptions{}, fft.FFTTuning{LargePasses: c.mode})
+		t.Run(fmt.Sprintf("%v/mode%d/tile%d", c.shape, c.tuning.LargePasses, c.tuning.LargeTile), func(t *testing.T) {
+			f, err := fft.NewTunedFFT(core.ArrayOf(dtypes.Complex64, c.shape...), []int{1}, fft.FFTOptions{}, c.tuning)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,9 @@
 package plan
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // Passes in CUDA's large local memory. A transform too long for one pass
 // runs as passes over strided data, each holding a tile of sub-transforms
@@ -67,7 +70,7 @@ func largePasses(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 	}
 	large := b.large()
 	large.maxRegWG, large.maxRegE = b.largeRegWG, 16
-	large.stridedWG, large.stridedTile = b.largeRegWG, largeStridedTile
+	large.stridedWG, large.stridedTile = b.largeRegWG, cmp.Or(b.largeTile, largeStridedTile)
 	la := planAxisWithin(batch, n, large)
 	if !la.registersOnly() {
 		return a, false

@@ -100,6 +100,9 @@ type Tuning struct {
 	// them wherever they take fewer kernels, WideLargePasses also wherever
 	// they take as many, in wider tiles.
 	LargePasses int
+	// LargeTile > 0 is the most sub-transforms side by side of a pass in
+	// the large local memory (largeStridedTile where 0).
+	LargeTile int
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -213,6 +216,9 @@ type budget struct {
 	// large local memory (largePasses); wideTilesByRule: as many passes
 	// in wider tiles where wideTilesPay.
 	largePasses, wideLargePasses, wideTilesByRule bool
+	// largeTile > 0: the most sub-transforms side by side of a pass in
+	// the large local memory (Tuning.LargeTile).
+	largeTile int
 	// evenStages: the tuning holds every register kernel to even stages
 	// (Tuning.EvenStages).
 	evenStages bool
@@ -341,7 +347,7 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: Bluestein's transforms over rows from %d passes (0 for the rule, %d for none, or 2 or more)", l.Tuning.RowTurnsFrom, NoRowTurns)
 	case l.Tuning.LargePasses < NoLargePasses || l.Tuning.LargePasses > WideLargePasses:
 		return fmt.Errorf("plan: passes in the large local memory by rule %d", l.Tuning.LargePasses)
-	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0:
+	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0 || l.Tuning.LargeTile < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
 	case l.Tuning.MaxPrime > maxWidePrimeRadix:
 		return fmt.Errorf("plan: prime butterflies up to %d, above the largest the kernels take (%d)", l.Tuning.MaxPrime, maxWidePrimeRadix)
@@ -448,6 +454,7 @@ func (l Limits) budget() budget {
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
 	b.largePasses, b.wideLargePasses = largePassesOf(t)
 	b.wideTilesByRule = !cpu && t.LargePasses == LargePassesRule
+	b.largeTile = t.LargeTile
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding, b.bluesteinIfLooped = !cpu, cpu
