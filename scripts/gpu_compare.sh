@@ -97,7 +97,9 @@
 #           starts: each one left is reported as not run, the tables and
 #           the summaries are made from what ran, and the exit status is 3,
 #           so that a call with a time limit ends with its figures written
-#           (rerun with RESUME=OUTDIR for the rest) [no limit]
+#           (rerun with RESUME=OUTDIR for the rest); the peers run the
+#           1-D cases of cuFFT and VkFFT first, PyTorch's sets next and
+#           the N-D cases and the sweep last [no limit]
 # A step that fails is reported and the others run; the exit status is 1
 # if any failed, else 3 if DEADLINE_S left steps not run.
 set -uo pipefail
@@ -366,9 +368,9 @@ vkfft_bench() {
 	[ "$vkfft_built" = no ] || "$out/vkfft_bench" "$@"
 }
 
-# peer PREFIX PROGRAM...: runs one peer's program on the cases of the
-# sets chosen.
-peer() {
+# peer_1d PREFIX PROGRAM...: runs one peer's program on the 1-D cases of
+# the sets chosen, complex64 and complex128.
+peer_1d() {
 	local prefix=$1
 	shift
 	if [ -n "$peer_sizes" ]; then
@@ -377,6 +379,13 @@ peer() {
 	if has double; then
 		step "$out/${prefix}_double.txt" "$@" "${mib[@]}" --precision double --sizes "$double" --json "$out/${prefix}_double.json"
 	fi
+}
+
+# peer_rest PREFIX PROGRAM...: runs one peer's program on the N-D cases
+# and the sweep of the sets chosen.
+peer_rest() {
+	local prefix=$1
+	shift
 	for c in "${nd_cases[@]}"; do
 		nd_case "$c"
 		step "$out/${prefix}_nd-$name.txt" "$@" "${nd_args[@]}" --json "$out/${prefix}_nd-$name.json"
@@ -430,31 +439,45 @@ if [ -n "${PEERS_FROM:-}" ]; then
 		cp "$f" "$out/" && copied=$((copied + 1))
 	done
 	echo "the peers' figures: $copied files from $PEERS_FROM"
-elif python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
-	peer cufft python3 "$here/cufft_bench.py"
-	if has pipelines; then
-		step "$out/cufft_pipelines.txt" python3 "$here/cufft_bench.py" "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json"
-	fi
-	# The sets that scripts/torch_NAME_bench.py measures, each into
-	# torch_NAME.txt and torch_NAME.json.
-	for s in algos random rfft dct matmul convolve; do
-		if has "$s"; then
-			step "$out/torch_$s.txt" python3 "$here/torch_${s}_bench.py" "${mib[@]}" --json "$out/torch_$s.json"
-		fi
-	done
-	if has matmul; then
-		cat "$out/torch_matmul.txt" 2>/dev/null
-	fi
 else
-	echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the real FFTs, the DCTs, the matrix products and the convolutions" >&2
-fi
-
-if [ -z "${PEERS_FROM:-}" ] && { [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ] || [ -n "$sweep_sizes" ]; }; then
-	if [ ! -f "$here/vkfft_build.sh" ]; then
-		echo "no $here/vkfft_build.sh: no VkFFT numbers" >&2
+	# The peers in the order of what a record needs most, so that a run
+	# cut by DEADLINE_S (a cold machine's compiles can take most of it)
+	# keeps the comparison of the 1-D sets whole: the 1-D cases of cuFFT
+	# and VkFFT, then the pipelines and PyTorch's sets, then both FFT
+	# peers' N-D cases and sweep.
+	torch_cuda=no
+	if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+		torch_cuda=yes
 	else
-		peer vkfft vkfft_bench
+		echo "no PyTorch with CUDA here: no cuFFT numbers and no PyTorch figures for the algorithms, the random numbers, the real FFTs, the DCTs, the matrix products and the convolutions" >&2
 	fi
+	vkfft=no
+	if [ -n "$peer_sizes" ] || has double || [ ${#nd_cases[@]} -gt 0 ] || [ -n "$sweep_sizes" ]; then
+		if [ -f "$here/vkfft_build.sh" ]; then
+			vkfft=yes
+		else
+			echo "no $here/vkfft_build.sh: no VkFFT numbers" >&2
+		fi
+	fi
+	[ $torch_cuda = no ] || peer_1d cufft python3 "$here/cufft_bench.py"
+	[ $vkfft = no ] || peer_1d vkfft vkfft_bench
+	if [ $torch_cuda = yes ]; then
+		if has pipelines; then
+			step "$out/cufft_pipelines.txt" python3 "$here/cufft_bench.py" "${mib[@]}" --pipeline --sizes "$pipes" --json "$out/cufft_pipelines.json"
+		fi
+		# The sets that scripts/torch_NAME_bench.py measures, each into
+		# torch_NAME.txt and torch_NAME.json.
+		for s in algos random rfft dct matmul convolve; do
+			if has "$s"; then
+				step "$out/torch_$s.txt" python3 "$here/torch_${s}_bench.py" "${mib[@]}" --json "$out/torch_$s.json"
+			fi
+		done
+		if has matmul; then
+			cat "$out/torch_matmul.txt" 2>/dev/null
+		fi
+		peer_rest cufft python3 "$here/cufft_bench.py"
+	fi
+	[ $vkfft = no ] || peer_rest vkfft vkfft_bench
 fi
 
 if python3 "$here/compare.py" "$out" | tee "$out/table.txt" && python3 "$here/compare.py" --markdown "$out" >"$out/table.md"; then

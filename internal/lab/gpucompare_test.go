@@ -329,3 +329,58 @@ func TestGPUCompareResume(t *testing.T) {
 		}
 	})
 }
+
+// fakePython is a stand-in for python3 that answers the check for
+// PyTorch with CUDA, logs each run of a peer's script to $FAKE_LOG and
+// measures nothing, and hands every other command (compare.py, the
+// summaries) to the real python3 at $REAL_PYTHON.
+const fakePython = `#!/bin/sh
+case "$*" in
+*"import torch"*) exit 0 ;;
+*cufft_bench.py*|*torch_*_bench.py*) echo "python3 $*" >>"$FAKE_LOG"; exit 0 ;;
+esac
+exec "$REAL_PYTHON" "$@"
+`
+
+// TestGPUComparePeerOrder checks the order of the peers' steps: the 1-D
+// cases of cuFFT and of VkFFT before the pipelines and PyTorch's sets,
+// and those before the N-D cases, so that a run cut by its deadline keeps
+// the comparison of the 1-D sets whole.
+func TestGPUComparePeerOrder(t *testing.T) {
+	bash := lookGPUCompare(t)
+	realPython, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	binary, devices, log, out := fakeRun(t, []string{openCLPlatform})
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "python3"), []byte(fakePython), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bash, gpuCompareScript, binary, out)
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "REAL_PYTHON="+realPython,
+		"FAKE_LOG="+log, "FAKE_DEVICES="+devices, "SETS=pow2 nd rfft", "VKFFT_INCLUDE="+t.TempDir(),
+		"SWEEP=", "SWEEP_SAMPLE=", "MIB=", "RESUME=", "DEADLINE_S=", "PEERS_FROM=")
+	output, _ := cmd.CombinedOutput()
+	// The order of the steps as the script prints them ("+ COMMAND").
+	var steps []string
+	for _, line := range strings.Split(string(output), "\n") {
+		switch {
+		case strings.HasPrefix(line, "+ python3 ") && strings.Contains(line, "cufft_bench.py") && strings.Contains(line, "--shape"):
+			steps = append(steps, "cufft N-D")
+		case strings.HasPrefix(line, "+ python3 ") && strings.Contains(line, "cufft_bench.py"):
+			steps = append(steps, "cufft 1-D")
+		case strings.HasPrefix(line, "+ python3 ") && strings.Contains(line, "torch_rfft_bench.py"):
+			steps = append(steps, "torch rfft")
+		case strings.HasPrefix(line, "+ vkfft_bench ") && strings.Contains(line, "--shape"):
+			steps = append(steps, "vkfft N-D")
+		case strings.HasPrefix(line, "+ vkfft_bench "):
+			steps = append(steps, "vkfft 1-D")
+		}
+	}
+	steps = slices.Compact(steps)
+	want := []string{"cufft 1-D", "vkfft 1-D", "torch rfft", "cufft N-D", "vkfft N-D"}
+	if !slices.Equal(steps, want) {
+		t.Errorf("the peers' steps ran in the order %v, want %v\n%s", steps, want, output)
+	}
+}
