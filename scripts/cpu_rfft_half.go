@@ -9,7 +9,10 @@
 //     read as complex64 (z[m] = x[2m] + i·x[2m+1], the bytes as they
 //     lie), then one kernel of the twist that makes the n/2+1 outputs:
 //     X[k] = (Z[k] + conj Z[n/2−k])/2 − i·w^k·(Z[k] − conj Z[n/2−k])/2,
-//     w = exp(−2πi/n), Z[n/2] taken as Z[0].
+//     w = exp(−2πi/n), Z[n/2] taken as Z[0];
+//   - runs: the same FFT, then the twist with a work-item per run of
+//     twistRun outputs of a row, as a loop over scalars (forward and
+//     reversed consecutive loads) that LLVM's loop vectoriser can take.
 //
 // Usage: go run scripts/cpu_rfft_half.go [-n 65536] [-mib 8] [-rounds 5] [-runs 20]
 //
@@ -18,8 +21,8 @@
 // both variants (-runs calls after two warm-up calls, the queue finished
 // after each, median wall time) in an order that alternates from round
 // to round; the figures are the medians over the rounds and of the
-// per-round ratios to rfft; half's two steps, fft and twist, are timed
-// apart too. The variant half leaves the complex FFT's
+// per-round ratios to rfft; the steps, fft, twist and twist-runs, are
+// timed apart too. The variant half leaves the complex FFT's
 // output in an array of its own and the twist reads it back: one more
 // pass over memory than a twist fused into the FFT's last pass would take.
 package main
@@ -59,7 +62,39 @@ __kernel void twist(__global const float2 *z, __global const float2 *w, __global
     const float2 to = (float2)(t.x * o.x - t.y * o.y, t.x * o.y + t.y * o.x);
     out[(size_t)row * (H + 1) + k] = (float2)(e.x + to.y, e.y - to.x);
 }
+
+/* The same twist with a work-item per run of RUN outputs of a row (k from
+   1 to H-1; k = 0 and H by the first run), as a loop over scalars that
+   LLVM's loop vectoriser can take (forward and reversed consecutive
+   loads). */
+__kernel void twist_runs(__global const float *z, __global const float *w, __global float *out)
+{
+    const int run = get_global_id(0), row = get_global_id(1);
+    __global const float *zr = z + (size_t)row * 2 * H;
+    __global float *o = out + (size_t)row * 2 * (H + 1);
+    const int k0 = max(1, run * RUN), k1 = min(H, (run + 1) * RUN);
+    for (int k = k0; k < k1; k++) {
+        const float ax = zr[2 * k], ay = zr[2 * k + 1];
+        const float bx = zr[2 * (H - k)], by = zr[2 * (H - k) + 1];
+        const float ex = 0.5f * (ax + bx), ey = 0.5f * (ay - by);
+        const float ox = 0.5f * (ax - bx), oy = 0.5f * (ay + by);
+        const float tx = w[2 * k], ty = w[2 * k + 1];
+        const float px = tx * ox - ty * oy, py = tx * oy + ty * ox;
+        o[2 * k] = ex + py;
+        o[2 * k + 1] = ey - px;
+    }
+    if (run == 0) {
+        const float ax = zr[0], ay = zr[1];
+        o[0] = ax + ay;
+        o[1] = 0.0f;
+        o[2 * H] = ax - ay;
+        o[2 * H + 1] = 0.0f;
+    }
+}
 `
+
+// twistRun is the outputs of a row that a work-item of twist_runs takes.
+const twistRun = 1024
 
 // tolerance bounds the relative L2 error of a float32 transform of up to
 // 2^20 points against float64 (the suite's for complex64 FFTs).
@@ -133,11 +168,14 @@ func main() {
 	cfft, err := f.Compile(thr)
 	check(err)
 	defer cfft.Release()
-	prog, err := thr.Compile(source, cluda.CompileOptions{Defines: map[string]string{"H": fmt.Sprint(h)}})
+	prog, err := thr.Compile(source, cluda.CompileOptions{Defines: map[string]string{"H": fmt.Sprint(h), "RUN": fmt.Sprint(twistRun)}})
 	check(err)
 	defer prog.Release()
 	twist, err := prog.Kernel("twist")
 	check(err)
+	twistRuns, err := prog.Kernel("twist_runs")
+	check(err)
+	runs2 := (h + twistRun - 1) / twistRun
 
 	variants := []struct {
 		name string
@@ -154,6 +192,15 @@ func main() {
 				return err
 			}
 			if err := twist.Call([]int{h + 1, rows}, nil, dzf, dw, out); err != nil {
+				return err
+			}
+			return thr.Synchronize()
+		}},
+		{"runs", func() error {
+			if err := cfft.Call(dzf, dz, int32(0)); err != nil {
+				return err
+			}
+			if err := twistRuns.Call([]int{runs2, rows}, nil, dzf, dw, out); err != nil {
 				return err
 			}
 			return thr.Synchronize()
@@ -193,6 +240,14 @@ func main() {
 		call func() error
 	}{"twist", func() error {
 		if err := twist.Call([]int{h + 1, rows}, nil, dzf, dw, out); err != nil {
+			return err
+		}
+		return thr.Synchronize()
+	}}, struct {
+		name string
+		call func() error
+	}{"twist-runs", func() error {
+		if err := twistRuns.Call([]int{runs2, rows}, nil, dzf, dw, out); err != nil {
 			return err
 		}
 		return thr.Synchronize()
