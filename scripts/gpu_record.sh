@@ -46,9 +46,8 @@
 #                 DEADLINE_S), such as "cuda=300 opencl=150" [none]; on
 #                 an H200 whose program caches are empty (a machine just
 #                 started) reikna's steps of the cuda part took 150 s of
-#                 a deadline of 170 before any peer ran, and the peers'
-#                 steps about 100 s more (cuFFT's and VkFFT's 1-D cases
-#                 come first)
+#                 a deadline of 170, leaving the peers three steps
+#                 (cuFFT's and VkFFT's 1-D cases now come first)
 #   TESTS_TIMEOUT seconds each interface's tests may take [120]
 # The exit status is 1 if a part failed, 3 if a deadline left steps of one
 # not run, 2 for bad usage.
