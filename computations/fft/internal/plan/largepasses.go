@@ -65,7 +65,11 @@ func (l Limits) LargeLocal() bool {
 // (budget.wideTilesByRule); every kernel a register kernel of at most 16
 // elements per work-item.
 func largePasses(batch Batch, n int, a Axis, b budget) (Axis, bool) {
-	if !b.largePasses && !b.wideTilesByRule || a.onePass() {
+	// The rule alone takes no plan unless a's tiles are short: planning
+	// the wider one for every other transform of several passes made the
+	// plans of 2^20 and 2^24 through CUDA 4 times slower to make (1.5
+	// against 0.4 ms, 1.3 against 0.3; BenchmarkNew).
+	if a.onePass() || !b.largePasses && (!b.wideTilesByRule || shortestTile(a) >= wideTileBelow) {
 		return a, false
 	}
 	large := b.large()
@@ -108,15 +112,23 @@ const wideTileBelow = 8
 // 14 won by less and lost too (34992 0.91, 131072 0.93–0.95, 262144
 // 1.17), as did plans over other radices (96000 1.16, 161377 1.35).
 func wideTilesPay(a, la Axis) bool {
-	if len(la.Kernels) != len(a.Kernels) || la.M != a.M {
+	if len(la.Kernels) != len(a.Kernels) || la.M != a.M || shortestTile(a) >= wideTileBelow {
 		return false
 	}
-	shortest := a.Kernels[0].Pass.Tile
 	for i, k := range a.Kernels {
 		if !slices.Equal(k.Pass.Radices, la.Kernels[i].Pass.Radices) {
 			return false
 		}
+	}
+	return true
+}
+
+// shortestTile returns the fewest sub-transforms side by side of a's
+// passes.
+func shortestTile(a Axis) int {
+	shortest := a.Kernels[0].Pass.Tile
+	for _, k := range a.Kernels[1:] {
 		shortest = min(shortest, k.Pass.Tile)
 	}
-	return shortest < wideTileBelow
+	return shortest
 }
