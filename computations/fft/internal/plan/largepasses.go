@@ -44,11 +44,12 @@ const (
 // the large local memory: 16 of 1024 points fill 128 KiB.
 const largeStridedTile = 16
 
-// largePassesOf returns the budget's largePasses and wideLargePasses: the
-// tuning's where it sets them, and none by the rule (which takes wider
-// tiles through budget.wideTilesByRule instead).
-func largePassesOf(t Tuning) (on, wide bool) {
-	return t.LargePasses >= AnyLargePasses, t.LargePasses == WideLargePasses
+// largePassesOf returns the budget's largePasses and wideLargePasses, the
+// tuning's where it sets them, and wideTilesByRule: a GPU's rule (the
+// tuning's LargePassesRule) takes no passes in the large local memory
+// but those of wider tiles where wideTilesPay.
+func largePassesOf(t Tuning, cpu bool) (on, wide, byRule bool) {
+	return t.LargePasses >= AnyLargePasses, t.LargePasses == WideLargePasses, !cpu && t.LargePasses == LargePassesRule
 }
 
 // LargeLocal reports whether the limits give a GPU's passes the large

@@ -452,8 +452,7 @@ func (l Limits) budget() budget {
 		b.bluesteinPow2, b.bluesteinSmooth = false, true
 	}
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
-	b.largePasses, b.wideLargePasses = largePassesOf(t)
-	b.wideTilesByRule = !cpu && t.LargePasses == LargePassesRule
+	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
 	switch t.Primes {
 	case PrimesRule:
