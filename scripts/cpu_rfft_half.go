@@ -35,7 +35,6 @@ import (
 	"math/cmplx"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"gonum.org/v1/gonum/dsp/fourier"
 
@@ -43,6 +42,7 @@ import (
 	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/internal/lab"
 )
 
 // source holds the twist over rows of H = n/2 complex values into rows
@@ -177,17 +177,14 @@ func main() {
 	check(err)
 	runs2 := (h + twistRun - 1) / twistRun
 
-	variants := []struct {
-		name string
-		call func() error
-	}{
-		{"rfft", func() error {
+	variants := []lab.Variant{
+		{Name: "rfft", Call: func() error {
 			if err := rfft.Call(out, dx); err != nil {
 				return err
 			}
 			return thr.Synchronize()
 		}},
-		{"half", func() error {
+		{Name: "half", Call: func() error {
 			if err := cfft.Call(dzf, dz, int32(0)); err != nil {
 				return err
 			}
@@ -196,7 +193,7 @@ func main() {
 			}
 			return thr.Synchronize()
 		}},
-		{"runs", func() error {
+		{Name: "runs", Call: func() error {
 			if err := cfft.Call(dzf, dz, int32(0)); err != nil {
 				return err
 			}
@@ -209,8 +206,8 @@ func main() {
 	got := make([]complex64, rows*(h+1))
 	for _, v := range variants {
 		check(out.Fill(complex64(complex(math.NaN(), math.NaN()))))
-		if err := v.call(); err != nil {
-			log.Fatalf("%s: %v", v.name, err)
+		if err := v.Call(); err != nil {
+			log.Fatalf("%s: %v", v.Name, err)
 		}
 		check(out.Get(got))
 		var num, den float64
@@ -220,58 +217,34 @@ func main() {
 			den += cmplx.Abs(w) * cmplx.Abs(w)
 		}
 		e := math.Sqrt(num / den)
-		fmt.Printf("%-5s relative L2 error %.2g (tolerance %.0g)\n", v.name, e, tolerance)
+		fmt.Printf("%-5s relative L2 error %.2g (tolerance %.0g)\n", v.Name, e, tolerance)
 		if !(e <= tolerance) {
-			log.Fatalf("%s: relative error %.3g above %.3g", v.name, e, tolerance)
+			log.Fatalf("%s: relative error %.3g above %.3g", v.Name, e, tolerance)
 		}
 	}
 
 	// Its two steps apart, timed but not checked.
-	variants = append(variants, struct {
-		name string
-		call func() error
-	}{"fft", func() error {
+	variants = append(variants, lab.Variant{Name: "fft", Call: func() error {
 		if err := cfft.Call(dzf, dz, int32(0)); err != nil {
 			return err
 		}
 		return thr.Synchronize()
-	}}, struct {
-		name string
-		call func() error
-	}{"twist", func() error {
+	}}, lab.Variant{Name: "twist", Call: func() error {
 		if err := twist.Call([]int{h + 1, rows}, nil, dzf, dw, out); err != nil {
 			return err
 		}
 		return thr.Synchronize()
-	}}, struct {
-		name string
-		call func() error
-	}{"twist-runs", func() error {
+	}}, lab.Variant{Name: "twist-runs", Call: func() error {
 		if err := twistRuns.Call([]int{runs2, rows}, nil, dzf, dw, out); err != nil {
 			return err
 		}
 		return thr.Synchronize()
 	}})
-	times := make([][]float64, len(variants))
-	ratios := make([][]float64, len(variants))
-	for rd := 0; rd < *rounds; rd++ {
-		round := make([]float64, len(variants))
-		for k := range variants {
-			i := (k + rd) % len(variants)
-			t, err := timeCalls(variants[i].call, *runs)
-			if err != nil {
-				log.Fatalf("%s: %v", variants[i].name, err)
-			}
-			round[i] = t
-		}
-		for i := range variants {
-			times[i] = append(times[i], round[i])
-			ratios[i] = append(ratios[i], round[i]/round[0])
-		}
-	}
+	times, ratios, err := lab.Rounds(variants, *rounds, *runs)
+	check(err)
 	fmt.Printf("real FFT of %d×%d float32, %d rounds of %d calls: median ms, time over rfft's (median of the rounds' ratios)\n", rows, *n, *rounds, *runs)
 	for i, v := range variants {
-		fmt.Printf("%-5s %8.3f ms %6.2f (rounds %.2f–%.2f)\n", v.name, median(times[i]), median(ratios[i]), slices.Min(ratios[i]), slices.Max(ratios[i]))
+		fmt.Printf("%-5s %8.3f ms %6.2f (rounds %.2f–%.2f)\n", v.Name, lab.Median(times[i]), lab.Median(ratios[i]), slices.Min(ratios[i]), slices.Max(ratios[i]))
 	}
 }
 
@@ -280,32 +253,4 @@ func check(err error) {
 	if err != nil {
 		log.Fatal(err)
 	}
-}
-
-// timeCalls returns the median wall time of runs calls of call, in ms,
-// after two warm-up calls.
-func timeCalls(call func() error, runs int) (float64, error) {
-	for i := 0; i < 2; i++ {
-		if err := call(); err != nil {
-			return 0, err
-		}
-	}
-	ts := make([]float64, runs)
-	for i := range ts {
-		start := time.Now()
-		if err := call(); err != nil {
-			return 0, err
-		}
-		ts[i] = float64(time.Since(start).Microseconds()) / 1e3
-	}
-	return median(ts), nil
-}
-
-// median returns the median of xs.
-func median(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
