@@ -21,9 +21,10 @@ import (
 // passes of smooth lengths lost to three at 12 of 13 lengths (2^20 1.01
 // times the time, 2^22 1.25, 3359232 1.42; 8294400 won, 0.82), and
 // Bluestein's transforms over 2^24 points in three kernels rather than
-// five won at two of four (11863370 0.67, 5931676 0.83; 6813805 0.99,
-// 5163797 1.04): the rule takes neither, and tuning tries them
-// (Tuning.LargePasses). Wider tiles with as many kernels won where the
+// five won at three of ten (11863370 0.67, 5931676 0.81–0.83, 5931649
+// 0.80) and lost or tied at the others (6813805 0.99, 5163797 1.04,
+// 6456681 1.34, 4495346 1.50; §31): the rule takes neither, and tuning
+// tries them (Tuning.LargePasses, Tuning.LargeTile). Wider tiles with as many kernels won where the
 // small budget's tiles were short (66528 0.79, 44100 0.81, 17569 0.84)
 // and lost where the wider plan took other radices or a pass of 512
 // points after others (161377 1.35, 262144 1.18, 96000 1.16): the rule
