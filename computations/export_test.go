@@ -11,6 +11,7 @@ const (
 	ScanAuto       = scanAuto
 	ScanMultiPass  = scanMultiPass
 	ScanSinglePass = scanSinglePass
+	ScanChunked    = scanChunked
 )
 
 // NewTunedScan is NewScan with the plan tuned.

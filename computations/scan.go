@@ -17,18 +17,30 @@ import (
 // value at k = 0). Its signature is (output, input), both of the input's
 // shape. The operation need be associative only.
 //
-// Each work-group scans a block of the sequence in local memory. A longer
-// sequence is scanned in a single pass on a GPU with global atomics: the blocks start in the order of a ticket counter, publish
+// On a GPU each work-group scans a block of the sequence in local memory.
+// A longer sequence is scanned in a single pass on a GPU with global
+// atomics: the blocks start in the order of a ticket counter, publish
 // their totals and inclusive prefixes in status words, and each finds the
 // prefix of the blocks before it by looking back over their status
 // (decoupled look-back), so that the input is read once. Otherwise it is
 // scanned in levels: a kernel writes the total of each block, the totals
 // are scanned in turn, and a last kernel scans each block again from the
-// total of the blocks before it. Transformations connected to input run
-// inside its loads, those connected to output inside the stores of the
-// kernel that writes it. Where kept axes
-// follow the scanned ones, neighbouring work-items scan neighbouring
-// positions of them side by side, so that memory is read in order.
+// total of the blocks before it. Where kept axes follow the scanned ones,
+// neighbouring work-items scan neighbouring positions of them side by
+// side, so that memory is read in order.
+//
+// On a device that is no GPU (a CPU, which runs a work-group's items one
+// after another) the sequence is cut into contiguous chunks instead, and
+// each work-item scans one chunk serially, element after element, where
+// kept axes follow the scanned ones for several neighbouring positions
+// side by side, each with a value of its own. Where the positions alone
+// give too few work-items to keep every core busy, a sequence is cut into
+// several chunks: a first kernel folds each chunk into its total, and the
+// scan of each chunk starts from the fold of the totals of the chunks
+// before it; otherwise one kernel scans whole sequences.
+//
+// Transformations connected to input run inside its loads, those
+// connected to output inside the stores of the kernel that writes it.
 //
 // Scan embeds a *core.Computation, whose methods it has (go doc
 // core.Computation lists them): Connect attaches transformations to its
@@ -40,7 +52,7 @@ import (
 // For example:
 //
 //	sum, err := computations.PredicateSum(dtypes.Int32)
-//	sc, err := computations.NewScan(core.ArrayOf(dtypes.Int32, 1<<20), sum, nil, false)
+//	sc, err := computations.NewScan(core.ArrayOf(dtypes.Int32, 1<<20), sum, nil, computations.ScanOptions{})
 //	c, err := sc.Compile(thr)
 //	defer c.Release()
 //	err = c.Call(out, in) // the cumulative sum
@@ -142,6 +154,9 @@ func (sc *Scan) build(plan *core.Plan, args map[string]*core.KernelArgument) err
 		}
 	}
 	view := oriView{shape: shape, roles: roles}
+	if sp.Chunked {
+		return sc.chunked(plan, sp, args, view, empty)
+	}
 	if sp.SinglePass {
 		return sc.singlePass(plan, sp, args, view, empty)
 	}
@@ -245,8 +260,62 @@ func (sc *Scan) singlePass(plan *core.Plan, sp scanPlan, args map[string]*core.K
 	return nil
 }
 
+// scanChunkArgs are the numbers and index arguments scan_chunks.cl
+// renders a kernel of a chunked scan from.
+type scanChunkArgs struct {
+	R, I, L, W, C int
+	B             int // the block of a work-item of one lane
+	// Ragged: the last work-item along i has fewer than L lanes; Short:
+	// the last chunk is shorter than C.
+	Ragged, Short     bool
+	Totals, Exclusive bool
+	// Index arguments of the input at (_o, _r, _i), of the output there
+	// (of a chunk's total, at (_o, _w, _i), in the kernel of the totals),
+	// and of the total of chunk _w at (_o, _i).
+	Load, Store, Total string
+}
+
+// chunked adds the kernels of a chunked scan: with more than one chunk,
+// one that folds each chunk into its total, and the scan of the chunks.
+func (sc *Scan) chunked(plan *core.Plan, sp scanPlan, args map[string]*core.KernelArgument, view oriView, empty string) error {
+	r := sp.Levels[0]
+	pass := scanChunkArgs{R: r, I: sp.I, L: sp.L, W: sp.W, C: sp.C, B: scanChunkBlock, Ragged: sp.I%sp.L != 0, Short: r%sp.C != 0,
+		Exclusive: sc.exclusive, Load: view.loadArgs("_o", "_r", "_i"), Store: view.storeArgs("_o", "_r", "_i")}
+	global := []int{sp.O, sp.W, ceilDiv(sp.I, sp.L)}
+	local := []int{sp.Local, 1, 1}
+	kargs := []core.KernelArg{core.Bind("output", args["output"]), core.Bind("input", args["input"])}
+	render := map[string]any{"operation": sc.predicate.operation, "empty": empty, "totals": nil}
+	if sp.W > 1 {
+		totals, err := plan.TempArray(core.ArrayOf(sc.typ.DType(), sp.O*sp.W*sp.I))
+		if err != nil {
+			return fmt.Errorf("Scan: %w", err)
+		}
+		tv := oriView{r: sp.W, i: sp.I}
+		folds := pass
+		folds.Totals, folds.Exclusive, folds.Store = true, false, tv.storeArgs("_o", "_w", "_i")
+		err = plan.KernelCall(kernelTemplates.Lookup("scan_chunks.cl"), []core.KernelArg{core.Bind("output", totals), core.Bind("input", args["input"])}, global,
+			core.KernelOptions{Name: "scan_chunk_totals", Local: local, RenderArgs: map[string]any{"operation": sc.predicate.operation, "empty": "", "totals": nil, "pass": folds}})
+		if err != nil {
+			return fmt.Errorf("Scan: the chunks' totals: %w", err)
+		}
+		pass.Total = tv.loadArgs("_o", "_w", "_i")
+		kargs = append(kargs, core.Bind("totals", totals))
+		delete(render, "totals")
+	}
+	render["pass"] = pass
+	err := plan.KernelCall(kernelTemplates.Lookup("scan_chunks.cl"), kargs, global,
+		core.KernelOptions{Name: "scan_chunks", Local: local, RenderArgs: render})
+	if err != nil {
+		return fmt.Errorf("Scan: chunks: %w", err)
+	}
+	return nil
+}
+
 // scanCandidates are the plans tuning may take for a scan (see
-// core.Plan.Choose), the rules' own first.
+// core.Plan.Choose), the rules' own first: the GPU's two forms, the
+// chunks (the form the rules take on a device that is no GPU), and
+// smaller work-groups (of the GPU's forms; on a device that is no GPU the
+// rules' chunks again).
 var scanCandidates = []struct {
 	name   string
 	tuning scanTuning
@@ -254,6 +323,7 @@ var scanCandidates = []struct {
 	{"rules", scanTuning{}},
 	{"multi-pass", scanTuning{Passes: scanMultiPass}},
 	{"single-pass", scanTuning{Passes: scanSinglePass}},
+	{"chunks", scanTuning{Passes: scanChunked}},
 	{"work-group-256", scanTuning{WorkGroup: 256}},
 	{"work-group-128", scanTuning{WorkGroup: 128}},
 }

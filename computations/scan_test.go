@@ -131,11 +131,12 @@ func toComplex(v any) complex128 {
 }
 
 // TestScanSum scans random arrays of every dtype, inclusive and exclusive,
-// over one block, several blocks (two levels) and the axes of a batch.
+// over one block, several blocks (two levels on a GPU; one chunk each on a
+// CPU, whose chunks TestScanChunks shortens) and the axes of a batch.
 func TestScanSum(t *testing.T) {
 	thr := cludatest.Thread(t)
 	cases := []scanCase{
-		{[]int{40000}, nil, false},            // two levels (blocks of 2048 on a GPU, 16384 on a CPU)
+		{[]int{40000}, nil, false},            // two levels (blocks of 2048 on a GPU)
 		{[]int{40000}, nil, true},             // two levels, exclusive
 		{[]int{3, 700}, []int{1}, true},       // rows
 		{[]int{5, 90, 7}, []int{1}, false},    // an axis in the middle, seven lanes
@@ -150,7 +151,8 @@ func TestScanSum(t *testing.T) {
 	})
 }
 
-// TestScanThreeLevels scans a sequence longer than a block of blocks.
+// TestScanThreeLevels scans a sequence longer than a block of blocks (16
+// chunks on a CPU).
 func TestScanThreeLevels(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a long sequence")
@@ -179,7 +181,7 @@ func TestScanPredicates(t *testing.T) {
 func TestScanNonCommutative(t *testing.T) {
 	thr := cludatest.Thread(t)
 	red := composeReduction()
-	// Several blocks on a GPU and on a CPU alike.
+	// Several blocks on a GPU (TestScanChunks cuts a CPU's into chunks).
 	for _, c := range []scanCase{{[]int{40000}, nil, false}, {[]int{4, 20000}, []int{1}, true}} {
 		t.Run(c.String(), func(t *testing.T) {
 			runScan(t, thr, red, dtypes.Complex64, c, 5)
@@ -228,10 +230,58 @@ func TestScanSinglePass(t *testing.T) {
 	}
 }
 
+// TestScanChunks scans in chunks, the form of a device that is no GPU,
+// forced so that a GPU runs it too, with chunks shortened by the tuning so
+// that short sequences have many: inclusive and exclusive, one lane (the
+// scanned axes last, in blocks and the elements after the last block) and
+// lanes side by side (a last work-item with fewer), chunks that do not
+// divide the sequence, a single chunk (one kernel), sequences shorter
+// than a block, values of up to 16 bytes, a non-commutative operation,
+// work-groups of several positions along o (on a CPU, whose compute units
+// the positions fill), and the chunks the rules choose at 2^18.
+func TestScanChunks(t *testing.T) {
+	thr := cludatest.Thread(t)
+	chunks := func(n int) computations.ScanTuning {
+		return computations.ScanTuning{Passes: computations.ScanChunked, MaxChunk: n}
+	}
+	for ci, tc := range []struct {
+		red    reduction
+		dt     dtypes.DType
+		c      scanCase
+		tuning computations.ScanTuning
+	}{
+		{reductionSum, dtypes.Float32, scanCase{[]int{3000}, nil, false}, chunks(256)},               // 12 chunks, the last of 184
+		{reductionSum, dtypes.Int32, scanCase{[]int{5000}, nil, true}, chunks(300)},                  // 17 chunks of 295, exact
+		{reductionSum, dtypes.Int32, scanCase{[]int{5000}, nil, true}, chunks(0)},                    // one chunk
+		{reductionMax, dtypes.Float64, scanCase{[]int{3, 900}, []int{1}, true}, chunks(100)},         // rows
+		{reductionProduct, dtypes.Float32, scanCase{[]int{3, 1500}, []int{1}, false}, chunks(128)},   // a product's tree
+		{reductionSum, dtypes.Float32, scanCase{[]int{300, 40}, []int{0}, false}, chunks(64)},        // 32 lanes and 8
+		{reductionSum, dtypes.Int32, scanCase{[]int{500, 7}, []int{0}, true}, chunks(128)},           // 7 lanes
+		{reductionSum, dtypes.Int32, scanCase{[]int{6, 2, 50}, []int{0, 2}, false}, chunks(16)},      // interleaved axes
+		{reductionSum, dtypes.Complex128, scanCase{[]int{2000}, nil, false}, chunks(256)},            // 16-byte values
+		{reductionSum, dtypes.Complex128, scanCase{[]int{100, 20}, []int{0}, true}, chunks(16)},      // 8 lanes and 4
+		{composeReduction(), dtypes.Complex64, scanCase{[]int{5000}, nil, false}, chunks(300)},       // in order
+		{composeReduction(), dtypes.Complex64, scanCase{[]int{4, 600}, []int{1}, true}, chunks(64)},  // rows, exclusive
+		{composeReduction(), dtypes.Complex64, scanCase{[]int{200, 12}, []int{0}, true}, chunks(50)}, // lanes, exclusive
+		{composeReduction(), dtypes.Complex64, scanCase{[]int{300, 40}, []int{0}, false}, chunks(0)}, // lanes, one chunk
+		{reductionSum, dtypes.Int32, scanCase{[]int{1}, nil, true}, chunks(0)},                       // a single element
+		{reductionSum, dtypes.Int32, scanCase{[]int{17}, nil, false}, chunks(0)},                     // the first, then a block
+		{reductionSum, dtypes.Float32, scanCase{[]int{10}, nil, true}, chunks(0)},                    // shorter than a block
+		{reductionSum, dtypes.Int32, scanCase{[]int{100, 33}, []int{1}, true}, chunks(0)},            // rows, work-groups along o
+		{reductionSum, dtypes.Float32, scanCase{[]int{70, 5, 40}, []int{1}, false}, chunks(0)},       // lanes, work-groups along o
+		{reductionSum, dtypes.Float32, scanCase{[]int{1 << 18}, nil, false}, chunks(0)},              // the rules' chunks
+		{reductionSum, dtypes.Int32, scanCase{[]int{1<<18 + 5}, nil, true}, chunks(0)},               // the rules', a shorter last
+	} {
+		t.Run(fmt.Sprintf("%s/%v/%v/chunks%d", tc.red.name, tc.c, tc.dt, tc.tuning.MaxChunk), func(t *testing.T) {
+			runTunedScan(t, thr, tc.red, tc.dt, tc.c, uint64(100+ci), tc.tuning)
+		})
+	}
+}
+
 // TestScanTargetSize scans 2^27 int32 values (on a GPU; 64 times fewer on
-// another device) in the form the plan takes, a single pass where the
-// device has global atomics, and compares the result exactly with the
-// running sums in Go, wrapped to 32 bits as the device's are.
+// another device) in the form the plan takes (on a CPU, 32 chunks), and
+// compares the result exactly with the running sums in Go, wrapped to 32
+// bits as the device's are.
 func TestScanTargetSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a long sequence")
@@ -320,38 +370,56 @@ func TestScanLastIsReduce(t *testing.T) {
 }
 
 // TestScanLayoutAndTransformations scans a strided array with an offset,
-// with transformations on the input and the output.
+// with transformations on the input and the output, in the form the plan
+// takes and in chunks shortened by the tuning, one lane and lanes side by
+// side, inclusive and exclusive (the empty value, too, goes through the
+// output's transformation).
 func TestScanLayoutAndTransformations(t *testing.T) {
 	thr := cludatest.Thread(t)
 	shape := []int{20, 300}
 	strides := []int{4 * 320, 4}
 	const offset = 4 * 5
 	typ := comptest.Must(core.NewArrayType(dtypes.Int32, shape, strides, offset))
-	sc := comptest.Must(computations.NewScan(typ, comptest.Must(computations.PredicateSum(dtypes.Int32)), []int{1}, computations.ScanOptions{}))
-	scale := comptest.Must(transformations.MulConst(typ, 3))
-	if err := sc.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
-		t.Fatal(err)
-	}
-	outParam, _ := sc.Parameter("output")
-	shift := comptest.Must(transformations.AddConst(outParam.Type(), -7))
-	if err := sc.Connect("output", shift, "input", map[string]string{"output": "shifted"}); err != nil {
-		t.Fatal(err)
-	}
-	f := comptest.Must(sc.Compile(thr))
-	defer f.Release()
-	values := randomComplexes(rand.New(rand.NewPCG(2, 3)), dtypes.Int32, 20*300, false)
-	in := uploadComplexes(t, thr, dtypes.Int32, values, shape, strides, offset)
-	out := comptest.Must(thr.Empty(shape, dtypes.Int32))
-	defer func() { in.Release(); out.Release() }()
-	poison(t, out)
-	if err := f.Call(out, in); err != nil {
-		t.Fatal(err)
-	}
-	want, _ := scanReference(values, shape, []int{1}, reductionSum.op, false, 0)
-	for k, g := range readComplexes(t, out) {
-		if w := 3*want[k] - 7; g != w {
-			t.Fatalf("element %d: got %v, want %v", k, g, w)
-		}
+	chunks := computations.ScanTuning{Passes: computations.ScanChunked, MaxChunk: 7}
+	for ci, tc := range []struct {
+		name      string
+		axes      []int
+		exclusive bool
+		tuning    computations.ScanTuning
+	}{
+		{"rows", []int{1}, false, computations.ScanTuning{}},
+		{"rows in chunks", []int{1}, true, chunks},
+		{"columns in chunks", []int{0}, false, chunks},
+		{"columns in chunks, exclusive", []int{0}, true, chunks},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := comptest.Must(computations.NewTunedScan(typ, comptest.Must(computations.PredicateSum(dtypes.Int32)), tc.axes, tc.exclusive, tc.tuning))
+			scale := comptest.Must(transformations.MulConst(typ, 3))
+			if err := sc.Connect("input", scale, "output", map[string]string{"input": "raw"}); err != nil {
+				t.Fatal(err)
+			}
+			outParam, _ := sc.Parameter("output")
+			shift := comptest.Must(transformations.AddConst(outParam.Type(), -7))
+			if err := sc.Connect("output", shift, "input", map[string]string{"output": "shifted"}); err != nil {
+				t.Fatal(err)
+			}
+			f := comptest.Must(sc.Compile(thr))
+			defer f.Release()
+			values := randomComplexes(rand.New(rand.NewPCG(2, uint64(ci))), dtypes.Int32, 20*300, false)
+			in := uploadComplexes(t, thr, dtypes.Int32, values, shape, strides, offset)
+			out := comptest.Must(thr.Empty(shape, dtypes.Int32))
+			defer func() { in.Release(); out.Release() }()
+			poison(t, out)
+			if err := f.Call(out, in); err != nil {
+				t.Fatal(err)
+			}
+			want, _ := scanReference(values, shape, tc.axes, reductionSum.op, tc.exclusive, 0)
+			for k, g := range readComplexes(t, out) {
+				if w := 3*want[k] - 7; g != w {
+					t.Fatalf("element %d: got %v, want %v", k, g, w)
+				}
+			}
+		})
 	}
 }
 
