@@ -31,7 +31,8 @@ status is 1 if any requirement failed, 2 for a run that could not measure.
 The requirements: the FFT's passes in lanes and its looped passes
 (docs/fft-gpu-notes.md §17.1 and §17.2: 8 sub-transforms a work-item,
 real and imaginary parts in the halves of a float16; the real FFT of 1024
-and 4096 in one looped pass), CBRNG's Philox rounds in uint8 lanes (8
+and 4096 in one looped pass; the longer one's half in passes of lanes and
+its twist over runs, docs/fft-gpu-notes.md §34), CBRNG's Philox rounds in uint8 lanes (8
 generators a work-item: vector integer arithmetic, vint) and MatrixMul's
 CPU tiles (float4 or float8 vectors along one dimension;
 scripts/cpu_matmul_vectorised.sh checks each of its kinds and dtypes). PoCL's own vectoriser remarks (POCL_VECTORIZER_REMARKS=1) are
@@ -69,14 +70,17 @@ CASES = [
         "name": "rfft-long",
         "args": ["--rfft", "--mib", "4", "--cases", "rfft_f32_65536"],
         "kernels": [(r"fft_axis\d+_pass0", None,
-                     "one looped pass, its arrays in a scratch array of global memory: 16 wide, 97 narrow at ccc316a")],
+                     "built twice: the forward's first pass in lanes, reading the real pairs, and the inverse's looped pass "
+                     "over a scratch array (16 wide, 97 narrow at ccc316a)"),
+                    (r"fft_axis\d+_pass[1-9]\d*", 32, "the forward's half in passes of lanes"),
+                    (r"rfft_twist_runs", 8, "the twist over runs of outputs, a loop over real and imaginary parts: 12 at the plan's commit")],
     },
     {
         "name": "algos",
         "args": ["--algos", "--mib", "4"],
         "kernels": [
             (r"reduce_pass\d+", None, "a contiguous run a work-item, on 128-bit vectors"),
-            (r"scan_\w+", None, "in-group scans with barriers"),
+            (r"scan_\w+", None, "contiguous chunks: a chain of scalar operations a lane, the totals' blocks on 128-bit vectors"),
             (r"transpose\w*", None, "moves only (the whole blocks' shuffles compile to element inserts)"),
             (r"fftshift\w*", None, "moves only"),
         ],

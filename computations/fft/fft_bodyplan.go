@@ -57,6 +57,7 @@ func newFFTBody(k *fftKernel) *fftPass {
 	case p.Lanes > 1:
 		b.Butterflies[p.L] = lanesButterflyModule(p.L, k.dt, p.Lanes)
 		b.Lanes = lanesBody(p, k.dt)
+		b.Lanes.SrcPairs = k.real != nil && k.real.load == realLoadPairs
 		return b
 	default:
 		for _, r := range p.Radices {

@@ -126,8 +126,10 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 		}
 		k.scratch = scratch
 	}
-	// Lanes load and store whole vectors: their arrays need pointers.
-	if k.Pass.Lanes > 1 && !k.Pass.Looped && (k.real != nil || k.fused != nil || !k.src.arg.HasPointer() || !k.dst.arg.HasPointer()) {
+	// Lanes load and store whole vectors: their arrays need pointers, and
+	// a real transform's ends other than its pairs' loads and plain stores
+	// go element by element.
+	if k.Pass.Lanes > 1 && !k.Pass.Looped && (k.real != nil && !k.real.inLanes() || k.fused != nil || !k.src.arg.HasPointer() || !k.dst.arg.HasPointer()) {
 		k.Pass = k.Pass.DropLanes()
 	}
 	k.name = fmt.Sprintf("fft_axis%d_pass%d", k.Axis, b.count)

@@ -30,6 +30,10 @@ type fftLanesBody struct {
 	// writes outputs q at pos + i·L + q: Lanes outputs of one lane each,
 	// from Off on, the parts of the vector in Parts.
 	Rows []fftLanesRow
+	// SrcPairs: the source is the real array of a real transform, read
+	// through its pointer as the complex values x[2n] + i·x[2n+1] of the
+	// transform of half its length (realLoadPairs): the same bytes.
+	SrcPairs bool
 }
 
 // fftLanesRow is a store of Lanes outputs of one lane of the first pass:

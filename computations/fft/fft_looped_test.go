@@ -110,6 +110,10 @@ func kernelsWith(t *testing.T, c renderer, p *cluda.DeviceParams, marker string)
 // lanes by one twiddle.
 const loopedMarker = "_lanes_twiddle("
 
+// twistRunsMarker is in the source of the twist over runs of a real
+// transform in lanes (rfft_twist_runs.cl).
+const twistRunsMarker = "X[0] and X[M] from Z[0] alone"
+
 // scratchMarker is in the source of a looped kernel whose arrays lie in a
 // scratch array (fftplan.Pass.Slots).
 const scratchMarker = "slot of the scratch array"
@@ -122,22 +126,25 @@ const scratchMarker = "slot of the scratch array"
 // axes with elements after them, batches that do not fill the lanes,
 // float32 and float64, against the float64 references. The longer ones
 // keep their arrays in a scratch array (scratch: fftplan.Pass.Slots), in
-// one slot or in two that share the groups of lanes.
+// one slot or in two that share the groups of lanes; along the last axis
+// the forward transform of those takes the half's passes in lanes and the
+// twist over runs instead (lanes: realAxis.lanesPlan), the inverse the
+// looped pass.
 func TestLoopedRealFFT(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for i, tc := range []struct {
 		rfftCase
-		scratch bool
+		scratch, lanes bool
 	}{
-		{rfftCase{dtypes.Float32, []int{9, 1024}, []int{1}}, false},
-		{rfftCase{dtypes.Float32, []int{3, 2000}, []int{1}}, false},
-		{rfftCase{dtypes.Float64, []int{2, 4096}, []int{1}}, false},
-		{rfftCase{dtypes.Float32, []int{5, 1215}, []int{1}}, false},
-		{rfftCase{dtypes.Float64, []int{4, 1000, 3}, []int{1}}, false},
-		{rfftCase{dtypes.Float32, []int{3, 65536}, []int{1}}, true},
-		{rfftCase{dtypes.Float32, []int{19, 32768}, []int{1}}, true},
-		{rfftCase{dtypes.Float32, []int{2, 20000, 5}, []int{1}}, true},
-		{rfftCase{dtypes.Float64, []int{9, 16384}, []int{1}}, true},
+		{rfftCase{dtypes.Float32, []int{9, 1024}, []int{1}}, false, false},
+		{rfftCase{dtypes.Float32, []int{3, 2000}, []int{1}}, false, false},
+		{rfftCase{dtypes.Float64, []int{2, 4096}, []int{1}}, false, false},
+		{rfftCase{dtypes.Float32, []int{5, 1215}, []int{1}}, false, false},
+		{rfftCase{dtypes.Float64, []int{4, 1000, 3}, []int{1}}, false, false},
+		{rfftCase{dtypes.Float32, []int{3, 65536}, []int{1}}, true, true},
+		{rfftCase{dtypes.Float32, []int{19, 32768}, []int{1}}, true, true},
+		{rfftCase{dtypes.Float32, []int{2, 20000, 5}, []int{1}}, true, false},
+		{rfftCase{dtypes.Float64, []int{9, 16384}, []int{1}}, true, true},
 	} {
 		c := tc.rfftCase
 		t.Run(c.String(), func(t *testing.T) {
@@ -154,11 +161,15 @@ func TestLoopedRealFFT(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, comp := range []renderer{r, ir} {
-				if looped, _ := kernelsWith(t, comp, thr.Params(), loopedMarker); thr.Params().IsCPU() && looped != 1 {
-					t.Errorf("%T: %d looped kernels, want 1", comp, looped)
+				lanes := tc.lanes && comp == renderer(r)
+				if looped, _ := kernelsWith(t, comp, thr.Params(), loopedMarker); thr.Params().IsCPU() && (looped == 1) == lanes {
+					t.Errorf("%T: %d looped kernels, want them: %t", comp, looped, !lanes)
 				}
-				if scratch, _ := kernelsWith(t, comp, thr.Params(), scratchMarker); thr.Params().IsCPU() && (scratch == 1) != tc.scratch {
-					t.Errorf("%T: %d looped kernels with a scratch array, want %t", comp, scratch, tc.scratch)
+				if scratch, _ := kernelsWith(t, comp, thr.Params(), scratchMarker); thr.Params().IsCPU() && (scratch == 1) != (tc.scratch && !lanes) {
+					t.Errorf("%T: %d looped kernels with a scratch array, want %t", comp, scratch, tc.scratch && !lanes)
+				}
+				if twists, _ := kernelsWith(t, comp, thr.Params(), twistRunsMarker); thr.Params().IsCPU() && (twists == 1) != lanes {
+					t.Errorf("%T: %d twists over runs, want them: %t", comp, twists, lanes)
 				}
 			}
 			fwd := comptest.Must(r.Compile(thr))

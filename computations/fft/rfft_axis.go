@@ -62,6 +62,15 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 		return err
 	}
 	h := ra.hooks()
+	if ra.lanesPlan(lim, fp, src, dst) {
+		// The half's transform as the complex FFT's, in lanes, and the
+		// twist over runs after it.
+		lim.RealEnds = false
+		if fp, err = fftplan.New(shape, []int{ra.axis}, lim); err != nil {
+			return err
+		}
+		h.ownTwist = true
+	}
 	b := &fftBuild{plan: plan, args: map[string]*core.KernelArgument{"output": dst, "input": src},
 		shape: dst.Shape(), dt: ra.cdt, lim: lim, scale: 1, tables: newFFTTables(plan, ra.cdt),
 		src: fftEnd{arg: src, shape: src.Shape()}, real: h}
@@ -74,10 +83,36 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 	return ra.twistKernel(plan, b, h, fp.Axes[0].Batch, dst)
 }
 
+// lanesPlan reports whether the forward transform takes the passes in
+// lanes of the complex FFT of its half, its first pass reading the real
+// input's pairs through the input's pointer, and the twist as a kernel of
+// its own over runs of each row's outputs (rfft_twist_runs.cl), in place of
+// fp, the plan of a real transform (Limits.RealEnds): on a CPU device with
+// lanes, along the last axis, with no transformation on the input or the
+// output (the twist stores through the output's pointer), where
+// fp is not one looped pass on the stack (the lengths up to 16384, whose
+// whole transform stays in a work-item's caches). §32 of
+// docs/fft-gpu-notes.md measured the half's plan with the twist over runs
+// at 0.96, 0.63 and 0.51 of the real plan's time at 16384, 65536 and 2^20
+// (PoCL, 2 cores, AVX-512, 8 MiB).
+func (ra realAxis) lanesPlan(lim fftplan.Limits, fp fftplan.Plan, src, dst *core.KernelArgument) bool {
+	if !ra.forward || !ra.halved() || !lim.CPU || lim.Tuning.NoLanes || lim.Tuning.LocalBytes > 0 {
+		return false
+	}
+	if ra.axis != len(src.Shape())-1 || !src.HasPointer() || !dst.HasPointer() {
+		return false
+	}
+	ks := fp.Axes[0].Kernels
+	return len(ks) > 1 || !ks[0].Pass.Looped || ks[0].Pass.Slots > 0
+}
+
 // twistKernel adds the kernel that twists the transform of n/2 points in
 // h.twistFrom into the spectrum in dst.
 func (ra realAxis) twistKernel(plan *core.Plan, b *fftBuild, h *fftRealHooks, batch fftplan.Batch, dst *core.KernelArgument) error {
 	half := ra.n / 2
+	if h.ownTwist {
+		return ra.twistRuns(plan, b, h, batch, dst)
+	}
 	k := &fftKernel{dt: ra.cdt, real: &fftRealKernel{n: ra.n, scale: 1, twist: true}}
 	body := &fftPass{CType: ra.cdt.CType(), Dst: fftPassEnd{Index: fftEnd{arg: dst, shape: dst.Shape()}.index(ra.axis, batch.Outer, half+1, batch.Inner)}}
 	body.Dst.Kind = realEnd{Real: k.real.body(body, ra.cdt), Then: complexEnd{}}
@@ -89,6 +124,36 @@ func (ra realAxis) twistKernel(plan *core.Plan, b *fftBuild, h *fftRealHooks, ba
 		[]int{batch.Outer * (half + 1) * batch.Inner},
 		core.KernelOptions{Name: "rfft_twist", RenderArgs: map[string]any{
 			"body": body, "inner": batch.Inner, "outputs": half + 1, "half": half}})
+	if err != nil {
+		return fmt.Errorf("the twist: %w", err)
+	}
+	return nil
+}
+
+// twistRun is the outputs of a row that a work-item of the twist over runs
+// takes: §32's prototype twisted the spectrum of 65536 in 0.06 of the real
+// transform's time with runs of 1024, against 0.40 with a work-item per
+// output.
+const twistRun = 1024
+
+// twistRuns adds the twist of a CPU device (realAxis.lanesPlan): one
+// work-item per run of twistRun outputs of a row, a loop over the real and
+// imaginary parts of elements k and M - k of h.twistFrom, which the
+// compiler vectorises where a loop over complex values stays scalar.
+func (ra realAxis) twistRuns(plan *core.Plan, b *fftBuild, h *fftRealHooks, batch fftplan.Batch, dst *core.KernelArgument) error {
+	half := ra.n / 2
+	k := &fftKernel{dt: ra.cdt, real: &fftRealKernel{n: ra.n, scale: 1, twist: true}}
+	if err := h.bindTwiddles(b, k); err != nil {
+		return err
+	}
+	runs := (half + twistRun - 1) / twistRun
+	real := ra.cdt.Real()
+	err := plan.KernelCall(kernelTemplates.Lookup("rfft_twist_runs.cl"),
+		[]core.KernelArg{core.Bind("output", dst), core.Bind("input", h.twistFrom), core.Bind("real_twiddle", k.realTw)},
+		[]int{batch.Outer * runs},
+		core.KernelOptions{Name: "rfft_twist_runs", RenderArgs: map[string]any{
+			"half": half, "run": twistRun, "runs": runs, "rtype": real.CType(),
+			"halve": real.MustLiteral(0.5), "zero": real.MustLiteral(0)}})
 	if err != nil {
 		return fmt.Errorf("the twist: %w", err)
 	}

@@ -41,6 +41,10 @@ type fftRealHooks struct {
 	// twistFrom is the flat array the last kernel wrote where the twist
 	// could not go into it: a kernel of its own twists it.
 	twistFrom *core.KernelArgument
+	// ownTwist: the twist takes a kernel of its own, over runs of each
+	// row's outputs, where the last kernel could take it (a CPU device's
+	// passes in lanes, realAxis.lanesPlan).
+	ownTwist bool
 }
 
 // fftRealKernel is what a first or last kernel applies of the hooks.
@@ -117,11 +121,11 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 	if h.store != realStoreTwist {
 		return h.bindTwiddles(b, k)
 	}
-	if fusesTwist(ax, k) {
+	if !h.ownTwist && fusesTwist(ax, k) {
 		k.real.twist = true
 		return h.bindTwiddles(b, k)
 	}
-	if pairsTwist(ax, k) {
+	if !h.ownTwist && pairsTwist(ax, k) {
 		k.real.twist, k.real.paired = true, true
 		return h.bindTwiddles(b, k)
 	}
@@ -134,6 +138,13 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 	k.dst = fftEnd{arg: tmp}
 	h.twistFrom = tmp
 	return h.bindTwiddles(b, k)
+}
+
+// inLanes reports whether a pass in lanes (fft_lanes.cl) takes the
+// kernel's ends: it loads the real array's pairs, or the values of a pass
+// before, and stores complex values as they are.
+func (r *fftRealKernel) inLanes() bool {
+	return (r.load == realLoadPlain || r.load == realLoadPairs) && r.store == realStorePlain && !r.twist && !r.paired && r.scale == 1
 }
 
 // fusesTwist reports whether kernel k of ax can twist the spectrum in its

@@ -167,6 +167,67 @@ func TestRealFFTTransformations(t *testing.T) {
 	}
 }
 
+// TestRealFFTLanesPlan runs the forward transform of 65536 points with a
+// scale connected to neither side, to the input and to the output: bare,
+// a CPU device takes the half's passes in lanes, reading the input's
+// pairs through its pointer, and the twist over runs
+// (realAxis.lanesPlan); a transformation on either side, which the
+// pointer cannot reach, keeps the plan of the real transform. Each result
+// is the bare transform's, scaled.
+func TestRealFFTLanesPlan(t *testing.T) {
+	thr := cludatest.Thread(t)
+	const batch, n = 2, 65536
+	shape, half := []int{batch, n}, []int{batch, n/2 + 1}
+	rt, ct := core.ArrayOf(dtypes.Float32, shape...), core.ArrayOf(dtypes.Complex64, half...)
+	for i, tc := range []struct {
+		name          string
+		input, output bool // a scale connected there
+		lanes         bool
+	}{
+		{"bare", false, false, true},
+		{"scaled input", true, false, false},
+		{"scaled output", false, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := comptest.Must(fft.NewRFFT(rt, []int{1}, fft.RFFTOptions{}))
+			scale := 1.0
+			if tc.input {
+				if err := r.Connect("input", comptest.Must(transformations.MulConst(rt, 0.5)), "output", map[string]string{"input": "signal"}); err != nil {
+					t.Fatal(err)
+				}
+				scale *= 0.5
+			}
+			if tc.output {
+				if err := r.Connect("output", comptest.Must(transformations.MulConst(ct, 4)), "input", map[string]string{"output": "spectrum"}); err != nil {
+					t.Fatal(err)
+				}
+				scale *= 4
+			}
+			if twists, _ := kernelsWith(t, r, thr.Params(), twistRunsMarker); thr.Params().IsCPU() && (twists == 1) != tc.lanes {
+				t.Errorf("%d twists over runs, want them: %t", twists, tc.lanes)
+			}
+			fwd := comptest.Must(r.Compile(thr))
+			defer fwd.Release()
+			rng := rand.New(rand.NewPCG(11, uint64(i)))
+			x := randomReal(rng, batch*n)
+			in := uploadReal(t, thr, dtypes.Float32, x, shape)
+			defer in.Release()
+			spectrum := poisoned(t, thr, dtypes.Complex64, half)
+			defer spectrum.Release()
+			if err := fwd.Call(spectrum, in); err != nil {
+				t.Fatal(err)
+			}
+			want := rfftnRef(x, shape, []int{1})
+			for k := range want {
+				want[k] *= complex(scale, 0)
+			}
+			if e := download(t, spectrum, want); !(e <= tolComplex64) {
+				t.Errorf("relative error %.3g", e)
+			}
+		})
+	}
+}
+
 // TestRealFFTBadInput checks that every bad parameter is an error.
 func TestRealFFTBadInput(t *testing.T) {
 	f32 := core.ArrayOf(dtypes.Float32, 4, 8)

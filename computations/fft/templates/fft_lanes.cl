@@ -18,7 +18,12 @@
         return;
     const unsigned int j = u % {{ $b.NJ }};
     const VSIZE_T row = (VSIZE_T)(u / {{ $b.NJ }}) * {{ $g.N }};
+{{- if $g.SrcPairs }}
+    // The real input's values x[2n], x[2n+1] are the complex values n.
+    GLOBAL_MEM const {{ $b.RType }} *src = (GLOBAL_MEM const {{ $b.RType }} *){{ .src }} + 2 * row;
+{{- else }}
     GLOBAL_MEM const {{ $b.RType }} *src = (GLOBAL_MEM const {{ $b.RType }} *)({{ .src }} + row);
+{{- end }}
     GLOBAL_MEM {{ $b.RType }} *dst = (GLOBAL_MEM {{ $b.RType }} *)({{ .dst }} + row);
 {{- with .tw }}
     GLOBAL_MEM const {{ $b.RType }} *tw = (GLOBAL_MEM const {{ $b.RType }} *){{ . }};{{ end }}
