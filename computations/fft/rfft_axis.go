@@ -64,12 +64,16 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 	h := ra.hooks()
 	if ra.lanesPlan(lim, fp, src, dst) {
 		// The half's transform as the complex FFT's, in lanes, and the
-		// twist over runs after it.
-		lim.RealEnds = false
-		if fp, err = fftplan.New(shape, []int{ra.axis}, lim); err != nil {
+		// twist over runs after it, where every pass of it takes lanes.
+		half := lim
+		half.RealEnds = false
+		hp, err := fftplan.New(shape, []int{ra.axis}, half)
+		if err != nil {
 			return err
 		}
-		h.ownTwist = true
+		if inLanes(hp) {
+			fp, lim, h.ownTwist = hp, half, true
+		}
 	}
 	b := &fftBuild{plan: plan, args: map[string]*core.KernelArgument{"output": dst, "input": src},
 		shape: dst.Shape(), dt: ra.cdt, lim: lim, scale: 1, tables: newFFTTables(plan, ra.cdt),
@@ -90,8 +94,11 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 // fp, the plan of a real transform (Limits.RealEnds): on a CPU device with
 // lanes, along the last axis, with no transformation on the input or the
 // output (the twist stores through the output's pointer), where
-// fp is not one looped pass on the stack (the lengths up to 16384, whose
-// whole transform stays in a work-item's caches). §32 of
+// fp, of a smooth half, is several passes or one looped pass over a
+// scratch array: one pass, looped on the stack (the lengths up to 16384)
+// or not, twists in its stores, and a kernel of the twist would add a
+// pass over memory (the plan at 1024, 4096 and 16384 took 1.20–1.39 times
+// the time). §32 of
 // docs/fft-gpu-notes.md measured the half's plan with the twist over runs
 // at 0.96, 0.63 and 0.51 of the real plan's time at 16384, 65536 and 2^20
 // (PoCL, 2 cores, AVX-512, 8 MiB).
@@ -102,8 +109,25 @@ func (ra realAxis) lanesPlan(lim fftplan.Limits, fp fftplan.Plan, src, dst *core
 	if ra.axis != len(src.Shape())-1 || !src.HasPointer() || !dst.HasPointer() {
 		return false
 	}
-	ks := fp.Axes[0].Kernels
-	return len(ks) > 1 || !ks[0].Pass.Looped || ks[0].Pass.Slots > 0
+	ax := fp.Axes[0]
+	if ax.Bluestein || ax.Rader {
+		return false
+	}
+	return len(ax.Kernels) > 1 || ax.Kernels[0].Pass.Looped && ax.Kernels[0].Pass.Slots > 0
+}
+
+// inLanes reports whether every kernel of fp's axis is a pass in lanes or
+// a looped pass (whose lanes are its own): the half of 20000 points, in
+// passes without lanes, took 1.46 times the real plan's time with the
+// twist over runs (PoCL, 2 cores, AVX-512, 8 MiB, three rounds), where
+// halves in lanes took 0.39–0.63 of it (128 to 2^20).
+func inLanes(fp fftplan.Plan) bool {
+	for _, k := range fp.Axes[0].Kernels {
+		if k.Pass.Lanes < 2 && !k.Pass.Looped {
+			return false
+		}
+	}
+	return true
 }
 
 // twistKernel adds the kernel that twists the transform of n/2 points in

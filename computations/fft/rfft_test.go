@@ -167,28 +167,33 @@ func TestRealFFTTransformations(t *testing.T) {
 	}
 }
 
-// TestRealFFTLanesPlan runs the forward transform of 65536 points with a
-// scale connected to neither side, to the input and to the output: bare,
-// a CPU device takes the half's passes in lanes, reading the input's
-// pairs through its pointer, and the twist over runs
-// (realAxis.lanesPlan); a transformation on either side, which the
-// pointer cannot reach, keeps the plan of the real transform. Each result
-// is the bare transform's, scaled.
+// TestRealFFTLanesPlan runs forward transforms with a scale connected to
+// neither side, to the input and to the output: bare, a CPU device takes
+// the half's passes in lanes, the first reading the input's pairs through
+// its pointer, and the twist over runs (realAxis.lanesPlan) where the real
+// plan is several passes or a looped pass over a scratch array and every
+// pass of the half takes lanes (256, 65536); one looped pass on the stack
+// (4096), a half whose passes take no lanes (20000) or a transformation on
+// either side, which the pointer cannot reach, keep the real plan. Each
+// result is the bare transform's, scaled.
 func TestRealFFTLanesPlan(t *testing.T) {
 	thr := cludatest.Thread(t)
-	const batch, n = 2, 65536
-	shape, half := []int{batch, n}, []int{batch, n/2 + 1}
-	rt, ct := core.ArrayOf(dtypes.Float32, shape...), core.ArrayOf(dtypes.Complex64, half...)
 	for i, tc := range []struct {
 		name          string
+		batch, n      int
 		input, output bool // a scale connected there
 		lanes         bool
 	}{
-		{"bare", false, false, true},
-		{"scaled input", true, false, false},
-		{"scaled output", false, true, false},
+		{"65536", 2, 65536, false, false, true},
+		{"65536, scaled input", 2, 65536, true, false, false},
+		{"65536, scaled output", 2, 65536, false, true, false},
+		{"256", 64, 256, false, false, true},
+		{"4096: one looped pass", 8, 4096, false, false, false},
+		{"20000: the half's passes without lanes", 2, 20000, false, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			shape, half := []int{tc.batch, tc.n}, []int{tc.batch, tc.n/2 + 1}
+			rt, ct := core.ArrayOf(dtypes.Float32, shape...), core.ArrayOf(dtypes.Complex64, half...)
 			r := comptest.Must(fft.NewRFFT(rt, []int{1}, fft.RFFTOptions{}))
 			scale := 1.0
 			if tc.input {
@@ -209,7 +214,7 @@ func TestRealFFTLanesPlan(t *testing.T) {
 			fwd := comptest.Must(r.Compile(thr))
 			defer fwd.Release()
 			rng := rand.New(rand.NewPCG(11, uint64(i)))
-			x := randomReal(rng, batch*n)
+			x := randomReal(rng, tc.batch*tc.n)
 			in := uploadReal(t, thr, dtypes.Float32, x, shape)
 			defer in.Release()
 			spectrum := poisoned(t, thr, dtypes.Complex64, half)
