@@ -71,7 +71,7 @@ CASES = [
         "args": ["--rfft", "--mib", "4", "--cases", "rfft_f32_65536"],
         "kernels": [(r"fft_axis\d+_pass0", None,
                      "built twice: the forward's first pass in lanes, reading the real pairs, and the inverse's looped pass "
-                     "over a scratch array (16 wide, 97 narrow at ccc316a)"),
+                     "over a scratch array (16 wide, 97 narrow at ccc316a; 62 wide with the twist on the lanes)"),
                     (r"fft_axis\d+_pass[1-9]\d*", 32, "the forward's half in passes of lanes"),
                     (r"rfft_twist_runs", 8, "the twist over runs of outputs, a loop over real and imaginary parts: 12 at the plan's commit")],
     },

@@ -52,17 +52,26 @@
 {{- if $b.Twisted }}
 {{ $in }}// The real transform's spectrum: output q of each row from its elements q and {{ $b.L }} - q,
 {{ $in }}// and output {{ $b.L }} with output 0
+{{ $in }}// (_rfft_twist on every lane at once: X = E + W^q O, E = (a + conj c)/2, O = -i (a - conj c)/2)
 {{ $in }}for (unsigned int q = 0; q < {{ $b.L }}; q++)
 {{ $in }}{
 {{ $in }}    const {{ $v }} ra = {{ $g.Result }}[q], rc = {{ $g.Result }}[q == 0 ? 0 : {{ $b.L }} - q];
+{{ $in }}    const {{ $b.CType }} w = RFFT_TW(q);
+{{ $in }}    const {{ $g.HType }} ex = (ra.lo + rc.lo) * {{ $b.Real.Halve }}, ey = (ra.hi - rc.hi) * {{ $b.Real.Halve }};
+{{ $in }}    const {{ $g.HType }} ox = (ra.hi + rc.hi) * {{ $b.Real.Halve }}, oy = (rc.lo - ra.lo) * {{ $b.Real.Halve }};
+{{ $in }}    const {{ $g.HType }} xr = ex + w.x * ox - w.y * oy, xi = ey + w.x * oy + w.y * ox;
 {{- range $g.Lane }}
 {{ $in }}    if (u + {{ .I }} < {{ $b.Count }})
-{{ $in }}    {
-{{ $in }}        const {{ $b.CType }} a = COMPLEX_CTR({{ $b.CType }})(ra{{ .Re }}, ra{{ .Im }}), c = COMPLEX_CTR({{ $b.CType }})(rc{{ .Re }}, rc{{ .Im }});
-{{ $in }}        FFT_STORE_ELEM(o{{ .I }}, q, i{{ .I }}, _rfft_twist(a, c, q));
-{{ $in }}        if (q == 0)
-{{ $in }}            FFT_STORE_ELEM(o{{ .I }}, {{ $b.L }}, i{{ .I }}, _rfft_twist(a, a, {{ $b.L }}));
-{{ $in }}    }{{ end }}
+{{ $in }}        FFT_STORE_ELEM(o{{ .I }}, q, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(xr.s{{ printf "%x" .I }}, xi.s{{ printf "%x" .I }}));{{ end }}
+{{ $in }}}
+{{ $in }}// Output {{ $b.L }} with output 0: E = (re a, 0), O = (im a, 0)
+{{ $in }}{
+{{ $in }}    const {{ $v }} ra = {{ $g.Result }}[0];
+{{ $in }}    const {{ $b.CType }} w = RFFT_TW({{ $b.L }});
+{{ $in }}    const {{ $g.HType }} xr = ra.lo + w.x * ra.hi, xi = w.y * ra.hi;
+{{- range $g.Lane }}
+{{ $in }}    if (u + {{ .I }} < {{ $b.Count }})
+{{ $in }}        FFT_STORE_ELEM(o{{ .I }}, {{ $b.L }}, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(xr.s{{ printf "%x" .I }}, xi.s{{ printf "%x" .I }}));{{ end }}
 {{ $in }}}
 {{- else }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
