@@ -91,17 +91,15 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 // lanes of the complex FFT of its half, its first pass reading the real
 // input's pairs through the input's pointer, and the twist as a kernel of
 // its own over runs of each row's outputs (rfft_twist_runs.cl), in place of
-// fp, the plan of a real transform (Limits.RealEnds): on a CPU device with
-// lanes, along the last axis, with no transformation on the input or the
-// output (the twist stores through the output's pointer), where
-// fp, of a smooth half, is several passes or one looped pass over a
-// scratch array: one pass, looped on the stack (the lengths up to 16384)
-// or not, twists in its stores, and a kernel of the twist would add a
-// pass over memory (the plan at 1024, 4096 and 16384 took 1.20–1.39 times
-// the time). §32 of
-// docs/fft-gpu-notes.md measured the half's plan with the twist over runs
-// at 0.96, 0.63 and 0.51 of the real plan's time at 16384, 65536 and 2^20
-// (PoCL, 2 cores, AVX-512, 8 MiB).
+// fp, the plan of a real transform (Limits.RealEnds). It does on a CPU
+// device with lanes, along the last axis, with no transformation on the
+// input or the output (the twist stores through the output's pointer),
+// where fp, of a smooth half, is several passes or one looped pass over a
+// scratch array. One pass on the stack, looped or not, twists in its own
+// stores, where a kernel of the twist would add a pass over memory: the
+// half's plan took 1.20–1.39 times the time at 1024, 4096 and 16384. §32 of
+// docs/fft-gpu-notes.md measured it at 0.63 and 0.51 of the real plan's
+// time at 65536 and 2^20 (PoCL, 2 cores, AVX-512, 8 MiB).
 func (ra realAxis) lanesPlan(lim fftplan.Limits, fp fftplan.Plan, src, dst *core.KernelArgument) bool {
 	if !ra.forward || !ra.halved() || !lim.CPU || lim.Tuning.NoLanes || lim.Tuning.LocalBytes > 0 {
 		return false
