@@ -2,6 +2,7 @@ package computations
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/reikna-go/reikna/computations/internal/arrayparam"
@@ -143,7 +144,7 @@ func (sc *Scan) build(plan *core.Plan, args map[string]*core.KernelArgument) err
 	if o*r*i == 0 {
 		return nil // an empty array
 	}
-	sp, err := newScanPlan(o, r, i, lim, sc.chooseTuning(plan))
+	sp, err := newScanPlan(o, r, i, lim, sc.chooseTuning(plan, o, r, i, lim))
 	if err != nil {
 		return fmt.Errorf("Scan: %w", err)
 	}
@@ -311,15 +312,17 @@ func (sc *Scan) chunked(plan *core.Plan, sp scanPlan, args map[string]*core.Kern
 	return nil
 }
 
-// scanCandidates are the plans tuning may take for a scan (see
-// core.Plan.Choose), the rules' own first: the GPU's two forms, the
-// chunks (the form the rules take on a device that is no GPU), and
-// smaller work-groups (of the GPU's forms; on a device that is no GPU the
-// rules' chunks again).
-var scanCandidates = []struct {
+// scanCandidate is a plan that tuning may take for a scan in place of the
+// rules' (see core.Plan.Choose and core.CompileOptions.Tune).
+type scanCandidate struct {
 	name   string
 	tuning scanTuning
-}{
+}
+
+// scanCandidates are the scan's candidate plans, the rules' own first:
+// the GPU's two forms, the chunks (the form the rules take on a device
+// that is no GPU), and smaller work-groups (of the GPU's forms).
+var scanCandidates = []scanCandidate{
 	{"rules", scanTuning{}},
 	{"multi-pass", scanTuning{Passes: scanMultiPass}},
 	{"single-pass", scanTuning{Passes: scanSinglePass}},
@@ -328,18 +331,44 @@ var scanCandidates = []struct {
 	{"work-group-128", scanTuning{WorkGroup: 128}},
 }
 
+// scanCandidatesFor returns the candidates of the scan of r elements for
+// each of o × i positions on a device of limits lim: with tuning, those
+// that plan the scan, each differently from the rules and from the
+// candidates before it (on a CPU the chunks and both work-groups are the
+// rules' plan, and a GPU's work-groups are at most 256 items by the rules
+// already), else all of them, so that a choice the wisdom holds is among
+// them.
+func scanCandidatesFor(o, r, i int, lim reductionLimits, tuning bool) []scanCandidate {
+	if !tuning {
+		return scanCandidates
+	}
+	var out []scanCandidate
+	var seen []scanPlan
+	for _, c := range scanCandidates {
+		p, err := newScanPlan(o, r, i, lim, c.tuning)
+		if err != nil || slices.ContainsFunc(seen, func(q scanPlan) bool { return reflect.DeepEqual(p, q) }) {
+			continue
+		}
+		seen = append(seen, p)
+		out = append(out, c)
+	}
+	return out
+}
+
 // chooseTuning returns the scan's own tuning (a test's or a benchmark's)
-// where it has one, else the candidate the plan chooses.
-func (sc *Scan) chooseTuning(plan *core.Plan) scanTuning {
+// where it has one, else the candidate the plan chooses among
+// scanCandidatesFor's.
+func (sc *Scan) chooseTuning(plan *core.Plan, o, r, i int, lim reductionLimits) scanTuning {
 	if sc.tuning != (scanTuning{}) {
 		return sc.tuning
 	}
-	names := make([]string, len(scanCandidates))
-	for i, c := range scanCandidates {
-		names[i] = c.name
+	candidates := scanCandidatesFor(o, r, i, lim, plan.Tunes())
+	names := make([]string, len(candidates))
+	for k, c := range candidates {
+		names[k] = c.name
 	}
 	choice := plan.Choose(fmt.Sprintf("scan %v %v axes %v exclusive %v", sc.typ.DType(), sc.typ.Shape(), sc.axes, sc.exclusive), names...)
-	for _, c := range scanCandidates {
+	for _, c := range candidates {
 		if c.name == choice {
 			return c.tuning
 		}

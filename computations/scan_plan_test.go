@@ -268,3 +268,35 @@ func TestScanPlanChunked(t *testing.T) {
 		})
 	}
 }
+
+// TestScanCandidates checks the candidates tuning times: each plans the
+// scan differently from the rules and the candidates before it (a CPU's
+// chunks and work-groups are the rules' chunks; a GPU's work-groups of
+// 256 are the rules'; no single pass without atomics), and without tuning
+// every candidate, so that the wisdom's choice is among them.
+func TestScanCandidates(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		o, r, i int
+		lim     reductionLimits
+		tuning  bool
+		want    []string
+	}{
+		{"a CPU with atomics", 1, 100000, 1, withAtomics(limitsCPU), true, []string{"rules", "multi-pass", "single-pass"}},
+		{"a CPU without atomics", 1, 100000, 1, limitsCPU, true, []string{"rules", "multi-pass"}},
+		{"rows on a GPU with atomics", 8192, 16384, 1, withAtomics(limitsGPU), true, []string{"rules", "multi-pass", "chunks", "work-group-128"}},
+		{"2^27 on a GPU with atomics", 1, 1 << 27, 1, withAtomics(limitsGPU), true, []string{"rules", "single-pass", "chunks", "work-group-128"}},
+		{"a GPU without atomics", 1, 1 << 27, 1, limitsGPU, true, []string{"rules", "chunks", "work-group-128"}},
+		{"without tuning", 1, 100000, 1, limitsCPU, false, []string{"rules", "multi-pass", "single-pass", "chunks", "work-group-256", "work-group-128"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range scanCandidatesFor(tc.o, tc.r, tc.i, tc.lim, tc.tuning) {
+				got = append(got, c.name)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("candidates %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
