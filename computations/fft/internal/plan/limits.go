@@ -103,6 +103,9 @@ type Tuning struct {
 	// LargeTile > 0 is the most sub-transforms side by side of a pass in
 	// the large local memory (largeStridedTile where 0).
 	LargeTile int
+	// NoSectorTiles: a GPU's passes over strided data keep the widest
+	// tile their work-group takes, whole sectors or not (sectorTiles).
+	NoSectorTiles bool
 	// CompilerOptions are passed to the compiler with every kernel; the
 	// plan does not read them.
 	CompilerOptions []string
@@ -250,6 +253,10 @@ type budget struct {
 	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
 	// the plan is what the device runs.
 	stridedWG int
+	// sectorTile > 1: the values in one of the GPU memory's sectors; the
+	// register kernel's tile in the later passes of several is a
+	// multiple of it where sectorTiles finds that it pays.
+	sectorTile int
 	// maxPrivateL is the longest sub-transform of the register kernel with
 	// private exchanges (Pass.Private), and privateWG the work-group size
 	// of its passes; 0: none.
@@ -454,6 +461,9 @@ func (l Limits) budget() budget {
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
 	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
+	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {
+		b.sectorTile = sectorBytes / sectorItemSize
+	}
 	switch t.Primes {
 	case PrimesRule:
 		b.raderByPadding, b.bluesteinIfLooped = !cpu, cpu

@@ -158,6 +158,41 @@ const minTile = 8
 // register kernel tries, largest first.
 var registerCandidates = []int{32, 28, 27, 25, 24, 21, 20, 18, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}
 
+// sectorBytes is the size of the GPU memory's sector, the unit in which
+// its loads and stores move data (32 bytes on NVIDIA's GPUs), and
+// sectorItemSize the size of the values whose tiles are planned in whole
+// sectors (complex64; complex128 was not measured).
+const sectorBytes, sectorItemSize = 32, 8
+
+// sectorTiles returns tile rounded down to a whole number of sectors of
+// sector values, where that keeps at least three quarters of it; tile
+// itself where sector is below 2 or the rounding would take more.
+//
+// A pass over strided data loads and stores its tile's sub-transforms as
+// runs of tile neighbouring values: runs of a whole number of sectors,
+// where the rows hold a whole number too (sectorRows), start and end on
+// sectors' boundaries, and the others straddle one more. On an H200
+// (512 MiB of complex64, each kernel's median time, one round through
+// CUDA and one through OpenCL; docs/benchmarks/h200-2026-11-29-sector-tiles)
+// the later passes of several, whose loads and stores both run over
+// strided data, ran at 0.80 to 0.98 of their time in tiles of 8 for 9,
+// 12 for 14, 16 for 18, 20 for 21 or 23 and 4 for 5 (34992's second pass
+// 0.447 ms against 0.360, 4257792's two later ones 0.866 and 0.939);
+// where the rounding took a third of the tile or more (4 for 6 or 7) the
+// pass lost up to 15%, and where the rows held no whole number of
+// sectors (13689 over rows of 117, 5163797's 25515) up to 10%. First
+// passes, whose stores are staged through local memory, and the turns of
+// Bluestein's algorithm won and lost (0.90 to 1.25) and keep their tiles.
+func sectorTiles(tile, sector int) int {
+	if sector < 2 || tile <= sector {
+		return tile
+	}
+	if r := tile - tile%sector; 4*r >= 3*tile {
+		return r
+	}
+	return tile
+}
+
 // maxShortE is the number of elements per work-item of the short
 // contiguous transforms (see budget.shortRowsWhole): a work-item holds a
 // whole transform of up to 16 points, or half of one of 32.
@@ -225,6 +260,9 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	// neighbouring sub-transforms, so its stores are staged.
 	contiguous := inner == 1 && (p.L == p.N || p.RowLoads)
 	transposed := inner == 1 && p.StoreNS() == 1 && p.N > p.L && !p.RowLoads
+	if !p.sectorRows(inner, b.sectorTile) {
+		b.sectorTile = 0
+	}
 	if !contiguous && b.maxRegLS > 0 && p.L > b.maxRegLS {
 		return false
 	}
@@ -334,6 +372,7 @@ func (p *Pass) registerChoice(c regChoice, count int, contiguous, transposed, pr
 		c.staged = c.tt < 4 || b.stageShortRows && c.tt < 32 && p.L&(p.L-1) != 0
 	} else {
 		c.tile = max(min(b.stridedTile, b.stridedWG/c.tt, count), 1)
+		c.tile = sectorTiles(c.tile, b.sectorTile)
 	}
 	// Staged loads and stores go through local memory as whole complex
 	// values; exchanges as complex values, as parts, or in chunks of
@@ -387,6 +426,16 @@ func (p *Pass) registerChoice(c regChoice, count int, contiguous, transposed, pr
 		c.cost += 1 + 4*(c.slots-len(c.rs)*p.L)/(len(c.rs)*p.L)
 	}
 	return c, true
+}
+
+// sectorRows reports whether the pass loads and stores runs of
+// neighbouring sub-transforms over strided data that may start on a
+// sector's boundary (sectorTiles): a later pass of several, not the turn
+// of Bluestein's algorithm, whose rows of neighbouring sub-transforms
+// (N/L of them times the inner elements) hold a whole number of sectors of
+// sector values.
+func (p *Pass) sectorRows(inner, sector int) bool {
+	return sector > 1 && p.NS > 1 && p.StoreNS() > 1 && !p.RowLoads && p.N/p.L*inner%sector == 0
 }
 
 // planPrivate sets the pass up for the register kernel with one
