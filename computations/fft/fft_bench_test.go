@@ -20,15 +20,31 @@ import (
 	"github.com/reikna-go/reikna/dtypes"
 )
 
-// BenchmarkFFT times batched 1-D complex64 transforms of lengths 2^4 to
+// BenchmarkFFT times batched 1-D complex64 transforms (complex128 with
+// REIKNA_BENCH_PRECISION=double) of lengths 2^4 to
 // 2^24, or of the lengths REIKNA_BENCH_SIZES lists (such as 6144,15625),
 // each with as many transforms as fill one array. It reports the median
 // kernel time per call (the device's profiling), the effective bandwidth
 // 2·bytes/time, and GFLOP/s by the convention 5·N·log2(N) per transform.
 func BenchmarkFFT(b *testing.B) {
 	thr := cludatest.Thread(b)
+	dt := benchDType(b)
 	for _, n := range benchSizes(b) {
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) { benchFFT(b, thr, dtypes.Complex64, n) })
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) { benchFFT(b, thr, dt, n) })
+	}
+}
+
+// benchDType returns the type of BenchmarkFFT's values: complex64, or
+// complex128 with REIKNA_BENCH_PRECISION=double.
+func benchDType(b *testing.B) dtypes.DType {
+	switch p := os.Getenv("REIKNA_BENCH_PRECISION"); p {
+	case "", "single":
+		return dtypes.Complex64
+	case "double":
+		return dtypes.Complex128
+	default:
+		b.Fatalf("REIKNA_BENCH_PRECISION=%q: want single or double", p)
+		return dtypes.Complex64
 	}
 }
 
