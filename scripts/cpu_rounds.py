@@ -32,8 +32,8 @@ numpy.fft.fftshift, and the complex128 FFT of 1024 against scipy.fft and
 FFTW in double precision.
 
 --fft-sizes sets the lengths of the complex FFT's rows (8 MiB of complex64
-each), --rfft-sizes those of the real FFT's (8 MiB of float32 each; the
-lengths of `reikna bench --rfft`'s cases: 1024, 4096, 65536 and 1048576);
+each), --rfft-sizes those of the real FFT's (8 MiB of float32 each: any
+lengths, run as `reikna bench --rfft --cases rfft_f32_N`);
 --fft-only times the FFTs alone (the complex and the real ones, with
 their peers), as a sweep of lengths wants.
 
@@ -88,9 +88,14 @@ def fft_run():
     return ("fft", ["--sizes", ",".join(map(str, FFT_SIZES)), "--mib", str(FFT_MIB), "--runs", "20", "--cpu=false"])
 
 
+def rfft_case(n):
+    """Returns the name of reikna bench --rfft's case of rows of n points."""
+    return RFFT_CASES.get(n, f"rfft_f32_{n}")
+
+
 def rfft_run():
     """Returns the reikna run of the real FFT's lengths."""
-    return ("rfft", ["--rfft", "--mib", str(FFT_MIB), "--cases", ",".join(RFFT_CASES[n] for n in RFFT_SIZES)])
+    return ("rfft", ["--rfft", "--mib", str(FFT_MIB), "--cases", ",".join(rfft_case(n) for n in RFFT_SIZES)])
 
 
 def rfft_rows():
@@ -155,7 +160,7 @@ def reikna_round(reikna, out):
             case = r.get("case", "")
             if "+" in case or not r.get("median_ms"):
                 continue  # the variants with a fused scale, and skipped rows
-            key = {**{c: f"rfft_{n}" for n, c in RFFT_CASES.items()}, "sum_f32_2^27": "sum", "cumsum_f32_2^27": "cumsum",
+            key = {**{rfft_case(n): f"rfft_{n}" for n in RFFT_SIZES}, "sum_f32_2^27": "sum", "cumsum_f32_2^27": "cumsum",
                    "transpose_f32_16384x8192": "transpose", "uniform_f32_2^27": "uniform",
                    "normal_f32_2^27": "normal", "f32_4096": "matmul_f32", "c64_4096": "matmul_c64",
                    "dct2_f32_4096": "dct2_4096", "fftshift_c64_8192x8192": "fftshift"}.get(case)
@@ -301,8 +306,8 @@ def main():
         RFFT_SIZES = [int(n) for n in args.rfft_sizes.split(",")]
     except ValueError:
         sys.exit(f"cpu_rounds: --rfft-sizes {args.rfft_sizes}: want a comma-separated list of lengths")
-    if any(n not in RFFT_CASES for n in RFFT_SIZES):
-        sys.exit(f"cpu_rounds: --rfft-sizes {args.rfft_sizes}: the lengths of reikna bench --rfft's cases, {', '.join(map(str, RFFT_CASES))}")
+    if any(n < 2 or FFT_MIB * (1 << 20) // (4 * n) < 1 for n in RFFT_SIZES):
+        sys.exit(f"cpu_rounds: --rfft-sizes {args.rfft_sizes}: every length from 2 to {FFT_MIB * (1 << 20) // 4}")
     FFT_ONLY = args.fft_only
     if args.rounds < 1:
         sys.exit("cpu_rounds: --rounds must be at least 1")

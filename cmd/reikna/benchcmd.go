@@ -40,7 +40,8 @@ const benchExamples = `  reikna bench
   reikna bench --rfft --json rfft.json
       RFFT of batched float32 rows on the cases torch.fft.rfft is compared
       on (scripts/torch_rfft_bench.py), each also with a scale fused into
-      its input; --mib shrinks the batches
+      its input; --mib shrinks the batches, and --cases rfft_f32_1000,...
+      times rows of any length
   reikna bench --dct --json dct.json
       NewDCT and NewDST (DCT-II of rows of 256 to 65536 points and of
       1024×1024 arrays over both axes, the inverse DCT-II, the DST-II and

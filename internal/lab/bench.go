@@ -92,7 +92,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.StringVar(&o.PeerCopy, "peer-copy", "default", "with --multi on CUDA, what moves the blocks of an exchange between devices with peer access: `WAY` default, engines (the driver's peer copies), read (a kernel on the receiver) or write (a kernel on the sender)")
 	fs.StringVar(&o.Exchange, "exchange", "default", "with --multi, the order of an exchange's blocks among three or more devices: `ORDER` default, rounds (every device sending one block and receiving one at a time, round after round) or at-once (every block at once)")
 	fs.StringVar(&o.Chunks, "chunks", defaultSlabChunks, "with --multi, the slab FFT's rows: a `LIST` of the chunks its exchanges run beside its transforms in, 1 for none and 0 for the number it chooses")
-	fs.StringVar(&o.Cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft, --dct or --half, the cases to time, a comma-separated `LIST` of names (default: all)")
+	fs.StringVar(&o.Cases, "cases", "", "with --algos, --random, --matmul, --convolve, --rfft, --dct or --half, the cases to time, a comma-separated `LIST` of names (default: all); with --rfft also rfft_f32_N, rows of any length N")
 	return o
 }
 

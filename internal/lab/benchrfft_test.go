@@ -31,11 +31,32 @@ func TestBenchRFFT(t *testing.T) {
 	}
 }
 
+// TestBenchRFFTLengths runs real FFT cases of lengths outside the list
+// (rfft_f32_N), odd and even, checked against the reference and timed in
+// the order given.
+func TestBenchRFFTLengths(t *testing.T) {
+	var rep rfftReport
+	runCaseBench(t, "--rfft --cases rfft_f32_7,rfft_f32_1000,rfft_f32_1024", &rep, "rel. error")
+	var got []string
+	for _, r := range rep.Rows {
+		got = append(got, r.Case)
+		if r.Skipped != "" || r.Wrong != "" || !(r.RelError > 0 && r.RelError <= rfftTolerance) {
+			t.Errorf("row %+v", r)
+		}
+	}
+	want := []string{"rfft_f32_7", "rfft_f32_7+scale", "rfft_f32_1000", "rfft_f32_1000+scale", "rfft_f32_1024", "rfft_f32_1024+scale"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("cases %v, want %v", got, want)
+	}
+}
+
 func TestBenchRFFTErrors(t *testing.T) {
 	tool.Errors(t, []clitest.ErrorCase{
 		{[]string{"bench", "--rfft", "--sizes", "16"}, "--sizes does not apply"},
 		{[]string{"bench", "--rfft", "--algos"}, "--algos does not apply"},
-		{[]string{"bench", "--rfft", "--cases", "rfft_f32_1024,rfft_f32_7"}, `unknown case "rfft_f32_7"`},
+		{[]string{"bench", "--rfft", "--cases", "rfft_f32_1024,rfft_f64_7"}, `unknown case "rfft_f64_7"`},
+		{[]string{"bench", "--rfft", "--cases", "rfft_f32_1"}, "a length N of 2 or more"},
+		{[]string{"bench", "--rfft", "--cases", "rfft_f32_2^10"}, "a length N of 2 or more"},
 		{[]string{"bench", "--rfft", "--mib", "1024"}, "grow no larger"},
 	})
 }

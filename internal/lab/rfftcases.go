@@ -2,6 +2,9 @@ package lab
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/reikna-go/reikna/computations/fft"
 	"github.com/reikna-go/reikna/core"
@@ -36,10 +39,26 @@ var rfftCases = []rfftCase{
 	{"rfft_f32_2^20", 1 << 20},
 }
 
+// rfftLengthPrefix starts the name of a real FFT case of any length:
+// rfft_f32_N, float32 rows of N points, sized as the listed cases are.
+const rfftLengthPrefix = "rfft_f32_"
+
 // selectRFFTCases returns the cases named in list (comma-separated, ""
-// for all), in the order given.
+// for all), in the order given: the listed ones, and rfft_f32_N for any
+// other length N from 2 on.
 func selectRFFTCases(list string) ([]rfftCase, error) {
-	return selectCases(list, rfftCases, func(c rfftCase) string { return c.name }, "real FFT")
+	all := slices.Clone(rfftCases)
+	for _, name := range strings.Split(list, ",") {
+		if slices.ContainsFunc(all, func(c rfftCase) bool { return c.name == name }) || !strings.HasPrefix(name, rfftLengthPrefix) {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(name, rfftLengthPrefix))
+		if err != nil || n < 2 {
+			return nil, fmt.Errorf("--cases: %q: a real FFT case of any length is %sN with a length N of 2 or more", name, rfftLengthPrefix)
+		}
+		all = append(all, rfftCase{name, n})
+	}
+	return selectCases(list, all, func(c rfftCase) string { return c.name }, "real FFT")
 }
 
 // sizedShape returns the case's input shape at mib MiB of input, shrunk
