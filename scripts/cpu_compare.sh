@@ -17,8 +17,7 @@
 # rotates from round to round, and a ratio is taken within a round, so
 # that the machine's drift between programs cancels. --rounds (default 5),
 # --fft-sizes (default 1024,4096,65536; 8 MiB of complex64 a length),
-# --rfft-sizes (default 1024,4096,65536, of 1024, 4096, 65536 and 1048576;
-# 8 MiB of float32) and --fft-only (the FFTs and their peers alone) go to
+# --rfft-sizes (default 1024,4096,65536, any lengths; 8 MiB of float32) and --fft-only (the FFTs and their peers alone) go to
 # it. REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
 # ./cpu-compare) receives commit.txt (the commit measured, whether the tree
 # had changes, and the CPU), rounds.json (every figure of every round),
