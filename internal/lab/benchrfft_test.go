@@ -38,10 +38,16 @@ func TestBenchRFFTLengths(t *testing.T) {
 	var rep rfftReport
 	runCaseBench(t, "--rfft --cases rfft_f32_7,rfft_f32_1000,rfft_f32_1024", &rep, "rel. error")
 	var got []string
+	// At 0.25 MiB: rows of 7 and 1000 points keep their length; those of
+	// 1024 shrink as the listed case does.
+	shapes := map[string][]int{"rfft_f32_7": {9362, 7}, "rfft_f32_1000": {65, 1000}, "rfft_f32_1024": {64, 1024}}
 	for _, r := range rep.Rows {
 		got = append(got, r.Case)
 		if r.Skipped != "" || r.Wrong != "" || !(r.RelError > 0 && r.RelError <= rfftTolerance) {
 			t.Errorf("row %+v", r)
+		}
+		if want := shapes[strings.TrimSuffix(r.Case, "+scale")]; !slices.Equal(r.Shape, want) {
+			t.Errorf("%s: shape %v, want %v", r.Case, r.Shape, want)
 		}
 	}
 	want := []string{"rfft_f32_7", "rfft_f32_7+scale", "rfft_f32_1000", "rfft_f32_1000+scale", "rfft_f32_1024", "rfft_f32_1024+scale"}

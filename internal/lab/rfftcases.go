@@ -61,10 +61,15 @@ func selectRFFTCases(list string) ([]rfftCase, error) {
 	return selectCases(list, all, func(c rfftCase) string { return c.name }, "real FFT")
 }
 
-// sizedShape returns the case's input shape at mib MiB of input, shrunk
-// as the algorithm cases shrink: the rows first, then their length.
+// sizedShape returns the case's input shape at mib MiB of input. Rows of
+// a power of two shrink as the algorithm cases shrink, the rows first, then
+// their length; rows of other lengths keep their length, as many as fill
+// mib MiB (at least one).
 func (c rfftCase) sizedShape(mib float64) []int {
-	return algoCase{shape: []int{(algoFullMiB << 20) / (4 * c.n), c.n}}.sizedShape(mib)
+	if c.n&(c.n-1) == 0 {
+		return algoCase{shape: []int{(algoFullMiB << 20) / (4 * c.n), c.n}}.sizedShape(mib)
+	}
+	return []int{max(int(mib*(1<<20))/(4*c.n), 1), c.n}
 }
 
 // movedRFFTBytes returns the bytes a call on an input of shape reads and
