@@ -49,6 +49,10 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{7, 263}, 1, dtypes.Complex64, 1, false},
 		{[]int{2053, 3}, 0, dtypes.Complex64, 1, false},
 		{[]int{3, 1031}, 1, dtypes.Complex128, 1, false},
+		// From loopedFrom on: 33 and 60 points over rows, 45 over columns.
+		{[]int{7, 33}, 1, dtypes.Complex64, 1, false},
+		{[]int{10, 60}, 1, dtypes.Complex64, 1, false},
+		{[]int{45, 20}, 0, dtypes.Complex128, 1, false},
 		// Bluestein's arrays in a scratch array: 8232 points of
 		// complex64, 4320 of complex128, over rows and columns.
 		{[]int{2, 4099}, 1, dtypes.Complex64, 1, true},
@@ -137,6 +141,7 @@ func TestLoopedRealFFT(t *testing.T) {
 		scratch, lanes bool
 	}{
 		{rfftCase{dtypes.Float32, []int{9, 1024}, []int{1}}, false, false},
+		{rfftCase{dtypes.Float32, []int{11, 100}, []int{1}}, false, false},
 		{rfftCase{dtypes.Float32, []int{3, 2000}, []int{1}}, false, false},
 		{rfftCase{dtypes.Float64, []int{2, 4096}, []int{1}}, false, false},
 		{rfftCase{dtypes.Float32, []int{5, 1215}, []int{1}}, false, false},

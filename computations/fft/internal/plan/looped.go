@@ -51,9 +51,17 @@ const maxLoopedSlots = 64
 // 4.87, 4096 in 5.50 against 7.45, 6144 in 3.49 against 5.72), while the
 // two passes of 128 and 256 stayed faster (2.89 against 5.21, 3.01 against
 // 5.41), and up to 32 points one straight-line sub-transform per
-// work-item is faster than loops.
+// work-item is faster than loops (Pass.Private). The lengths between, 33
+// to 63, took the register kernel, a GPU's work-group with barriers: on
+// PoCL 3.1 (2 cores, AVX-512, 8 MiB, three interleaved rounds of `reikna
+// bench` at each; docs/fft-gpu-notes.md §36) their smooth ones ran looped
+// at 0.20–0.91 of that kernel's time (45 in 1.34 ms against 6.73, 60 in
+// 1.78 against 6.48, 48 in 2.25 against 1.78 in one round, 0.91 over the
+// three), and the real FFTs of twice their length at 0.38–0.85 (90 in
+// 2.74 against 7.32, 100 in 2.84 against 3.27); 2.5 to 5 times slower than
+// scipy.fft before.
 const (
-	loopedFrom     = 64
+	loopedFrom     = 33
 	loopedPow2From = 512
 )
 
