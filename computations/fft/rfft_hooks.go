@@ -45,6 +45,9 @@ type fftRealHooks struct {
 	// row's outputs, where the last kernel could take it (a CPU device's
 	// passes in lanes, realAxis.lanesPlan).
 	ownTwist bool
+	// pairsAt: the pairs x[2n], x[2n+1] are read as one vector through
+	// the input's pointer (realAxis.pairsAt).
+	pairsAt bool
 }
 
 // fftRealKernel is what a first or last kernel applies of the hooks.
@@ -53,15 +56,19 @@ type fftRealKernel struct {
 	n             int
 	scale         float64
 	twist, paired bool
+	pairsAt       bool
 }
 
 // fftRealBody holds the numbers of a real transform's ends in the
 // kernel's text (templates/rfft_hooks.cl).
 type fftRealBody struct {
 	Load, Store string
-	N, Half     int    // the real length and its half (rounded down)
-	Scale       string // literal of the scale of the real values stored
-	Halve       string // literal of 0.5
+	// PairsAt: Load "pairs" reads each pair as one vector through the
+	// address of its row (fftRealHooks.pairsAt).
+	PairsAt bool
+	N, Half int    // the real length and its half (rounded down)
+	Scale   string // literal of the scale of the real values stored
+	Halve   string // literal of 0.5
 	// Twist: the stores twist the spectrum of the transform of Half
 	// points; Partners are, in a private kernel, the registers of
 	// outputs k (M) and Half - k (Off).
@@ -80,7 +87,7 @@ type fftRealBody struct {
 // kernel on values of dt.
 func (r *fftRealKernel) body(b *fftPass, dt dtypes.DType) *fftRealBody {
 	real := dt.Real()
-	rt := fftRealBody{Load: r.load, Store: r.store, N: r.n, Half: r.n / 2, Twist: r.twist,
+	rt := fftRealBody{Load: r.load, PairsAt: r.pairsAt, Store: r.store, N: r.n, Half: r.n / 2, Twist: r.twist,
 		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5)}
 	if r.paired {
 		rt.Paired, rt.PairRun, rt.NS = true, b.Tile/2, b.NS
@@ -108,7 +115,7 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 	}
 	k.real = &fftRealKernel{n: h.n, scale: 1}
 	if first {
-		k.real.load = h.load
+		k.real.load, k.real.pairsAt = h.load, h.pairsAt
 	}
 	if !last {
 		return h.bindTwiddles(b, k)
