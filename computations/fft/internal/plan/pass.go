@@ -177,7 +177,8 @@ const sectorBytes, sectorItemSize = 32, 8
 // the later passes of several, whose loads and stores both run over
 // strided data, ran at 0.80 to 0.98 of their time in tiles of 8 for 9,
 // 12 for 14, 16 for 18, 20 for 21 or 23 and 4 for 5 (34992's second pass
-// 0.447 ms against 0.360, 4257792's two later ones 0.866 and 0.939);
+// in 0.360 ms against 0.447, 4257792's two later ones at 0.866 and 0.939
+// of their time);
 // where the rounding took a third of the tile or more (4 for 6 or 7) the
 // pass lost up to 15%, and where the rows held no whole number of
 // sectors (13689 over rows of 117, 5163797's 25515) up to 10%. First
