@@ -58,6 +58,9 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{2, 4099}, 1, dtypes.Complex64, 1, true},
 		{[]int{4099, 3}, 0, dtypes.Complex64, 1, true},
 		{[]int{2, 2161}, 1, dtypes.Complex128, 1, true},
+		// Past maxScratchLoopedBytes, within maxBluesteinLoopedBytes:
+		// 18445 = 5·7·17·31 over 37044 points.
+		{[]int{2, 18445}, 1, dtypes.Complex64, 1, true},
 	}
 	for i, c := range cases {
 		for _, noLooped := range []bool{false, true} {

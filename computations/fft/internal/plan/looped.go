@@ -36,9 +36,25 @@ const maxLoopedBytes = 1 << 20
 // passes.
 const maxScratchLoopedBytes = 4 << 20
 
-// maxLoopedSlots bounds the slots of a looped pass in a scratch array, and
-// so the array (maxLoopedSlots·maxScratchLoopedBytes at most).
+// maxLoopedSlots bounds the slots of a looped pass in a scratch array.
 const maxLoopedSlots = 64
+
+// maxBluesteinLoopedBytes bounds the arrays of the looped pass that
+// computes the whole of Bluestein's algorithm (Axis.convolution) in a
+// scratch array: 8 rows of 131072 complex64. Above maxScratchLoopedBytes
+// (M from 32768 points on) its transforms had run as passes of a few
+// points, most without lanes (Bluestein's chirps are element-wise hooks):
+// 18445 took 10 kernels. In one looped kernel (PoCL 3.1, 2 cores,
+// AVX-512, 8 MiB of complex64, three interleaved rounds of `reikna
+// bench`; docs/fft-gpu-notes.md §38) the lengths it moves took 0.31–0.64
+// of their time (18445 in 7.6 ms against 25.3, 42660 in 10.0 against
+// 28.9), 26877 and 61893 0.94 and 0.88.
+const maxBluesteinLoopedBytes = 16 << 20
+
+// maxScratchBytes bounds a looped pass's whole scratch array: as many
+// slots as the device's compute units, fewer where their arrays would
+// hold more together.
+const maxScratchBytes = maxLoopedSlots * maxScratchLoopedBytes
 
 // loopedFrom is the shortest transform a looped pass takes, and
 // loopedPow2From the shortest power of two. On PoCL (2 cores, AVX2, 8 MiB
@@ -81,7 +97,7 @@ const maxLoopedRadix = 8
 // algorithm in the one kernel: Axis.convolution), from
 // loopedFrom on (powers of two from loopedPow2From), whose two arrays of
 // Lanes rows fit budget.looped bytes (budget.scratchLooped in a scratch
-// array, and for Bluestein's algorithm maxScratchLoopedBytes: on PoCL, 8
+// array, and for Bluestein's algorithm maxBluesteinLoopedBytes: on PoCL, 8
 // MiB of complex64, three interleaved rounds against its transforms in
 // passes, 4099 in 8.4 ms against 29.5, 10007 in 11.4 against 31.8, 16381
 // in 13.4 against 27.4; docs/fft-gpu-notes.md §24).
@@ -96,7 +112,7 @@ func (a *Axis) loopedPays(b budget) bool {
 		// The whole of Bluestein's algorithm in one looped kernel takes
 		// its arrays in a scratch array where they outgrow the stack: its
 		// transforms in passes would cross memory several times each.
-		scratch = maxScratchLoopedBytes
+		scratch = maxBluesteinLoopedBytes
 	}
 	return b.looped > 0 && b.lanes > 1 &&
 		a.M >= from && (bytes <= b.looped || bytes <= scratch) && isSmooth(a.M, b.maxPrime)
@@ -123,7 +139,7 @@ func loopedPass(m, count int, b budget) Pass {
 	p.Tile = p.Lanes * p.WG
 	p.Comps, p.Chunks, p.SFast = 1, 1, true
 	if b.loopedBytes(m) > b.looped {
-		p.Slots = max(1, min(b.units, maxLoopedSlots, (count+p.Tile-1)/p.Tile))
+		p.Slots = max(1, min(b.units, maxLoopedSlots, (count+p.Tile-1)/p.Tile, maxScratchBytes/b.loopedBytes(m)))
 	}
 	return p
 }

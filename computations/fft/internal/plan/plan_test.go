@@ -676,8 +676,9 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 
 // checkLooped checks a looped pass: a whole transform in lanes of rows,
 // on a CPU device, whose two private arrays fit maxLoopedBytes, or with
-// slots in a scratch array maxScratchLoopedBytes for a real transform's
-// ends, and whose radices multiply to its length.
+// slots in a scratch array (maxScratchLoopedBytes for a real transform's
+// ends, maxBluesteinLoopedBytes for the whole of Bluestein's algorithm),
+// and whose radices multiply to its length.
 func checkLooped(p Pass, lim Limits) error {
 	prod := 1
 	for _, r := range p.Radices {
@@ -691,7 +692,7 @@ func checkLooped(p Pass, lim Limits) error {
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
 	case p.Slots == 0 && bytes > maxLoopedBytes:
 		return fmt.Errorf("a looped pass of %d in %d lanes holds more than %d bytes", p.L, p.Lanes, maxLoopedBytes)
-	case p.Slots > 0 && (!lim.RealEnds || bytes <= maxLoopedBytes || bytes > maxScratchLoopedBytes):
+	case p.Slots > 0 && (bytes <= maxLoopedBytes || bytes > max(maxScratchLoopedBytes, maxBluesteinLoopedBytes)):
 		return fmt.Errorf("a looped pass of %d in %d lanes in %d slots of a scratch array (real ends %t)", p.L, p.Lanes, p.Slots, lim.RealEnds)
 	case p.Slots > max(lim.ComputeUnits, 1) || p.Slots > maxLoopedSlots:
 		return fmt.Errorf("%d slots on %d compute units", p.Slots, lim.ComputeUnits)
