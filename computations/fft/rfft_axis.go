@@ -89,9 +89,10 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 }
 
 // pairsAt reports whether the forward transform of a halved axis reads
-// each pair x[2n], x[2n+1] as one vector (vload2) through the address of
-// its row: on a CPU device, along the last axis of an input read through
-// its pointer, where a pair is two neighbouring values. PoCL vectorises
+// each pair x[2n], x[2n+1] as one complex value through a cast of its
+// address (8-byte aligned in rows of an even length; x86 CPUs take any):
+// on a CPU device, along the last axis of an input read through its
+// pointer, where a pair is two neighbouring values. PoCL vectorises
 // the looped pass's loads so: on PoCL 3.1 (2 cores, AVX-512, 8 MiB,
 // BenchmarkRFFT in three alternating runs; docs/fft-gpu-notes.md §37) the
 // real FFT of 100 took 0.84–1.03 ms against 2.36–2.68 with two scalar

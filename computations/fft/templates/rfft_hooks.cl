@@ -15,7 +15,7 @@
 {{- if eq $r.Load "real" }}
 #define FFT_LOAD_REAL(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, _n, _i), {{ $b.Zero }})
 {{- else if and (eq $r.Load "pairs") $r.PairsAt }}
-#define FFT_LOAD_REAL(_o, _n, _i) vload2((_n), &FFT_LOAD_AT(_o, 0, _i))
+#define FFT_LOAD_REAL(_o, _n, _i) (*(GLOBAL_MEM const {{ $c }} *)&FFT_LOAD_AT(_o, 2 * (_n), _i))
 {{- else if eq $r.Load "pairs" }}
 #define FFT_LOAD_REAL(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, 2 * (_n), _i), FFT_LOAD_AT(_o, 2 * (_n) + 1, _i))
 {{- else if eq $r.Load "untwist" }}
