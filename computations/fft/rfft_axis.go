@@ -117,11 +117,9 @@ func (ra realAxis) pairsAt(lim fftplan.Limits, src *core.KernelArgument) bool {
 // time at 65536 and 2^20 (PoCL, 2 cores, AVX-512, 8 MiB).
 func (ra realAxis) lanesPlan(lim fftplan.Limits, fp fftplan.Plan, src, dst *core.KernelArgument) bool {
 	// On other devices, and under tunings without lanes, the half's plan
-	// takes no lanes (inLanes): a GPU is spared planning it.
-	if !ra.forward || !ra.halved() || !lim.CPU {
-		return false
-	}
-	if ra.axis != len(src.Shape())-1 || !src.HasPointer() || !dst.HasPointer() {
+	// takes no lanes (inLanes): a GPU is spared planning it. Its first
+	// pass reads the pairs through the input's pointer, as pairsAt does.
+	if !ra.pairsAt(lim, src) || !dst.HasPointer() {
 		return false
 	}
 	ax := fp.Axes[0]
