@@ -103,6 +103,11 @@ type Tuning struct {
 	// LargeTile > 0 is the most sub-transforms side by side of a pass in
 	// the large local memory (largeStridedTile where 0).
 	LargeTile int
+	// WideOnePass: transforms that CUDA's large local memory takes in one
+	// pass of up to 25 elements over up to 625 work-items, and no fewer
+	// elements, run so rather than in several passes (largeWide; a
+	// candidate rule, measured on two lengths).
+	WideOnePass bool
 	// NoSectorTiles: a GPU's passes over strided data keep the widest
 	// tile their work-group takes, whole sectors or not (sectorTiles).
 	NoSectorTiles bool
@@ -253,6 +258,8 @@ type budget struct {
 	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
 	// the plan is what the device runs.
 	stridedWG int
+	// wideOnePass: largeWide may take a transform (Tuning.WideOnePass).
+	wideOnePass bool
 	// sectorTile > 1: the values in one of the GPU memory's sectors; the
 	// register kernel's tile in the later passes of several is a
 	// multiple of it where sectorTiles finds that it pays.
@@ -461,6 +468,7 @@ func (l Limits) budget() budget {
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
 	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
+	b.wideOnePass = !cpu && t.WideOnePass
 	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {
 		b.sectorTile = sectorBytes / sectorItemSize
 	}

@@ -188,11 +188,17 @@ func planAxisLocal(batch Batch, n int, b budget) Axis {
 		return a
 	}
 	if la, ok := largePasses(batch, n, a, b); ok {
+		if lw, ok := largeWide(batch, n, a, b); ok {
+			return lw
+		}
 		return la
 	}
 	a = largeEven(batch, n, a, b)
 	if lu, ok := largeUneven(batch, n, a, b); ok {
 		return lu
+	}
+	if lw, ok := largeWide(batch, n, a, b); ok {
+		return lw
 	}
 	return a
 }

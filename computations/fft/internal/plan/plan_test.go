@@ -625,8 +625,10 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	if p.Bounded {
 		// A kernel bound to its size (CUDA's large local memory): up to
 		// largeRegWG work-items of at most 16 elements, or more elements
-		// within the register kernel's work-group size.
-		if !p.Private && p.WG > maxWG && p.E > 16 {
+		// within the register kernel's work-group size, or with
+		// Tuning.WideOnePass up to wideRegWG of up to wideRegE.
+		wide := lim.Tuning.WideOnePass && p.WG <= wideRegWG && p.E <= wideRegE
+		if !p.Private && p.WG > maxWG && p.E > 16 && !wide {
 			return fmt.Errorf("a bound kernel of %d work-items of %d elements", p.WG, p.E)
 		}
 		maxWG = min(largeRegWG, lim.MaxWorkGroup)
