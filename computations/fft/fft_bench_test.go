@@ -208,7 +208,7 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
 // Bluestein's transforms), REIKNA_BENCH_ROW_TURNS (the fewest passes from
 // which Bluestein's transforms run over rows), REIKNA_BENCH_MAX_ROW_TURN
-// (their longest row), REIKNA_BENCH_LARGE_PASSES (-1, 1 or 2: passes in
+// (their longest row), REIKNA_BENCH_LARGE_PASSES (-1, 1, 2 or 3: passes in
 // CUDA's large local memory, see fftplan.Tuning.LargePasses),
 // REIKNA_BENCH_LARGE_TILE (their most sub-transforms side by side) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
 // each kernel: REIKNA_BENCH_KERNELS=1, see benchFFTShape.)

@@ -8,7 +8,8 @@ package plan
 // an H200 through CUDA (512 MiB of complex64, three rounds;
 // docs/fft-gpu-notes.md §33) 15625 took 0.509 ms as 625 work-items of 25
 // against 0.719 as two passes (0.71), and 12500 0.463 as 625 of 20
-// against 0.607 as 834 of 16 (0.76). More elements a work-item take more
+// against 0.607 as 834 of 16 (0.76; a transform in one pass already,
+// which this candidate leaves as it is). More elements a work-item take more
 // registers: the device refused 25 elements over 648 work-items or more,
 // so the plan stops at 625. Whether it pays over every length it changes
 // (9801, 10206, 11319, 11907, 13824 and 15625 among the smooth ones of the

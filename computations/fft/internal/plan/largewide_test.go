@@ -1,6 +1,10 @@
 package plan
 
-import "testing"
+import (
+	"fmt"
+	"reflect"
+	"testing"
+)
 
 // TestLargeWide checks the wide one pass of Tuning.WideOnePass: 15625 and
 // 13824 in one pass of at most 25 elements over at most 625 work-items in
@@ -36,6 +40,53 @@ func TestLargeWide(t *testing.T) {
 				}
 			}
 			if err := checkAxis(p.Axes[0], []int{64, tc.n}, tc.lim, tc.lim.budget().largeLocalBytes); err != nil && tc.kernels == 1 && tc.lim.Tuning.WideOnePass {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestShortLargePasses checks the candidate rule of
+// Tuning.LargePasses = ShortLargePasses: fewer passes in tiles of 8 where
+// every later pass is short (366912, 2^19), the rule's plan where a later
+// pass is long (570752's of 728 points, 2^20's of 1024).
+func TestShortLargePasses(t *testing.T) {
+	short := largeLocal(gpuLimits, Tuning{LargePasses: ShortLargePasses})
+	rule := largeLocal(gpuLimits, Tuning{})
+	for _, tc := range []struct {
+		n     int
+		taken bool
+	}{
+		{366912, true},
+		{1 << 19, true},
+		{570752, false},
+		{1 << 20, false},
+	} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			p, err := New([]int{2, tc.n}, []int{1}, short)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := New([]int{2, tc.n}, []int{1}, rule)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, ra := p.Axes[0], r.Axes[0]
+			if !tc.taken {
+				if !reflect.DeepEqual(a, ra) {
+					t.Errorf("the plan is not the rule's")
+				}
+				return
+			}
+			if len(a.Kernels) >= len(ra.Kernels) || !shortLaterPasses(a) {
+				t.Errorf("%d kernels against the rule's %d, short: %t", len(a.Kernels), len(ra.Kernels), shortLaterPasses(a))
+			}
+			for i, k := range a.Kernels {
+				if k.Pass.N > k.Pass.L && k.Pass.Tile > shortLargeTile {
+					t.Errorf("kernel %d: a tile of %d", i, k.Pass.Tile)
+				}
+			}
+			if err := checkAxis(a, []int{2, tc.n}, short, short.budget().largeLocalBytes); err != nil {
 				t.Error(err)
 			}
 		})

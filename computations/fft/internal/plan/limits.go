@@ -98,7 +98,9 @@ type Tuning struct {
 	// passes in wider tiles where the tiles within the smaller memory are
 	// short (wideTilesPay); NoLargePasses takes none; AnyLargePasses takes
 	// them wherever they take fewer kernels, WideLargePasses also wherever
-	// they take as many, in wider tiles.
+	// they take as many, in wider tiles; ShortLargePasses, a candidate
+	// rule, where they take fewer kernels in tiles of 8 with short later
+	// passes (shortLaterPasses).
 	LargePasses int
 	// LargeTile > 0 is the most sub-transforms side by side of a pass in
 	// the large local memory (largeStridedTile where 0).
@@ -222,8 +224,9 @@ type budget struct {
 	rowTurnsFrom, maxRowTurn int
 	// largePasses: transforms of several passes may run as passes in the
 	// large local memory (largePasses); wideTilesByRule: as many passes
-	// in wider tiles where wideTilesPay.
-	largePasses, wideLargePasses, wideTilesByRule bool
+	// in wider tiles where wideTilesPay; shortLargePasses: fewer passes
+	// where shortLaterPasses (Tuning.LargePasses = ShortLargePasses).
+	largePasses, wideLargePasses, shortLargePasses, wideTilesByRule bool
 	// largeTile > 0: the most sub-transforms side by side of a pass in
 	// the large local memory (Tuning.LargeTile).
 	largeTile int
@@ -359,7 +362,7 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: Bluestein's length by rule %d", l.Tuning.Bluestein)
 	case l.Tuning.RowTurnsFrom < NoRowTurns || l.Tuning.RowTurnsFrom == 1:
 		return fmt.Errorf("plan: Bluestein's transforms over rows from %d passes (0 for the rule, %d for none, or 2 or more)", l.Tuning.RowTurnsFrom, NoRowTurns)
-	case l.Tuning.LargePasses < NoLargePasses || l.Tuning.LargePasses > WideLargePasses:
+	case l.Tuning.LargePasses < NoLargePasses || l.Tuning.LargePasses > ShortLargePasses:
 		return fmt.Errorf("plan: passes in the large local memory by rule %d", l.Tuning.LargePasses)
 	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0 || l.Tuning.LargeTile < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
@@ -466,7 +469,7 @@ func (l Limits) budget() budget {
 		b.bluesteinPow2, b.bluesteinSmooth = false, true
 	}
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
-	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
+	b.largePasses, b.wideLargePasses, b.shortLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
 	b.wideOnePass = !cpu && t.WideOnePass
 	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {

@@ -748,7 +748,7 @@ func TestNewErrors(t *testing.T) {
 		{"negative local bytes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LocalBytes: -8}), "negative tuning"},
 		{"unknown Bluestein's length", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth + 1}), "Bluestein's length by rule"},
 		{"unknown algorithm of primes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Primes: -1}), "primes by algorithm"},
-		{"unknown large passes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LargePasses: WideLargePasses + 1}), "large local memory by rule"},
+		{"unknown large passes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LargePasses: ShortLargePasses + 1}), "large local memory by rule"},
 		{"axis out of range", []int{16}, []int{1}, gpuLimits, "axes [1]"},
 		{"negative axis", []int{16}, []int{-1}, gpuLimits, "axes [-1]"},
 		{"repeated axis", []int{16, 4}, []int{0, 0}, gpuLimits, "axes [0 0]"},
