@@ -202,13 +202,13 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // the opt-in memory of CUDA devices), REIKNA_BENCH_PASS_TABLE (the most
 // entries of a one-level table of pass twiddles), REIKNA_BENCH_NO_LANES=1 (no lanes
 // on CPU devices), REIKNA_BENCH_NO_LOOPED=1 (no looped passes on CPU
-// devices), REIKNA_BENCH_NO_SECTOR_TILES=1 (strided tiles of any width), REIKNA_BENCH_WIDE_ONE_PASS=1 (one pass of up to 25 elements a work-item in CUDA's large local memory), REIKNA_BENCH_EVEN_STRIDED=1 (even
+// devices), REIKNA_BENCH_NO_SECTOR_TILES=1 (strided tiles of any width), REIKNA_BENCH_NO_WIDE_ONE_PASS=1 (no one pass of up to 25 elements a work-item in CUDA's large local memory), REIKNA_BENCH_EVEN_STRIDED=1 (even
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
 // butterfly), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
 // prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
 // Bluestein's transforms), REIKNA_BENCH_ROW_TURNS (the fewest passes from
 // which Bluestein's transforms run over rows), REIKNA_BENCH_MAX_ROW_TURN
-// (their longest row), REIKNA_BENCH_LARGE_PASSES (-1, 1, 2 or 3: passes in
+// (their longest row), REIKNA_BENCH_LARGE_PASSES (-1, 1 or 2: passes in
 // CUDA's large local memory, see fftplan.Tuning.LargePasses),
 // REIKNA_BENCH_LARGE_TILE (their most sub-transforms side by side) and REIKNA_BENCH_OPTIONS (compiler options). (The times of
 // each kernel: REIKNA_BENCH_KERNELS=1, see benchFFTShape.)
@@ -219,7 +219,7 @@ func benchTuning() fft.FFTTuning {
 	t.NoLanes = os.Getenv("REIKNA_BENCH_NO_LANES") == "1"
 	t.NoLooped = os.Getenv("REIKNA_BENCH_NO_LOOPED") == "1"
 	t.NoSectorTiles = os.Getenv("REIKNA_BENCH_NO_SECTOR_TILES") == "1"
-	t.WideOnePass = os.Getenv("REIKNA_BENCH_WIDE_ONE_PASS") == "1"
+	t.NoWideOnePass = os.Getenv("REIKNA_BENCH_NO_WIDE_ONE_PASS") == "1"
 	if p, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_PRIME")); err == nil {
 		t.MaxPrime = p
 	}

@@ -16,9 +16,8 @@ import (
 // tiles of 16 or 8 for 2^19's three, wider tiles for the two passes of
 // 34992, 66528 (the rule's) and 131072, and Bluestein's transforms of
 // 17569 in wider tiles (the rule's); and one pass of up to 25 elements a
-// work-item (fftplan.Tuning.WideOnePass) for 15625, 13824, 12167 and 11875;
-// and fewer passes in tiles of 8 (fftplan.ShortLargePasses) for 366912 and
-// Bluestein's 17569.
+// work-item (the rule's) for 15625, 13824, 12167 and 11875, and the two
+// passes of 15625 with fftplan.Tuning.NoWideOnePass.
 // Devices without the large local memory plan them as the rules do, which
 // the other tests run (TestPlanInvariants checks the plans on CUDA's
 // limits on every device).
@@ -37,17 +36,15 @@ func TestFFTLargePasses(t *testing.T) {
 		{[]int{2, 66528}, fft.FFTTuning{}},
 		{[]int{2, 131072}, fft.FFTTuning{LargePasses: fftplan.WideLargePasses}},
 		{[]int{3, 17569}, fft.FFTTuning{}},
-		// One pass of up to 25 elements (fftplan.Tuning.WideOnePass).
-		{[]int{2, 15625}, fft.FFTTuning{WideOnePass: true}},
-		{[]int{3, 13824}, fft.FFTTuning{WideOnePass: true}},
-		{[]int{2, 12167}, fft.FFTTuning{WideOnePass: true}},
-		{[]int{2, 11875}, fft.FFTTuning{WideOnePass: true}},
-		// Fewer passes in tiles of 8 (fftplan.ShortLargePasses).
-		{[]int{2, 366912}, fft.FFTTuning{LargePasses: fftplan.ShortLargePasses}},
-		{[]int{2, 17569}, fft.FFTTuning{LargePasses: fftplan.ShortLargePasses}},
+		// One pass of up to 25 elements, and 15625 without it.
+		{[]int{2, 15625}, fft.FFTTuning{}},
+		{[]int{3, 13824}, fft.FFTTuning{}},
+		{[]int{2, 12167}, fft.FFTTuning{}},
+		{[]int{2, 11875}, fft.FFTTuning{}},
+		{[]int{2, 15625}, fft.FFTTuning{NoWideOnePass: true}},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%v/mode%d/tile%d/wide=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.WideOnePass), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass), func(t *testing.T) {
 			f, err := fft.NewTunedFFT(core.ArrayOf(dtypes.Complex64, c.shape...), []int{1}, fft.FFTOptions{}, c.tuning)
 			if err != nil {
 				t.Fatal(err)

@@ -158,7 +158,8 @@ func goldenPipeline(n int) goldenCase {
 }
 
 // goldenCases lists the plans kept: every power of two from 16 to 2^24,
-// lengths of factors 2, 3, 5 and 7, Bluestein lengths (645496 over rows
+// lengths of factors 2, 3, 5 and 7 (15625 in one wide pass through
+// CUDA), Bluestein lengths (645496 over rows
 // through CUDA), double precision,
 // the multi-dimensional shapes of the GPU record, and fused pipelines.
 func goldenCases() []goldenCase {
@@ -166,7 +167,7 @@ func goldenCases() []goldenCase {
 	for n := 16; n <= 1<<24; n *= 2 {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
-	for _, n := range []int{1000, 1536, 2187, 6144, 10000, 100000} {
+	for _, n := range []int{1000, 1536, 2187, 6144, 10000, 15625, 100000} {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
 	for _, n := range []int{1009, 4095, 35147, 65537, 645496} {

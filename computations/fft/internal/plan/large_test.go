@@ -9,7 +9,8 @@ import (
 // (CUDA's): contiguous transforms that the register kernel does in one pass
 // within it take that pass, exchanging whole complex values, and 16384
 // points take 1024 work-items bound to that size; transforms above 2048
-// that take fewer stages or passes with up to 1024 work-items take them;
+// that take fewer stages or passes with up to 1024 work-items take them,
+// or one pass of up to 25 elements a work-item (largeWide);
 // transforms of several passes whose tiles were short take wider ones;
 // the others are planned as on a GPU without it.
 func TestLargeLocalMemory(t *testing.T) {
@@ -36,7 +37,9 @@ func TestLargeLocalMemory(t *testing.T) {
 			[]string{"L16384 NS1 [16 16 16 4] reg E32 TT512 C1/1 tile1 wg512"}},
 		{"1024 with 227 KiB", []int{8, 1024}, []int{1}, large,
 			[]string{"L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"}},
-		{"15625 with 227 KiB: no single pass of the local kernel", []int{8, 15625}, []int{1}, large, []string{
+		{"15625 with 227 KiB: one register pass of 25 elements", []int{8, 15625}, []int{1}, large,
+			[]string{"L15625 NS1 [5 5 5 5 5 5] reg E25 TT625 C1/1 tile1 wg625 bounded"}},
+		{"15625 with 227 KiB and NoWideOnePass: no single pass of the local kernel", []int{8, 15625}, []int{1}, tuned(large, Tuning{NoWideOnePass: true}), []string{
 			"L125 NS1 [5 5 5] reg E5 TT25 C1/1 tile10 wg250 sfast staged-store",
 			"L125 NS125 [5 5 5] reg E5 TT25 C1/1 tile10 wg250 sfast",
 		}},

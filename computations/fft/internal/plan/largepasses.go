@@ -35,47 +35,11 @@ import (
 // take fewer kernels, or also wherever they take as many (in wider
 // tiles).
 const (
-	LargePassesRule  = 0
-	NoLargePasses    = -1
-	AnyLargePasses   = 1
-	WideLargePasses  = 2
-	ShortLargePasses = 3
+	LargePassesRule = 0
+	NoLargePasses   = -1
+	AnyLargePasses  = 1
+	WideLargePasses = 2
 )
-
-// A candidate rule for an A/B (Tuning.LargePasses = ShortLargePasses,
-// shortLaterPasses): passes in the large local memory in tiles of
-// shortLargeTile where they take fewer kernels, each over at most
-// shortPassWG work-items, and every pass after the first holds at most
-// shortPassL points in at most shortPassStages stages. On an H200 through
-// CUDA (docs/fft-gpu-notes.md §33, 16 lengths of the 40 smooth ones from
-// 4097 to 2^24 where tiles of 8 take fewer kernels over at most 512
-// work-items) the plans whose later passes held 364–572 points ran at
-// 0.87–0.96 of the rule's time, and those with a later pass of 640–896
-// points or of six or seven stages at 1.06–1.44; 2^20, whose second pass
-// holds 1024 points in three stages of radices 16, 16 and 4, won (0.90)
-// and is left out. The rule takes it only if an A/B of lengths outside
-// those 16 agrees.
-const (
-	shortLargeTile  = 8
-	shortPassWG     = 512
-	shortPassL      = 576
-	shortPassStages = 4
-)
-
-// shortLaterPasses reports whether la's kernels meet the candidate rule's
-// sizes: each over at most shortPassWG work-items, and those after the
-// first of at most shortPassL points in at most shortPassStages stages.
-func shortLaterPasses(la Axis) bool {
-	for i, k := range la.Kernels {
-		if k.Pass.WG > shortPassWG {
-			return false
-		}
-		if i > 0 && (k.Pass.L > shortPassL || len(k.Pass.Radices) > shortPassStages) {
-			return false
-		}
-	}
-	return true
-}
 
 // largeStridedTile is the most sub-transforms side by side of a pass in
 // the large local memory: 16 of 1024 points fill 128 KiB.
@@ -85,8 +49,8 @@ const largeStridedTile = 16
 // tuning's where it sets them, and wideTilesByRule: a GPU's rule (the
 // tuning's LargePassesRule) takes no passes in the large local memory
 // but those of wider tiles where wideTilesPay.
-func largePassesOf(t Tuning, cpu bool) (on, wide, short, byRule bool) {
-	return t.LargePasses >= AnyLargePasses, t.LargePasses == WideLargePasses, t.LargePasses == ShortLargePasses, !cpu && t.LargePasses == LargePassesRule
+func largePassesOf(t Tuning, cpu bool) (on, wide, byRule bool) {
+	return t.LargePasses >= AnyLargePasses, t.LargePasses == WideLargePasses, !cpu && t.LargePasses == LargePassesRule
 }
 
 // LargeLocal reports whether the limits give a GPU's passes the large
@@ -113,9 +77,6 @@ func largePasses(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 	large := b.large()
 	large.maxRegWG, large.maxRegE = b.largeRegWG, 16
 	large.stridedWG, large.stridedTile = b.largeRegWG, cmp.Or(b.largeTile, largeStridedTile)
-	if b.shortLargePasses {
-		large.stridedTile = cmp.Or(b.largeTile, shortLargeTile)
-	}
 	la := planAxisWithin(batch, n, large)
 	if !la.registersOnly() {
 		return a, false
@@ -126,10 +87,6 @@ func largePasses(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 		}
 	}
 	switch {
-	case b.shortLargePasses:
-		if len(la.Kernels) >= len(a.Kernels) || !shortLaterPasses(la) {
-			return a, false
-		}
 	case b.largePasses && len(la.Kernels) < len(a.Kernels):
 	case b.largePasses && b.wideLargePasses && len(la.Kernels) == len(a.Kernels):
 	case b.wideTilesByRule && wideTilesPay(a, la):

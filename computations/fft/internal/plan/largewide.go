@@ -1,23 +1,27 @@
 package plan
 
-// One pass of wide work-items in CUDA's large local memory: a candidate
-// rule, taken under Tuning.WideOnePass only. A transform longer than the
-// large local memory's register kernel covers with 16 elements a
-// work-item (largeUneven) but short enough for wideRegE elements over
-// wideRegWG work-items runs in one pass of those rather than in two: on
-// an H200 through CUDA (512 MiB of complex64, three rounds;
-// docs/fft-gpu-notes.md §33) 15625 took 0.509 ms as 625 work-items of 25
-// against 0.719 as two passes (0.71), and 12500 0.463 as 625 of 20
-// against 0.607 as 834 of 16 (0.76; a transform in one pass already,
-// which this candidate leaves as it is). More elements a work-item take more
-// registers: the device refused 25 elements over 648 work-items or more,
-// so the plan stops at 625. Whether it pays over every length it changes
-// (9801, 10206, 11319, 11907, 13824 and 15625 among the smooth ones of the
-// sweep's kinds) is for an A/B to say before a rule takes it.
+// One pass of wide work-items in CUDA's large local memory. A complex64
+// transform longer than the large local memory's register kernel covers
+// with 16 elements a work-item (largeUneven) but short enough for
+// wideRegE elements over wideRegWG work-items runs in one pass of those
+// rather than in two or three: on an H200 through CUDA (512 MiB of
+// complex64; docs/fft-gpu-notes.md §33 and §39) 15625 took 0.509 ms as
+// 625 work-items of 25 against 0.719 as two passes (0.71), and in an A/B
+// on 15 lengths outside those it was made from, every one ran faster: the
+// 13-smooth 9801, 11319, 11616, 12100, 12672, 13824 and 15625 at
+// 0.72-0.87 of their time, lengths with a factor 17, 19 or 23 (Rader's or
+// Bluestein's before) at 0.33-0.58; a median of 0.58. More elements a
+// work-item take more registers: the device refused 25 elements over 648
+// work-items or more, so the plan stops at 625; complex128, at twice the
+// registers and unmeasured, keeps its plans (wideItemSize).
 
 // wideRegE and wideRegWG bound the wide one pass: at most wideRegE
 // elements over at most wideRegWG work-items.
 const wideRegE, wideRegWG = 25, 625
+
+// wideItemSize is the size of the complex values that the wide one pass
+// takes: complex64's.
+const wideItemSize = 8
 
 // largeWide returns the plan of the axis as one pass of the register
 // kernel in the large local memory, of up to wideRegE elements over up to

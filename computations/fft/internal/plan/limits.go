@@ -98,18 +98,16 @@ type Tuning struct {
 	// passes in wider tiles where the tiles within the smaller memory are
 	// short (wideTilesPay); NoLargePasses takes none; AnyLargePasses takes
 	// them wherever they take fewer kernels, WideLargePasses also wherever
-	// they take as many, in wider tiles; ShortLargePasses, a candidate
-	// rule, where they take fewer kernels in tiles of 8 with short later
-	// passes (shortLaterPasses).
+	// they take as many, in wider tiles.
 	LargePasses int
 	// LargeTile > 0 is the most sub-transforms side by side of a pass in
 	// the large local memory (largeStridedTile where 0).
 	LargeTile int
-	// WideOnePass: transforms that CUDA's large local memory takes in one
-	// pass of up to 25 elements over up to 625 work-items, and no fewer
-	// elements, run so rather than in several passes (largeWide; a
-	// candidate rule, measured on two lengths).
-	WideOnePass bool
+	// NoWideOnePass: complex64 transforms that CUDA's large local memory
+	// takes in one pass of up to 25 elements over up to 625 work-items,
+	// and no fewer elements, run in several passes as the smaller budget
+	// plans them rather than in that one pass (largeWide).
+	NoWideOnePass bool
 	// NoSectorTiles: a GPU's passes over strided data keep the widest
 	// tile their work-group takes, whole sectors or not (sectorTiles).
 	NoSectorTiles bool
@@ -224,9 +222,8 @@ type budget struct {
 	rowTurnsFrom, maxRowTurn int
 	// largePasses: transforms of several passes may run as passes in the
 	// large local memory (largePasses); wideTilesByRule: as many passes
-	// in wider tiles where wideTilesPay; shortLargePasses: fewer passes
-	// where shortLaterPasses (Tuning.LargePasses = ShortLargePasses).
-	largePasses, wideLargePasses, shortLargePasses, wideTilesByRule bool
+	// in wider tiles where wideTilesPay.
+	largePasses, wideLargePasses, wideTilesByRule bool
 	// largeTile > 0: the most sub-transforms side by side of a pass in
 	// the large local memory (Tuning.LargeTile).
 	largeTile int
@@ -261,7 +258,8 @@ type budget struct {
 	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
 	// the plan is what the device runs.
 	stridedWG int
-	// wideOnePass: largeWide may take a transform (Tuning.WideOnePass).
+	// wideOnePass: largeWide may take a transform (complex64 on GPUs, but
+	// for Tuning.NoWideOnePass).
 	wideOnePass bool
 	// sectorTile > 1: the values in one of the GPU memory's sectors; the
 	// register kernel's tile in the later passes of several is a
@@ -362,7 +360,7 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: Bluestein's length by rule %d", l.Tuning.Bluestein)
 	case l.Tuning.RowTurnsFrom < NoRowTurns || l.Tuning.RowTurnsFrom == 1:
 		return fmt.Errorf("plan: Bluestein's transforms over rows from %d passes (0 for the rule, %d for none, or 2 or more)", l.Tuning.RowTurnsFrom, NoRowTurns)
-	case l.Tuning.LargePasses < NoLargePasses || l.Tuning.LargePasses > ShortLargePasses:
+	case l.Tuning.LargePasses < NoLargePasses || l.Tuning.LargePasses > WideLargePasses:
 		return fmt.Errorf("plan: passes in the large local memory by rule %d", l.Tuning.LargePasses)
 	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0 || l.Tuning.LargeTile < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
@@ -469,9 +467,9 @@ func (l Limits) budget() budget {
 		b.bluesteinPow2, b.bluesteinSmooth = false, true
 	}
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
-	b.largePasses, b.wideLargePasses, b.shortLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
+	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
-	b.wideOnePass = !cpu && t.WideOnePass
+	b.wideOnePass = !cpu && l.ItemSize == wideItemSize && !t.NoWideOnePass
 	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {
 		b.sectorTile = sectorBytes / sectorItemSize
 	}

@@ -626,8 +626,8 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 		// A kernel bound to its size (CUDA's large local memory): up to
 		// largeRegWG work-items of at most 16 elements, or more elements
 		// within the register kernel's work-group size, or with
-		// Tuning.WideOnePass up to wideRegWG of up to wideRegE.
-		wide := lim.Tuning.WideOnePass && p.WG <= wideRegWG && p.E <= wideRegE
+		// in one wide pass (largeWide) up to wideRegWG of up to wideRegE.
+		wide := !lim.Tuning.NoWideOnePass && lim.ItemSize == wideItemSize && p.WG <= wideRegWG && p.E <= wideRegE
 		if !p.Private && p.WG > maxWG && p.E > 16 && !wide {
 			return fmt.Errorf("a bound kernel of %d work-items of %d elements", p.WG, p.E)
 		}
@@ -748,7 +748,7 @@ func TestNewErrors(t *testing.T) {
 		{"negative local bytes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LocalBytes: -8}), "negative tuning"},
 		{"unknown Bluestein's length", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Bluestein: BluesteinSmooth + 1}), "Bluestein's length by rule"},
 		{"unknown algorithm of primes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{Primes: -1}), "primes by algorithm"},
-		{"unknown large passes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LargePasses: ShortLargePasses + 1}), "large local memory by rule"},
+		{"unknown large passes", []int{16}, []int{0}, tuned(gpuLimits, Tuning{LargePasses: WideLargePasses + 1}), "large local memory by rule"},
 		{"axis out of range", []int{16}, []int{1}, gpuLimits, "axes [1]"},
 		{"negative axis", []int{16}, []int{-1}, gpuLimits, "axes [-1]"},
 		{"repeated axis", []int{16, 4}, []int{0, 0}, gpuLimits, "axes [0 0]"},
