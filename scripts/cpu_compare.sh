@@ -10,15 +10,15 @@
 # BENCHMARKS.md.
 #
 # Usage: scripts/cpu_compare.sh [--rounds N] [--fft-sizes LIST] [--rfft-sizes LIST]
-#                               [--fft-only] [REIKNA_BINARY] [OUTDIR], from the repository's root
+#                               [--fft-only] [--no-gonum] [REIKNA_BINARY] [OUTDIR], from the repository's root
 #
 # The rounds are those of scripts/cpu_rounds.py (its documentation says
 # what each runs): each round runs every program once, in an order that
 # rotates from round to round, and a ratio is taken within a round, so
 # that the machine's drift between programs cancels. --rounds (default 5),
 # --fft-sizes (default 1024,4096,65536; 8 MiB of complex64 a length),
-# --rfft-sizes (default 1024,4096,65536, any lengths; 8 MiB of float32) and --fft-only (the FFTs and their peers alone) go to
-# it. REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
+# --rfft-sizes (default 1024,4096,65536, any lengths; 8 MiB of float32), --fft-only (the FFTs and their peers alone) and
+# --no-gonum (gonum left out: its FFT is quadratic in a large prime factor) go to it. REIKNA_BINARY defaults to bin/reikna (make build); OUTDIR (default
 # ./cpu-compare) receives commit.txt (the commit measured, whether the tree
 # had changes, and the CPU), rounds.json (every figure of every round),
 # table.txt and table.md.
@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
 		rounds_args+=("$1" "$2")
 		shift 2
 		;;
-	--fft-only)
+	--fft-only | --no-gonum)
 		rounds_args+=("$1")
 		shift
 		;;

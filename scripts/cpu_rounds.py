@@ -5,7 +5,7 @@ and ratios against the targets.
 
 Usage: scripts/cpu_rounds.py [--rounds 5] [--reikna bin/reikna] [--out cpu-rounds]
                              [--fft-sizes 1024,4096,65536] [--rfft-sizes 1024,4096,65536]
-                             [--fft-only]
+                             [--fft-only] [--no-gonum]
 
 Each round runs, in an order that rotates from round to round: reikna's
 benchmarks (`reikna bench`: the FFT, the real FFT, Reduce, Scan,
@@ -35,7 +35,9 @@ FFTW in double precision.
 each), --rfft-sizes those of the real FFT's (8 MiB of float32 each: any
 lengths, run as `reikna bench --rfft --cases rfft_f32_N`);
 --fft-only times the FFTs alone (the complex and the real ones, with
-their peers), as a sweep of lengths wants.
+their peers), as a sweep of lengths wants; --no-gonum leaves gonum out
+(its FFT takes time quadratic in a large prime factor: minutes a call at
+lengths such as 688069, a prime).
 
 --out receives rounds.json (every figure of every round), table.txt and
 table.md. numpy and scipy must be importable by the interpreter that runs
@@ -81,6 +83,8 @@ REIKNA_RUNS = [
 
 # FFT_ONLY: the rounds time the FFTs alone (--fft-only).
 FFT_ONLY = False
+# NO_GONUM leaves gonum out (--no-gonum).
+NO_GONUM = False
 
 
 def fft_run():
@@ -107,9 +111,10 @@ def rfft_rows():
 
 def fft_rows():
     """Returns the table's rows of the complex FFT's lengths."""
+    gonum = [] if NO_GONUM else [("gonum dsp/fourier, complex128, 2 goroutines", "gonum_fft_{n}", 5.0)]
     return [(f"FFT c64 {n}, {FFT_MIB} MiB", f"fft_{n}", [("scipy.fft, best of 1 and 2 workers", f"scipy_fft_{n}", 1.0),
                                                          ("FFTW float, 2 threads, MEASURE", f"fftw_{n}", 0.5),
-                                                         ("gonum dsp/fourier, complex128, 2 goroutines", f"gonum_fft_{n}", 5.0)])
+                                                         *[(peer, key.format(n=n), target) for peer, key, target in gonum]])
             for n in FFT_SIZES]
 
 
@@ -287,7 +292,7 @@ def table(rounds, markdown):
 
 
 def main():
-    global FFT_SIZES, RFFT_SIZES, FFT_ONLY
+    global FFT_SIZES, RFFT_SIZES, FFT_ONLY, NO_GONUM
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--reikna", default="bin/reikna")
@@ -295,6 +300,7 @@ def main():
     ap.add_argument("--fft-sizes", default=",".join(map(str, FFT_SIZES)))
     ap.add_argument("--rfft-sizes", default=",".join(map(str, RFFT_SIZES)))
     ap.add_argument("--fft-only", action="store_true")
+    ap.add_argument("--no-gonum", action="store_true")
     args = ap.parse_args()
     try:
         FFT_SIZES = [int(n) for n in args.fft_sizes.split(",")]
@@ -308,7 +314,7 @@ def main():
         sys.exit(f"cpu_rounds: --rfft-sizes {args.rfft_sizes}: want a comma-separated list of lengths")
     if any(n < 2 or FFT_MIB * (1 << 20) // (4 * n) < 1 for n in RFFT_SIZES):
         sys.exit(f"cpu_rounds: --rfft-sizes {args.rfft_sizes}: every length from 2 to {FFT_MIB * (1 << 20) // 4}")
-    FFT_ONLY = args.fft_only
+    FFT_ONLY, NO_GONUM = args.fft_only, args.no_gonum
     if args.rounds < 1:
         sys.exit("cpu_rounds: --rounds must be at least 1")
     if shutil.which(args.reikna) is None and not os.access(args.reikna, os.X_OK):
@@ -316,7 +322,9 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     fftw, gonum = build_peers(args.out)
     programs = [("reikna", lambda: reikna_round(args.reikna, args.out)), ("numpy and scipy", numpy_round),
-                ("FFTW", lambda: fftw_round(fftw, args.out)), ("gonum", lambda: gonum_round(gonum, args.out))]
+                ("FFTW", lambda: fftw_round(fftw, args.out))]
+    if not NO_GONUM:
+        programs.append(("gonum", lambda: gonum_round(gonum, args.out)))
     rounds = []
     for i in range(args.rounds):
         got = {}
