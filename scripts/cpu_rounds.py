@@ -111,11 +111,12 @@ def rfft_rows():
 
 def fft_rows():
     """Returns the table's rows of the complex FFT's lengths."""
-    gonum = [] if NO_GONUM else [("gonum dsp/fourier, complex128, 2 goroutines", "gonum_fft_{n}", 5.0)]
-    return [(f"FFT c64 {n}, {FFT_MIB} MiB", f"fft_{n}", [("scipy.fft, best of 1 and 2 workers", f"scipy_fft_{n}", 1.0),
-                                                         ("FFTW float, 2 threads, MEASURE", f"fftw_{n}", 0.5),
-                                                         *[(peer, key.format(n=n), target) for peer, key, target in gonum]])
-            for n in FFT_SIZES]
+    def peers(n):
+        ps = [("scipy.fft, best of 1 and 2 workers", f"scipy_fft_{n}", 1.0), ("FFTW float, 2 threads, MEASURE", f"fftw_{n}", 0.5)]
+        if not NO_GONUM:
+            ps.append(("gonum dsp/fourier, complex128, 2 goroutines", f"gonum_fft_{n}", 5.0))
+        return ps
+    return [(f"FFT c64 {n}, {FFT_MIB} MiB", f"fft_{n}", peers(n)) for n in FFT_SIZES]
 
 
 # The table's rows besides the complex FFT's: our case, its peers (name,
@@ -251,10 +252,13 @@ def gonum_round(gonum, out):
 
 
 def build_peers(out):
-    """Builds FFTW's and gonum's programs into out and returns their paths."""
+    """Builds FFTW's program into out, and gonum's but with --no-gonum, and
+    returns their paths (gonum's None where it is left out)."""
     fftw = os.path.join(out, "fftw_bench")
     run(["cc", "-O2", "-o", fftw, os.path.join(HERE, "fftw_bench.c"),
          "-lfftw3f_threads", "-lfftw3f", "-lfftw3_threads", "-lfftw3", "-lm", "-lpthread"])
+    if NO_GONUM:
+        return fftw, None
     gonum = os.path.join(out, "gonum_bench")
     run(["go", "build", "-o", gonum, os.path.join(HERE, "gonum_bench.go")], cwd=os.path.dirname(HERE))
     return fftw, gonum

@@ -297,7 +297,7 @@ func rfftCallError(t *testing.T, thr *cluda.Thread, fwd *core.Callable, rng *ran
 	t.Helper()
 	half := slices.Clone(shape)
 	half[len(half)-1] = shape[len(shape)-1]/2 + 1
-	x := randomReal(rng, shape[0]*shape[len(shape)-1])
+	x := randomReal(rng, core.ArrayOf(dtypes.Float32, shape...).Size())
 	in := uploadReal(t, thr, dtypes.Float32, x, shape)
 	defer in.Release()
 	spectrum := poisoned(t, thr, dtypes.Complex64, half)

@@ -595,7 +595,7 @@ func checkKernel(k Kernel, lim Limits, localBytes int) error {
 		return fmt.Errorf("plain local memory %v", p.Plain)
 	}
 	if p.E > 0 {
-		if err := checkRegisters(p, lim, localBytes); err != nil {
+		if err := checkRegisters(k, lim, localBytes); err != nil {
 			return err
 		}
 	} else {
@@ -609,8 +609,9 @@ func checkKernel(k Kernel, lim Limits, localBytes int) error {
 	return checkTables(k, lim)
 }
 
-// checkRegisters checks a pass of the register kernel.
-func checkRegisters(p Pass, lim Limits, localBytes int) error {
+// checkRegisters checks a kernel's pass of the register kernel.
+func checkRegisters(k Kernel, lim Limits, localBytes int) error {
+	p := k.Pass
 	if lim.Tuning.NoRegisters {
 		return fmt.Errorf("a register kernel with NoRegisters")
 	}
@@ -625,9 +626,10 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 	if p.Bounded {
 		// A kernel bound to its size (CUDA's large local memory): up to
 		// largeRegWG work-items of at most 16 elements, or more elements
-		// within the register kernel's work-group size, or with
-		// in one wide pass (largeWide) up to wideRegWG of up to wideRegE.
-		wide := !lim.Tuning.NoWideOnePass && lim.ItemSize == wideItemSize && p.WG <= wideRegWG && p.E <= wideRegE
+		// within the register kernel's work-group size, or in one wide
+		// pass (largeWide, where the budget takes it) up to wideRegWG of
+		// up to wideRegE.
+		wide := lim.budget().wideOnePass && p.WG <= wideRegWG && p.E <= wideRegE
 		if !p.Private && p.WG > maxWG && p.E > 16 && !wide {
 			return fmt.Errorf("a bound kernel of %d work-items of %d elements", p.WG, p.E)
 		}
@@ -641,7 +643,7 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 		return fmt.Errorf("%d work-items of %d elements for a pass of %d", p.TT, p.E, p.L)
 	}
 	if p.Looped {
-		return checkLooped(p, lim)
+		return checkLooped(k, lim)
 	}
 	lanes := max(p.Lanes, 1)
 	if p.Lanes > 1 && (!p.Private || p.Tile%p.Lanes != 0 || p.NS%p.Lanes != 0 && !(p.NS == 1 && p.L%p.Lanes == 0) || (p.N/p.L)%p.Lanes != 0) {
@@ -681,7 +683,15 @@ func checkRegisters(p Pass, lim Limits, localBytes int) error {
 // slots in a scratch array (maxScratchLoopedBytes for a real transform's
 // ends, maxBluesteinLoopedBytes for the whole of Bluestein's algorithm),
 // and whose radices multiply to its length.
-func checkLooped(p Pass, lim Limits) error {
+func checkLooped(k Kernel, lim Limits) error {
+	p := k.Pass
+	scratch := 0 // the most bytes of arrays in a scratch array
+	switch {
+	case k.Convolution():
+		scratch = maxBluesteinLoopedBytes
+	case lim.RealEnds:
+		scratch = maxScratchLoopedBytes
+	}
 	prod := 1
 	for _, r := range p.Radices {
 		prod *= r
@@ -694,8 +704,9 @@ func checkLooped(p Pass, lim Limits) error {
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
 	case p.Slots == 0 && bytes > maxLoopedBytes:
 		return fmt.Errorf("a looped pass of %d in %d lanes holds more than %d bytes", p.L, p.Lanes, maxLoopedBytes)
-	case p.Slots > 0 && (bytes <= maxLoopedBytes || bytes > max(maxScratchLoopedBytes, maxBluesteinLoopedBytes)):
-		return fmt.Errorf("a looped pass of %d in %d lanes in %d slots of a scratch array (real ends %t)", p.L, p.Lanes, p.Slots, lim.RealEnds)
+	case p.Slots > 0 && (bytes <= maxLoopedBytes || bytes > scratch):
+		return fmt.Errorf("a looped pass of %d in %d lanes in %d slots of a scratch array of at most %d bytes (real ends %t, Bluestein's %t)",
+			p.L, p.Lanes, p.Slots, scratch, lim.RealEnds, k.Convolution())
 	case p.Slots > max(lim.ComputeUnits, 1) || p.Slots > maxLoopedSlots:
 		return fmt.Errorf("%d slots on %d compute units", p.Slots, lim.ComputeUnits)
 	case prod != p.L:
