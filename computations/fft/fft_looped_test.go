@@ -15,7 +15,7 @@ import (
 
 // TestLoopedPasses runs the transforms that a CPU device takes in one
 // looped pass (fftplan.Pass.Looped): powers of two and mixed radices up
-// to primes of 13, over rows and over axes with elements after them (the
+// to primes of 31, over rows and over axes with elements after them (the
 // lanes then neighbouring columns), batches of fewer sub-transforms than
 // the lanes and of a number that is not a multiple of them (the last
 // work-item repeats one it does not store), complex64 and complex128,
@@ -53,6 +53,14 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{7, 33}, 1, dtypes.Complex64, 1, false},
 		{[]int{10, 60}, 1, dtypes.Complex64, 1, false},
 		{[]int{45, 20}, 0, dtypes.Complex128, 1, false},
+		// Stages of 17 to 31 (the looped pass's primes): 34 and 1785
+		// over rows, 5168 = 2^4·17·19, 899 = 29·31, 46 over columns in
+		// complex128.
+		{[]int{7, 34}, 1, dtypes.Complex64, 1, false},
+		{[]int{5, 1785}, 1, dtypes.Complex64, 1, false},
+		{[]int{3, 5168}, 1, dtypes.Complex64, 1, false},
+		{[]int{4, 899}, 1, dtypes.Complex64, 1, false},
+		{[]int{46, 9}, 0, dtypes.Complex128, 1, false},
 		// Bluestein's arrays in a scratch array: 8232 points of
 		// complex64, 4320 of complex128, over rows and columns.
 		{[]int{2, 4099}, 1, dtypes.Complex64, 1, true},
@@ -148,6 +156,7 @@ func TestLoopedRealFFT(t *testing.T) {
 		{rfftCase{dtypes.Float32, []int{3, 2000}, []int{1}}, false, false},
 		{rfftCase{dtypes.Float64, []int{2, 4096}, []int{1}}, false, false},
 		{rfftCase{dtypes.Float32, []int{5, 1215}, []int{1}}, false, false},
+		{rfftCase{dtypes.Float32, []int{4, 3570}, []int{1}}, false, false}, // a half of 1785 = 3·5·7·17
 		{rfftCase{dtypes.Float64, []int{4, 1000, 3}, []int{1}}, false, false},
 		{rfftCase{dtypes.Float32, []int{3, 65536}, []int{1}}, true, true},
 		{rfftCase{dtypes.Float32, []int{19, 32768}, []int{1}}, true, true},

@@ -69,8 +69,8 @@ type Tuning struct {
 	// NoLooped: a CPU device's transforms that a looped pass would take
 	// run as the passes of before it (no Pass.Looped).
 	NoLooped bool
-	// MaxPrime > 0: the largest prime a GPU takes as a butterfly at every
-	// length (at most maxWidePrimeRadix), in place of the rule's
+	// MaxPrime > 0: the largest prime a device takes as a butterfly at
+	// every length (at most maxWidePrimeRadix), in place of the rule's
 	// (budget.forLength); lengths with a larger prime factor take
 	// Bluestein's or Rader's algorithm.
 	MaxPrime int
@@ -200,6 +200,9 @@ type budget struct {
 	// take directly; longer ones go to Bluestein's algorithm. raderPrime
 	// is the same for the transforms of n − 1 points of Rader's algorithm.
 	maxPrime, raderPrime int
+	// loopedPrimes: a CPU device's transforms that one looped pass holds
+	// take the primes up to maxWidePrimeRadix as butterflies (forLength).
+	loopedPrimes bool
 	// widePrimes: transforms from widePrimesFrom points on take the
 	// butterflies up to maxWidePrimeRadix (forLength).
 	widePrimes bool
@@ -333,9 +336,21 @@ func (b budget) transformLength(n int) int {
 
 // forLength returns the budget of a transform of length n: with
 // widePrimes, the butterflies up to maxWidePrimeRadix from widePrimesFrom
-// points on.
+// points on; with loopedPrimes, those up to maxWidePrimeRadix where one
+// looped pass holds the transform (from loopedFrom points, within
+// budget.looped bytes). On PoCL 3.1 (2 cores, AVX-512, 8 MiB of complex64,
+// three interleaved rounds of BenchmarkFFT; docs/fft-gpu-notes.md §41)
+// the lengths from 46 to 5168 with a factor 17, 19 or 23 ran at 0.16–0.55
+// of the time of Bluestein's algorithm (1785 in 1.19 ms against 5.88, 5168
+// in 1.41 against 8.64), 18 others at 0.15–0.54 (a median of 0.34), and 17
+// with a factor 29 or 31 at 0.25–0.53 (899 in 1.44 against 3.13), while in
+// passes, longer, the butterflies lost (9775 1.78 times the time, 20995
+// 1.86, 38760 1.54; 14250 and 100947 won, 0.87 and 0.71).
 func (b budget) forLength(n int) budget {
 	if b.widePrimes && n >= widePrimesFrom {
+		b.maxPrime = maxWidePrimeRadix
+	}
+	if b.loopedPrimes && n >= loopedFrom && b.loopedBytes(n) <= b.looped {
 		b.maxPrime = maxWidePrimeRadix
 	}
 	return b
@@ -457,6 +472,10 @@ func (l Limits) budget() budget {
 			b.maxPrime = max(t.MaxPrime, maxPrimeRadix)
 		}
 	}
+	if cpu && t.MaxPrime > 0 {
+		b.maxPrime = max(t.MaxPrime, maxPrimeRadix)
+	}
+	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
 	b.raderPrime = b.maxPrime
 	switch t.Bluestein {
 	case BluesteinRule:

@@ -575,8 +575,14 @@ func checkKernel(k Kernel, lim Limits, localBytes int) error {
 	p := k.Pass
 	maxPrime := maxGPUPrimeRadix
 	switch {
-	case lim.CPU && lim.Tuning.LocalBytes == 0:
+	case lim.CPU && lim.Tuning.LocalBytes == 0 && lim.Tuning.MaxPrime == 0:
+		// The CPU device's looped passes take the primes up to
+		// maxWidePrimeRadix (budget.loopedPrimes), its other passes up to
+		// maxPrimeRadix.
 		maxPrime = maxPrimeRadix
+		if p.Looped && !k.Rader {
+			maxPrime = maxWidePrimeRadix
+		}
 	case lim.Tuning.MaxPrime > 0:
 		maxPrime = max(lim.Tuning.MaxPrime, maxPrimeRadix)
 	case p.N >= widePrimesFrom && !k.Rader:

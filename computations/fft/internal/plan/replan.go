@@ -75,13 +75,16 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	if k.Pass.Looped {
 		// A looped pass (a whole transform, or the whole of Bluestein's
 		// algorithm, in the axis's one kernel) goes back to the passes of
-		// before it.
+		// before it, and the primes of the looped pass
+		// (budget.loopedPrimes) with it.
+		base = lim.budget()
 		base.looped, base.scratchLooped = 0, 0
 		return planAxis(a.Batch, a.N, base), nil
 	}
 	if k.Rader {
 		// Bluestein's algorithm in its place takes no looped pass, which
 		// would rank above Rader's kernel.
+		base = lim.budget()
 		base.rader, base.raderByPadding = false, false
 		base.looped, base.scratchLooped = 0, 0
 		bluestein := planAxis(a.Batch, a.N, base)

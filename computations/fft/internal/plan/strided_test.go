@@ -62,7 +62,8 @@ func TestStridedUneven(t *testing.T) {
 }
 
 // TestWidePrimes checks where GPUs take the butterflies of 29 and 31
-// (widePrimesFrom, Tuning.MaxPrime) and where Bluestein's algorithm.
+// (widePrimesFrom, Tuning.MaxPrime), where a CPU device does (its looped
+// passes, budget.loopedPrimes) and where Bluestein's algorithm.
 func TestWidePrimes(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -77,7 +78,9 @@ func TestWidePrimes(t *testing.T) {
 		{"GPU 124 tuned to 31", 124, tuned(gpuLimits, Tuning{MaxPrime: 31}), false},
 		{"GPU 527 tuned to 23", 527, tuned(gpuLimits, Tuning{MaxPrime: 23}), true},
 		{"GPU 311: Rader's 310 keeps the butterflies up to 23", 311, gpuLimits, true},
-		{"CPU 527", 527, cpuLimits, true},
+		{"CPU 527 in a looped pass", 527, cpuLimits, false},
+		{"CPU 527 without looped passes", 527, tuned(cpuLimits, Tuning{NoLooped: true}), true},
+		{"CPU 52700 past the looped pass", 52700, cpuLimits, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

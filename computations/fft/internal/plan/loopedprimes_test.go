@@ -1,0 +1,52 @@
+package plan
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestLoopedPrimes checks the CPU device's rule of budget.loopedPrimes:
+// lengths with a factor from 17 to 31 that one looped pass holds take it
+// as a stage of that pass (34, 1785, 5168, 899; 2300 in complex128), and the
+// longer ones, those without looped passes and those below loopedFrom
+// take Bluestein's algorithm as before (9775, 1785 with NoLooped, 19).
+func TestLoopedPrimes(t *testing.T) {
+	double := cpuLimits
+	double.ItemSize = 16
+	for _, tc := range []struct {
+		name   string
+		n      int
+		lim    Limits
+		factor int // the stage of the looped pass; 0: Bluestein's algorithm
+	}{
+		{"34", 34, cpuLimits, 17},
+		{"1785", 1785, cpuLimits, 17},
+		{"5168", 5168, cpuLimits, 19},
+		{"899", 899, cpuLimits, 31},
+		{"2300 in complex128", 2300, double, 23},
+		{"9775: past the looped pass", 9775, cpuLimits, 0},
+		{"1785 with NoLooped", 1785, tuned(cpuLimits, Tuning{NoLooped: true}), 0},
+		{"19: below loopedFrom", 19, cpuLimits, 0},
+		{"1785 on a GPU", 1785, gpuLimits, 17},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New([]int{4, tc.n}, []int{1}, tc.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := p.Axes[0]
+			if tc.factor == 0 {
+				if !a.Bluestein {
+					t.Errorf("not Bluestein's algorithm: %s", summary(a.Kernels[0]))
+				}
+				return
+			}
+			if a.Bluestein || a.Rader || !slices.Contains(a.Kernels[0].Pass.Radices, tc.factor) {
+				t.Fatalf("no stage of %d: %s", tc.factor, summary(a.Kernels[0]))
+			}
+			if tc.lim.CPU && (len(a.Kernels) != 1 || !a.Kernels[0].Pass.Looped) {
+				t.Errorf("%d kernels, the first %s; want one looped pass", len(a.Kernels), summary(a.Kernels[0]))
+			}
+		})
+	}
+}
