@@ -67,8 +67,11 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{4099, 3}, 0, dtypes.Complex64, 1, true},
 		{[]int{2, 2161}, 1, dtypes.Complex128, 1, true},
 		// Past maxScratchLoopedBytes, within maxBluesteinLoopedBytes:
-		// 18445 = 5·7·17·31 over 37044 points.
+		// 18461 = 37·499 over 37044 points; and 18445 = 5·7·17·31 in one
+		// looped pass over a scratch array, without Bluestein's algorithm.
+		{[]int{2, 18461}, 1, dtypes.Complex64, 1, true},
 		{[]int{2, 18445}, 1, dtypes.Complex64, 1, true},
+		{[]int{9775, 3}, 0, dtypes.Complex64, 1, true},
 	}
 	for i, c := range cases {
 		for _, noLooped := range []bool{false, true} {

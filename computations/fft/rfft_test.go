@@ -41,9 +41,10 @@ func randomPrime(rng *rand.Rand, lo, hi int) int {
 }
 
 // rfftCases returns fixed cases (lengths 1 and 2, even and odd lengths,
-// several axes with a real axis that has elements after it) and lengths
-// drawn from a seeded generator: twice a prime (Bluestein's algorithm on
-// the half) and a prime.
+// several axes with a real axis that has elements after it, a half of
+// 9775 = 5²·17·23, which a CPU device takes in a looped pass over a
+// scratch array) and lengths drawn from a seeded generator: twice a prime
+// (Bluestein's algorithm on the half) and a prime.
 func rfftCases() []rfftCase {
 	f32, f64 := dtypes.Float32, dtypes.Float64
 	rng := rand.New(rand.NewPCG(2026, 11))
@@ -53,6 +54,7 @@ func rfftCases() []rfftCase {
 		{f32, []int{5, 16}, []int{1}},
 		{f32, []int{3, 15}, []int{1}},
 		{f64, []int{4, 6, 3}, []int{2, 1}},
+		{f32, []int{2, 19550}, []int{1}},
 		{f32, []int{3, 2 * randomPrime(rng, 20, 120)}, []int{1}},
 		{f64, []int{3, randomPrime(rng, 20, 250)}, []int{1}},
 	}

@@ -201,7 +201,8 @@ type budget struct {
 	// is the same for the transforms of n − 1 points of Rader's algorithm.
 	maxPrime, raderPrime int
 	// loopedPrimes: a CPU device's transforms that one looped pass holds
-	// take the primes up to maxWidePrimeRadix as butterflies (forLength).
+	// take the primes up to maxWidePrimeRadix as butterflies, those past
+	// the stack in a scratch array (forLength).
 	loopedPrimes bool
 	// widePrimes: transforms from widePrimesFrom points on take the
 	// butterflies up to maxWidePrimeRadix (forLength).
@@ -338,7 +339,12 @@ func (b budget) transformLength(n int) int {
 // widePrimes, the butterflies up to maxWidePrimeRadix from widePrimesFrom
 // points on; with loopedPrimes, those up to maxWidePrimeRadix where one
 // looped pass holds the transform (from loopedFrom points, within
-// budget.looped bytes). On PoCL 3.1 (2 cores, AVX-512, 8 MiB of complex64,
+// budget.looped bytes), and where a length with such a factor outgrows
+// the stack, in a looped pass over a scratch array of up to
+// maxBluesteinLoopedBytes (on the same machine 17 of 18 lengths from 9196
+// to 124062 at 0.12–0.46 of the time of Bluestein's algorithm, 9775 in
+// 1.58 ms against 6.95, 100947 in 4.85 against 24.7; 32319 = 3^5·7·19 at
+// 1.08). On PoCL 3.1 (2 cores, AVX-512, 8 MiB of complex64,
 // three interleaved rounds of BenchmarkFFT; docs/fft-gpu-notes.md §41)
 // the lengths from 46 to 5168 with a factor 17, 19 or 23 ran at 0.16–0.55
 // of the time of Bluestein's algorithm (1785 in 1.19 ms against 5.88, 5168
@@ -352,6 +358,14 @@ func (b budget) forLength(n int) budget {
 	}
 	if b.loopedPrimes && n >= loopedFrom && b.loopedBytes(n) <= b.looped {
 		b.maxPrime = maxWidePrimeRadix
+	}
+	if b.loopedPrimes && b.looped > 0 && b.loopedBytes(n) > b.looped && b.loopedBytes(n) <= maxBluesteinLoopedBytes &&
+		!isSmooth(n, b.maxPrime) && isSmooth(n, maxWidePrimeRadix) {
+		// Past the stack, such a transform takes the looped pass in a
+		// scratch array, as Bluestein's algorithm would over twice its
+		// length.
+		b.maxPrime = maxWidePrimeRadix
+		b.scratchLooped = max(b.scratchLooped, maxBluesteinLoopedBytes)
 	}
 	return b
 }

@@ -7,9 +7,10 @@ import (
 
 // TestLoopedPrimes checks the CPU device's rule of budget.loopedPrimes:
 // lengths with a factor from 17 to 31 that one looped pass holds take it
-// as a stage of that pass (34, 1785, 5168, 899; 2300 in complex128), and the
-// longer ones, those without looped passes and those below loopedFrom
-// take Bluestein's algorithm as before (9775, 1785 with NoLooped, 19).
+// as a stage of that pass (34, 1785, 5168, 899; 2300 in complex128), past
+// the stack over a scratch array (9775, 100947), and the longer ones,
+// those without looped passes and those below loopedFrom take Bluestein's
+// algorithm as before (139264 = 2^13·17, 1785 with NoLooped, 19).
 func TestLoopedPrimes(t *testing.T) {
 	double := cpuLimits
 	double.ItemSize = 16
@@ -24,7 +25,9 @@ func TestLoopedPrimes(t *testing.T) {
 		{"5168", 5168, cpuLimits, 19},
 		{"899", 899, cpuLimits, 31},
 		{"2300 in complex128", 2300, double, 23},
-		{"9775: past the looped pass", 9775, cpuLimits, 0},
+		{"9775 over a scratch array", 9775, cpuLimits, 23},
+		{"100947 over a scratch array", 100947, cpuLimits, 23},
+		{"139264: past the scratch array", 139264, cpuLimits, 0},
 		{"1785 with NoLooped", 1785, tuned(cpuLimits, Tuning{NoLooped: true}), 0},
 		{"19: below loopedFrom", 19, cpuLimits, 0},
 		{"1785 on a GPU", 1785, gpuLimits, 17},

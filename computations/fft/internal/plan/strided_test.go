@@ -80,7 +80,8 @@ func TestWidePrimes(t *testing.T) {
 		{"GPU 311: Rader's 310 keeps the butterflies up to 23", 311, gpuLimits, true},
 		{"CPU 527 in a looped pass", 527, cpuLimits, false},
 		{"CPU 527 without looped passes", 527, tuned(cpuLimits, Tuning{NoLooped: true}), true},
-		{"CPU 52700 past the looped pass", 52700, cpuLimits, true},
+		{"CPU 52700 in a looped pass over a scratch array", 52700, cpuLimits, false},
+		{"CPU 139264 past the scratch array", 139264, cpuLimits, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
