@@ -50,6 +50,9 @@ func TestLoopedPrimes(t *testing.T) {
 			if tc.lim.CPU && (len(a.Kernels) != 1 || !a.Kernels[0].Pass.Looped) {
 				t.Errorf("%d kernels, the first %s; want one looped pass", len(a.Kernels), summary(a.Kernels[0]))
 			}
+			if err := checkAxis(a, []int{4, tc.n}, tc.lim, tc.lim.budget().localBytes); err != nil {
+				t.Error(err)
+			}
 		})
 	}
 }

@@ -187,20 +187,21 @@ func planAxisLocal(batch Batch, n int, b budget) Axis {
 	if b.largeLocalBytes <= b.localBytes || batch.Inner > 1 {
 		return a
 	}
-	if la, ok := largePasses(batch, n, a, b); ok {
-		if lw, ok := largeWide(batch, n, a, b); ok {
-			return lw
+	// The plan in the large local memory: passes there (largePasses), or
+	// one pass (largeEven, largeUneven); one wide pass (largeWide) takes
+	// the place of either where a is still several.
+	large, ok := largePasses(batch, n, a, b)
+	if !ok {
+		a = largeEven(batch, n, a, b)
+		if lu, ok := largeUneven(batch, n, a, b); ok {
+			return lu
 		}
-		return la
-	}
-	a = largeEven(batch, n, a, b)
-	if lu, ok := largeUneven(batch, n, a, b); ok {
-		return lu
+		large = a
 	}
 	if lw, ok := largeWide(batch, n, a, b); ok {
 		return lw
 	}
-	return a
+	return large
 }
 
 // largeEven returns the plan of the axis in the large local memory with

@@ -687,13 +687,16 @@ func checkRegisters(k Kernel, lim Limits, localBytes int) error {
 // checkLooped checks a looped pass: a whole transform in lanes of rows,
 // on a CPU device, whose two private arrays fit maxLoopedBytes, or with
 // slots in a scratch array (maxScratchLoopedBytes for a real transform's
-// ends, maxBluesteinLoopedBytes for the whole of Bluestein's algorithm),
+// ends, maxBluesteinLoopedBytes for the whole of Bluestein's algorithm and
+// for a length with a prime factor above maxPrimeRadix),
 // and whose radices multiply to its length.
 func checkLooped(k Kernel, lim Limits) error {
 	p := k.Pass
 	scratch := 0 // the most bytes of arrays in a scratch array
 	switch {
-	case k.Convolution():
+	case k.Convolution() || !isSmooth(p.L, maxPrimeRadix):
+		// Bluestein's algorithm, and a length with a prime factor from 17
+		// to 31 (budget.loopedPrimes), which takes such a pass in its place.
 		scratch = maxBluesteinLoopedBytes
 	case lim.RealEnds:
 		scratch = maxScratchLoopedBytes
