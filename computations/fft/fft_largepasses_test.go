@@ -17,7 +17,8 @@ import (
 // 34992, 66528 (the rule's) and 131072, and Bluestein's transforms of
 // 17569 in wider tiles (the rule's); and one pass of up to 25 elements a
 // work-item (the rule's) for 15625, 13824, 12167 and 11875, and the two
-// passes of 15625 with fftplan.Tuning.NoWideOnePass.
+// passes of 15625 with fftplan.Tuning.NoWideOnePass; and the wider
+// work-groups of fftplan.Tuning.WiderGroups for 8192, 6144 and 2053.
 // Devices without the large local memory plan them as the rules do, which
 // the other tests run (TestPlanInvariants checks the plans on CUDA's
 // limits on every device).
@@ -42,9 +43,15 @@ func TestFFTLargePasses(t *testing.T) {
 		{[]int{2, 12167}, fft.FFTTuning{}},
 		{[]int{2, 11875}, fft.FFTTuning{}},
 		{[]int{2, 15625}, fft.FFTTuning{NoWideOnePass: true}},
+		// One pass of up to 16 elements over up to 512 work-items
+		// (fftplan.Tuning.WiderGroups, a candidate): 8192, 6144, and
+		// Bluestein's 2053 over 4104 points.
+		{[]int{2, 8192}, fft.FFTTuning{WiderGroups: true}},
+		{[]int{3, 6144}, fft.FFTTuning{WiderGroups: true}},
+		{[]int{3, 2053}, fft.FFTTuning{WiderGroups: true}},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t/wider=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass, c.tuning.WiderGroups), func(t *testing.T) {
 			f, err := fft.NewTunedFFT(core.ArrayOf(dtypes.Complex64, c.shape...), []int{1}, fft.FFTOptions{}, c.tuning)
 			if err != nil {
 				t.Fatal(err)

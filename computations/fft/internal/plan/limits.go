@@ -108,6 +108,12 @@ type Tuning struct {
 	// and no fewer elements, run in several passes as the smaller budget
 	// plans them rather than in that one pass (largeWide).
 	NoWideOnePass bool
+	// WiderGroups: transforms longer than 2048 that the plan runs in one
+	// pass of more than 16 elements over at most 256 work-items run in
+	// CUDA's large local memory as one pass of at most 16 elements over
+	// at most 512 work-items, in no more stages (largeWiderGroups; a
+	// candidate rule for an A/B).
+	WiderGroups bool
 	// NoSectorTiles: a GPU's passes over strided data keep the widest
 	// tile their work-group takes, whole sectors or not (sectorTiles).
 	NoSectorTiles bool
@@ -262,6 +268,9 @@ type budget struct {
 	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
 	// the plan is what the device runs.
 	stridedWG int
+	// widerGroups: largeWiderGroups may take a transform
+	// (Tuning.WiderGroups).
+	widerGroups bool
 	// wideOnePass: largeWide may take a transform (complex64 on GPUs, but
 	// for Tuning.NoWideOnePass).
 	wideOnePass bool
@@ -502,6 +511,7 @@ func (l Limits) budget() budget {
 	b.rowTurnsFrom, b.maxRowTurn = rowTurns(l.CUDA && !cpu, t)
 	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
+	b.widerGroups = !cpu && t.WiderGroups
 	b.wideOnePass = !cpu && l.ItemSize == wideItemSize && !t.NoWideOnePass
 	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {
 		b.sectorTile = sectorBytes / sectorItemSize

@@ -198,6 +198,9 @@ func planAxisLocal(batch Batch, n int, b budget) Axis {
 		}
 		large = a
 	}
+	if lg, ok := largeWiderGroups(batch, n, a, b); ok {
+		return lg
+	}
 	if lw, ok := largeWide(batch, n, a, b); ok {
 		return lw
 	}
