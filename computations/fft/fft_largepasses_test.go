@@ -49,9 +49,11 @@ func TestFFTLargePasses(t *testing.T) {
 		{[]int{2, 8192}, fft.FFTTuning{WiderGroups: true}},
 		{[]int{3, 6144}, fft.FFTTuning{WiderGroups: true}},
 		{[]int{3, 2053}, fft.FFTTuning{WiderGroups: true}},
+		// Whole exchanges for 6750's uneven pass (a candidate).
+		{[]int{3, 6750}, fft.FFTTuning{WholeExchanges: true}},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t/wider=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass, c.tuning.WiderGroups), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t/wider=%t/whole=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass, c.tuning.WiderGroups, c.tuning.WholeExchanges), func(t *testing.T) {
 			f, err := fft.NewTunedFFT(core.ArrayOf(dtypes.Complex64, c.shape...), []int{1}, fft.FFTOptions{}, c.tuning)
 			if err != nil {
 				t.Fatal(err)

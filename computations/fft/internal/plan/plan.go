@@ -201,6 +201,9 @@ func planAxisLocal(batch Batch, n int, b budget) Axis {
 	if lg, ok := largeWiderGroups(batch, n, a, b); ok {
 		return lg
 	}
+	if lw, ok := largeWholeExchanges(batch, n, a, b); ok {
+		return lw
+	}
 	if lw, ok := largeWide(batch, n, a, b); ok {
 		return lw
 	}
