@@ -17,8 +17,11 @@ import (
 // 34992, 66528 (the rule's) and 131072, and Bluestein's transforms of
 // 17569 in wider tiles (the rule's); and one pass of up to 25 elements a
 // work-item (the rule's) for 15625, 13824, 12167 and 11875, and the two
-// passes of 15625 with fftplan.Tuning.NoWideOnePass; and the wider
-// work-groups of fftplan.Tuning.WiderGroups for 8192, 6144 and 2053.
+// passes of 15625 with fftplan.Tuning.NoWideOnePass; the wider
+// work-groups of fftplan.Tuning.WiderGroups for 8192, 6144 and 2053; the
+// whole exchanges of 6750 and 7424 (the rule's) and 6750 without them;
+// and Bluestein's 2263 and 2451 over the shorter convolutions (the
+// rule's).
 // Devices without the large local memory plan them as the rules do, which
 // the other tests run (TestPlanInvariants checks the plans on CUDA's
 // limits on every device).
@@ -49,11 +52,18 @@ func TestFFTLargePasses(t *testing.T) {
 		{[]int{2, 8192}, fft.FFTTuning{WiderGroups: true}},
 		{[]int{3, 6144}, fft.FFTTuning{WiderGroups: true}},
 		{[]int{3, 2053}, fft.FFTTuning{WiderGroups: true}},
-		// Whole exchanges for 6750's uneven pass (a candidate).
-		{[]int{3, 6750}, fft.FFTTuning{WholeExchanges: true}},
+		// Whole exchanges for the uneven passes of 6750 and 7424, and
+		// 6750 without them.
+		{[]int{3, 6750}, fft.FFTTuning{}},
+		{[]int{2, 7424}, fft.FFTTuning{}},
+		{[]int{3, 6750}, fft.FFTTuning{NoWholeExchanges: true}},
+		// Bluestein's 2263 and 2451 over 4536 and 4900 points within 48
+		// KiB in place of 8192 in the large local memory.
+		{[]int{3, 2263}, fft.FFTTuning{}},
+		{[]int{2, 2451}, fft.FFTTuning{}},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t/wider=%t/whole=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass, c.tuning.WiderGroups, c.tuning.WholeExchanges), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t/wider=%t/nowhole=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass, c.tuning.WiderGroups, c.tuning.NoWholeExchanges), func(t *testing.T) {
 			f, err := fft.NewTunedFFT(core.ArrayOf(dtypes.Complex64, c.shape...), []int{1}, fft.FFTOptions{}, c.tuning)
 			if err != nil {
 				t.Fatal(err)

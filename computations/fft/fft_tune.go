@@ -79,13 +79,15 @@ var rowTurnCandidates = []fftCandidate{
 // (fftplan.Tuning.LargePasses), and where they take fewer kernels in tiles
 // of at most 8 (fftplan.Tuning.LargeTile: 2^19 and 2^20 at 0.88 and 0.90
 // times the rules' time on an H200, one round; docs/fft-gpu-notes.md §31),
-// and without the rules' one wide pass (fftplan.Tuning.NoWideOnePass).
+// and without the rules' one wide pass (fftplan.Tuning.NoWideOnePass) or
+// their whole exchanges (fftplan.Tuning.NoWholeExchanges).
 var largePassCandidates = []fftCandidate{
 	{"no-large-passes", fftplan.Tuning{LargePasses: fftplan.NoLargePasses}},
 	{"large-passes", fftplan.Tuning{LargePasses: fftplan.AnyLargePasses}},
 	{"wide-large-passes", fftplan.Tuning{LargePasses: fftplan.WideLargePasses}},
 	{"large-passes-8", fftplan.Tuning{LargePasses: fftplan.AnyLargePasses, LargeTile: 8}},
 	{"no-wide-one-pass", fftplan.Tuning{NoWideOnePass: true}},
+	{"no-whole-exchanges", fftplan.Tuning{NoWholeExchanges: true}},
 }
 
 // candidatesFor returns the candidate plans of the FFT of t over axes on a

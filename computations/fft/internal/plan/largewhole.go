@@ -1,16 +1,15 @@
 package plan
 
-// Whole exchanges for the uneven passes of the smaller budget: a
-// candidate rule, taken under Tuning.WholeExchanges only. Within 48 KiB an
-// uneven pass of more than 6144 points exchanges its values between stages
-// as their real and imaginary parts in turn (Pass.Comps 2): 6000, 6750,
-// 7200 and 7680 on CUDA run so, their even neighbours in the large local
-// memory (largeEven). On an H200 through CUDA (docs/fft-gpu-notes.md §40)
-// those four ran at 0.78–0.94 of their time as one pass of at most 16
-// elements over twice the work-items in the large local memory, whole
-// values exchanged; the candidate keeps the pass's work-items and
-// elements and only exchanges whole values, so that an A/B can tell the
-// two apart.
+// Whole exchanges for the uneven passes of the smaller budget (rule:
+// largeWholeExchanges). Within 48 KiB an uneven pass of more than 6144
+// points exchanges its values between stages as their real and imaginary
+// parts in turn (Pass.Comps 2); on CUDA devices the same pass, over the
+// same work-items and elements, exchanges whole complex values in the
+// large local memory. On an H200 through CUDA (BenchmarkFFT at 512 MiB of
+// complex64, two interleaved rounds, docs/fft-gpu-notes.md §42) 12 of the
+// 62 lengths it changes, drawn at random, ran at 0.67–0.98 of their time,
+// a median of 0.927, none slower. complex128, unmeasured, keeps its plans
+// (wideItemSize).
 
 // largeWholeExchanges returns the plan of the axis as one pass of the
 // register kernel in the large local memory over no more work-items and

@@ -114,11 +114,11 @@ type Tuning struct {
 	// at most 512 work-items, in no more stages (largeWiderGroups; a
 	// candidate rule for an A/B).
 	WiderGroups bool
-	// WholeExchanges: one uneven pass that exchanges by components within
-	// 48 KiB runs in CUDA's large local memory over the same work-items,
-	// exchanging whole values (largeWholeExchanges; a candidate rule for
-	// an A/B).
-	WholeExchanges bool
+	// NoWholeExchanges: a complex64 transform that the plan runs in one
+	// uneven pass exchanging by components within 48 KiB keeps that pass
+	// rather than running it in CUDA's large local memory over the same
+	// work-items, exchanging whole values (largeWholeExchanges).
+	NoWholeExchanges bool
 	// NoSectorTiles: a GPU's passes over strided data keep the widest
 	// tile their work-group takes, whole sectors or not (sectorTiles).
 	NoSectorTiles bool
@@ -276,8 +276,8 @@ type budget struct {
 	// widerGroups: largeWiderGroups may take a transform
 	// (Tuning.WiderGroups).
 	widerGroups bool
-	// wholeExchanges: largeWholeExchanges may take a transform
-	// (Tuning.WholeExchanges).
+	// wholeExchanges: largeWholeExchanges may take a transform (complex64
+	// on GPUs, but for Tuning.NoWholeExchanges).
 	wholeExchanges bool
 	// wideOnePass: largeWide may take a transform (complex64 on GPUs, but
 	// for Tuning.NoWideOnePass).
@@ -520,7 +520,7 @@ func (l Limits) budget() budget {
 	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
 	b.widerGroups = !cpu && t.WiderGroups
-	b.wholeExchanges = !cpu && t.WholeExchanges
+	b.wholeExchanges = !cpu && l.ItemSize == wideItemSize && !t.NoWholeExchanges
 	b.wideOnePass = !cpu && l.ItemSize == wideItemSize && !t.NoWideOnePass
 	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {
 		b.sectorTile = sectorBytes / sectorItemSize

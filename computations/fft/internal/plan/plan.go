@@ -143,7 +143,7 @@ func planAxis(batch Batch, n int, b budget) Axis {
 	}
 	sb := b
 	sb.bluesteinPow2, sb.bluesteinSmooth = false, true
-	if s := planAxisLocal(batch, n, sb); smoothBluesteinPays(a, s) {
+	if s := planAxisLocal(batch, n, sb); smoothBluesteinPays(a, s, b) {
 		return s
 	}
 	return a
@@ -164,17 +164,45 @@ const bluesteinMinPadding = 14
 
 // smoothBluesteinPays reports whether the GPU rule takes s, the plan of
 // an axis by Bluestein's algorithm over its shortest length of factors
-// 2, 3, 5 and 7, in place of p, the plan over a power of two: where p is
-// not one kernel of the whole convolution within the register kernel's
-// work-groups (those ran faster than the shorter lengths' at every
-// length measured, 2451 in 0.842 ms against 0.930 by 4900 points, 1189 in
-// 0.616 against 0.650 by 2400), the power of two is at least
-// bluesteinMinPadding/10 times the other, and s takes no more kernels.
-func smoothBluesteinPays(p, s Axis) bool {
-	if len(p.Kernels) == 1 && p.Kernels[0].Convolution() && !p.Kernels[0].Pass.Bounded {
+// 2, 3, 5 and 7, in place of p, the plan over a power of two under budget
+// b: the power of two is at least bluesteinMinPadding/10 times the
+// other, s takes no more kernels, and p is not one kernel of the whole
+// convolution within the register kernel's work-groups and the smaller
+// budget, which ran faster than the shorter lengths' at every length
+// measured (2451 in 0.842 ms against 0.930 by 4900 points, 1189 in 0.616
+// against 0.650 by 2400), unless smallerConvolution finds s within that
+// budget and p past it.
+func smoothBluesteinPays(p, s Axis, b budget) bool {
+	if 10*p.M < bluesteinMinPadding*s.M || len(s.Kernels) > len(p.Kernels) {
 		return false
 	}
-	return 10*p.M >= bluesteinMinPadding*s.M && len(s.Kernels) <= len(p.Kernels)
+	if len(p.Kernels) == 1 && p.Kernels[0].Convolution() && !p.Kernels[0].Pass.Bounded {
+		return smallerConvolution(p, s, b)
+	}
+	return true
+}
+
+// maxSmoothConvolutionE is the most elements a work-item of the shorter
+// convolution that smallerConvolution takes. On an H200 through CUDA
+// (docs/fft-gpu-notes.md §42) the convolutions of 4320 to 5760 points of
+// 20 to 28 elements ran at 0.74–0.95 of the time of 8192 points, those of
+// 30 elements (4200, 4704 and 5250 points: two transforms, the chirps and
+// the kernel's transform in the registers of one work-item) at 0.95–1.10.
+const maxSmoothConvolutionE = 28
+
+// smallerConvolution reports whether s, one kernel of the whole
+// convolution over the shorter length, takes the place of p, one kernel
+// of the whole convolution over the power of two: p's values are past
+// the smaller budget (CUDA's large local memory, whose 64 KiB for 8192
+// points keep three work-groups on a multiprocessor) and s's within it,
+// in at most maxSmoothConvolutionE elements a work-item, and the values
+// are complex64 (complex128's are unmeasured).
+func smallerConvolution(p, s Axis, b budget) bool {
+	if len(s.Kernels) != 1 || !s.Kernels[0].Convolution() || s.Kernels[0].Pass.Bounded {
+		return false
+	}
+	q := s.Kernels[0].Pass
+	return b.itemSize == wideItemSize && p.M*b.itemSize > b.localBytes && s.M*b.itemSize <= b.localBytes && q.E > 0 && q.E <= maxSmoothConvolutionE
 }
 
 // planAxisLocal plans the transform along one axis of length n > 1

@@ -871,17 +871,26 @@ func TestBluesteinTuning(t *testing.T) {
 // transforms (smoothBluesteinPays) through CUDA's large local memory and
 // within 48 KiB: the shorter length of factors 2, 3, 5 and 7 where the
 // power of two pads 1.4 times more and is no single kernel of the whole
-// convolution within 256 work-items, the power of two elsewhere.
+// convolution within 256 work-items, or is one in CUDA's large local
+// memory and the shorter one within 48 KiB of at most
+// maxSmoothConvolutionE elements a work-item (complex64); the power of
+// two elsewhere.
 func TestBluesteinRule(t *testing.T) {
 	cuda := gpuLimits
 	cuda.LargeLocalMemBytes = 227 << 10
+	cudaDouble := cuda
+	cudaDouble.ItemSize = 16
 	tests := []struct {
 		name string
 		lim  Limits
 		n, m int
 	}{
 		{"one kernel of 2048", cuda, 1009, 2048},
-		{"one kernel of 8192 (4900 1.67 times shorter)", cuda, 2451, 8192},
+		{"complex128, one kernel of 4096 in the large memory", cudaDouble, 1031, 4096},
+		{"one kernel of 8192 in the large memory, 4900 within 48 KiB", cuda, 2451, 4900},
+		{"one kernel of 8192 in the large memory, 4536 within 48 KiB", cuda, 2263, 4536},
+		{"one kernel of 8192 in the large memory, 4200 of 30 elements", cuda, 2078, 8192},
+		{"one kernel of 8192 in the large memory, 6144 1.33 times shorter", cuda, 3001, 8192},
 		{"one kernel of 16384 over 1024 work-items", cuda, 4552, 9216},
 		{"16384 within 48 KiB, two passes", gpuLimits, 4552, 9216},
 		{"1.2 times shorter", cuda, 6799, 16384},
