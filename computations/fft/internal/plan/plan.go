@@ -184,11 +184,13 @@ func smoothBluesteinPays(p, s Axis, b budget) bool {
 
 // maxSmoothConvolutionE is the most elements a work-item of the shorter
 // convolution that smallerConvolution takes. On an H200 through CUDA
-// (docs/fft-gpu-notes.md §42) the convolutions of 4320 to 5760 points of
-// 20 to 28 elements ran at 0.74–0.95 of the time of 8192 points, those of
-// 30 elements (4200, 4704 and 5250 points: two transforms, the chirps and
-// the kernel's transform in the registers of one work-item) at 0.95–1.10.
-const maxSmoothConvolutionE = 28
+// (docs/fft-gpu-notes.md §42, 22 lengths from 2078 to 2879) the
+// convolutions of 18 to 25 elements a work-item (4320 to 5760 points)
+// ran at 0.72–0.95 of the time of 8192 points, every one faster; those of
+// 28 elements at 0.74–1.08 (4802 and 5292 slower) and of 30 at 0.95–1.10:
+// two transforms, the chirps and the kernel's transform in the registers
+// of one work-item.
+const maxSmoothConvolutionE = 25
 
 // smallerConvolution reports whether s, one kernel of the whole
 // convolution over the shorter length, takes the place of p, one kernel
