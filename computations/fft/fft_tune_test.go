@@ -80,11 +80,13 @@ func TestFFTCandidates(t *testing.T) {
 		// in wider tiles by the rules (tiles of 10 and 6 within 48 KiB), so
 		// without them; 34992 (tiles of 14 and 9) in wider tiles by
 		// tuning; 15625 in one wide pass by the rules, so in two without
-		// it; 1024 in one pass as before.
+		// it; 6750 in one pass of whole exchanges by the rules, so by
+		// components without them; 1024 in one pass as before.
 		{"2^20 through CUDA", []int{8, 1 << 20}, []int{1}, []string{"large-passes", "large-passes-8"}, cluda.ModelCUDAGPU},
 		{"66528 through CUDA", []int{8, 66528}, []int{1}, []string{"no-large-passes"}, cluda.ModelCUDAGPU},
 		{"34992 through CUDA", []int{8, 34992}, []int{1}, []string{"wide-large-passes"}, cluda.ModelCUDAGPU},
 		{"15625 through CUDA", []int{8, 15625}, []int{1}, []string{"no-wide-one-pass"}, cluda.ModelCUDAGPU},
+		{"6750 through CUDA", []int{8, 6750}, []int{1}, []string{"no-whole-exchanges"}, cluda.ModelCUDAGPU},
 		{"1024 through CUDA", []int{8, 1024}, []int{1}, nil, cluda.ModelCUDAGPU},
 		{"2^20 through OpenCL", []int{8, 1 << 20}, []int{1}, nil, cluda.ModelGPU},
 	}
@@ -105,8 +107,8 @@ func TestFFTCandidates(t *testing.T) {
 			untuned := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes, device(), false)
 			if d := device(); d.LocalBufferSize > d.LocalMemSize {
 				want = append(slices.DeleteFunc(want, func(s string) bool {
-					return strings.Contains(s, "large-passes") || s == "no-wide-one-pass"
-				}), "no-large-passes", "large-passes", "wide-large-passes", "large-passes-8", "no-wide-one-pass")
+					return strings.Contains(s, "large-passes") || s == "no-wide-one-pass" || s == "no-whole-exchanges"
+				}), "no-large-passes", "large-passes", "wide-large-passes", "large-passes-8", "no-wide-one-pass", "no-whole-exchanges")
 			}
 			if !slices.Equal(untuned, want) {
 				t.Errorf("candidates without tuning %v, want %v", untuned, want)
