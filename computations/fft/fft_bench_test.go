@@ -204,7 +204,8 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // on CPU devices), REIKNA_BENCH_NO_LOOPED=1 (no looped passes on CPU
 // devices), REIKNA_BENCH_NO_SECTOR_TILES=1 (strided tiles of any width), REIKNA_BENCH_NO_WIDE_ONE_PASS=1 (no one pass of up to 25 elements a work-item in CUDA's large local memory), REIKNA_BENCH_WIDER_GROUPS=1 (one pass of up to 16 elements over up to 512 work-items in CUDA's large local memory where the plan takes more elements over fewer), REIKNA_BENCH_NO_WHOLE_EXCHANGES=1 (an uneven pass that exchanges by components within 48 KiB keeps that pass rather than exchanging whole values in CUDA's large local memory), REIKNA_BENCH_EVEN_STRIDED=1 (even
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
-// butterfly), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
+// butterfly), REIKNA_BENCH_LOOPED_PRIME (the largest prime of a CPU
+// device's looped pass), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
 // prime lengths), REIKNA_BENCH_BLUESTEIN (pow2 or smooth: the length of
 // Bluestein's transforms), REIKNA_BENCH_ROW_TURNS (the fewest passes from
 // which Bluestein's transforms run over rows), REIKNA_BENCH_MAX_ROW_TURN
@@ -222,6 +223,9 @@ func benchTuning() fft.FFTTuning {
 	t.NoWideOnePass = os.Getenv("REIKNA_BENCH_NO_WIDE_ONE_PASS") == "1"
 	t.WiderGroups = os.Getenv("REIKNA_BENCH_WIDER_GROUPS") == "1"
 	t.NoWholeExchanges = os.Getenv("REIKNA_BENCH_NO_WHOLE_EXCHANGES") == "1"
+	if p, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LOOPED_PRIME")); err == nil {
+		t.LoopedPrime = p
+	}
 	if p, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_MAX_PRIME")); err == nil {
 		t.MaxPrime = p
 	}

@@ -51,7 +51,7 @@ func newFFTBody(k *fftKernel) *fftPass {
 	switch {
 	case p.Looped:
 		for _, r := range p.Radices {
-			b.Butterflies[r] = lanesButterflyModule(r, k.dt, p.Lanes)
+			b.Butterflies[r] = loopedButterflyModule(r, k.dt, p.Lanes)
 		}
 		b.Looped = loopedBody(p, k.dt, k.Tables.StageOffsets, b.Fused != nil && b.Fused.Bluestein)
 	case p.Lanes > 1:

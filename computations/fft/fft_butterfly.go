@@ -175,6 +175,62 @@ func (g *butterflyGen) primeDFT(vs []string) []string {
 	return out
 }
 
+// loopedPrimeStatements returns the C statements that replace a[0..p-1],
+// values of lanes complex values of cdt, by their forward DFT for an odd
+// prime p, one a line: the symmetric form of primeDFT, its sums as loops
+// over tables of cos and sin 2πe/p.
+func loopedPrimeStatements(p int, cdt dtypes.DType, lanes int) []string {
+	g := &butterflyGen{cdt: cdt, lanes: lanes}
+	rt := cdt.Real().CType()
+	vt := g.ctype()
+	h := (p - 1) / 2
+	cs := make([]string, p)
+	sn := make([]string, p)
+	for e := range p {
+		angle := 2 * math.Pi * float64(e) / float64(p)
+		cs[e], sn[e] = g.lit(math.Cos(angle)), g.lit(math.Sin(angle))
+	}
+	ctor := func(re, im string) string {
+		if lanes > 1 {
+			return fmt.Sprintf("(%s)(%s, %s)", vt, re, im)
+		}
+		return fmt.Sprintf("COMPLEX_CTR(%s)(%s, %s)", vt, re, im)
+	}
+	w := func(format string, args ...any) { fmt.Fprintf(&g.b, "    "+format+"\n", args...) }
+	w("const %s _cos[%d] = {%s};", rt, p, strings.Join(cs, ", "))
+	w("const %s _sin[%d] = {%s};", rt, p, strings.Join(sn, ", "))
+	w("%s _sum[%d], _dif[%d];", vt, h, h)
+	w("%s _total = (a)[0];", vt)
+	w("for (unsigned int _m = 1; _m <= %d; _m++)", h)
+	w("{")
+	w("    _sum[_m - 1] = (a)[_m] + (a)[%d - _m];", p)
+	w("    _dif[_m - 1] = (a)[_m] - (a)[%d - _m];", p)
+	w("    _total += _sum[_m - 1];")
+	w("}")
+	w("for (unsigned int _q = 1; _q <= %d; _q++)", h)
+	w("{")
+	zero := fmt.Sprintf("(%s)(%s)", vt, g.lit(0))
+	if lanes == 1 {
+		zero = ctor(g.lit(0), g.lit(0))
+	}
+	w("    %s _re = (a)[0], _im = %s;", vt, zero)
+	w("    unsigned int _e = 0;")
+	w("    for (unsigned int _m = 1; _m <= %d; _m++)", h)
+	w("    {")
+	w("        _e += _q;")
+	w("        if (_e >= %d)", p)
+	w("            _e -= %d;", p)
+	w("        _re += _sum[_m - 1] * _cos[_e];")
+	w("        _im += _dif[_m - 1] * _sin[_e];")
+	w("    }")
+	w("    /* X_q = re - i im, X_{p-q} = re + i im */")
+	w("    (a)[_q] = %s;", ctor(g.re("_re")+" + "+g.im("_im"), g.im("_re")+" - "+g.re("_im")))
+	w("    (a)[%d - _q] = %s;", p, ctor(g.re("_re")+" - "+g.im("_im"), g.im("_re")+" + "+g.re("_im")))
+	w("}")
+	w("(a)[0] = _total;")
+	return g.lines()
+}
+
 func isPrime(n int) bool { return n >= 2 && smallestFactor(n) == n }
 
 func smallestFactor(n int) int {

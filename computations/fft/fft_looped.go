@@ -50,6 +50,10 @@ type fftLoopedStage struct {
 	From, To                  string
 	Elements                  []int // 0 to Radix-1
 	Twiddles                  []int // the table offsets of elements 1 to Radix-1; none where NsIn is 1
+	// Loop: the stage loads, twiddles and stores its elements in loops
+	// and its butterfly is a macro of the array (loopedButterflyModule),
+	// for a prime radix above maxStraightPrime.
+	Loop bool
 }
 
 // loopedBody returns the numbers of the looped kernel of pass p on values
@@ -84,7 +88,7 @@ func loopedStages(p fftplan.Pass, stageOffsets []int, first int) []fftLoopedStag
 	nsIn := 1
 	for si, r := range p.Radices {
 		st := fftLoopedStage{Radix: r, NsIn: nsIn, Groups: p.L / (r * nsIn), Span: p.L / r,
-			From: arrays[(first+si)%2], To: arrays[(first+si+1)%2]}
+			From: arrays[(first+si)%2], To: arrays[(first+si+1)%2], Loop: loopedPrime(r)}
 		for m := 0; m < r; m++ {
 			st.Elements = append(st.Elements, m)
 			if nsIn > 1 && m > 0 {

@@ -61,6 +61,16 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{3, 5168}, 1, dtypes.Complex64, 1, false},
 		{[]int{4, 899}, 1, dtypes.Complex64, 1, false},
 		{[]int{46, 9}, 0, dtypes.Complex128, 1, false},
+		// Stages of primes above 31, their butterflies as loops: 74 =
+		// 2·37 and 254 = 2·127 over rows, 61 alone, 122 = 2·61 over
+		// columns in complex128, 12851 = 71·181 and 9212 = 2²·7²·47 in a
+		// scratch array.
+		{[]int{7, 74}, 1, dtypes.Complex64, 1, false},
+		{[]int{3, 254}, 1, dtypes.Complex64, 1, false},
+		{[]int{5, 61}, 1, dtypes.Complex64, 1, false},
+		{[]int{122, 5}, 0, dtypes.Complex128, 1, false},
+		{[]int{2, 12851}, 1, dtypes.Complex64, 1, true},
+		{[]int{9212, 2}, 0, dtypes.Complex64, 1, true},
 		// Bluestein's arrays in a scratch array: 8232 points of
 		// complex64, 4320 of complex128, over rows and columns.
 		{[]int{2, 4099}, 1, dtypes.Complex64, 1, true},

@@ -40,6 +40,15 @@ var widePrimeCandidates = []fftCandidate{
 	{"prime-butterflies-23", fftplan.Tuning{MaxPrime: 23}},
 }
 
+// loopedPrimeCandidates are the candidates of transforms on a CPU device
+// with a prime factor from 37 to 251 (fftplan.Tuning.LoopedPrime): the
+// looped pass without those primes (Bluestein's algorithm in their place),
+// and with every one of them, prime lengths too.
+var loopedPrimeCandidates = []fftCandidate{
+	{"looped-primes-31", fftplan.Tuning{LoopedPrime: 31}},
+	{"looped-primes-251", fftplan.Tuning{LoopedPrime: 251}},
+}
+
 // primeCandidates are the candidates of transforms with a prime length
 // above the largest butterfly, where Rader's and Bluestein's algorithms
 // compete (fftplan.Tuning.Primes).
@@ -94,6 +103,8 @@ var largePassCandidates = []fftCandidate{
 // device of limits lim: fftCandidates, primeCandidates where an axis has
 // a prime length that both algorithms can take, widePrimeCandidates where
 // an axis length has a factor that only the wider prime butterflies take,
+// loopedPrimeCandidates on a CPU device where an axis length has a factor
+// that its looped pass may take,
 // bluesteinCandidates where an axis length takes Bluestein's algorithm,
 // turnCandidate and rowTurnCandidates where its transforms may take
 // several passes, and on a device with the large local memory
@@ -103,8 +114,9 @@ var largePassCandidates = []fftCandidate{
 // among them.
 func candidatesFor(t core.Type, axes []int, lim fftplan.Limits, tuning bool) []fftCandidate {
 	out := fftCandidates
-	prime, wide, bluestein, turn := false, false, false, false
+	prime, wide, looped, bluestein, turn := false, false, false, false, false
 	for _, a := range axes {
+		looped = looped || lim.CPU && fftplan.LoopedPrimeChoice(t.Shape()[a])
 		prime = prime || fftplan.PrimeChoice(t.Shape()[a])
 		wide = wide || fftplan.WidePrimeChoice(t.Shape()[a])
 		bluestein = bluestein || fftplan.BluesteinChoice(t.Shape()[a])
@@ -115,6 +127,9 @@ func candidatesFor(t core.Type, axes []int, lim fftplan.Limits, tuning bool) []f
 	}
 	if wide {
 		out = append(slices.Clone(out), widePrimeCandidates...)
+	}
+	if looped {
+		out = append(slices.Clone(out), loopedPrimeCandidates...)
 	}
 	if bluestein {
 		out = append(slices.Clone(out), bluesteinCandidates...)

@@ -60,8 +60,9 @@ func TestFFTTune(t *testing.T) {
 
 // TestFFTCandidates checks which candidate plans tuning compares: the
 // rules' variants for every FFT, and those of the algorithm of primes, of
-// the wider prime butterflies, of Bluestein's length and of the passes in
-// CUDA's large local memory only where they can change the plan.
+// the wider prime butterflies, of a CPU device's looped primes, of
+// Bluestein's length and of the passes in CUDA's large local memory only
+// where they can change the plan.
 func TestFFTCandidates(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -89,6 +90,11 @@ func TestFFTCandidates(t *testing.T) {
 		{"6750 through CUDA", []int{8, 6750}, []int{1}, []string{"no-whole-exchanges"}, cluda.ModelCUDAGPU},
 		{"1024 through CUDA", []int{8, 1024}, []int{1}, nil, cluda.ModelCUDAGPU},
 		{"2^20 through OpenCL", []int{8, 1 << 20}, []int{1}, nil, cluda.ModelGPU},
+		// A CPU device's looped pass with the primes from 37 to 251: 74
+		// = 2·37 either way, 2·263 past them, and 74 on a GPU.
+		{"74 on a CPU device", []int{4, 74}, []int{1}, []string{"looped-primes-31", "looped-primes-251", "bluestein-pow2", "bluestein-smooth"}, cluda.ModelCPU},
+		{"526 on a CPU device", []int{4, 526}, []int{1}, []string{"bluestein-pow2", "bluestein-smooth"}, cluda.ModelCPU},
+		{"74 on a GPU", []int{4, 74}, []int{1}, []string{"bluestein-pow2", "bluestein-smooth"}, cluda.ModelGPU},
 	}
 	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1}, cluda.ModelGPU(), true)
 	for _, tt := range tests {

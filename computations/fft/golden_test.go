@@ -160,7 +160,8 @@ func goldenPipeline(n int) goldenCase {
 // goldenCases lists the plans kept: every power of two from 16 to 2^24,
 // lengths of factors 2, 3, 5 and 7 (15625 in one wide pass and 6750 in
 // one pass of whole exchanges through CUDA), Bluestein lengths (2181 over
-// 4374 points and 645496 over rows through CUDA), double precision,
+// 4374 points and 645496 over rows through CUDA; 7194 = 2·3·11·109 in one
+// looped pass of a CPU device, its butterfly of 109 as loops), double precision,
 // the multi-dimensional shapes of the GPU record, and fused pipelines.
 func goldenCases() []goldenCase {
 	var cases []goldenCase
@@ -170,7 +171,7 @@ func goldenCases() []goldenCase {
 	for _, n := range []int{1000, 1536, 2187, 6144, 6750, 10000, 15625, 100000} {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
-	for _, n := range []int{1009, 2181, 4095, 35147, 65537, 645496} {
+	for _, n := range []int{1009, 2181, 4095, 7194, 35147, 65537, 645496} {
 		cases = append(cases, goldenBatched(dtypes.Complex64, n))
 	}
 	for _, n := range []int{1024, 65536, 1 << 20} {

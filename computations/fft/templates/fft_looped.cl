@@ -95,17 +95,24 @@
 {{ $in }}// radix {{ .Radix }} after stages of {{ .NsIn }}: {{ .From }} to {{ .To }}
 {{ $in }}for (unsigned int k = 0; k < {{ .NsIn }}; k++)
 {{ $in }}{
-{{- range $i, $off := .Twiddles }}
-{{ $in }}    const {{ $b.CType }} w{{ add $i 1 }} = TW_INNER({{ $off }} + k);{{ end }}
+{{- if not .Loop }}{{ range $i, $off := .Twiddles }}
+{{ $in }}    const {{ $b.CType }} w{{ add $i 1 }} = TW_INNER({{ $off }} + k);{{ end }}{{ end }}
 {{ $in }}    for (unsigned int g = 0; g < {{ .Groups }}; g++)
 {{ $in }}    {
 {{ $in }}        const unsigned int jj = g * {{ .NsIn }} + k, y0 = g * {{ mul .NsIn .Radix }} + k;
 {{ $in }}        {{ $b.Looped.VType }} a[{{ .Radix }}];
+{{- if .Loop }}
+{{ $in }}        for (unsigned int m = 0; m < {{ .Radix }}; m++)
+{{ $in }}            a[m] = {{ if .Twiddles }}m == 0 ? {{ .From }}[jj] : _lanes_twiddle({{ .From }}[jj + m * {{ .Span }}], TW_INNER({{ index .Twiddles 0 }} + (m - 1) * {{ .NsIn }} + k)){{ else }}{{ .From }}[jj + m * {{ .Span }}]{{ end }};
+{{ $in }}        {{ index $b.Butterflies .Radix }}(a);
+{{ $in }}        for (unsigned int m = 0; m < {{ .Radix }}; m++)
+{{ $in }}            {{ .To }}[y0 + m * {{ .NsIn }}] = a[m];
+{{- else }}
 {{- range .Elements }}
 {{ $in }}        a[{{ . }}] = {{ if and . $st.Twiddles }}_lanes_twiddle({{ $st.From }}[jj + {{ mul . $st.Span }}], w{{ . }}){{ else }}{{ $st.From }}[jj + {{ mul . $st.Span }}]{{ end }};{{ end }}
 {{ $in }}        {{ index $b.Butterflies .Radix }}({{ range $i, $m := .Elements }}{{ if $i }}, {{ end }}a[{{ $m }}]{{ end }});
 {{- range .Elements }}
-{{ $in }}        {{ $st.To }}[y0 + {{ mul . $st.NsIn }}] = a[{{ . }}];{{ end }}
+{{ $in }}        {{ $st.To }}[y0 + {{ mul . $st.NsIn }}] = a[{{ . }}];{{ end }}{{ end }}
 {{ $in }}    }
 {{ $in }}}
 {{- end }}

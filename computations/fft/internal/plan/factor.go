@@ -24,6 +24,27 @@ const (
 	maxWidePrimeRadix = 31
 )
 
+// maxLoopedFactor is the largest prime factor that a CPU device's looped
+// pass takes as a stage of its own, and maxLoopedPrimeLength the largest
+// prime length it takes so, in place of Bluestein's algorithm (see
+// budget.forLength): a direct DFT of (p-1)²/2 products a butterfly, its
+// sums as loops above 31 points (the looped butterflies of package fft).
+// On PoCL 3.1 (2 cores, AVX-512, 8 MiB of complex64, two interleaved
+// rounds of BenchmarkFFT; docs/fft-gpu-notes.md §43) the lengths with a
+// factor from 37 to 127 ran at 0.20–0.73 of Bluestein's time (15
+// lengths drawn at random from 74 to 96380: 9212 = 2²·7²·47 in 2.61 ms
+// against 12.9), those with a factor from 131 to 251 at 0.36–0.91 (8
+// lengths drawn at random from 7409 to 119875; 7409 = 31·239 the same),
+// and a validation on 16 other lengths with factors from 47 to 193 at
+// 0.22–0.78 (a median of 0.43). A prime length alone is one direct DFT,
+// its p/2 products a point against Bluestein's two short transforms: 61
+// ran at 0.71–0.93 of Bluestein's time, 103 at 1.22, 113 the same, 127
+// at 0.59, 197 and 251 at 1.53 and 1.73.
+const (
+	maxLoopedFactor      = 251
+	maxLoopedPrimeLength = 61
+)
+
 // widePrimesFrom is the shortest transform whose factors 29 and 31 GPUs
 // take as butterflies. On an H200 through CUDA (512 MiB of complex64,
 // BenchmarkFFT with REIKNA_BENCH_MAX_PRIME=31 against the butterflies up

@@ -74,6 +74,10 @@ type Tuning struct {
 	// (budget.forLength); lengths with a larger prime factor take
 	// Bluestein's or Rader's algorithm.
 	MaxPrime int
+	// LoopedPrime > 0: the largest prime that a CPU device's looped pass
+	// takes as a stage, from maxWidePrimeRadix to maxLoopedFactor, in
+	// place of the rule's (budget.loopedPrimeOf).
+	LoopedPrime int
 	// Bluestein chooses the length of Bluestein's transforms:
 	// BluesteinRule leaves it to the device's rule
 	// (budget.transformLength).
@@ -212,9 +216,11 @@ type budget struct {
 	// is the same for the transforms of n − 1 points of Rader's algorithm.
 	maxPrime, raderPrime int
 	// loopedPrimes: a CPU device's transforms that one looped pass holds
-	// take the primes up to maxWidePrimeRadix as butterflies, those past
-	// the stack in a scratch array (forLength).
+	// take the primes up to loopedPrimeOf as butterflies, those past the
+	// stack in a scratch array (forLength); loopedPrime > 0 is
+	// Tuning.LoopedPrime.
 	loopedPrimes bool
+	loopedPrime  int
 	// widePrimes: transforms from widePrimesFrom points on take the
 	// butterflies up to maxWidePrimeRadix (forLength).
 	widePrimes bool
@@ -374,17 +380,31 @@ func (b budget) forLength(n int) budget {
 		b.maxPrime = maxWidePrimeRadix
 	}
 	if b.loopedPrimes && n >= loopedFrom && b.loopedBytes(n) <= b.looped {
-		b.maxPrime = maxWidePrimeRadix
+		b.maxPrime = b.loopedPrimeOf(n)
 	}
 	if b.loopedPrimes && b.looped > 0 && b.loopedBytes(n) > b.looped && b.loopedBytes(n) <= maxBluesteinLoopedBytes &&
-		!isSmooth(n, b.maxPrime) && isSmooth(n, maxWidePrimeRadix) {
+		!isSmooth(n, b.maxPrime) && isSmooth(n, b.loopedPrimeOf(n)) {
 		// Past the stack, such a transform takes the looped pass in a
 		// scratch array, as Bluestein's algorithm would over twice its
 		// length.
-		b.maxPrime = maxWidePrimeRadix
+		b.maxPrime = b.loopedPrimeOf(n)
 		b.scratchLooped = max(b.scratchLooped, maxBluesteinLoopedBytes)
 	}
 	return b
+}
+
+// loopedPrimeOf returns the largest prime that a CPU device's looped pass
+// takes as a stage of a transform of length n (budget.loopedPrimes):
+// Tuning.LoopedPrime where set, else maxLoopedPrimeLength for a prime n
+// and maxLoopedFactor for the factors of any other n.
+func (b budget) loopedPrimeOf(n int) int {
+	switch {
+	case b.loopedPrime > 0:
+		return b.loopedPrime
+	case isPrime(n):
+		return maxLoopedPrimeLength
+	}
+	return maxLoopedFactor
 }
 
 // localElems returns the complex values that fit in the local memory a
@@ -410,6 +430,8 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: passes in the large local memory by rule %d", l.Tuning.LargePasses)
 	case l.Tuning.MaxRowTurn < 0 || l.Tuning.LocalBytes < 0 || l.Tuning.MaxRegE < 0 || l.Tuning.MaxRegWG < 0 || l.Tuning.PassTable < 0 || l.Tuning.MaxPrime < 0 || l.Tuning.LargeTile < 0:
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
+	case l.Tuning.LoopedPrime < 0 || l.Tuning.LoopedPrime > maxLoopedFactor:
+		return fmt.Errorf("plan: looped passes with primes up to %d, outside 0 to %d", l.Tuning.LoopedPrime, maxLoopedFactor)
 	case l.Tuning.MaxPrime > maxWidePrimeRadix:
 		return fmt.Errorf("plan: prime butterflies up to %d, above the largest the kernels take (%d)", l.Tuning.MaxPrime, maxWidePrimeRadix)
 	}
@@ -507,6 +529,9 @@ func (l Limits) budget() budget {
 		b.maxPrime = max(t.MaxPrime, maxPrimeRadix)
 	}
 	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
+	if t.LoopedPrime > 0 {
+		b.loopedPrime = max(t.LoopedPrime, maxWidePrimeRadix)
+	}
 	b.raderPrime = b.maxPrime
 	switch t.Bluestein {
 	case BluesteinRule:

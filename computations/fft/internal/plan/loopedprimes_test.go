@@ -6,11 +6,15 @@ import (
 )
 
 // TestLoopedPrimes checks the CPU device's rule of budget.loopedPrimes:
-// lengths with a factor from 17 to 31 that one looped pass holds take it
-// as a stage of that pass (34, 1785, 5168, 899; 2300 in complex128), past
-// the stack over a scratch array (9775, 100947), and the longer ones,
-// those without looped passes and those below loopedFrom take Bluestein's
-// algorithm as before (139264 = 2^13·17, 1785 with NoLooped, 19).
+// lengths with a prime factor from 17 to maxLoopedFactor that one looped
+// pass holds take it as a stage of that pass (34, 1785, 5168, 899, 74,
+// 7194, 12851; 2300 in complex128), and the prime lengths up to
+// maxLoopedPrimeLength (61); past the stack over a scratch array
+// (9775, 100947, 9212, 28564); and the longer ones, prime lengths above
+// maxLoopedPrimeLength, factors above maxLoopedFactor, those without
+// looped passes or with Tuning.LoopedPrime 31 and those below loopedFrom
+// take Bluestein's algorithm as before (139264 = 2^13·17, 127, 197, 526 =
+// 2·263, 1785 with NoLooped, 74 with LoopedPrime 31, 19).
 func TestLoopedPrimes(t *testing.T) {
 	double := cpuLimits
 	double.ItemSize = 16
@@ -27,7 +31,17 @@ func TestLoopedPrimes(t *testing.T) {
 		{"2300 in complex128", 2300, double, 23},
 		{"9775 over a scratch array", 9775, cpuLimits, 23},
 		{"100947 over a scratch array", 100947, cpuLimits, 23},
+		{"74 = 2·37", 74, cpuLimits, 37},
+		{"7194 = 2·3·11·109", 7194, cpuLimits, 109},
+		{"12851 = 71·181", 12851, cpuLimits, 181},
+		{"61, prime", 61, cpuLimits, 61},
+		{"127, prime above maxLoopedPrimeLength", 127, cpuLimits, 0},
+		{"9212 = 2²·7²·47 over a scratch array", 9212, cpuLimits, 47},
+		{"28564 = 2²·37·193 over a scratch array", 28564, cpuLimits, 193},
 		{"139264: past the scratch array", 139264, cpuLimits, 0},
+		{"197, prime above maxLoopedPrimeLength", 197, cpuLimits, 0},
+		{"526 = 2·263, a factor above maxLoopedFactor", 526, cpuLimits, 0},
+		{"74 with LoopedPrime 31", 74, tuned(cpuLimits, Tuning{LoopedPrime: 31}), 0},
 		{"1785 with NoLooped", 1785, tuned(cpuLimits, Tuning{NoLooped: true}), 0},
 		{"19: below loopedFrom", 19, cpuLimits, 0},
 		{"1785 on a GPU", 1785, gpuLimits, 17},

@@ -577,11 +577,17 @@ func checkKernel(k Kernel, lim Limits, localBytes int) error {
 	switch {
 	case lim.CPU && lim.Tuning.LocalBytes == 0 && lim.Tuning.MaxPrime == 0:
 		// The CPU device's looped passes take the primes up to
-		// maxWidePrimeRadix (budget.loopedPrimes), its other passes up to
-		// maxPrimeRadix.
+		// maxLoopedFactor (budget.loopedPrimes; a prime length up to
+		// maxLoopedPrimeLength), its other passes up to maxPrimeRadix.
 		maxPrime = maxPrimeRadix
 		if p.Looped && !k.Rader {
-			maxPrime = maxWidePrimeRadix
+			maxPrime = maxLoopedFactor
+			switch {
+			case lim.Tuning.LoopedPrime > 0:
+				maxPrime = max(lim.Tuning.LoopedPrime, maxWidePrimeRadix)
+			case isPrime(p.L):
+				maxPrime = maxLoopedPrimeLength
+			}
 		}
 	case lim.Tuning.MaxPrime > 0:
 		maxPrime = max(lim.Tuning.MaxPrime, maxPrimeRadix)

@@ -191,6 +191,14 @@ func TurnChoice(n int) bool {
 // takes no turn there.
 const minTurnLength = 2048
 
+// LoopedPrimeChoice reports whether the largest prime of a CPU device's
+// looped pass (Tuning.LoopedPrime) can change the plan of a transform of
+// length n: one with a prime factor above maxWidePrimeRadix that the
+// looped pass may take (maxLoopedFactor).
+func LoopedPrimeChoice(n int) bool {
+	return !isSmooth(n, maxWidePrimeRadix) && isSmooth(n, maxLoopedFactor)
+}
+
 // WidePrimeChoice reports whether the largest prime butterfly
 // (Tuning.MaxPrime) can change the plan of a transform of length n: one
 // with a prime factor above maxGPUPrimeRadix that the wider butterflies
