@@ -36,7 +36,8 @@ const (
 // against 12.9), those with a factor from 131 to 251 at 0.36–0.91 (8
 // lengths drawn at random from 7409 to 119875; 7409 = 31·239 the same),
 // and a validation on 16 other lengths with factors from 47 to 193 at
-// 0.22–0.78 (a median of 0.43). A prime length alone is one direct DFT,
+// 0.22–0.78 (a median of 0.43); in complex128, 12 lengths drawn at random
+// at a median of 0.555, 291 = 3·97 at 1.08. A prime length alone is one direct DFT,
 // its p/2 products a point against Bluestein's two short transforms: 61
 // ran at 0.71–0.93 of Bluestein's time, 103 at 1.22, 113 the same, 127
 // at 0.59, 197 and 251 at 1.53 and 1.73.
