@@ -2,6 +2,7 @@ package fft_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,16 +62,6 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{3, 5168}, 1, dtypes.Complex64, 1, false},
 		{[]int{4, 899}, 1, dtypes.Complex64, 1, false},
 		{[]int{46, 9}, 0, dtypes.Complex128, 1, false},
-		// Stages of primes above 31, their butterflies as loops: 74 =
-		// 2·37 and 254 = 2·127 over rows, 61 alone, 122 = 2·61 over
-		// columns in complex128, 12851 = 71·181 and 9212 = 2²·7²·47 in a
-		// scratch array.
-		{[]int{7, 74}, 1, dtypes.Complex64, 1, false},
-		{[]int{3, 254}, 1, dtypes.Complex64, 1, false},
-		{[]int{5, 61}, 1, dtypes.Complex64, 1, false},
-		{[]int{122, 5}, 0, dtypes.Complex128, 1, false},
-		{[]int{2, 12851}, 1, dtypes.Complex64, 1, true},
-		{[]int{9212, 2}, 0, dtypes.Complex64, 1, true},
 		// Bluestein's arrays in a scratch array: 8232 points of
 		// complex64, 4320 of complex128, over rows and columns.
 		{[]int{2, 4099}, 1, dtypes.Complex64, 1, true},
@@ -110,6 +101,57 @@ func TestLoopedPasses(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestLoopedPrimeButterflies runs the looped passes whose stages include a
+// prime above 31, its butterfly as loops (loopedButterflyModule): 74 =
+// 2·37 and 254 = 2·127 over rows, 61 alone, 122 = 2·61 over columns in
+// complex128, 12851 = 71·181 and 9212 = 2²·7²·47 in a scratch array. On
+// a CPU device it checks that the compiled kernels hold that butterfly,
+// so that a kernel the device refused, which the plan replaces, fails
+// here; each transform is checked against the float64 reference.
+func TestLoopedPrimeButterflies(t *testing.T) {
+	thr := cludatest.Thread(t)
+	cases := []struct {
+		shape []int
+		axis  int
+		dt    dtypes.DType
+		prime int // the stage whose butterfly runs as loops
+	}{
+		{[]int{7, 74}, 1, dtypes.Complex64, 37},
+		{[]int{3, 254}, 1, dtypes.Complex64, 127},
+		{[]int{5, 61}, 1, dtypes.Complex64, 61},
+		{[]int{122, 5}, 0, dtypes.Complex128, 61},
+		{[]int{2, 12851}, 1, dtypes.Complex64, 181},
+		{[]int{9212, 2}, 0, dtypes.Complex64, 47},
+	}
+	for i, c := range cases {
+		t.Run(fmt.Sprintf("%v/%v/axis%d", c.dt, c.shape, c.axis), func(t *testing.T) {
+			if !thr.Params().SupportsDType(c.dt) {
+				t.Skip("no double precision")
+			}
+			axes := []int{c.axis}
+			f, err := fft.NewFFT(core.ArrayOf(c.dt, c.shape...), axes, fft.FFTOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if thr.Params().IsCPU() {
+				cc, err := f.Compile(thr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				marker := fmt.Sprintf("fft_dft%d_%s_loop", c.prime, c.dt)
+				found := slices.ContainsFunc(cc.Kernels(), func(k core.KernelInfo) bool { return strings.Contains(k.Source, marker) })
+				cc.Release()
+				if !found {
+					t.Errorf("no compiled kernel holds %s", marker)
+				}
+			}
+			if e := runPlanned(t, thr, f, c.dt, c.shape, axes, uint64(i)); !(e <= tolerance(c.dt)) {
+				t.Errorf("relative error %.3g", e)
+			}
+		})
 	}
 }
 
