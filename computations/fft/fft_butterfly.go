@@ -176,9 +176,10 @@ func (g *butterflyGen) primeDFT(vs []string) []string {
 }
 
 // loopedPrimeStatements returns the C statements that replace a[0..p-1],
-// values of lanes complex values of cdt, by their forward DFT for an odd
-// prime p, one a line: the symmetric form of primeDFT, its sums as loops
-// over tables of cos and sin 2πe/p.
+// values of lanes > 1 complex values of cdt (a looped pass always has
+// lanes), by their forward DFT for an odd prime p, one a line: the
+// symmetric form of primeDFT, its sums as loops over tables of cos and
+// sin 2πe/p.
 func loopedPrimeStatements(p int, cdt dtypes.DType, lanes int) []string {
 	g := &butterflyGen{cdt: cdt, lanes: lanes}
 	rt := cdt.Real().CType()
@@ -190,12 +191,7 @@ func loopedPrimeStatements(p int, cdt dtypes.DType, lanes int) []string {
 		angle := 2 * math.Pi * float64(e) / float64(p)
 		cs[e], sn[e] = g.lit(math.Cos(angle)), g.lit(math.Sin(angle))
 	}
-	ctor := func(re, im string) string {
-		if lanes > 1 {
-			return fmt.Sprintf("(%s)(%s, %s)", vt, re, im)
-		}
-		return fmt.Sprintf("COMPLEX_CTR(%s)(%s, %s)", vt, re, im)
-	}
+	ctor := func(re, im string) string { return fmt.Sprintf("(%s)(%s, %s)", vt, re, im) }
 	w := func(format string, args ...any) { fmt.Fprintf(&g.b, "    "+format+"\n", args...) }
 	w("const %s _cos[%d] = {%s};", rt, p, strings.Join(cs, ", "))
 	w("const %s _sin[%d] = {%s};", rt, p, strings.Join(sn, ", "))
@@ -209,11 +205,7 @@ func loopedPrimeStatements(p int, cdt dtypes.DType, lanes int) []string {
 	w("}")
 	w("for (unsigned int _q = 1; _q <= %d; _q++)", h)
 	w("{")
-	zero := fmt.Sprintf("(%s)(%s)", vt, g.lit(0))
-	if lanes == 1 {
-		zero = ctor(g.lit(0), g.lit(0))
-	}
-	w("    %s _re = (a)[0], _im = %s;", vt, zero)
+	w("    %s _re = (a)[0], _im = (%s)(%s);", vt, vt, g.lit(0))
 	w("    unsigned int _e = 0;")
 	w("    for (unsigned int _m = 1; _m <= %d; _m++)", h)
 	w("    {")

@@ -52,7 +52,9 @@ type fftLoopedStage struct {
 	Twiddles                  []int // the table offsets of elements 1 to Radix-1; none where NsIn is 1
 	// Loop: the stage loads, twiddles and stores its elements in loops
 	// and its butterfly is a macro of the array (loopedButterflyModule),
-	// for a prime radix above maxStraightPrime.
+	// for a prime radix above maxStraightPrime; the loads take element
+	// m's twiddle at Twiddles[0] + (m-1)·NsIn + k, as loopedStages lays
+	// them out.
 	Loop bool
 }
 

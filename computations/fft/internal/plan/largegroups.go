@@ -30,15 +30,12 @@ func largeWiderGroups(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 	if p.E <= widerGroupE || p.WG >= widerGroupWG {
 		return a, false
 	}
-	large := b.large()
-	large.maxRegWG, large.maxRegE = min(widerGroupWG, b.largeRegWG), widerGroupE
-	lg := planAxisWithin(batch, n, large)
-	if !lg.onePass() || !lg.registersOnly() || len(lg.Kernels) != 1 {
+	lg, ok := largeOnePass(batch, n, b, widerGroupWG, widerGroupE)
+	if !ok {
 		return a, false
 	}
-	if q := lg.Kernels[0].Pass; q.E > widerGroupE || q.WG > widerGroupWG || len(q.Radices) > len(p.Radices) {
+	if len(lg.Kernels[0].Pass.Radices) > len(p.Radices) {
 		return a, false
 	}
-	lg.bound(b)
 	return lg, true
 }

@@ -9,7 +9,7 @@ package plan
 // complex64, two interleaved rounds, docs/fft-gpu-notes.md §42) 12 of the
 // 62 lengths it changes, drawn at random, ran at 0.67–0.98 of their time,
 // a median of 0.927, none slower. complex128, unmeasured, keeps its plans
-// (wideItemSize).
+// (complex64Size).
 
 // largeWholeExchanges returns the plan of the axis as one pass of the
 // register kernel in the large local memory over no more work-items and
@@ -24,15 +24,12 @@ func largeWholeExchanges(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 	if !p.Uneven || p.Comps <= 1 {
 		return a, false
 	}
-	large := b.large()
-	large.maxRegWG, large.maxRegE = p.WG, p.E
-	lw := planAxisWithin(batch, n, large)
-	if !lw.onePass() || !lw.registersOnly() || len(lw.Kernels) != 1 {
+	lw, ok := largeOnePass(batch, n, b, p.WG, p.E)
+	if !ok {
 		return a, false
 	}
-	if q := lw.Kernels[0].Pass; q.Comps != 1 || q.WG > p.WG || q.E > p.E || len(q.Radices) > len(p.Radices) {
+	if q := lw.Kernels[0].Pass; q.Comps != 1 || len(q.Radices) > len(p.Radices) {
 		return a, false
 	}
-	lw.bound(b)
 	return lw, true
 }

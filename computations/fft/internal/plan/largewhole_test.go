@@ -53,8 +53,7 @@ func TestLargeWholeExchanges(t *testing.T) {
 // TestLargeWholeExchangesDouble checks that complex128 transforms, whose
 // whole exchanges are unmeasured, keep their plans.
 func TestLargeWholeExchangesDouble(t *testing.T) {
-	double := gpuLimits
-	double.ItemSize = 16
+	double := complex128Of(gpuLimits)
 	whole := largeLocal(double, Tuning{})
 	rule := largeLocal(double, Tuning{NoWholeExchanges: true})
 	for _, n := range []int{3000, 3375, 3600, 4000, 6750} {

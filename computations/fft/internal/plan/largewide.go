@@ -13,15 +13,17 @@ package plan
 // Bluestein's before) at 0.33-0.58; a median of 0.58. More elements a
 // work-item take more registers: the device refused 25 elements over 648
 // work-items or more, so the plan stops at 625; complex128, at twice the
-// registers and unmeasured, keeps its plans (wideItemSize).
+// registers and unmeasured, keeps its plans (complex64Size).
 
 // wideRegE and wideRegWG bound the wide one pass: at most wideRegE
 // elements over at most wideRegWG work-items.
 const wideRegE, wideRegWG = 25, 625
 
-// wideItemSize is the size of the complex values that the wide one pass
-// takes: complex64's.
-const wideItemSize = 8
+// complex64Size is the size of complex64 values. The rules of CUDA's
+// large local memory measured on complex64 alone take those values only:
+// the wide one pass, the whole exchanges (largeWholeExchanges) and
+// Bluestein's shorter convolution (smallerConvolution).
+const complex64Size = 8
 
 // largeWide returns the plan of the axis as one pass of the register
 // kernel in the large local memory, of up to wideRegE elements over up to
@@ -31,15 +33,29 @@ func largeWide(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 	if !b.wideOnePass || a.onePass() || a.M > wideRegE*wideRegWG {
 		return a, false
 	}
-	large := b.large()
-	large.maxRegWG, large.maxRegE = min(wideRegWG, b.largeRegWG), wideRegE
-	lw := planAxisWithin(batch, n, large)
-	if !lw.onePass() || !lw.registersOnly() || len(lw.Kernels) != 1 {
+	lw, ok := largeOnePass(batch, n, b, wideRegWG, wideRegE)
+	if !ok {
 		return a, false
 	}
-	if p := lw.Kernels[0].Pass; p.E > wideRegE || p.WG > wideRegWG {
-		return a, false
-	}
-	lw.bound(b)
 	return lw, true
+}
+
+// largeOnePass returns the plan of the axis as one pass of the register
+// kernel in the large local memory of at most maxE elements over at most
+// maxWG work-items (and no more than the budget's largeRegWG), its kernel
+// bound to its size where it takes more work-items than the smaller
+// budget's register kernels, and whether the large local memory takes the
+// transform so.
+func largeOnePass(batch Batch, n int, b budget, maxWG, maxE int) (Axis, bool) {
+	large := b.large()
+	large.maxRegWG, large.maxRegE = min(maxWG, b.largeRegWG), maxE
+	la := planAxisWithin(batch, n, large)
+	if !la.onePass() || !la.registersOnly() || len(la.Kernels) != 1 {
+		return la, false
+	}
+	if p := la.Kernels[0].Pass; p.E > maxE || p.WG > maxWG {
+		return la, false
+	}
+	la.bound(b)
+	return la, true
 }

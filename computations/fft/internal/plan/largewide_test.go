@@ -9,8 +9,7 @@ import "testing"
 // already in one pass as they were.
 func TestLargeWide(t *testing.T) {
 	wide := largeLocal(gpuLimits, Tuning{})
-	double := wide
-	double.ItemSize = 16
+	double := complex128Of(wide)
 	for _, tc := range []struct {
 		name    string
 		n       int

@@ -379,15 +379,18 @@ func (b budget) forLength(n int) budget {
 	if b.widePrimes && n >= widePrimesFrom {
 		b.maxPrime = maxWidePrimeRadix
 	}
-	if b.loopedPrimes && n >= loopedFrom && b.loopedBytes(n) <= b.looped {
-		b.maxPrime = b.loopedPrimeOf(n)
+	if !b.loopedPrimes || b.looped == 0 {
+		return b // a replan without looped passes keeps loopedPrimes
 	}
-	if b.loopedPrimes && b.looped > 0 && b.loopedBytes(n) > b.looped && b.loopedBytes(n) <= maxBluesteinLoopedBytes &&
-		!isSmooth(n, b.maxPrime) && isSmooth(n, b.loopedPrimeOf(n)) {
+	lp, bytes := b.loopedPrimeOf(n), b.loopedBytes(n)
+	switch {
+	case n >= loopedFrom && bytes <= b.looped:
+		b.maxPrime = lp
+	case bytes > b.looped && bytes <= maxBluesteinLoopedBytes && !isSmooth(n, b.maxPrime) && isSmooth(n, lp):
 		// Past the stack, such a transform takes the looped pass in a
 		// scratch array, as Bluestein's algorithm would over twice its
 		// length.
-		b.maxPrime = b.loopedPrimeOf(n)
+		b.maxPrime = lp
 		b.scratchLooped = max(b.scratchLooped, maxBluesteinLoopedBytes)
 	}
 	return b
@@ -545,8 +548,8 @@ func (l Limits) budget() budget {
 	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
 	b.widerGroups = !cpu && t.WiderGroups
-	b.wholeExchanges = !cpu && l.ItemSize == wideItemSize && !t.NoWholeExchanges
-	b.wideOnePass = !cpu && l.ItemSize == wideItemSize && !t.NoWideOnePass
+	b.wholeExchanges = !cpu && l.ItemSize == complex64Size && !t.NoWholeExchanges
+	b.wideOnePass = !cpu && l.ItemSize == complex64Size && !t.NoWideOnePass
 	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {
 		b.sectorTile = sectorBytes / sectorItemSize
 	}

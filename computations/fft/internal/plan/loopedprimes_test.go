@@ -16,8 +16,7 @@ import (
 // take Bluestein's algorithm as before (139264 = 2^13·17, 127, 197, 526 =
 // 2·263, 1785 with NoLooped, 74 with LoopedPrime 31, 19).
 func TestLoopedPrimes(t *testing.T) {
-	double := cpuLimits
-	double.ItemSize = 16
+	double := complex128Of(cpuLimits)
 	for _, tc := range []struct {
 		name   string
 		n      int

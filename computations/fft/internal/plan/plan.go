@@ -204,7 +204,7 @@ func smallerConvolution(p, s Axis, b budget) bool {
 		return false
 	}
 	q := s.Kernels[0].Pass
-	return b.itemSize == wideItemSize && p.M*b.itemSize > b.localBytes && s.M*b.itemSize <= b.localBytes && q.E > 0 && q.E <= maxSmoothConvolutionE
+	return b.itemSize == complex64Size && p.M*b.itemSize > b.localBytes && s.M*b.itemSize <= b.localBytes && q.E > 0 && q.E <= maxSmoothConvolutionE
 }
 
 // planAxisLocal plans the transform along one axis of length n > 1

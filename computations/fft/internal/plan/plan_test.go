@@ -353,6 +353,12 @@ func largeLocal(lim Limits, t Tuning) Limits {
 	return tuned(lim, t)
 }
 
+// complex128Of returns lim for complex128 values.
+func complex128Of(lim Limits) Limits {
+	lim.ItemSize = 16
+	return lim
+}
+
 // realEnds returns lim for the complex transform of a real one.
 func realEnds(lim Limits) Limits {
 	lim.RealEnds = true
@@ -884,8 +890,7 @@ func TestBluesteinTuning(t *testing.T) {
 func TestBluesteinRule(t *testing.T) {
 	cuda := gpuLimits
 	cuda.LargeLocalMemBytes = 227 << 10
-	cudaDouble := cuda
-	cudaDouble.ItemSize = 16
+	cudaDouble := complex128Of(cuda)
 	tests := []struct {
 		name string
 		lim  Limits

@@ -56,8 +56,7 @@ func TestRaderKernel(t *testing.T) {
 // where the tuning asks; on GPUs by their rule where Bluestein's
 // algorithm pads the most (raderPays).
 func TestRaderChoice(t *testing.T) {
-	cpuLimits128 := cpuLimits
-	cpuLimits128.ItemSize = 16
+	cpuLimits128 := complex128Of(cpuLimits)
 	tests := []struct {
 		name  string
 		n     int

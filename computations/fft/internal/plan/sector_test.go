@@ -44,8 +44,7 @@ func TestSectorTiles(t *testing.T) {
 // Tuning.NoSectorTiles.
 func TestSectorTilesInPlans(t *testing.T) {
 	cuda := largeLocal(gpuLimits, Tuning{})
-	c128 := gpuLimits
-	c128.ItemSize = 16
+	c128 := complex128Of(gpuLimits)
 	for _, tc := range []struct {
 		name  string
 		n     int
