@@ -27,7 +27,8 @@ summary.
 
 With --test-binary the candidates are not binaries but environments of one
 test binary of computations/fft (`go test -c`): each NAME=VAR=VALUE,... runs
-`FFT_TEST -test.run none -test.bench 'BenchmarkFFT$'` with those variables
+`FFT_TEST -test.run none -test.bench 'BenchmarkFFT$/^N='` (with --bench RFFT,
+BenchmarkRFFT's forward transforms) with those variables
 (such as REIKNA_BENCH_LARGE_PASSES=2, which BenchmarkFFT's benchTuning
 reads) beside REIKNA_BENCH_SIZES, REIKNA_BENCH_MIB, REIKNA_API and
 REIKNA_BENCH_KERNELS=1, so one build compares plans the tuning chooses,
@@ -105,14 +106,15 @@ def command(args, candidate, out):
     for assignment in filter(None, candidate.split(",")):
         var, _, value = assignment.partition("=")
         env[var] = value
-    cmd = [args.test_binary, "-test.run", "none", "-test.bench", "BenchmarkFFT$",
+    cmd = [args.test_binary, "-test.run", "none", "-test.bench", f"Benchmark{args.bench}$/^N=",
            "-test.benchtime", f"{args.runs or 10}x"]
     return cmd, env
 
 
-# A result line of BenchmarkFFT with REIKNA_BENCH_KERNELS=1, such as
+# A result line of BenchmarkFFT (or BenchmarkRFFT's forward transforms)
+# with REIKNA_BENCH_KERNELS=1, such as
 # "BenchmarkFFT/N=66528-16  10  836829 ns/op ... 0.3464 k0-ms  0.4745 k1-ms  0.8219 ms/call".
-BENCH_LINE = re.compile(r"^BenchmarkFFT/N=(\d+)(?:-\d+)?\s")
+BENCH_LINE = re.compile(r"^Benchmark(?:FFT|RFFT)/N=(\d+)(?:-\d+)?\s")
 BENCH_METRIC = re.compile(r"([\d.]+(?:e[-+]?\d+)?) (k\d+-ms|ms/call)")
 
 
@@ -206,6 +208,8 @@ def main():
     ap.add_argument("--run-timeout", type=float, default=0, help="stop a run after this many seconds")
     ap.add_argument("--test-binary", default="",
                     help="computations/fft's test binary: the candidates are NAME=VAR=VALUE,... environments of its BenchmarkFFT")
+    ap.add_argument("--bench", default="FFT", choices=["FFT", "RFFT"],
+                    help="with --test-binary: BenchmarkFFT or BenchmarkRFFT's forward transforms")
     ap.add_argument("--threshold", type=float, default=0.03, help="the move that a length is listed for")
     ap.add_argument("--summarize", action="store_true", help="summarize the runs in OUTDIR only")
     ap.add_argument("--pack", action="store_true",

@@ -96,10 +96,10 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 // the looped pass's loads so: on PoCL 3.1 (2 cores, AVX-512, 8 MiB,
 // BenchmarkRFFT in three alternating runs; docs/fft-gpu-notes.md §37) the
 // real FFT of 100 took 0.84–1.03 ms against 2.36–2.68 with two scalar
-// loads, 1000 0.85–0.95 against 1.28–1.42. GPUs keep the two loads (an
-// A/B for them is to come).
+// loads, 1000 0.85–0.95 against 1.28–1.42. GPUs keep the two loads but
+// under Tuning.PairLoads (a candidate for an A/B).
 func (ra realAxis) pairsAt(lim fftplan.Limits, src *core.KernelArgument) bool {
-	return lim.CPU && ra.forward && ra.halved() && ra.axis == len(src.Shape())-1 && src.HasPointer()
+	return (lim.CPU || lim.Tuning.PairLoads) && ra.forward && ra.halved() && ra.axis == len(src.Shape())-1 && src.HasPointer()
 }
 
 // lanesPlan reports whether the forward transform takes the passes in
@@ -119,7 +119,7 @@ func (ra realAxis) lanesPlan(lim fftplan.Limits, fp fftplan.Plan, src, dst *core
 	// On other devices, and under tunings without lanes, the half's plan
 	// takes no lanes (inLanes): a GPU is spared planning it. Its first
 	// pass reads the pairs through the input's pointer, as pairsAt does.
-	if !ra.pairsAt(lim, src) || !dst.HasPointer() {
+	if !lim.CPU || !ra.pairsAt(lim, src) || !dst.HasPointer() {
 		return false
 	}
 	ax := fp.Axes[0]
