@@ -112,6 +112,23 @@ func goldenBatched(dt dtypes.DType, n int) goldenCase {
 	}
 }
 
+// goldenReal is the batched real FFT of float32 rows of length n as
+// BenchmarkRFFT times it on the device: as many rows as fill benchBytes of
+// input.
+func goldenReal(n int) goldenCase {
+	return goldenCase{
+		name: fmt.Sprintf("rfft-f32-n%d", n),
+		make: func(p *cluda.DeviceParams, benchBytes int) (*core.Computation, string, error) {
+			rows := benchBatch(p, dtypes.Float32, n, benchBytes)
+			r, err := fft.NewRFFT(core.ArrayOf(dtypes.Float32, rows, n), []int{1}, fft.RFFTOptions{})
+			if err != nil {
+				return nil, "", err
+			}
+			return r.Computation, fmt.Sprintf("The real FFT of float32 %d×%d over axis 1.", rows, n), nil
+		},
+	}
+}
+
 // goldenPipeline is combine → FFT → scale by 1/n → split of length n,
 // batched as goldenBatched is: every step but the FFT fused into its
 // first kernel's loads and its last kernel's stores.
@@ -162,7 +179,8 @@ func goldenPipeline(n int) goldenCase {
 // one pass of whole exchanges through CUDA), Bluestein lengths (2181 over
 // 4374 points and 645496 over rows through CUDA; 7194 = 2·3·11·109 in one
 // looped pass of a CPU device, its butterfly of 109 as loops), double precision,
-// the multi-dimensional shapes of the GPU record, and fused pipelines.
+// the multi-dimensional shapes of the GPU record, fused pipelines, and
+// the real FFTs of the GPU record.
 func goldenCases() []goldenCase {
 	var cases []goldenCase
 	for n := 16; n <= 1<<24; n *= 2 {
@@ -186,6 +204,9 @@ func goldenCases() []goldenCase {
 		goldenPipeline(4096),
 		goldenPipeline(65536),
 	)
+	for _, n := range []int{1024, 4096, 65536, 1 << 20} {
+		cases = append(cases, goldenReal(n))
+	}
 	return cases
 }
 
