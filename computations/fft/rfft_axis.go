@@ -90,16 +90,19 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 
 // pairsAt reports whether the forward transform of a halved axis reads
 // each pair x[2n], x[2n+1] as one complex value through a cast of its
-// address (8-byte aligned in rows of an even length; x86 CPUs take any):
-// on a CPU device, along the last axis of an input read through its
-// pointer, where a pair is two neighbouring values. PoCL vectorises
-// the looped pass's loads so: on PoCL 3.1 (2 cores, AVX-512, 8 MiB,
+// address (8-byte aligned in rows of an even length from an offset of 0;
+// x86 CPUs take any): along the last axis of an input read through its
+// pointer, where a pair is two neighbouring values. PoCL vectorises the
+// looped pass's loads so: on PoCL 3.1 (2 cores, AVX-512, 8 MiB,
 // BenchmarkRFFT in three alternating runs; docs/fft-gpu-notes.md §37) the
 // real FFT of 100 took 0.84–1.03 ms against 2.36–2.68 with two scalar
-// loads, 1000 0.85–0.95 against 1.28–1.42. GPUs keep the two loads but
-// under Tuning.PairLoads (a candidate for an A/B).
+// loads, 1000 0.85–0.95 against 1.28–1.42. On an H200 through CUDA (512
+// MiB, two interleaved rounds; §44) 15 lengths from 100 to 2^20 took a
+// median of 0.973 of their time with two loads, none slower (256 0.911,
+// 6144 0.938, the lengths of several passes 0.99). Tuning.NoPairLoads
+// keeps a GPU's two loads.
 func (ra realAxis) pairsAt(lim fftplan.Limits, src *core.KernelArgument) bool {
-	return (lim.CPU || lim.Tuning.PairLoads) && ra.forward && ra.halved() && ra.axis == len(src.Shape())-1 && src.HasPointer()
+	return (lim.CPU || !lim.Tuning.NoPairLoads) && ra.forward && ra.halved() && ra.axis == len(src.Shape())-1 && src.HasPointer()
 }
 
 // lanesPlan reports whether the forward transform takes the passes in

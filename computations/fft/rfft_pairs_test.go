@@ -18,10 +18,9 @@ import (
 const pairLoadMarker = "(GLOBAL_MEM const float2 *)&FFT_LOAD_AT"
 
 // TestRealFFTPairLoads checks the real transforms whose first kernel
-// reads each pair of the input as one 8-byte load on any device under
-// Tuning.PairLoads (a CPU device's rule): one kernel, several passes, an
-// odd half, Bluestein's algorithm on the half, and an input through a
-// transformation, which has no pointer to read pairs through.
+// reads each pair of the input as one 8-byte load (realAxis.pairsAt): one
+// kernel, several passes, Bluestein's algorithm on the half, and an input
+// through a transformation, which has no pointer to read pairs through.
 func TestRealFFTPairLoads(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for i, tc := range []struct {
@@ -42,7 +41,7 @@ func TestRealFFTPairLoads(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			shape := []int{tc.batch, tc.n}
 			rt := core.ArrayOf(dtypes.Float32, shape...)
-			r := comptest.Must(fft.NewTunedRFFT(rt, []int{1}, fft.FFTTuning{PairLoads: true}))
+			r := comptest.Must(fft.NewRFFT(rt, []int{1}, fft.RFFTOptions{}))
 			scale := 1.0
 			if tc.scaled {
 				if err := r.Connect("input", comptest.Must(transformations.MulConst(rt, 0.5)), "output", map[string]string{"input": "signal"}); err != nil {
@@ -64,15 +63,15 @@ func TestRealFFTPairLoads(t *testing.T) {
 }
 
 // TestRealFFTPairLoadsOnGPUs checks, by rendering for the model GPUs,
-// that their forward real transforms read the pairs as two loads by the
-// rules and as one under Tuning.PairLoads.
+// that their forward real transforms read the pairs as one load by the
+// rules and as two under Tuning.NoPairLoads.
 func TestRealFFTPairLoadsOnGPUs(t *testing.T) {
 	rt := core.ArrayOf(dtypes.Float32, 8, 1024)
 	for name, p := range map[string]*cluda.DeviceParams{"OpenCL": cluda.ModelGPU(), "CUDA": cluda.ModelCUDAGPU()} {
-		for _, pairs := range []bool{false, true} {
-			r := comptest.Must(fft.NewTunedRFFT(rt, []int{1}, fft.FFTTuning{PairLoads: pairs}))
-			if n, _ := kernelsWith(t, r, p, pairLoadMarker); (n == 1) != pairs {
-				t.Errorf("%s, PairLoads %t: %d kernels read the pairs as one load", name, pairs, n)
+		for _, two := range []bool{false, true} {
+			r := comptest.Must(fft.NewTunedRFFT(rt, []int{1}, fft.FFTTuning{NoPairLoads: two}))
+			if n, _ := kernelsWith(t, r, p, pairLoadMarker); (n == 1) == two {
+				t.Errorf("%s, NoPairLoads %t: %d kernels read the pairs as one load", name, two, n)
 			}
 		}
 	}

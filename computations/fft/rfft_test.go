@@ -41,6 +41,7 @@ func randomPrime(rng *rand.Rand, lo, hi int) int {
 }
 
 // rfftCases returns fixed cases (lengths 1 and 2, even and odd lengths,
+// double precision read in pairs of 16 bytes,
 // several axes with a real axis that has elements after it, a half of
 // 9775 = 5²·17·23, which a CPU device takes in a looped pass over a
 // scratch array) and lengths drawn from a seeded generator: twice a prime
@@ -55,6 +56,7 @@ func rfftCases() []rfftCase {
 		{f32, []int{3, 15}, []int{1}},
 		{f64, []int{4, 6, 3}, []int{2, 1}},
 		{f32, []int{2, 19550}, []int{1}},
+		{f64, []int{3, 1000}, []int{1}},
 		{f32, []int{3, 2 * randomPrime(rng, 20, 120)}, []int{1}},
 		{f64, []int{3, randomPrime(rng, 20, 250)}, []int{1}},
 	}

@@ -123,11 +123,11 @@ type Tuning struct {
 	// rather than running it in CUDA's large local memory over the same
 	// work-items, exchanging whole values (largeWholeExchanges).
 	NoWholeExchanges bool
-	// PairLoads: on a GPU too, the forward real transform of an even
-	// length reads each pair x[2n], x[2n+1] of its input as one 8-byte
-	// load, as a CPU device's does (realAxis.pairsAt; a candidate for an
-	// A/B). The plan does not read it.
-	PairLoads bool
+	// NoPairLoads: a GPU's forward real transform of an even length
+	// reads each pair x[2n], x[2n+1] of its input as two 4-byte loads
+	// rather than one 8-byte load (realAxis.pairsAt; CPU devices keep the
+	// one load). The plan does not read it.
+	NoPairLoads bool
 	// NoSectorTiles: a GPU's passes over strided data keep the widest
 	// tile their work-group takes, whole sectors or not (sectorTiles).
 	NoSectorTiles bool
