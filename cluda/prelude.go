@@ -40,6 +40,7 @@ const prelude = `#define REIKNA_OPENCL
 #define LOCAL_BUFFER_SIZE(bytes)
 #define LOCAL_BUFFER(T, name, n) __local T name[n]
 #define BOUNDED_KERNEL(x, y, z) __kernel __attribute__((reqd_work_group_size(x, y, z)))
+#define UNROLL_LOOP
 `
 
 // PreludeMacros lists the macros the prelude defines for every program
@@ -47,5 +48,5 @@ const prelude = `#define REIKNA_OPENCL
 var PreludeMacros = []string{
 	"KERNEL", "WITHIN_KERNEL", "GLOBAL_MEM", "LOCAL_MEM", "LOCAL_MEM_DYNAMIC", "LOCAL_MEM_ARG",
 	"CONSTANT_MEM", "INLINE", "SIZE_T", "VSIZE_T", "LOCAL_BARRIER", "ALIGN", "COMPLEX_CTR", "STRUCT_CTR",
-	"LOCAL_BUFFER_SIZE", "LOCAL_BUFFER", "BOUNDED_KERNEL",
+	"LOCAL_BUFFER_SIZE", "LOCAL_BUFFER", "BOUNDED_KERNEL", "UNROLL_LOOP",
 }

@@ -67,6 +67,9 @@ const cudaPreludeHead = `#define REIKNA_CUDA
 #define LOCAL_BUFFER_SIZE(bytes) extern "C" __device__ unsigned int reikna_local_buffer_bytes = (bytes);
 #define LOCAL_BUFFER(T, name, n) extern __shared__ __align__(16) unsigned char reikna_local_buffer[]; T *const name = (T *)reikna_local_buffer
 #define BOUNDED_KERNEL(x, y, z) extern "C" __global__ __launch_bounds__((x) * (y) * (z))
+#ifndef UNROLL_LOOP
+#define UNROLL_LOOP _Pragma("unroll")
+#endif
 
 typedef unsigned char uchar;
 typedef unsigned short ushort;

@@ -23,6 +23,7 @@
     element e, of sub-transform s, is its element .m. */ -}}
 {{- define "fft_local_round" }}
 {{- $b := .b }}
+    UNROLL_LOOP
     for (unsigned int r = 0; r < {{ $b.Loops }}; r++)
     {
         const unsigned int e = lid + r * {{ $b.WG }};

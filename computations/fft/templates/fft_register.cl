@@ -214,6 +214,7 @@
     its registers from there. */ -}}
 {{- define "fft_register_staged_load" }}
 {{- $g := .Register }}
+    UNROLL_LOOP
     for (unsigned int r = 0; r < {{ .Loops }}; r++)
     {
         const unsigned int e0 = lid + r * {{ .WG }};

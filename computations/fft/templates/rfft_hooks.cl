@@ -174,6 +174,7 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
 {{- range $g.StoreRegs }}
     {{ if .Lim }}if (t < {{ .Lim }}) {{ end }}buf[s * {{ $g.FullRow }} + FFT_PAD(t + {{ .Off }})] = v[{{ .M }}];{{ end }}
     LOCAL_BARRIER;
+    UNROLL_LOOP
     for (unsigned int r = 0; r < {{ .Loops }}; r++)
     {
         const unsigned int e0 = lid + r * {{ .WG }};
