@@ -157,7 +157,7 @@ func ExampleComputation_RenderWith() {
 		return
 	}
 	for _, line := range strings.Split(plan.Kernels[0].FullSource, "\n") {
-		if line == "#define COMPILE_FAST_MATH" || strings.HasPrefix(line, "#define UNROLL") {
+		if line == "#define COMPILE_FAST_MATH" || strings.HasPrefix(line, "#define UNROLL ") {
 			fmt.Println(line)
 		}
 	}
