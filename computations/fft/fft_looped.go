@@ -18,7 +18,12 @@ type fftLoopedBody struct {
 	// Slots > 0: the arrays lie in the kernel's scratch array, a pair per
 	// work-item, which takes every Slots-th group of Lanes rows
 	// (fftplan.Pass.Slots).
-	Slots        int
+	Slots int
+	// Length is the values of each array; Padded: value n lies at n +
+	// n/PadEvery (LOOPED_AT), fftplan.Pass.Padded.
+	Length       int
+	Padded       bool
+	PadEvery     int
 	VType, HType string
 	Lane         []fftLane // the lanes, in order
 	Stages       []fftLoopedStage
@@ -64,7 +69,7 @@ type fftLoopedStage struct {
 // run a second time after the product.
 func loopedBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int, twice bool) *fftLoopedBody {
 	lb := &fftLoopedBody{
-		Lanes: p.Lanes, Slots: p.Slots,
+		Lanes: p.Lanes, Slots: p.Slots, Length: p.ArrayLength(), Padded: p.Padded, PadEvery: fftplan.LoopedPadEvery,
 		VType: lanesType(dt, p.Lanes), HType: fmt.Sprintf("%s%d", dt.Real().CType(), p.Lanes),
 	}
 	for i := 0; i < p.Lanes; i++ {

@@ -1,7 +1,7 @@
 {{- /* The looped kernel (fftLoopedBody, fftplan.Pass.Looped) of a CPU
     device: each work-item transforms the sub-transforms u to u + lanes - 1
     whole (rows, or with elements after the axis neighbouring columns),
-    value n of its arrays x and y holding element n of every row, the
+    value n of its arrays x and y (at LOOPED_AT(n)) holding element n of every row, the
     real parts in the low half and the imaginary parts in the high half.
     It reads the rows once, runs every Stockham stage as a loop from one
     array into the other, and writes the rows once; the loads and stores
@@ -16,7 +16,7 @@
     VIRTUAL_SKIP_THREADS;
 {{- if $g.Slots }}{{ $in = "        " }}
     // The arrays of the work-item's slot of the scratch array, and its groups of {{ $g.Lanes }} sub-transforms, {{ mul $g.Slots $g.Lanes }} apart
-    GLOBAL_MEM {{ $v }} *x = (GLOBAL_MEM {{ $v }} *){{ .scratch }} + (VSIZE_T)virtual_global_id(0) * {{ mul 2 $b.L }}, *y = x + {{ $b.L }};
+    GLOBAL_MEM {{ $v }} *x = (GLOBAL_MEM {{ $v }} *){{ .scratch }} + (VSIZE_T)virtual_global_id(0) * {{ mul 2 $g.Length }}, *y = x + {{ $g.Length }};
     for (unsigned int u = (unsigned int)virtual_global_id(0) * {{ $g.Lanes }}; u < {{ $b.Count }}; u += {{ mul $g.Slots $g.Lanes }})
     {
 {{- else }}
@@ -32,20 +32,20 @@
 {{- else }}
 {{ $in }}const unsigned int o{{ .I }} = s{{ .I }} / {{ $b.Inner }}, i{{ .I }} = s{{ .I }} % {{ $b.Inner }};{{ end }}{{ end }}
 {{- if not $g.Slots }}
-{{ $in }}{{ $v }} x[{{ $b.L }}], y[{{ $b.L }}];{{ end }}
+{{ $in }}{{ $v }} x[{{ $g.Length }}], y[{{ $g.Length }}];{{ end }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
 {{- range $g.Lane }}
 {{ $in }}    const {{ $b.CType }} e{{ .I }} = {{ if $b.Src.Short }}n >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM(o{{ .I }}, n, i{{ .I }});{{ end }}
-{{ $in }}    x[n] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
+{{ $in }}    x[LOOPED_AT(n)] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
 {{ $in }}}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Stages "in" $in) }}
 {{- with $g.Product }}
 {{ $in }}// Bluestein: the product with the transformed kernel, conjugated, and the transform back on the same arrays
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
-{{ $in }}    const {{ $v }} p = _lanes_twiddle({{ . }}[n], KERNEL_B(n));
-{{ $in }}    {{ . }}[n] = ({{ $v }})(p.lo, -p.hi);
+{{ $in }}    const {{ $v }} p = _lanes_twiddle({{ . }}[LOOPED_AT(n)], KERNEL_B(n));
+{{ $in }}    {{ . }}[LOOPED_AT(n)] = ({{ $v }})(p.lo, -p.hi);
 {{ $in }}}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Back "in" $in) }}
 {{- end }}
@@ -55,7 +55,7 @@
 {{ $in }}// (_rfft_twist on every lane at once: X = E + W^q O, E = (a + conj c)/2, O = -i (a - conj c)/2)
 {{ $in }}for (unsigned int q = 0; q < {{ $b.L }}; q++)
 {{ $in }}{
-{{ $in }}    const {{ $v }} ra = {{ $g.Result }}[q], rc = {{ $g.Result }}[q == 0 ? 0 : {{ $b.L }} - q];
+{{ $in }}    const {{ $v }} ra = {{ $g.Result }}[LOOPED_AT(q)], rc = {{ $g.Result }}[LOOPED_AT(q == 0 ? 0 : {{ $b.L }} - q)];
 {{ $in }}    const {{ $b.CType }} w = RFFT_TW(q);
 {{ $in }}    const {{ $g.HType }} ex = (ra.lo + rc.lo) * {{ $b.Real.Halve }}, ey = (ra.hi - rc.hi) * {{ $b.Real.Halve }};
 {{ $in }}    const {{ $g.HType }} ox = (ra.hi + rc.hi) * {{ $b.Real.Halve }}, oy = (rc.lo - ra.lo) * {{ $b.Real.Halve }};
@@ -66,7 +66,7 @@
 {{ $in }}}
 {{ $in }}// Output {{ $b.L }} with output 0: E = (re a, 0), O = (im a, 0)
 {{ $in }}{
-{{ $in }}    const {{ $v }} ra = {{ $g.Result }}[0];
+{{ $in }}    const {{ $v }} ra = {{ $g.Result }}[LOOPED_AT(0)];
 {{ $in }}    const {{ $b.CType }} w = RFFT_TW({{ $b.L }});
 {{ $in }}    const {{ $g.HType }} xr = ra.lo + w.x * ra.hi, xi = w.y * ra.hi;
 {{- range $g.Lane }}
@@ -76,7 +76,7 @@
 {{- else }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
-{{ $in }}    const {{ $v }} r = {{ $g.Result }}[n];
+{{ $in }}    const {{ $v }} r = {{ $g.Result }}[LOOPED_AT(n)];
 {{- range $g.Lane }}
 {{ $in }}    if (u + {{ .I }} < {{ $b.Count }}{{ if $b.Dst.Short }} && n < {{ $b.Dst.Length }}{{ end }})
 {{ $in }}        FFT_STORE_ELEM(o{{ .I }}, n, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(r{{ .Re }}, r{{ .Im }}));{{ end }}
@@ -103,16 +103,16 @@
 {{ $in }}        {{ $b.Looped.VType }} a[{{ .Radix }}];
 {{- if .Loop }}
 {{ $in }}        for (unsigned int m = 0; m < {{ .Radix }}; m++)
-{{ $in }}            a[m] = {{ if .Twiddles }}m == 0 ? {{ .From }}[jj] : _lanes_twiddle({{ .From }}[jj + m * {{ .Span }}], TW_INNER({{ index .Twiddles 0 }} + (m - 1) * {{ .NsIn }} + k)){{ else }}{{ .From }}[jj + m * {{ .Span }}]{{ end }};
+{{ $in }}            a[m] = {{ if .Twiddles }}m == 0 ? {{ .From }}[LOOPED_AT(jj)] : _lanes_twiddle({{ .From }}[LOOPED_AT(jj + m * {{ .Span }})], TW_INNER({{ index .Twiddles 0 }} + (m - 1) * {{ .NsIn }} + k)){{ else }}{{ .From }}[LOOPED_AT(jj + m * {{ .Span }})]{{ end }};
 {{ $in }}        {{ index $b.Butterflies .Radix }}(a);
 {{ $in }}        for (unsigned int m = 0; m < {{ .Radix }}; m++)
-{{ $in }}            {{ .To }}[y0 + m * {{ .NsIn }}] = a[m];
+{{ $in }}            {{ .To }}[LOOPED_AT(y0 + m * {{ .NsIn }})] = a[m];
 {{- else }}
 {{- range .Elements }}
-{{ $in }}        a[{{ . }}] = {{ if and . $st.Twiddles }}_lanes_twiddle({{ $st.From }}[jj + {{ mul . $st.Span }}], w{{ . }}){{ else }}{{ $st.From }}[jj + {{ mul . $st.Span }}]{{ end }};{{ end }}
+{{ $in }}        a[{{ . }}] = {{ if and . $st.Twiddles }}_lanes_twiddle({{ $st.From }}[LOOPED_AT(jj + {{ mul . $st.Span }})], w{{ . }}){{ else }}{{ $st.From }}[LOOPED_AT(jj + {{ mul . $st.Span }})]{{ end }};{{ end }}
 {{ $in }}        {{ index $b.Butterflies .Radix }}({{ range $i, $m := .Elements }}{{ if $i }}, {{ end }}a[{{ $m }}]{{ end }});
 {{- range .Elements }}
-{{ $in }}        {{ $st.To }}[y0 + {{ mul . $st.NsIn }}] = a[{{ . }}];{{ end }}{{ end }}
+{{ $in }}        {{ $st.To }}[LOOPED_AT(y0 + {{ mul . $st.NsIn }})] = a[{{ . }}];{{ end }}{{ end }}
 {{ $in }}    }
 {{ $in }}}
 {{- end }}

@@ -78,6 +78,11 @@ type Tuning struct {
 	// takes as a stage, from maxWidePrimeRadix to maxLoopedFactor, in
 	// place of the rule's (budget.loopedPrimeOf).
 	LoopedPrime int
+	// NoLoopedPadding: a CPU device's looped pass keeps its arrays
+	// unpadded where the rule pads them (a 13-smooth multiple of
+	// loopedPadFrom points: Pass.Padded, one place left free after every
+	// loopedPadEvery values).
+	NoLoopedPadding bool
 	// Bluestein chooses the length of Bluestein's transforms:
 	// BluesteinRule leaves it to the device's rule
 	// (budget.transformLength).
@@ -226,6 +231,9 @@ type budget struct {
 	// Tuning.LoopedPrime.
 	loopedPrimes bool
 	loopedPrime  int
+	// noLoopedPadding: looped passes keep their arrays unpadded
+	// (Tuning.NoLoopedPadding).
+	noLoopedPadding bool
 	// widePrimes: transforms from widePrimesFrom points on take the
 	// butterflies up to maxWidePrimeRadix (forLength).
 	widePrimes bool
@@ -537,6 +545,7 @@ func (l Limits) budget() budget {
 		b.maxPrime = max(t.MaxPrime, maxPrimeRadix)
 	}
 	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
+	b.noLoopedPadding = t.NoLoopedPadding
 	if t.LoopedPrime > 0 {
 		b.loopedPrime = max(t.LoopedPrime, maxWidePrimeRadix)
 	}

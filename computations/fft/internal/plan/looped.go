@@ -125,8 +125,47 @@ func (a *Axis) loopedPays(b budget) bool {
 		a.M >= from && (bytes <= b.looped || bytes <= scratch) && isSmooth(a.M, b.maxPrime)
 }
 
+// loopedPadEvery is the number of values of a looped pass's arrays after
+// which a Padded pass leaves one place free (LoopedPadEvery outside the
+// package): 64 float16 lanes of
+// complex64 are 4 KiB, the span of the sets of an L1 cache of 64-byte
+// lines and 64 sets, so that the stages' strides of multiples of 64
+// values read and write one set.
+const loopedPadEvery = 64
+
+// LoopedPadEvery is loopedPadEvery, for the kernels' text.
+const LoopedPadEvery = loopedPadEvery
+
+// loopedPadFrom: a looped pass pads its arrays where its length is a
+// multiple of it and its prime factors are at most maxPrimeRadix. In
+// A/Bs on PoCL (2 cores, AVX-512, 8 MiB of complex64, five interleaved
+// rounds; docs/fft-gpu-notes.md §46) the 13-smooth multiples of 256 ran
+// at 0.57–0.97 of their time (4096 0.60, 7680 0.57, 2048 0.72; 512 and
+// 768 unchanged), Bluestein's algorithm over 2048, 2304 and 4096 points
+// at 0.58–0.69, while the multiples of 64 or 128 alone ran at 0.95–1.15
+// (3968 = 2^7·31 1.15) and 7936 = 2^8·31 at 1.22: a stage of 31 or more
+// points over padded arrays loses.
+const loopedPadFrom = 256
+
+// paddedLength returns the values of a padded array of m points: value
+// n at n + n/loopedPadEvery.
+func paddedLength(m int) int { return m + (m-1)/loopedPadEvery }
+
+// loopedPadded reports whether the looped pass of m points pads its
+// arrays (Pass.Padded): a 13-smooth multiple of loopedPadFrom points, whose padded
+// arrays stay within the stack's bound where the plain ones are on the
+// stack (8192 complex64 points keep theirs plain); in a scratch array the
+// padding's 1/64 more is within its bounds' measure.
+func (b budget) loopedPadded(m int) bool {
+	if b.noLoopedPadding || m%loopedPadFrom != 0 || !isSmooth(m, maxPrimeRadix) {
+		return false
+	}
+	return b.loopedBytes(m) > b.looped || 2*b.lanes*paddedLength(m)*b.itemSize <= b.looped
+}
+
 // loopedBytes returns the bytes of a looped pass's two arrays of Lanes
-// sub-transforms of m points (a work-item's, or a slot's).
+// sub-transforms of m points (a work-item's, or a slot's), without the
+// padding.
 func (b budget) loopedBytes(m int) int { return 2 * b.lanes * m * b.itemSize }
 
 // loopedPass returns the looped pass of a transform of length m: Lanes
@@ -145,6 +184,7 @@ func loopedPass(m, count int, b budget) Pass {
 	p.WG = 1
 	p.Tile = p.Lanes * p.WG
 	p.Comps, p.Chunks, p.SFast = 1, 1, true
+	p.Padded = b.loopedPadded(m)
 	if b.loopedBytes(m) > b.looped {
 		p.Slots = max(1, min(b.units, maxLoopedSlots, (count+p.Tile-1)/p.Tile, maxScratchBytes/b.loopedBytes(m)))
 	}

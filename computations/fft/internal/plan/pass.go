@@ -64,6 +64,11 @@ type Pass struct {
 	// work-items, each taking every Slots-th group of Lanes
 	// sub-transforms (looped.go).
 	Slots int
+	// Padded: the looped pass's arrays hold value n at n + n/loopedPadEvery,
+	// ArrayLength values each, so that the stages' strides of multiples
+	// of loopedPadEvery values (4 KiB of float16 lanes) spread over the
+	// sets of the cache rather than falling into one.
+	Padded bool
 	// Turn: the pass ends the forward transform of Bluestein's algorithm
 	// and begins its transform back on the same registers (turnKernels):
 	// it loads and twiddles as the pass of NS, multiplies its outputs by
@@ -491,4 +496,13 @@ func (p *Pass) plan(count, inner int, b budget) {
 // ScratchElems returns the complex values of a looped pass's scratch
 // array: two arrays of Lanes·L values per slot; 0 where its arrays are
 // private (Slots 0).
-func (p *Pass) ScratchElems() int { return p.Slots * 2 * p.Lanes * p.L }
+func (p *Pass) ScratchElems() int { return p.Slots * 2 * p.Lanes * p.ArrayLength() }
+
+// ArrayLength returns the values of each of a looped pass's arrays: L,
+// and one more for every loopedPadEvery where the pass is Padded.
+func (p *Pass) ArrayLength() int {
+	if p.Padded {
+		return paddedLength(p.L)
+	}
+	return p.L
+}
