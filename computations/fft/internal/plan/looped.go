@@ -127,10 +127,10 @@ func (a *Axis) loopedPays(b budget) bool {
 
 // loopedPadEvery is the number of values of a looped pass's arrays after
 // which a Padded pass leaves one place free (LoopedPadEvery outside the
-// package): 64 float16 lanes of
-// complex64 are 4 KiB, the span of the sets of an L1 cache of 64-byte
+// package): 64 values of 8 complex64 lanes are 4 KiB (of complex128, 8
+// KiB), a multiple of the span of the sets of an L1 cache of 64-byte
 // lines and 64 sets, so that the stages' strides of multiples of 64
-// values read and write one set.
+// values would read and write one set.
 const loopedPadEvery = 64
 
 // LoopedPadEvery is loopedPadEvery, for the kernels' text.
@@ -152,10 +152,11 @@ const loopedPadFrom = 256
 func paddedLength(m int) int { return m + (m-1)/loopedPadEvery }
 
 // loopedPadded reports whether the looped pass of m points pads its
-// arrays (Pass.Padded): a 13-smooth multiple of loopedPadFrom points, whose padded
-// arrays stay within the stack's bound where the plain ones are on the
-// stack (8192 complex64 points keep theirs plain); in a scratch array the
-// padding's 1/64 more is within its bounds' measure.
+// arrays (Pass.Padded): a 13-smooth multiple of loopedPadFrom points,
+// whose padded arrays stay within the stack's bound where the plain ones
+// lie on the stack (8192 complex64 points keep theirs plain: the bound
+// guards against a crash). A scratch array's bounds are budgets of
+// memory, which its 1/64 more does not change in kind.
 func (b budget) loopedPadded(m int) bool {
 	if b.noLoopedPadding || m%loopedPadFrom != 0 || !isSmooth(m, maxPrimeRadix) {
 		return false

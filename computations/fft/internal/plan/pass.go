@@ -494,8 +494,8 @@ func (p *Pass) plan(count, inner int, b budget) {
 }
 
 // ScratchElems returns the complex values of a looped pass's scratch
-// array: two arrays of Lanes·L values per slot; 0 where its arrays are
-// private (Slots 0).
+// array: two arrays of Lanes·ArrayLength values per slot; 0 where its
+// arrays are private (Slots 0).
 func (p *Pass) ScratchElems() int { return p.Slots * 2 * p.Lanes * p.ArrayLength() }
 
 // ArrayLength returns the values of each of a looped pass's arrays: L,
