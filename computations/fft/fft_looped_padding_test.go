@@ -18,7 +18,8 @@ const paddedMarker = "#define LOOPED_AT(_n) ((_n) + (_n) / 64)"
 // TestLoopedPadding runs looped passes that pad their arrays (a CPU
 // device's rule; Tuning.NoLoopedPadding plans them unpadded): powers
 // of two on the stack (1024 over rows and columns, complex128 2048),
-// Bluestein's algorithm over 4096 points, the real FFT of 4096 (its half
+// Bluestein's algorithm over 4096 points and over 55296 (27578, its
+// arrays in a scratch array), the real FFT of 4096 (its half
 // of 2048 points looped, the twist in its stores), and unpadded: 8192, whose padded arrays
 // would outgrow the stack, 1000 and 1152 = 2^7·9, which are no multiples
 // of 256, and 7936 = 2^8·31, a prime above 13.
@@ -37,6 +38,7 @@ func TestLoopedPadding(t *testing.T) {
 		{[]int{1024, 5}, 0, dtypes.Complex64, true},
 		{[]int{3, 2048}, 1, dtypes.Complex128, true},
 		{[]int{9, 2038}, 1, dtypes.Complex64, true},
+		{[]int{2, 27578}, 1, dtypes.Complex64, true},
 		{[]int{16, 1000}, 1, dtypes.Complex64, false},
 		{[]int{4, 1152}, 1, dtypes.Complex64, false},
 		{[]int{2, 7936}, 1, dtypes.Complex64, false},
