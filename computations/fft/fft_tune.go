@@ -49,6 +49,11 @@ var loopedPrimeCandidates = []fftCandidate{
 	{"looped-primes-251", fftplan.Tuning{LoopedPrime: 251}},
 }
 
+// paddingCandidate is the candidate of transforms on a CPU device whose
+// looped pass pads its arrays (fftplan.Tuning.NoLoopedPadding): the
+// arrays plain.
+var paddingCandidate = fftCandidate{"no-looped-padding", fftplan.Tuning{NoLoopedPadding: true}}
+
 // primeCandidates are the candidates of transforms with a prime length
 // above the largest butterfly, where Rader's and Bluestein's algorithms
 // compete (fftplan.Tuning.Primes).
@@ -107,9 +112,10 @@ var largePassCandidates = []fftCandidate{
 // that its looped pass may take,
 // bluesteinCandidates where an axis length takes Bluestein's algorithm,
 // turnCandidate and rowTurnCandidates where its transforms may take
-// several passes, and on a device with the large local memory
-// largePassCandidates: with tuning, those whose plan is neither the
-// rules' nor an earlier one's (planning them takes up to tens of
+// several passes, paddingCandidate on a CPU device, and on a device with
+// the large local memory
+// largePassCandidates: with tuning, those two only where their plan is
+// neither the rules' nor an earlier one's (planning them takes up to tens of
 // milliseconds), else all of them, so that a choice the wisdom holds is
 // among them.
 func candidatesFor(t core.Type, axes []int, lim fftplan.Limits, tuning bool) []fftCandidate {
@@ -136,6 +142,12 @@ func candidatesFor(t core.Type, axes []int, lim fftplan.Limits, tuning bool) []f
 	}
 	if turn {
 		out = append(append(slices.Clone(out), turnCandidate), rowTurnCandidates...)
+	}
+	switch {
+	case lim.CPU && tuning:
+		out = append(slices.Clone(out), newPlans(t, axes, lim, []fftCandidate{paddingCandidate})...)
+	case lim.CPU:
+		out = append(slices.Clone(out), paddingCandidate)
 	}
 	switch {
 	case !lim.LargeLocal():

@@ -95,6 +95,9 @@ func TestFFTCandidates(t *testing.T) {
 		{"74 on a CPU device", []int{4, 74}, []int{1}, []string{"looped-primes-31", "looped-primes-251", "bluestein-pow2", "bluestein-smooth"}, cluda.ModelCPU},
 		{"526 on a CPU device", []int{4, 526}, []int{1}, []string{"bluestein-pow2", "bluestein-smooth"}, cluda.ModelCPU},
 		{"74 on a GPU", []int{4, 74}, []int{1}, []string{"bluestein-pow2", "bluestein-smooth"}, cluda.ModelGPU},
+		// A CPU device's looped pass of 1024 pads its arrays; of 1000 not.
+		{"1024 on a CPU device", []int{4, 1024}, []int{1}, []string{"no-looped-padding"}, cluda.ModelCPU},
+		{"1000 on a CPU device", []int{4, 1000}, []int{1}, nil, cluda.ModelCPU},
 	}
 	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1}, cluda.ModelGPU(), true)
 	for _, tt := range tests {
@@ -109,8 +112,12 @@ func TestFFTCandidates(t *testing.T) {
 				t.Errorf("candidates %v, want %v", got, want)
 			}
 			// A build without tuning lists every candidate of the large
-			// local memory by name, without planning them.
+			// local memory, and a CPU device's plain arrays, by name,
+			// without planning them.
 			untuned := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes, device(), false)
+			if d := device(); d.IsCPU() {
+				want = append(slices.DeleteFunc(want, func(s string) bool { return s == "no-looped-padding" }), "no-looped-padding")
+			}
 			if d := device(); d.LocalBufferSize > d.LocalMemSize {
 				want = append(slices.DeleteFunc(want, func(s string) bool {
 					return strings.Contains(s, "large-passes") || s == "no-wide-one-pass" || s == "no-whole-exchanges"
