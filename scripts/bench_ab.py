@@ -207,7 +207,7 @@ def main():
     ap.add_argument("--deadline", type=float, default=0, help="start no run after this many seconds")
     ap.add_argument("--run-timeout", type=float, default=0, help="stop a run after this many seconds")
     ap.add_argument("--test-binary", default="",
-                    help="computations/fft's test binary: the candidates are NAME=VAR=VALUE,... environments of its BenchmarkFFT")
+                    help="computations/fft's test binary: the candidates are NAME=VAR=VALUE,... environments of its BenchmarkFFT (or --bench's)")
     ap.add_argument("--bench", default="FFT", choices=["FFT", "RFFT"],
                     help="with --test-binary: BenchmarkFFT or BenchmarkRFFT's forward transforms")
     ap.add_argument("--threshold", type=float, default=0.03, help="the move that a length is listed for")
@@ -217,6 +217,8 @@ def main():
     ap.add_argument("outdir")
     ap.add_argument("binaries", nargs="*", help="NAME=BINARY, the first the reference (with --summarize: NAME)")
     args = ap.parse_args()
+    if args.bench != "FFT" and not args.test_binary:
+        ap.error("--bench chooses a benchmark of --test-binary; reikna binaries run reikna bench --sweep")
     if args.summarize:
         try:
             summarize(args.outdir, args.binaries, args.threshold)

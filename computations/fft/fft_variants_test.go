@@ -105,6 +105,12 @@ func runPlanned(t *testing.T, thr *cluda.Thread, f *fft.FFT, dt dtypes.DType, sh
 		t.Fatal(err)
 	}
 	defer c.Release()
+	return runCompiled(t, thr, c, dt, shape, axes, seed)
+}
+
+// runCompiled is runPlanned on an FFT compiled already.
+func runCompiled(t *testing.T, thr *cluda.Thread, c *core.Callable, dt dtypes.DType, shape, axes []int, seed uint64) float64 {
+	t.Helper()
 	if axes == nil {
 		for i := range shape {
 			axes = append(axes, i)
