@@ -52,6 +52,7 @@ type fftPass struct {
 	Register *fftRegisterBody // of the register kernel, else nil
 	Lanes    *fftLanesBody    // of the lanes kernel, else nil
 	Looped   *fftLoopedBody   // of the looped kernel, else nil
+	Vectors  *fftVectorsBody  // of the vector kernel, else nil
 }
 
 // fftPassEnd is one end of a pass: its indexing, its length along the

@@ -54,6 +54,13 @@ func newFFTBody(k *fftKernel) *fftPass {
 			b.Butterflies[r] = loopedButterflyModule(r, k.dt, p.Lanes)
 		}
 		b.Looped = loopedBody(p, k.dt, k.Tables.StageOffsets, b.Fused != nil && b.Fused.Bluestein)
+	case p.Vectors > 0:
+		scale := b.Zero
+		if c, ok := b.Dst.Kind.(complexEnd); ok && c.Conj {
+			scale = c.Scale
+		}
+		b.Vectors = vectorsBody(p, k.dt, k.vectorPointers(b), scale)
+		return b
 	case p.Lanes > 1:
 		b.Butterflies[p.L] = lanesButterflyModule(p.L, k.dt, p.Lanes)
 		b.Lanes = lanesBody(p, k.dt)
@@ -92,6 +99,13 @@ func newFFTBody(k *fftKernel) *fftPass {
 		b.RowsGuard = b.Count%b.Tile != 0
 	}
 	return b
+}
+
+// vectorPointers reports whether the vector kernel of k loads and stores
+// whole vectors through its arrays' pointers: both ends are linear
+// (linearEnd), whole rows of complex values through a pointer.
+func (k *fftKernel) vectorPointers(b *fftPass) bool {
+	return b.linearEnd(k.src, b.Src) && b.linearEnd(k.dst, b.Dst)
 }
 
 // linearEnd reports whether position n of row o of the end e (pe in the

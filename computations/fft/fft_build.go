@@ -119,6 +119,11 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 	if k.Pass.Looped && (k.fused != nil || k.real != nil && k.real.paired) {
 		return fmt.Errorf("FFT: a looped pass of %d points with a fused product or paired twist", k.Pass.L)
 	}
+	// Nor does the vector kernel, nor a real transform's loads and stores
+	// (the plans of real transforms take none: Limits.RealEnds).
+	if k.Pass.Vectors > 0 && (k.fused != nil || k.real != nil) {
+		return fmt.Errorf("FFT: a vector pass of %d points with a fused product or a real transform's ends", k.Pass.L)
+	}
 	if k.Pass.Slots > 0 {
 		scratch, err := b.plan.TempArray(core.ArrayOf(b.dt, k.Pass.ScratchElems()))
 		if err != nil {

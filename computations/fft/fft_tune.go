@@ -54,6 +54,14 @@ var loopedPrimeCandidates = []fftCandidate{
 // arrays plain.
 var paddingCandidate = fftCandidate{"no-looped-padding", fftplan.Tuning{NoLoopedPadding: true}}
 
+// cpuCandidates are the candidates of a CPU device's rules: the looped
+// arrays plain (paddingCandidate), and short rows in the passes of before
+// the vector kernel (fftplan.Tuning.NoVectorRows).
+var cpuCandidates = []fftCandidate{
+	paddingCandidate,
+	{"no-vector-rows", fftplan.Tuning{NoVectorRows: true}},
+}
+
 // primeCandidates are the candidates of transforms with a prime length
 // above the largest butterfly, where Rader's and Bluestein's algorithms
 // compete (fftplan.Tuning.Primes).
@@ -112,7 +120,7 @@ var largePassCandidates = []fftCandidate{
 // that its looped pass may take,
 // bluesteinCandidates where an axis length takes Bluestein's algorithm,
 // turnCandidate and rowTurnCandidates where its transforms may take
-// several passes, paddingCandidate on a CPU device, and on a device with
+// several passes, cpuCandidates on a CPU device, and on a device with
 // the large local memory
 // largePassCandidates: with tuning, those two only where their plan is
 // neither the rules' nor an earlier one's (planning them takes up to tens of
@@ -145,9 +153,9 @@ func candidatesFor(t core.Type, axes []int, lim fftplan.Limits, tuning bool) []f
 	}
 	switch {
 	case lim.CPU && tuning:
-		out = append(slices.Clone(out), newPlans(t, axes, lim, []fftCandidate{paddingCandidate})...)
+		out = append(slices.Clone(out), newPlans(t, axes, lim, cpuCandidates)...)
 	case lim.CPU:
-		out = append(slices.Clone(out), paddingCandidate)
+		out = append(slices.Clone(out), cpuCandidates...)
 	}
 	switch {
 	case !lim.LargeLocal():

@@ -98,6 +98,8 @@ func TestFFTCandidates(t *testing.T) {
 		// A CPU device's looped pass of 1024 pads its arrays; of 1000 not.
 		{"1024 on a CPU device", []int{4, 1024}, []int{1}, []string{"no-looped-padding"}, cluda.ModelCPU},
 		{"1000 on a CPU device", []int{4, 1000}, []int{1}, nil, cluda.ModelCPU},
+		// A CPU device's short rows take the vector kernel.
+		{"64 on a CPU device", []int{4, 64}, []int{1}, []string{"no-vector-rows"}, cluda.ModelCPU},
 	}
 	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1}, cluda.ModelGPU(), true)
 	for _, tt := range tests {
@@ -116,7 +118,7 @@ func TestFFTCandidates(t *testing.T) {
 			// without planning them.
 			untuned := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes, device(), false)
 			if d := device(); d.IsCPU() {
-				want = append(slices.DeleteFunc(want, func(s string) bool { return s == "no-looped-padding" }), "no-looped-padding")
+				want = append(slices.DeleteFunc(want, func(s string) bool { return s == "no-looped-padding" || s == "no-vector-rows" }), "no-looped-padding", "no-vector-rows")
 			}
 			if d := device(); d.LocalBufferSize > d.LocalMemSize {
 				want = append(slices.DeleteFunc(want, func(s string) bool {

@@ -68,6 +68,9 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 		// twist over runs after it, where every pass of it takes lanes.
 		half := lim
 		half.RealEnds = false
+		// Its passes in lanes, not the vector kernel of short rows, which
+		// reads no real pairs (the real plans take none: RealEnds).
+		half.Tuning.NoVectorRows = true
 		hp, err := fftplan.New(shape, []int{ra.axis}, half)
 		if err != nil {
 			return err

@@ -68,6 +68,8 @@ LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{- if .body.Local }}{{ template "fft_local_kernel" .body }}
 {{- else if .body.Looped }}{{ $sc := "" }}{{ with .scratch }}{{ $sc = .Pointer }}{{ end }}
 {{- template "fft_looped_kernel" (dict "b" .body "scratch" $sc) }}
+{{- else if .body.Vectors }}{{ $sp := "" }}{{ $dp := "" }}{{ if .body.Vectors.Pointers }}{{ $sp = .input.Pointer }}{{ $dp = .output.Pointer }}{{ end }}
+{{- template "fft_vectors_kernel" (dict "b" .body "src" $sp "dst" $dp) }}
 {{- else if .body.Lanes }}{{ $tw := "" }}{{ with .tw_pass_lo }}{{ $tw = .Pointer }}{{ end }}
 {{- template "fft_lanes_kernel" (dict "b" .body "src" .input.Pointer "dst" .output.Pointer "tw" $tw) }}
 {{- else }}{{ template "fft_register_kernel" .body }}{{ end }}

@@ -83,6 +83,9 @@ type Tuning struct {
 	// loopedPadFrom points: Pass.Padded, one place left free after every
 	// loopedPadEvery values).
 	NoLoopedPadding bool
+	// NoVectorRows: a CPU device's short transforms of contiguous rows
+	// keep the passes of before the vector kernel (no Pass.Vectors).
+	NoVectorRows bool
 	// Bluestein chooses the length of Bluestein's transforms:
 	// BluesteinRule leaves it to the device's rule
 	// (budget.transformLength).
@@ -322,8 +325,12 @@ type budget struct {
 	// that many bytes per work-item take it, their arrays in a scratch
 	// array of global memory (Pass.Slots).
 	scratchLooped int
-	units         int // compute units of the device
-	passTable     int // the most entries of a one-level pass twiddle table
+	// vectors > 0: with looped passes, short transforms of contiguous
+	// rows run one a work-item in the vector kernel, that many complex
+	// values a vector (vectorPays).
+	vectors   int
+	units     int // compute units of the device
+	passTable int // the most entries of a one-level pass twiddle table
 }
 
 // privateWG is the work-group size of passes of the register kernel with
@@ -546,6 +553,9 @@ func (l Limits) budget() budget {
 	}
 	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
 	b.noLoopedPadding = t.NoLoopedPadding
+	if cpu && b.lanes > 0 && !t.NoVectorRows && !l.RealEnds && l.ItemSize == vectorItemSize {
+		b.vectors = vectorValues
+	}
 	if t.LoopedPrime > 0 {
 		b.loopedPrime = max(t.LoopedPrime, maxWidePrimeRadix)
 	}

@@ -58,6 +58,12 @@ type Pass struct {
 	// row in one vector of lanes, and run its stages as loops over arrays
 	// of their own (looped.go; CPU devices). WG is then Tile/Lanes.
 	Looped bool
+	// Vectors > 0: a private pass of a whole transform (L == N, one
+	// contiguous row a work-item) whose work-item holds the row as
+	// vectors of Vectors complex values each, in the order of memory, and
+	// runs its radix-2 stages (Radices) on them: lane by lane between
+	// vectors, through shuffles within them (vectors.go; CPU devices).
+	Vectors int
 	// Slots > 0: the looped pass's arrays lie in a scratch array of
 	// global memory, two of Lanes·L complex values per slot, rather than
 	// in each work-item's private memory; the kernel runs Slots
@@ -117,7 +123,7 @@ func (p *Pass) StoreNS() int {
 // moves them back through local memory in one round, which needs its
 // buffer to hold whole rows.
 func (p *Pass) runsTwice() bool {
-	return p.E > 0 && !p.Looped && p.Lanes <= 1 && (!p.Uneven || p.Chunks == 1)
+	return p.E > 0 && !p.Looped && p.Vectors == 0 && p.Lanes <= 1 && (!p.Uneven || p.Chunks == 1)
 }
 
 // Local memory rows: where Plain is unset, element a of a sub-transform

@@ -373,6 +373,10 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 		a.Kernels = a.kernels([]Pass{p}, false, false, b)
 		return a
 	}
+	if a.vectorPays(b) {
+		a.Kernels = a.kernels([]Pass{vectorPass(a.M, a.Outer*a.Inner, b)}, false, false, b)
+		return a
+	}
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
 	// the register kernel than in one pass of the local kernel.

@@ -48,6 +48,9 @@ func summary(k Kernel) string {
 	if p.Looped {
 		s += " looped"
 	}
+	if p.Vectors > 0 {
+		s += fmt.Sprintf(" vectors%d", p.Vectors)
+	}
 	if p.Slots > 0 {
 		s += fmt.Sprintf(" slots%d", p.Slots)
 	}
@@ -125,9 +128,13 @@ func TestNewPlans(t *testing.T) {
 			"L64 NS1 [16 4] reg E16 TT4 C1/1 tile32 wg128 sfast",
 			"L32 NS1 [16 2] reg E16 TT2 C1/1 tile64 wg128 staged-load staged-store",
 		}},
-		{"CPU 16: a sub-transform per work-item", []int{65536, 16}, []int{1}, cpuLimits,
+		{"CPU 16: a row per work-item in vectors", []int{65536, 16}, []int{1}, cpuLimits,
+			[]string{"L16 NS1 [2 2 2 2] reg E16 TT1 C1/1 tile64 wg64 private sfast vectors8"}},
+		{"CPU 256: a row per work-item in vectors", []int{4096, 256}, []int{1}, cpuLimits,
+			[]string{"L256 NS1 [2 2 2 2 2 2 2 2] reg E256 TT1 C1/1 tile64 wg64 private sfast vectors8"}},
+		{"CPU 16: a sub-transform per work-item without vectors", []int{65536, 16}, []int{1}, tuned(cpuLimits, Tuning{NoVectorRows: true}),
 			[]string{"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg64 private sfast"}},
-		{"CPU 32: a private exchange", []int{32768, 32}, []int{1}, cpuLimits,
+		{"CPU 32: a private exchange without vectors", []int{32768, 32}, []int{1}, tuned(cpuLimits, Tuning{NoVectorRows: true}),
 			[]string{"L32 NS1 [16 2] reg E32 TT1 C1/1 tile64 wg64 private sfast"}},
 		{"CPU 256 in passes of 16 without looped passes", []int{4096, 256}, []int{1}, tuned(cpuLimits, Tuning{NoLooped: true}), []string{
 			"L16 NS1 [16] reg E16 TT1 C1/1 tile64 wg8 private sfast lanes8",
@@ -663,6 +670,9 @@ func checkRegisters(k Kernel, lim Limits, localBytes int) error {
 	if p.Looped {
 		return checkLooped(k, lim)
 	}
+	if p.Vectors > 0 {
+		return checkVectors(k, lim)
+	}
 	lanes := max(p.Lanes, 1)
 	if p.Lanes > 1 && (!p.Private || p.Tile%p.Lanes != 0 || p.NS%p.Lanes != 0 && !(p.NS == 1 && p.L%p.Lanes == 0) || (p.N/p.L)%p.Lanes != 0) {
 		return fmt.Errorf("lanes of %d in a pass of tile %d after %d, %d butterflies (private %v)", p.Lanes, p.Tile, p.NS, p.N/p.L, p.Private)
@@ -742,7 +752,7 @@ func checkTables(k Kernel, lim Limits) error {
 	if len(t.StageOffsets) != len(p.Radices) {
 		return fmt.Errorf("stage offsets %v of radices %v", t.StageOffsets, p.Radices)
 	}
-	if (t.Stages.Kind == StageTwiddles) != (len(p.Radices) > 1) {
+	if (t.Stages.Kind == StageTwiddles) != (len(p.Radices) > 1 && p.Vectors == 0) {
 		return fmt.Errorf("stage twiddles %+v of radices %v", t.Stages, p.Radices)
 	}
 	// The turn over rows takes the tables of exponent bits on every device.

@@ -72,11 +72,12 @@ func Replan(a Axis, i int, r Refusal, lim Limits) (Axis, error) {
 	base := lim.budget().forLength(a.N)
 	b := base
 	k := a.Kernels[i]
-	if k.Pass.Looped {
+	if k.Pass.Looped || k.Pass.Vectors > 0 {
 		// A looped pass (a whole transform, or the whole of Bluestein's
 		// algorithm, in the axis's one kernel) goes back to the passes of
 		// before it, and the primes of the looped pass
-		// (budget.loopedPrimes) with it.
+		// (budget.loopedPrimes) with it; so does the vector kernel, which
+		// takes transforms only where looped passes exist.
 		base = lim.budget()
 		base.looped, base.scratchLooped = 0, 0
 		return planAxis(a.Batch, a.N, base), nil
@@ -169,7 +170,7 @@ func (a Axis) replaced(i int, replacement []Kernel) (Axis, error) {
 // step lowers it in lexicographic order.
 func (k *Kernel) rank() [8]int {
 	looped, rader, rows, convolution, turn, whole, registers := 0, 0, 0, 0, 0, 0, 0
-	if k.Pass.Looped {
+	if k.Pass.Looped || k.Pass.Vectors > 0 {
 		looped = 1
 	}
 	if k.Rader {

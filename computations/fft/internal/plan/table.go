@@ -187,7 +187,8 @@ type Tables struct {
 // in a Bluestein transform of length n over m.
 func tables(p Pass, n, m int, chirpIn, kernelB, chirpOut bool, b budget) Tables {
 	t := Tables{StageOffsets: stageOffsets(p.Radices)}
-	if len(p.Radices) > 1 {
+	// The vector kernel's twiddles are constants of its text.
+	if len(p.Radices) > 1 && p.Vectors == 0 {
 		t.Stages = Table{Kind: StageTwiddles, Radices: p.Radices}
 	}
 	if chirpIn || chirpOut {

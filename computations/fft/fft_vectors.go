@@ -1,0 +1,276 @@
+package fft
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+
+	fftplan "github.com/reikna-go/reikna/computations/fft/internal/plan"
+	"github.com/reikna-go/reikna/dtypes"
+)
+
+// fftVectorsBody holds the numbers of the vector kernel
+// (fftplan.Pass.Vectors, templates/fft_vectors.cl): each work-item takes
+// one row of L complex values as Count vectors of VType, x0 to x(Count-1),
+// each holding Values neighbouring values with their real and imaginary
+// parts interleaved, as in memory. Lines are the statements of the radix-2
+// stages (decimation in frequency), each a constant vector of VType;
+// Outputs name the vectors that hold outputs Values·v to Values·v +
+// Values - 1 in order, once the last stage's bit-reversed order is undone
+// by shuffles.
+type fftVectorsBody struct {
+	VType   string // a vector of 2·Values reals
+	Width   int    // 2·Values: the reals of a vector (vload and vstore)
+	Values  int    // complex values a vector
+	Vectors []int  // 0 to Count-1
+	Lines   []string
+	Outputs []string
+	// Pointers: the row is loaded and stored through the arrays'
+	// pointers as whole vectors; otherwise value by value, through
+	// FFT_LOAD_ELEM and FFT_STORE_ELEM (a transformation on an end).
+	Pointers bool
+	// Conj and ConjScale are the vectors that conjugate the inverse's
+	// inputs and conjugate and scale its outputs on the pointers' path.
+	Conj, ConjScale string
+	// Loads and Stores are the values of each vector on the elements'
+	// path: the parts of each, in the order of its lanes.
+	Loads  []fftVectorElems
+	Stores []fftVectorElems
+}
+
+// fftVectorElems is one vector of the elements' path of the vector
+// kernel: V, the vector, and N, the positions of its values in the row.
+type fftVectorElems struct {
+	V int
+	N []int
+}
+
+// vectorsBody returns the numbers of the vector kernel of pass p on values
+// of dt, loading and storing through the arrays' pointers where pointers
+// is set.
+func vectorsBody(p fftplan.Pass, dt dtypes.DType, pointers bool, scale string) *fftVectorsBody {
+	real := dt.Real()
+	values := p.Vectors
+	g := &vectorGen{vtype: fmt.Sprintf("%s%d", real.CType(), 2*values), values: values, lit: real.MustLiteral}
+	vb := &fftVectorsBody{VType: g.vtype, Width: 2 * values, Values: values, Pointers: pointers}
+	count := p.L / values
+	where := make([]vectorSlot, p.L)
+	for v := 0; v < count; v++ {
+		vb.Vectors = append(vb.Vectors, v)
+		name := fmt.Sprintf("x%d", v)
+		g.order = append(g.order, name)
+		for s := 0; s < values; s++ {
+			where[v*values+s] = vectorSlot{name, s}
+		}
+		pos := make([]int, values)
+		for s := range pos {
+			pos[s] = v*values + s
+		}
+		vb.Loads = append(vb.Loads, fftVectorElems{V: v, N: pos})
+		vb.Stores = append(vb.Stores, fftVectorElems{V: v, N: pos})
+	}
+	stage := 0
+	for h := p.L / 2; h >= 1; h /= 2 {
+		stage++
+		g.lines = append(g.lines, fmt.Sprintf("// stage %d of %d: x[i] + x[i + %d] and (x[i] - x[i + %d])·W_%d^(i mod %d)", stage, len(p.Radices), h, h, 2*h, 2*h))
+		where = g.stage(where, h)
+	}
+	g.lines = append(g.lines, "// the outputs in order: the last stage left output k at bit-reversed k")
+	width := bits.Len(uint(p.L)) - 1
+	for v := 0; v < count; v++ {
+		srcs := make([]*vectorSlot, values)
+		for l := range srcs {
+			k := v*values + l
+			s := where[bits.Reverse(uint(k))>>(bits.UintSize-width)]
+			srcs[l] = &s
+		}
+		vb.Outputs = append(vb.Outputs, g.build(srcs))
+	}
+	vb.Lines = g.lines
+	signs, scaled := make([]string, 0, 2*values), make([]string, 0, 2*values)
+	for range values {
+		signs = append(signs, real.MustLiteral(1), real.MustLiteral(-1))
+		scaled = append(scaled, scale, "-"+scale)
+	}
+	vb.Conj = fmt.Sprintf("(%s)(%s)", g.vtype, strings.Join(signs, ", "))
+	vb.ConjScale = fmt.Sprintf("(%s)(%s)", g.vtype, strings.Join(scaled, ", "))
+	return vb
+}
+
+// vectorSlot is value s of the vector named v.
+type vectorSlot struct {
+	v string
+	s int
+}
+
+// vectorGen writes the statements of the vector kernel: constant vectors
+// t0, t1, ... of vtype, each values complex values, in the order of order.
+type vectorGen struct {
+	vtype  string
+	values int
+	lit    func(any) string
+	lines  []string
+	order  []string // the vectors, in the order they were made
+}
+
+// tmp adds the statement of a new vector of the value expr and returns its
+// name.
+func (g *vectorGen) tmp(expr string) string {
+	name := fmt.Sprintf("t%d", len(g.order)-g.inputs())
+	g.order = append(g.order, name)
+	g.lines = append(g.lines, fmt.Sprintf("const %s %s = %s;", g.vtype, name, expr))
+	return name
+}
+
+// inputs is the number of loaded vectors (x0, x1, ...) among g.order.
+func (g *vectorGen) inputs() int {
+	n := 0
+	for _, v := range g.order {
+		if strings.HasPrefix(v, "x") {
+			n++
+		}
+	}
+	return n
+}
+
+// stage writes the radix-2 stage of span h: for each i with i mod 2h < h,
+// x[i] + x[i+h] goes to position i and (x[i] - x[i+h])·W_{2h}^(i mod 2h)
+// to i + h; where says where each position's value is, and the stage
+// returns where its outputs are. The butterflies go values a vector
+// together, in the order of their first values' vectors, so that lanes
+// of two vectors pair lane by lane without a shuffle where they can.
+func (g *vectorGen) stage(where []vectorSlot, h int) []vectorSlot {
+	var firsts []int
+	for i := range where {
+		if i%(2*h) < h {
+			firsts = append(firsts, i)
+		}
+	}
+	rank := func(v string) int { return slices.Index(g.order, v) }
+	slices.SortStableFunc(firsts, func(a, b int) int {
+		if d := rank(where[a].v) - rank(where[b].v); d != 0 {
+			return d
+		}
+		return where[a].s - where[b].s
+	})
+	out := make([]vectorSlot, len(where))
+	for k := 0; k < len(firsts); k += g.values {
+		group := firsts[k : k+g.values]
+		ps, qs := make([]*vectorSlot, g.values), make([]*vectorSlot, g.values)
+		for l, i := range group {
+			ps[l], qs[l] = &where[i], &where[i+h]
+		}
+		p, q := g.build(ps), g.build(qs)
+		sum := g.tmp(p + " + " + q)
+		diff := g.tmp(p + " - " + q)
+		re, im := make([]string, 0, 2*g.values), make([]string, 0, 2*g.values)
+		trivial := true
+		for _, i := range group {
+			j := i % (2 * h)
+			a := -2 * math.Pi * float64(j) / float64(2*h)
+			c, s := exactZero(math.Cos(a)), exactZero(math.Sin(a))
+			if j != 0 {
+				trivial = false
+			}
+			re = append(re, g.lit(c), g.lit(c))
+			im = append(im, g.lit(-s), g.lit(s))
+		}
+		twisted := diff
+		if !trivial {
+			twisted = g.tmp(fmt.Sprintf("%s * (%s)(%s) + %s.%s * (%s)(%s)",
+				diff, g.vtype, strings.Join(re, ", "), diff, g.swapParts(), g.vtype, strings.Join(im, ", ")))
+		}
+		for l, i := range group {
+			out[i] = vectorSlot{sum, l}
+			out[i+h] = vectorSlot{twisted, l}
+		}
+	}
+	return out
+}
+
+// swapParts is the swizzle that exchanges the real and imaginary parts of
+// every value of a vector.
+func (g *vectorGen) swapParts() string {
+	var sb strings.Builder
+	sb.WriteString("s")
+	for l := 0; l < g.values; l++ {
+		fmt.Fprintf(&sb, "%x%x", 2*l+1, 2*l)
+	}
+	return sb.String()
+}
+
+// build returns the name of a vector whose lane l holds the value srcs[l]
+// (any value where srcs[l] is nil): a vector that holds them already, one
+// shuffle of one or two vectors, or shuffles of two vectors built so from
+// halves of the vectors that hold them.
+func (g *vectorGen) build(srcs []*vectorSlot) string {
+	var vs []string
+	for _, x := range srcs {
+		if x != nil && !slices.Contains(vs, x.v) {
+			vs = append(vs, x.v)
+		}
+	}
+	mask := make([]string, 0, 2*g.values)
+	add := func(base, s int) { mask = append(mask, fmt.Sprint(base+2*s), fmt.Sprint(base+2*s+1)) }
+	masked := func() string { return fmt.Sprintf("(uint%d)(%s)", 2*g.values, strings.Join(mask, ", ")) }
+	switch len(vs) {
+	case 1:
+		same := true
+		for l, x := range srcs {
+			s := l
+			if x != nil {
+				s = x.s
+			}
+			same = same && s == l
+			add(0, s)
+		}
+		if same {
+			return vs[0]
+		}
+		return g.tmp(fmt.Sprintf("shuffle(%s, %s)", vs[0], masked()))
+	case 2:
+		for l, x := range srcs {
+			switch {
+			case x == nil:
+				add(0, l)
+			case x.v == vs[0]:
+				add(0, x.s)
+			default:
+				add(2*g.values, x.s)
+			}
+		}
+		return g.tmp(fmt.Sprintf("shuffle2(%s, %s, %s)", vs[0], vs[1], masked()))
+	}
+	half := vs[:len(vs)/2]
+	as, bs := make([]*vectorSlot, len(srcs)), make([]*vectorSlot, len(srcs))
+	for l, x := range srcs {
+		if x == nil {
+			continue
+		}
+		if slices.Contains(half, x.v) {
+			as[l] = x
+		} else {
+			bs[l] = x
+		}
+	}
+	a, b := g.build(as), g.build(bs)
+	for l := range srcs {
+		if bs[l] != nil {
+			add(2*g.values, l)
+		} else {
+			add(0, l)
+		}
+	}
+	return g.tmp(fmt.Sprintf("shuffle2(%s, %s, %s)", a, b, masked()))
+}
+
+// exactZero is x, or 0 where x is a rounding error of a zero (the cosine
+// of π/2 is 6.1e-17 in float64).
+func exactZero(x float64) float64 {
+	if math.Abs(x) < 1e-15 {
+		return 0
+	}
+	return x
+}

@@ -1,0 +1,102 @@
+package fft_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/reikna-go/reikna/cluda/cludatest"
+	"github.com/reikna-go/reikna/computations/fft"
+	"github.com/reikna-go/reikna/core"
+	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/transformations"
+)
+
+// vectorMarker is in the source of the vector kernel
+// (fftplan.Pass.Vectors): its first stage.
+const vectorMarker = "// stage 1 of "
+
+// TestVectorRows runs the transforms that a CPU device takes in the vector
+// kernel: rows of 16 to 256 points, in batches of fewer rows than a
+// work-group and of more than one, along the last axis of a 3-D array and
+// along both axes of a square, forward and inverse; and 512 and complex128
+// rows, which keep their plans. On a CPU device it checks which kernels
+// are vector kernels, and that Tuning.NoVectorRows plans none; each
+// transform is checked against the float64 reference.
+func TestVectorRows(t *testing.T) {
+	thr := cludatest.Thread(t)
+	cases := []struct {
+		shape  []int
+		axes   []int
+		dt     dtypes.DType
+		vector int // the vector kernels of the rule's plan
+	}{
+		{[]int{5, 16}, []int{1}, dtypes.Complex64, 1},
+		{[]int{100, 32}, []int{1}, dtypes.Complex64, 1},
+		{[]int{3, 64}, []int{1}, dtypes.Complex64, 1},
+		{[]int{2, 3, 128}, []int{2}, dtypes.Complex64, 1},
+		{[]int{67, 256}, []int{1}, dtypes.Complex64, 1},
+		{[]int{64, 64}, []int{0, 1}, dtypes.Complex64, 1},
+		{[]int{3, 512}, []int{1}, dtypes.Complex64, 0},
+		{[]int{3, 64}, []int{1}, dtypes.Complex128, 0},
+	}
+	for i, c := range cases {
+		for _, off := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/%v/axes%v/vectors=%v", c.dt, c.shape, c.axes, !off), func(t *testing.T) {
+				if !thr.Params().SupportsDType(c.dt) {
+					t.Skip("no double precision")
+				}
+				f, err := fft.NewTunedFFT(core.ArrayOf(c.dt, c.shape...), c.axes, fft.FFTOptions{}, fft.FFTTuning{NoVectorRows: off})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := c.vector
+				if off {
+					want = 0
+				}
+				if n, _ := kernelsWith(t, f, thr.Params(), vectorMarker); thr.Params().IsCPU() && n != want {
+					t.Errorf("%d vector kernels, want %d", n, want)
+				}
+				if e := runPlanned(t, thr, f, c.dt, c.shape, c.axes, uint64(i)); !(e <= tolerance(c.dt)) {
+					t.Errorf("relative error %.3g", e)
+				}
+			})
+		}
+	}
+}
+
+// TestVectorRowsTransformed runs the vector kernel with a transformation
+// on its input and on its output (the kernel then loads and stores value
+// by value through them), forward and inverse: the input scaled by 2 and
+// the output by 1/2 give the bare transform back.
+func TestVectorRowsTransformed(t *testing.T) {
+	thr := cludatest.Thread(t)
+	for i, shape := range [][]int{{7, 16}, {3, 128}} {
+		t.Run(fmt.Sprint(shape), func(t *testing.T) {
+			typ := core.ArrayOf(dtypes.Complex64, shape...)
+			f, err := fft.NewFFT(typ, []int{1}, fft.FFTOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			double, err := transformations.MulConst(typ, complex64(2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			half, err := transformations.MulConst(typ, complex64(0.5))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Connect("input", double, "output", map[string]string{"input": "halved"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Connect("output", half, "input", map[string]string{"output": "doubled"}); err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := kernelsWith(t, f, thr.Params(), vectorMarker); thr.Params().IsCPU() && n != 1 {
+				t.Errorf("%d vector kernels, want 1", n)
+			}
+			if e := runPlanned(t, thr, f, dtypes.Complex64, shape, []int{1}, uint64(i)); !(e <= tolComplex64) {
+				t.Errorf("relative error %.3g", e)
+			}
+		})
+	}
+}

@@ -1,0 +1,104 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestVectorRows checks the CPU device's rule of the vector kernel
+// (vectorPays): complex64 rows of a power of two from vectorFrom to
+// vectorTo points, one pass of radix-2 stages, one row a work-item; and
+// the transforms that keep their plans: shorter or longer rows, other
+// lengths, columns (an axis with elements after it), complex128, the
+// halves of real transforms, plans without looped passes (a fused
+// convolution's) or with Tuning.NoVectorRows, and GPUs.
+func TestVectorRows(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		shape  []int
+		axis   int
+		lim    Limits
+		vector bool
+	}{
+		{"16", []int{4, 16}, 1, cpuLimits, true},
+		{"32", []int{100, 32}, 1, cpuLimits, true},
+		{"64", []int{3, 64}, 1, cpuLimits, true},
+		{"128 of a 3-D array", []int{2, 3, 128}, 2, cpuLimits, true},
+		{"256", []int{5, 256}, 1, cpuLimits, true},
+		{"8: below vectorFrom", []int{4, 8}, 1, cpuLimits, false},
+		{"512: above vectorTo", []int{4, 512}, 1, cpuLimits, false},
+		{"48: no power of two", []int{4, 48}, 1, cpuLimits, false},
+		{"64 over columns", []int{64, 3}, 0, cpuLimits, false},
+		{"64 in complex128", []int{4, 64}, 1, complex128Of(cpuLimits), false},
+		{"64, a real transform's half", []int{4, 64}, 1, realEnds(cpuLimits), false},
+		{"64 with NoLooped", []int{4, 64}, 1, tuned(cpuLimits, Tuning{NoLooped: true}), false},
+		{"64 with NoVectorRows", []int{4, 64}, 1, tuned(cpuLimits, Tuning{NoVectorRows: true}), false},
+		{"64 with NoLanes", []int{4, 64}, 1, tuned(cpuLimits, Tuning{NoLanes: true}), false},
+		{"64 on a GPU", []int{4, 64}, 1, gpuLimits, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := New(tc.shape, []int{tc.axis}, tc.lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := p.Axes[0]
+			vectors := 0
+			for _, k := range a.Kernels {
+				if k.Pass.Vectors > 0 {
+					vectors++
+				}
+			}
+			if !tc.vector {
+				if vectors > 0 {
+					t.Errorf("%d vector kernels, want none: %s", vectors, summary(a.Kernels[0]))
+				}
+				return
+			}
+			if len(a.Kernels) != 1 || vectors != 1 {
+				t.Fatalf("%d kernels, %d of them vector kernels; want one: %s", len(a.Kernels), vectors, summary(a.Kernels[0]))
+			}
+			k := a.Kernels[0]
+			n := tc.shape[tc.axis]
+			if p := k.Pass; p.Vectors != vectorValues || p.L != n || p.N != n || len(p.Radices) != log2(n) || p.WG != p.Tile || p.WG != min(privateWG, a.Outer) {
+				t.Errorf("pass %+v: want %d values a vector, L = N = %d in %d stages of 2, one row a work-item", p, vectorValues, n, log2(n))
+			}
+			if err := checkAxis(a, tc.shape, tc.lim, tc.lim.budget().localBytes); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// log2 is the exponent of the power of two n.
+func log2(n int) int {
+	e := 0
+	for ; n > 1; n /= 2 {
+		e++
+	}
+	return e
+}
+
+// checkVectors checks a kernel's pass of the vector kernel: on a CPU, a
+// whole transform of a power of two from vectorFrom to vectorTo points
+// in radix-2 stages, one contiguous row a work-item, vectors of
+// vectorValues complex64 values, and no tables.
+func checkVectors(k Kernel, lim Limits) error {
+	p := k.Pass
+	if !lim.CPU || lim.ItemSize != vectorItemSize || p.Vectors != vectorValues {
+		return fmt.Errorf("a vector kernel of %d values a vector on a CPU %v, values of %d bytes", p.Vectors, lim.CPU, lim.ItemSize)
+	}
+	if p.L != p.N || p.NS != 1 || p.N&(p.N-1) != 0 || p.N < vectorFrom || p.N > vectorTo || k.Inner != 1 {
+		return fmt.Errorf("a vector kernel of %d points of %d after %d, %d elements after the axis", p.L, p.N, p.NS, k.Inner)
+	}
+	if !p.Private || p.TT != 1 || p.E != p.L || p.WG != p.Tile || p.WG > privateWG || p.Lanes > 1 || p.Looped {
+		return fmt.Errorf("a vector kernel of %d work-items, tile %d, %d elements, lanes %d, looped %v", p.WG, p.Tile, p.E, p.Lanes, p.Looped)
+	}
+	if len(p.Radices) != log2(p.N) || slices.ContainsFunc(p.Radices, func(r int) bool { return r != 2 }) {
+		return fmt.Errorf("a vector kernel of radices %v", p.Radices)
+	}
+	if t := k.Tables; t.Stages.Kind != NoTable || t.PassLo.Kind != NoTable || t.PassHi.Kind != NoTable {
+		return fmt.Errorf("a vector kernel with tables %+v", t)
+	}
+	return nil
+}
