@@ -59,7 +59,7 @@ func newFFTBody(k *fftKernel) *fftPass {
 		if c, ok := b.Dst.Kind.(complexEnd); ok && c.Conj {
 			scale = c.Scale
 		}
-		b.Vectors = vectorsBody(p, k.dt, k.vectorPointers(b), scale)
+		b.Vectors = vectorsBody(p, b.Count, k.dt, k.vectorPointers(b), scale)
 		return b
 	case p.Lanes > 1:
 		b.Butterflies[p.L] = lanesButterflyModule(p.L, k.dt, p.Lanes)

@@ -12,19 +12,21 @@ import (
 )
 
 // fftVectorsBody holds the numbers of the vector kernel
-// (fftplan.Pass.Vectors, templates/fft_vectors.cl): each work-item takes
-// one row of L complex values as Count vectors of VType, x0 to x(Count-1),
-// each holding Values neighbouring values with their real and imaginary
-// parts interleaved, as in memory. Lines are the statements of the radix-2
-// stages (decimation in frequency), each a constant vector of VType;
-// Outputs name the vectors that hold outputs Values·v to Values·v +
-// Values - 1 in order, once the last stage's bit-reversed order is undone
-// by shuffles.
+// (fftplan.Pass.Vectors, templates/fft_vectors.cl): each of Items
+// work-items takes Rows neighbouring rows of L complex values as vectors
+// of VType, x0, x1, ..., each holding Values neighbouring values with
+// their real and imaginary parts interleaved, as in memory. Lines are the
+// statements of the radix-2 stages (decimation in frequency), each a
+// constant vector of VType; Outputs name the vectors that hold the values
+// Values·v to Values·v + Values - 1 of the rows' outputs in order, once
+// the last stage's bit-reversed order is undone by shuffles.
 type fftVectorsBody struct {
 	VType   string // a vector of 2·Values reals
 	Width   int    // 2·Values: the reals of a vector (vload and vstore)
 	Values  int    // complex values a vector
-	Vectors []int  // 0 to Count-1
+	Rows    int    // rows a work-item
+	Items   int    // work-items: the rows of the pass over Rows
+	Vectors []int  // 0 to Rows·L/Values - 1
 	Lines   []string
 	Outputs []string
 	// Pointers: the row is loaded and stored through the arrays'
@@ -41,22 +43,24 @@ type fftVectorsBody struct {
 }
 
 // fftVectorElems is one vector of the elements' path of the vector
-// kernel: V, the vector, and N, the positions of its values in the row.
+// kernel: V, the vector, Row, the row of the work-item's that holds it,
+// and N, the positions of its values in the row.
 type fftVectorElems struct {
-	V int
-	N []int
+	V, Row int
+	N      []int
 }
 
-// vectorsBody returns the numbers of the vector kernel of pass p on values
-// of dt, loading and storing through the arrays' pointers where pointers
-// is set.
-func vectorsBody(p fftplan.Pass, dt dtypes.DType, pointers bool, scale string) *fftVectorsBody {
+// vectorsBody returns the numbers of the vector kernel of pass p over rows
+// rows of values of dt, loading and storing through the arrays' pointers
+// where pointers is set, the inverse's outputs scaled by scale.
+func vectorsBody(p fftplan.Pass, rows int, dt dtypes.DType, pointers bool, scale string) *fftVectorsBody {
 	real := dt.Real()
 	values := p.Vectors
 	g := &vectorGen{vtype: fmt.Sprintf("%s%d", real.CType(), 2*values), values: values, lit: real.MustLiteral}
-	vb := &fftVectorsBody{VType: g.vtype, Width: 2 * values, Values: values, Pointers: pointers}
-	count := p.L / values
-	where := make([]vectorSlot, p.L)
+	r := p.VectorRows()
+	vb := &fftVectorsBody{VType: g.vtype, Width: 2 * values, Values: values, Rows: r, Items: rows / r, Pointers: pointers}
+	count := r * p.L / values
+	where := make([]vectorSlot, r*p.L)
 	for v := 0; v < count; v++ {
 		vb.Vectors = append(vb.Vectors, v)
 		name := fmt.Sprintf("x%d", v)
@@ -66,10 +70,11 @@ func vectorsBody(p fftplan.Pass, dt dtypes.DType, pointers bool, scale string) *
 		}
 		pos := make([]int, values)
 		for s := range pos {
-			pos[s] = v*values + s
+			pos[s] = (v*values + s) % p.L
 		}
-		vb.Loads = append(vb.Loads, fftVectorElems{V: v, N: pos})
-		vb.Stores = append(vb.Stores, fftVectorElems{V: v, N: pos})
+		row := v * values / p.L
+		vb.Loads = append(vb.Loads, fftVectorElems{V: v, Row: row, N: pos})
+		vb.Stores = append(vb.Stores, fftVectorElems{V: v, Row: row, N: pos})
 	}
 	stage := 0
 	for h := p.L / 2; h >= 1; h /= 2 {
@@ -82,8 +87,9 @@ func vectorsBody(p fftplan.Pass, dt dtypes.DType, pointers bool, scale string) *
 	for v := 0; v < count; v++ {
 		srcs := make([]*vectorSlot, values)
 		for l := range srcs {
-			k := v*values + l
-			s := where[bits.Reverse(uint(k))>>(bits.UintSize-width)]
+			e := v*values + l
+			row, k := e/p.L, e%p.L
+			s := where[row*p.L+int(bits.Reverse(uint(k))>>(bits.UintSize-width))]
 			srcs[l] = &s
 		}
 		vb.Outputs = append(vb.Outputs, g.build(srcs))

@@ -16,10 +16,11 @@ import (
 const vectorMarker = "// stage 1 of "
 
 // TestVectorRows runs the transforms that a CPU device takes in the vector
-// kernel: rows of 16 to 256 points, in batches of fewer rows than a
-// work-group and of more than one, along the last axis of a 3-D array and
-// along both axes of a square, forward and inverse; and 512 and complex128
-// rows, which keep their plans. On a CPU device it checks which kernels
+// kernel: rows of 8 (two a work-item) to 256 points, in batches of fewer
+// rows than a work-group and of more than one, along the last axis of a
+// 3-D array and along both axes of a square, forward and inverse; and
+// an odd number of rows of 8, 512 and complex128 rows, which keep their
+// plans. On a CPU device it checks which kernels
 // are vector kernels, and that Tuning.NoVectorRows plans none; each
 // transform is checked against the float64 reference.
 func TestVectorRows(t *testing.T) {
@@ -30,6 +31,9 @@ func TestVectorRows(t *testing.T) {
 		dt     dtypes.DType
 		vector int // the vector kernels of the rule's plan
 	}{
+		{[]int{6, 8}, []int{1}, dtypes.Complex64, 1},
+		{[]int{5, 8}, []int{1}, dtypes.Complex64, 0},
+		{[]int{130, 8}, []int{1}, dtypes.Complex64, 1},
 		{[]int{5, 16}, []int{1}, dtypes.Complex64, 1},
 		{[]int{100, 32}, []int{1}, dtypes.Complex64, 1},
 		{[]int{3, 64}, []int{1}, dtypes.Complex64, 1},
@@ -70,7 +74,7 @@ func TestVectorRows(t *testing.T) {
 // the output by 1/2 give the bare transform back.
 func TestVectorRowsTransformed(t *testing.T) {
 	thr := cludatest.Thread(t)
-	for i, shape := range [][]int{{7, 16}, {3, 128}} {
+	for i, shape := range [][]int{{4, 8}, {7, 16}, {3, 128}} {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
 			typ := core.ArrayOf(dtypes.Complex64, shape...)
 			f, err := fft.NewFFT(typ, []int{1}, fft.FFTOptions{})

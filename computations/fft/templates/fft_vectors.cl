@@ -1,6 +1,6 @@
 {{- /* The vector kernel (fftVectorsBody, fftplan.Pass.Vectors) of CPU
-    devices: each work-item takes the whole transform of one row o, as
-    vectors of complex values with their real and imaginary parts
+    devices: work-item o takes the whole transforms of rows o·Rows to
+    o·Rows + Rows - 1, neighbours in memory, as vectors of complex values with their real and imaginary parts
     interleaved, in the order of memory. Through the arrays' pointers
     (.src, .dst) it loads and stores whole vectors, conjugating the
     inverse's inputs and conjugating and scaling its outputs itself;
@@ -11,11 +11,11 @@
 {{- $b := .b }}{{ $g := .b.Vectors }}{{ $v := $g.VType }}{{ $c := $b.CType }}
     VIRTUAL_SKIP_THREADS;
     const unsigned int o = (unsigned int)virtual_global_id(0);
-    if (o >= {{ $b.Count }})
+    if (o >= {{ $g.Items }})
         return;
 {{- if $g.Pointers }}
-    GLOBAL_MEM const {{ $b.RType }} *src = (GLOBAL_MEM const {{ $b.RType }} *)({{ .src }} + (VSIZE_T)o * {{ $b.L }});
-    GLOBAL_MEM {{ $b.RType }} *dst = (GLOBAL_MEM {{ $b.RType }} *)({{ .dst }} + (VSIZE_T)o * {{ $b.L }});
+    GLOBAL_MEM const {{ $b.RType }} *src = (GLOBAL_MEM const {{ $b.RType }} *)({{ .src }} + (VSIZE_T)o * {{ mul $g.Rows $b.L }});
+    GLOBAL_MEM {{ $b.RType }} *dst = (GLOBAL_MEM {{ $b.RType }} *)({{ .dst }} + (VSIZE_T)o * {{ mul $g.Rows $b.L }});
 {{- range $g.Vectors }}
     {{ $v }} x{{ . }} = vload{{ $g.Width }}({{ . }}, src);
 {{- end }}
@@ -27,11 +27,11 @@
 {{- end }}
     }{{ end }}
 {{- else }}
-{{- range $g.Loads }}
+{{- range $g.Loads }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows .Row }}{{ end }}
     {{ $v }} x{{ .V }};
     {
 {{- range $i, $n := .N }}
-        const {{ $c }} e{{ $i }} = {{ if $b.Src.Short }}{{ $n }} >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM(o, {{ $n }}, 0);
+        const {{ $c }} e{{ $i }} = {{ if $b.Src.Short }}{{ $n }} >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM({{ $row }}, {{ $n }}, 0);
 {{- end }}
         x{{ .V }} = ({{ $v }})({{ range $i, $n := .N }}{{ if $i }}, {{ end }}e{{ $i }}.x, e{{ $i }}.y{{ end }});
     }
@@ -51,9 +51,9 @@
     vstore{{ $g.Width }}({{ $y }}, {{ $i }}, dst);
 {{- end }}{{ end }}
 {{- else }}
-{{- range $g.Stores }}{{ $y := index $g.Outputs .V }}
+{{- range $g.Stores }}{{ $y := index $g.Outputs .V }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows .Row }}{{ end }}
 {{- range $i, $n := .N }}
-    {{ if $b.Dst.Short }}if ({{ $n }} < {{ $b.Dst.Length }}) {{ end }}FFT_STORE_ELEM(o, {{ $n }}, 0, COMPLEX_CTR({{ $c }})({{ $y }}.s{{ printf "%x" (mul 2 $i) }}, {{ $y }}.s{{ printf "%x" (add (mul 2 $i) 1) }}));
+    {{ if $b.Dst.Short }}if ({{ $n }} < {{ $b.Dst.Length }}) {{ end }}FFT_STORE_ELEM({{ $row }}, {{ $n }}, 0, COMPLEX_CTR({{ $c }})({{ $y }}.s{{ printf "%x" (mul 2 $i) }}, {{ $y }}.s{{ printf "%x" (add (mul 2 $i) 1) }}));
 {{- end }}
 {{- end }}
 {{- end }}

@@ -25,10 +25,11 @@ const (
 )
 
 // vectorFrom and vectorTo bound the lengths of the vector kernel: powers
-// of two of two vectors or more, up to the 64 vectors of 512 points,
-// whose shuffles outnumber its arithmetic beyond.
+// of two from one vector (a work-item then takes two rows: its stages
+// pair the values of two vectors, VectorRows) up to 256 points (512 ran
+// as fast as its looped pass: FFT notes §47).
 const (
-	vectorFrom = 2 * vectorValues
+	vectorFrom = vectorValues
 	vectorTo   = 256
 )
 
@@ -40,20 +41,35 @@ const (
 func (a *Axis) vectorPays(b budget) bool {
 	m := a.M
 	return b.vectors > 0 && b.looped > 0 && !a.Bluestein && a.Inner == 1 &&
-		m&(m-1) == 0 && m >= vectorFrom && m <= vectorTo
+		m&(m-1) == 0 && m >= vectorFrom && m <= vectorTo && a.Outer%vectorRows(m, b.vectors) == 0
+}
+
+// vectorRows is the number of rows of m points that a work-item of the
+// vector kernel takes, with values complex values a vector: one, or as
+// many as fill two vectors where a row is shorter.
+func vectorRows(m, values int) int {
+	return max(1, 2*values/m)
+}
+
+// VectorRows is the number of rows a work-item of the vector kernel
+// takes: the pass's Tile is WG times it.
+func (p *Pass) VectorRows() int {
+	return vectorRows(p.L, p.Vectors)
 }
 
 // vectorPass returns the vector kernel's pass of a transform of length m
-// over count rows: one row a work-item, privateWG work-items a work-group
-// (fewer where there are fewer rows), its stages radix 2.
+// over count rows (a multiple of VectorRows): VectorRows rows a work-item,
+// privateWG work-items a work-group (fewer where there are fewer rows),
+// its stages radix 2.
 func vectorPass(m, count int, b budget) Pass {
 	p := Pass{N: m, L: m, NS: 1, Plain: b.plainLocal}
 	for r := m; r > 1; r /= 2 {
 		p.Radices = append(p.Radices, 2)
 	}
 	p.E, p.TT, p.Private, p.Vectors = m, 1, true, b.vectors
-	p.Tile = max(min(b.privateWG, count), 1)
-	p.WG = p.Tile
+	rows := p.VectorRows()
+	p.WG = max(min(b.privateWG, count/rows), 1)
+	p.Tile = p.WG * rows
 	p.Comps, p.Chunks, p.SFast = 1, 1, true
 	return p
 }

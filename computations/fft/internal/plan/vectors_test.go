@@ -26,7 +26,9 @@ func TestVectorRows(t *testing.T) {
 		{"64", []int{3, 64}, 1, cpuLimits, true},
 		{"128 of a 3-D array", []int{2, 3, 128}, 2, cpuLimits, true},
 		{"256", []int{5, 256}, 1, cpuLimits, true},
-		{"8: below vectorFrom", []int{4, 8}, 1, cpuLimits, false},
+		{"8: two rows a work-item", []int{4, 8}, 1, cpuLimits, true},
+		{"8 over an odd number of rows", []int{5, 8}, 1, cpuLimits, false},
+		{"4: below vectorFrom", []int{4, 4}, 1, cpuLimits, false},
 		{"512: above vectorTo", []int{4, 512}, 1, cpuLimits, false},
 		{"48: no power of two", []int{4, 48}, 1, cpuLimits, false},
 		{"64 over columns", []int{64, 3}, 0, cpuLimits, false},
@@ -60,7 +62,7 @@ func TestVectorRows(t *testing.T) {
 			}
 			k := a.Kernels[0]
 			n := tc.shape[tc.axis]
-			if p := k.Pass; p.Vectors != vectorValues || p.L != n || p.N != n || len(p.Radices) != log2(n) || p.WG != p.Tile || p.WG != min(privateWG, a.Outer) {
+			if p := k.Pass; p.Vectors != vectorValues || p.L != n || p.N != n || len(p.Radices) != log2(n) || p.Tile != p.WG*p.VectorRows() || p.WG != min(privateWG, a.Outer/p.VectorRows()) {
 				t.Errorf("pass %+v: want %d values a vector, L = N = %d in %d stages of 2, one row a work-item", p, vectorValues, n, log2(n))
 			}
 			if err := checkAxis(a, tc.shape, tc.lim, tc.lim.budget().localBytes); err != nil {
@@ -91,7 +93,7 @@ func checkVectors(k Kernel, lim Limits) error {
 	if p.L != p.N || p.NS != 1 || p.N&(p.N-1) != 0 || p.N < vectorFrom || p.N > vectorTo || k.Inner != 1 {
 		return fmt.Errorf("a vector kernel of %d points of %d after %d, %d elements after the axis", p.L, p.N, p.NS, k.Inner)
 	}
-	if !p.Private || p.TT != 1 || p.E != p.L || p.WG != p.Tile || p.WG > privateWG || p.Lanes > 1 || p.Looped {
+	if !p.Private || p.TT != 1 || p.E != p.L || p.Tile != p.WG*p.VectorRows() || p.WG > privateWG || p.Lanes > 1 || p.Looped || k.Outer%p.VectorRows() != 0 {
 		return fmt.Errorf("a vector kernel of %d work-items, tile %d, %d elements, lanes %d, looped %v", p.WG, p.Tile, p.E, p.Lanes, p.Looped)
 	}
 	if len(p.Radices) != log2(p.N) || slices.ContainsFunc(p.Radices, func(r int) bool { return r != 2 }) {
