@@ -112,33 +112,26 @@ type vectorSlot struct {
 }
 
 // vectorGen writes the statements of the vector kernel: constant vectors
-// t0, t1, ... of vtype, each values complex values, in the order of order.
+// t0, t1, ... of vtype, each of values complex values; order lists the
+// vectors, the loaded ones (x0, x1, ...) first, in the order they were
+// made.
 type vectorGen struct {
 	vtype  string
 	values int
 	lit    func(any) string
 	lines  []string
 	order  []string // the vectors, in the order they were made
+	temps  int      // the vectors the statements made
 }
 
 // tmp adds the statement of a new vector of the value expr and returns its
 // name.
 func (g *vectorGen) tmp(expr string) string {
-	name := fmt.Sprintf("t%d", len(g.order)-g.inputs())
+	name := fmt.Sprintf("t%d", g.temps)
+	g.temps++
 	g.order = append(g.order, name)
 	g.lines = append(g.lines, fmt.Sprintf("const %s %s = %s;", g.vtype, name, expr))
 	return name
-}
-
-// inputs is the number of loaded vectors (x0, x1, ...) among g.order.
-func (g *vectorGen) inputs() int {
-	n := 0
-	for _, v := range g.order {
-		if strings.HasPrefix(v, "x") {
-			n++
-		}
-	}
-	return n
 }
 
 // stage writes the radix-2 stage of span h: for each i with i mod 2h < h,

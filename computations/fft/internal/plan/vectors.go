@@ -1,7 +1,8 @@
 package plan
 
-// The vector kernel (Pass.Vectors) of a CPU device: a work-item takes one
-// whole transform of a contiguous row and holds it as vectors of
+// The vector kernel (Pass.Vectors) of a CPU device: a work-item takes the
+// whole transform of a contiguous row (of two, of 8 points) and holds it
+// as vectors of
 // vectorValues complex values, in the order of memory (real and imaginary
 // parts interleaved, as the row lies), loaded and stored whole. Its
 // radix-2 stages pair values of different vectors lane by lane, and
@@ -9,12 +10,13 @@ package plan
 // loops over complex values of the other kernels, and the lanes and
 // looped kernels, which put one transform in each lane, transpose the
 // rows into lanes and back; the vector kernel moves no value across
-// transforms. On PoCL 3.1 (2 cores, AVX-512, 8 MiB of complex64; a
-// prototype of the kernel against the rules' plans of main, FFT notes
-// §47) it took 16 points in 0.20 ms against 0.54, 32 in 0.23 against
-// 0.89, 64 in 0.27 against 0.73, 128 in 0.21 against 0.79, 256 in 0.49
-// against 1.20 and 512 in 0.66 against 0.88 (FFTW's float transforms on
-// 2 threads: 0.24, 0.38, 0.33, 0.42, 0.42 and 0.78).
+// transforms. On PoCL 3.1 (2 cores, AVX-512, 8 MiB of complex64,
+// BenchmarkFFT in five interleaved rounds against the plans of before,
+// Tuning.NoVectorRows; docs/fft-gpu-notes.md §47) it took 8 points in
+// 0.39 ms against 0.51, 16 in 0.42 against 0.64, 32 in 0.45 against 0.93,
+// 64 in 0.49 against 0.82, 128 in 0.54 against 0.81 and 256 in 0.65
+// against 1.28: 0.62 to 1.17 times the speed of FFTW's float transforms
+// on 2 threads, where the plans of before ran at 0.30 to 0.52.
 
 // vectorItemSize is the size of the complex values the vector kernel
 // takes (complex64), and vectorValues the values of a vector: float16,
