@@ -56,7 +56,8 @@ type fftVectorElems struct {
 func vectorsBody(p fftplan.Pass, rows int, dt dtypes.DType, pointers bool, scale string) *fftVectorsBody {
 	real := dt.Real()
 	values := p.Vectors
-	g := &vectorGen{vtype: fmt.Sprintf("%s%d", real.CType(), 2*values), values: values, lit: real.MustLiteral}
+	g := &vectorGen{vtype: fmt.Sprintf("%s%d", real.CType(), 2*values), values: values, lit: real.MustLiteral,
+		mask: fmt.Sprintf("%s%d", map[int]string{4: "uint", 8: "ulong"}[real.Size()], 2*values)}
 	r := p.VectorRows()
 	vb := &fftVectorsBody{VType: g.vtype, Width: 2 * values, Values: values, Rows: r, Items: rows / r, Pointers: pointers}
 	count := r * p.L / values
@@ -117,6 +118,7 @@ type vectorSlot struct {
 // made.
 type vectorGen struct {
 	vtype  string
+	mask   string // the vector type of shuffles' masks
 	values int
 	lit    func(any) string
 	lines  []string
@@ -213,7 +215,7 @@ func (g *vectorGen) build(srcs []*vectorSlot) string {
 	}
 	mask := make([]string, 0, 2*g.values)
 	add := func(base, s int) { mask = append(mask, fmt.Sprint(base+2*s), fmt.Sprint(base+2*s+1)) }
-	masked := func() string { return fmt.Sprintf("(uint%d)(%s)", 2*g.values, strings.Join(mask, ", ")) }
+	masked := func() string { return fmt.Sprintf("(%s)(%s)", g.mask, strings.Join(mask, ", ")) }
 	switch len(vs) {
 	case 1:
 		same := true

@@ -553,8 +553,8 @@ func (l Limits) budget() budget {
 	}
 	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
 	b.noLoopedPadding = t.NoLoopedPadding
-	if cpu && b.lanes > 0 && !t.NoVectorRows && !l.RealEnds && l.ItemSize == vectorItemSize {
-		b.vectors = vectorValues
+	if cpu && b.lanes > 0 && !t.NoVectorRows && !l.RealEnds {
+		b.vectors = vectorValuesOf(l.ItemSize)
 	}
 	if t.LoopedPrime > 0 {
 		b.loopedPrime = max(t.LoopedPrime, maxWidePrimeRadix)

@@ -3,7 +3,7 @@ package plan
 // The vector kernel (Pass.Vectors) of a CPU device: a work-item takes the
 // whole transform of a contiguous row (of two, of 8 points) and holds it
 // as vectors of
-// vectorValues complex values, in the order of memory (real and imaginary
+// vectorBytes, in the order of memory (real and imaginary
 // parts interleaved, as the row lies), loaded and stored whole. Its
 // radix-2 stages pair values of different vectors lane by lane, and
 // values of one vector through shuffles. PoCL's vectoriser refuses the
@@ -18,32 +18,35 @@ package plan
 // against 1.28: 0.62 to 1.17 times the speed of FFTW's float transforms
 // on 2 threads, where the plans of before ran at 0.30 to 0.52.
 
-// vectorItemSize is the size of the complex values the vector kernel
-// takes (complex64), and vectorValues the values of a vector: float16,
-// the 512 bits of AVX-512 (on AVX2, two registers).
-const (
-	vectorItemSize = 8
-	vectorValues   = 8
-)
+// vectorBytes is the size of a vector of the vector kernel: float16 (8
+// complex64 values) or double8 (4 complex128 values), the 512 bits of
+// AVX-512 (on AVX2, two registers).
+const vectorBytes = 64
 
-// vectorFrom and vectorTo bound the lengths of the vector kernel: powers
-// of two from one vector (a work-item then takes two rows: its stages
-// pair the values of two vectors, VectorRows) up to 256 points (512 ran
-// as fast as its looped pass: FFT notes §47).
-const (
-	vectorFrom = vectorValues
-	vectorTo   = 256
-)
+// vectorValuesOf returns the complex values of itemSize bytes that a
+// vector holds, 0 for other sizes.
+func vectorValuesOf(itemSize int) int {
+	if itemSize != 8 && itemSize != 16 {
+		return 0
+	}
+	return vectorBytes / itemSize
+}
+
+// vectorRowBytes bounds the rows of the vector kernel: powers of two from
+// one vector (a work-item then takes two rows: its stages pair the values
+// of two vectors, VectorRows) up to 2 KiB, 256 complex64 points (512 ran
+// as fast as its looped pass: FFT notes §47) or 128 complex128 ones.
+const vectorRowBytes = 2048
 
 // vectorPays reports whether the transform of the axis runs in the vector
 // kernel: on a CPU device with looped passes (a fused convolution plans
 // without them, and the vector kernel runs no product either), over
-// contiguous rows, a power of two from vectorFrom to vectorTo points,
-// without Bluestein's algorithm.
+// contiguous rows, a power of two from one vector's values to
+// vectorRowBytes, without Bluestein's algorithm.
 func (a *Axis) vectorPays(b budget) bool {
 	m := a.M
 	return b.vectors > 0 && b.looped > 0 && !a.Bluestein && a.Inner == 1 &&
-		m&(m-1) == 0 && m >= vectorFrom && m <= vectorTo && a.Outer%vectorRows(m, b.vectors) == 0
+		m&(m-1) == 0 && m >= b.vectors && m*b.itemSize <= vectorRowBytes && a.Outer%vectorRows(m, b.vectors) == 0
 }
 
 // vectorRows is the number of rows of m points that a work-item of the

@@ -7,12 +7,13 @@ import (
 )
 
 // TestVectorRows checks the CPU device's rule of the vector kernel
-// (vectorPays): complex64 rows of a power of two from vectorFrom to
-// vectorTo points, one pass of radix-2 stages, one row a work-item; and
-// the transforms that keep their plans: shorter or longer rows, other
-// lengths, columns (an axis with elements after it), complex128, the
-// halves of real transforms, plans without looped passes (a fused
-// convolution's) or with Tuning.NoVectorRows, and GPUs.
+// (vectorPays): rows of a power of two from one vector's values (two rows
+// a work-item, in an even number) to vectorRowBytes, one pass of radix-2
+// stages, complex64 and complex128; and the transforms that keep their
+// plans: shorter or longer rows, other lengths, an odd number of rows of
+// one vector, columns (an axis with elements after it), the halves of
+// real transforms, plans without looped passes (a fused convolution's)
+// or with Tuning.NoVectorRows, and GPUs.
 func TestVectorRows(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -28,11 +29,13 @@ func TestVectorRows(t *testing.T) {
 		{"256", []int{5, 256}, 1, cpuLimits, true},
 		{"8: two rows a work-item", []int{4, 8}, 1, cpuLimits, true},
 		{"8 over an odd number of rows", []int{5, 8}, 1, cpuLimits, false},
-		{"4: below vectorFrom", []int{4, 4}, 1, cpuLimits, false},
-		{"512: above vectorTo", []int{4, 512}, 1, cpuLimits, false},
+		{"4: below a vector", []int{4, 4}, 1, cpuLimits, false},
+		{"512: above vectorRowBytes", []int{4, 512}, 1, cpuLimits, false},
+		{"4 in complex128: two rows a work-item", []int{6, 4}, 1, complex128Of(cpuLimits), true},
+		{"128 in complex128", []int{3, 128}, 1, complex128Of(cpuLimits), true},
+		{"256 in complex128: above vectorRowBytes", []int{3, 256}, 1, complex128Of(cpuLimits), false},
 		{"48: no power of two", []int{4, 48}, 1, cpuLimits, false},
 		{"64 over columns", []int{64, 3}, 0, cpuLimits, false},
-		{"64 in complex128", []int{4, 64}, 1, complex128Of(cpuLimits), false},
 		{"64, a real transform's half", []int{4, 64}, 1, realEnds(cpuLimits), false},
 		{"64 with NoLooped", []int{4, 64}, 1, tuned(cpuLimits, Tuning{NoLooped: true}), false},
 		{"64 with NoVectorRows", []int{4, 64}, 1, tuned(cpuLimits, Tuning{NoVectorRows: true}), false},
@@ -62,8 +65,9 @@ func TestVectorRows(t *testing.T) {
 			}
 			k := a.Kernels[0]
 			n := tc.shape[tc.axis]
-			if p := k.Pass; p.Vectors != vectorValues || p.L != n || p.N != n || len(p.Radices) != log2(n) || p.Tile != p.WG*p.VectorRows() || p.WG != min(privateWG, a.Outer/p.VectorRows()) {
-				t.Errorf("pass %+v: want %d values a vector, L = N = %d in %d stages of 2, one row a work-item", p, vectorValues, n, log2(n))
+			values := vectorValuesOf(tc.lim.ItemSize)
+			if p := k.Pass; p.Vectors != values || p.L != n || p.N != n || len(p.Radices) != log2(n) || p.Tile != p.WG*p.VectorRows() || p.WG != min(privateWG, a.Outer/p.VectorRows()) {
+				t.Errorf("pass %+v: want %d values a vector, L = N = %d in %d stages of 2, one row a work-item", p, values, n, log2(n))
 			}
 			if err := checkAxis(a, tc.shape, tc.lim, tc.lim.budget().localBytes); err != nil {
 				t.Error(err)
@@ -82,15 +86,15 @@ func log2(n int) int {
 }
 
 // checkVectors checks a kernel's pass of the vector kernel: on a CPU, a
-// whole transform of a power of two from vectorFrom to vectorTo points
-// in radix-2 stages, one contiguous row a work-item, vectors of
-// vectorValues complex64 values, and no tables.
+// whole transform of a power of two from one vector's values to
+// vectorRowBytes in radix-2 stages, contiguous rows (two a work-item of
+// one vector each), vectors of vectorBytes, and no tables.
 func checkVectors(k Kernel, lim Limits) error {
 	p := k.Pass
-	if !lim.CPU || lim.ItemSize != vectorItemSize || p.Vectors != vectorValues {
+	if !lim.CPU || p.Vectors != vectorValuesOf(lim.ItemSize) {
 		return fmt.Errorf("a vector kernel of %d values a vector on a CPU %v, values of %d bytes", p.Vectors, lim.CPU, lim.ItemSize)
 	}
-	if p.L != p.N || p.NS != 1 || p.N&(p.N-1) != 0 || p.N < vectorFrom || p.N > vectorTo || k.Inner != 1 {
+	if p.L != p.N || p.NS != 1 || p.N&(p.N-1) != 0 || p.N < p.Vectors || p.N*lim.ItemSize > vectorRowBytes || k.Inner != 1 {
 		return fmt.Errorf("a vector kernel of %d points of %d after %d, %d elements after the axis", p.L, p.N, p.NS, k.Inner)
 	}
 	if !p.Private || p.TT != 1 || p.E != p.L || p.Tile != p.WG*p.VectorRows() || p.WG > privateWG || p.Lanes > 1 || p.Looped || k.Outer%p.VectorRows() != 0 {
