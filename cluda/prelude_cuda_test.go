@@ -86,8 +86,9 @@ func walkTemplates(t *testing.T, f func(path, src string)) {
 // openCLOnlyTemplates are the kernel templates that no plan renders for
 // CUDA, whose built-ins the CUDA prelude need not cover: MatrixMul's CPU
 // kernel, which only OpenCL's CPU devices take (computations/matmul_cpu_plan.go),
-// the FFT's passes in lanes, which only CPU devices' plans have
-// (computations/fft/internal/plan/lanes.go), CBRNG's kernel in lanes,
+// the FFT's passes in lanes and its vector kernel, which only CPU
+// devices' plans have (computations/fft/internal/plan/lanes.go and
+// vectors.go), CBRNG's kernel in lanes,
 // which only OpenCL's CPU devices take (cbrng/cbrng_plan.go), and
 // Transpose's CPU kernel, which only OpenCL's CPU devices take
 // (computations/transpose.go).
@@ -95,6 +96,7 @@ var openCLOnlyTemplates = []string{
 	filepath.Join("..", "computations", "templates", "matmul_cpu.cl"),
 	filepath.Join("..", "computations", "templates", "transpose_cpu.cl"),
 	filepath.Join("..", "computations", "fft", "templates", "fft_lanes.cl"),
+	filepath.Join("..", "computations", "fft", "templates", "fft_vectors.cl"),
 	filepath.Join("..", "cbrng", "templates", "bijection_lanes.cl"),
 	filepath.Join("..", "cbrng", "templates", "cbrng_lanes.cl"),
 	filepath.Join("..", "cbrng", "templates", "samplers_lanes.cl"),
