@@ -19,9 +19,9 @@ const vectorMarker = "// stage 1 of "
 // kernel: complex64 rows of 8 (two a work-item) to 256 points, in batches
 // of fewer rows than a work-group and of more than one, along the last
 // axis of a 3-D array and along both axes of a square, and complex128 rows
-// of 4 (two a work-item) to 128 points, forward and inverse; and an odd
-// number of rows of 8, complex64 rows of 512 and complex128 ones of 256,
-// which keep their plans. On a CPU device it checks which kernels
+// of 16 to 128 points, forward and inverse; and an odd number of rows of
+// 8, complex64 rows of 512 and complex128 ones of 4 and 256, which keep
+// their plans. On a CPU device it checks which kernels
 // are vector kernels, and that Tuning.NoVectorRows plans none; each
 // transform is checked against the float64 reference.
 func TestVectorRows(t *testing.T) {
@@ -42,7 +42,8 @@ func TestVectorRows(t *testing.T) {
 		{[]int{67, 256}, []int{1}, dtypes.Complex64, 1},
 		{[]int{64, 64}, []int{0, 1}, dtypes.Complex64, 1},
 		{[]int{3, 512}, []int{1}, dtypes.Complex64, 0},
-		{[]int{6, 4}, []int{1}, dtypes.Complex128, 1},
+		{[]int{6, 4}, []int{1}, dtypes.Complex128, 0},
+		{[]int{5, 16}, []int{1}, dtypes.Complex128, 1},
 		{[]int{3, 64}, []int{1}, dtypes.Complex128, 1},
 		{[]int{2, 128}, []int{1}, dtypes.Complex128, 1},
 		{[]int{3, 256}, []int{1}, dtypes.Complex128, 0},

@@ -32,21 +32,34 @@ func vectorValuesOf(itemSize int) int {
 	return vectorBytes / itemSize
 }
 
-// vectorRowBytes bounds the rows of the vector kernel: powers of two from
-// one vector (a work-item then takes two rows: its stages pair the values
-// of two vectors, VectorRows) up to 2 KiB, 256 complex64 points (512 ran
-// as fast as its looped pass: FFT notes §47) or 128 complex128 ones.
+// vectorRowBytes bounds the rows of the vector kernel: up to 2 KiB, 256
+// complex64 points (512 took 1.10 times its looped pass's time: FFT
+// notes §47) or 128 complex128 ones.
 const vectorRowBytes = 2048
+
+// vectorFromOf returns the shortest row of the vector kernel in complex
+// values of itemSize bytes: one vector of complex64 (a work-item then
+// takes two rows: its stages pair the values of two vectors, VectorRows),
+// and 16 complex128 values, four vectors: on PoCL 3.1 (2 cores, AVX-512,
+// 8 MiB, five interleaved rounds; §47) complex128 rows of 4 and 8 took
+// 1.07 and 1.04 times the time of the plans before, 16 0.99, 32 0.78, 64
+// 0.48 and 128 0.56, where complex64 rows of 8 took 0.76.
+func vectorFromOf(itemSize int) int {
+	if itemSize == 16 {
+		return 16
+	}
+	return vectorValuesOf(itemSize)
+}
 
 // vectorPays reports whether the transform of the axis runs in the vector
 // kernel: on a CPU device with looped passes (a fused convolution plans
 // without them, and the vector kernel runs no product either), over
-// contiguous rows, a power of two from one vector's values to
-// vectorRowBytes, without Bluestein's algorithm.
+// contiguous rows, a power of two from vectorFromOf to vectorRowBytes,
+// without Bluestein's algorithm.
 func (a *Axis) vectorPays(b budget) bool {
 	m := a.M
 	return b.vectors > 0 && b.looped > 0 && !a.Bluestein && a.Inner == 1 &&
-		m&(m-1) == 0 && m >= b.vectors && m*b.itemSize <= vectorRowBytes && a.Outer%vectorRows(m, b.vectors) == 0
+		m&(m-1) == 0 && m >= vectorFromOf(b.itemSize) && m*b.itemSize <= vectorRowBytes && a.Outer%vectorRows(m, b.vectors) == 0
 }
 
 // vectorRows is the number of rows of m points that a work-item of the

@@ -7,10 +7,10 @@ import (
 )
 
 // TestVectorRows checks the CPU device's rule of the vector kernel
-// (vectorPays): rows of a power of two from one vector's values (two rows
-// a work-item, in an even number) to vectorRowBytes, one pass of radix-2
-// stages, complex64 and complex128; and the transforms that keep their
-// plans: shorter or longer rows, other lengths, an odd number of rows of
+// (vectorPays): rows of a power of two from vectorFromOf (complex64 rows
+// of one vector two a work-item, in an even number) to vectorRowBytes,
+// one pass of radix-2 stages, complex64 and complex128; and the transforms
+// that keep their plans: shorter or longer rows, other lengths, an odd number of rows of
 // one vector, columns (an axis with elements after it), the halves of
 // real transforms, plans without looped passes (a fused convolution's)
 // or with Tuning.NoVectorRows, and GPUs.
@@ -31,7 +31,8 @@ func TestVectorRows(t *testing.T) {
 		{"8 over an odd number of rows", []int{5, 8}, 1, cpuLimits, false},
 		{"4: below a vector", []int{4, 4}, 1, cpuLimits, false},
 		{"512: above vectorRowBytes", []int{4, 512}, 1, cpuLimits, false},
-		{"4 in complex128: two rows a work-item", []int{6, 4}, 1, complex128Of(cpuLimits), true},
+		{"4 in complex128: below vectorFromOf", []int{6, 4}, 1, complex128Of(cpuLimits), false},
+		{"16 in complex128", []int{6, 16}, 1, complex128Of(cpuLimits), true},
 		{"128 in complex128", []int{3, 128}, 1, complex128Of(cpuLimits), true},
 		{"256 in complex128: above vectorRowBytes", []int{3, 256}, 1, complex128Of(cpuLimits), false},
 		{"48: no power of two", []int{4, 48}, 1, cpuLimits, false},
@@ -86,15 +87,15 @@ func log2(n int) int {
 }
 
 // checkVectors checks a kernel's pass of the vector kernel: on a CPU, a
-// whole transform of a power of two from one vector's values to
-// vectorRowBytes in radix-2 stages, contiguous rows (two a work-item of
+// whole transform of a power of two from vectorFromOf to vectorRowBytes
+// in radix-2 stages, contiguous rows (two a work-item of
 // one vector each), vectors of vectorBytes, and no tables.
 func checkVectors(k Kernel, lim Limits) error {
 	p := k.Pass
 	if !lim.CPU || p.Vectors != vectorValuesOf(lim.ItemSize) {
 		return fmt.Errorf("a vector kernel of %d values a vector on a CPU %v, values of %d bytes", p.Vectors, lim.CPU, lim.ItemSize)
 	}
-	if p.L != p.N || p.NS != 1 || p.N&(p.N-1) != 0 || p.N < p.Vectors || p.N*lim.ItemSize > vectorRowBytes || k.Inner != 1 {
+	if p.L != p.N || p.NS != 1 || p.N&(p.N-1) != 0 || p.N < vectorFromOf(lim.ItemSize) || p.N*lim.ItemSize > vectorRowBytes || k.Inner != 1 {
 		return fmt.Errorf("a vector kernel of %d points of %d after %d, %d elements after the axis", p.L, p.N, p.NS, k.Inner)
 	}
 	if !p.Private || p.TT != 1 || p.E != p.L || p.Tile != p.WG*p.VectorRows() || p.WG > privateWG || p.Lanes > 1 || p.Looped || k.Outer%p.VectorRows() != 0 {
