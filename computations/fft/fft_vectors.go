@@ -3,7 +3,6 @@ package fft
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 	"strings"
 
@@ -43,12 +42,16 @@ type fftVectorsBody struct {
 }
 
 // fftVectorElems is one vector of the elements' path of the vector
-// kernel: V, the vector, Row, the row of the work-item's that holds it,
-// and N, the positions of its values in the row.
+// kernel: V, the vector, and the row (of the work-item's Rows) and the
+// position in it of each of its values.
 type fftVectorElems struct {
-	V, Row int
-	N      []int
+	V      int
+	Values []fftVectorElem
 }
+
+// fftVectorElem is the row of a work-item's Rows and the position in it
+// of one value of the elements' path.
+type fftVectorElem struct{ Row, N int }
 
 // vectorsBody returns the numbers of the vector kernel of pass p over rows
 // rows of values of dt, loading and storing through the arrays' pointers
@@ -66,31 +69,29 @@ func vectorsBody(p fftplan.Pass, rows int, dt dtypes.DType, pointers bool, scale
 		vb.Vectors = append(vb.Vectors, v)
 		name := fmt.Sprintf("x%d", v)
 		g.order = append(g.order, name)
+		elems := make([]fftVectorElem, values)
 		for s := 0; s < values; s++ {
 			where[v*values+s] = vectorSlot{name, s}
+			elems[s] = fftVectorElem{Row: (v*values + s) / p.L, N: (v*values + s) % p.L}
 		}
-		pos := make([]int, values)
-		for s := range pos {
-			pos[s] = (v*values + s) % p.L
-		}
-		row := v * values / p.L
-		vb.Loads = append(vb.Loads, fftVectorElems{V: v, Row: row, N: pos})
-		vb.Stores = append(vb.Stores, fftVectorElems{V: v, Row: row, N: pos})
+		vb.Loads = append(vb.Loads, fftVectorElems{V: v, Values: elems})
+		vb.Stores = append(vb.Stores, fftVectorElems{V: v, Values: elems})
 	}
-	stage := 0
-	for h := p.L / 2; h >= 1; h /= 2 {
-		stage++
-		g.lines = append(g.lines, fmt.Sprintf("// stage %d of %d: x[i] + x[i + %d] and (x[i] - x[i + %d])·W_%d^(i mod %d)", stage, len(p.Radices), h, h, 2*h, 2*h))
-		where = g.stage(where, h)
+	span := p.L
+	for i, radix := range p.Radices {
+		h := span / radix
+		g.lines = append(g.lines, fmt.Sprintf("// stage %d of %d, radix %d: the DFT of x[i + m·%d], m < %d, output q times W_%d^(q·(i mod %d))",
+			i+1, len(p.Radices), radix, h, radix, span, span))
+		where = g.stage(where, p.L, radix, h)
+		span = h
 	}
-	g.lines = append(g.lines, "// the outputs in order: the last stage left output k at bit-reversed k")
-	width := bits.Len(uint(p.L)) - 1
+	g.lines = append(g.lines, "// the outputs in order: the stages left output k at its digits reversed")
 	for v := 0; v < count; v++ {
 		srcs := make([]*vectorSlot, values)
 		for l := range srcs {
 			e := v*values + l
 			row, k := e/p.L, e%p.L
-			s := where[row*p.L+int(bits.Reverse(uint(k))>>(bits.UintSize-width))]
+			s := where[row*p.L+digitsReversed(k, p.L, p.Radices)]
 			srcs[l] = &s
 		}
 		vb.Outputs = append(vb.Outputs, g.build(srcs))
@@ -136,16 +137,17 @@ func (g *vectorGen) tmp(expr string) string {
 	return name
 }
 
-// stage writes the radix-2 stage of span h: for each i with i mod 2h < h,
-// x[i] + x[i+h] goes to position i and (x[i] - x[i+h])·W_{2h}^(i mod 2h)
-// to i + h; where says where each position's value is, and the stage
-// returns where its outputs are. The butterflies go values a vector
-// together, in the order of their first values' vectors, so that lanes
-// of two vectors pair lane by lane without a shuffle where they can.
-func (g *vectorGen) stage(where []vectorSlot, h int) []vectorSlot {
+// stage writes the stage of radix r and span h over rows of l values
+// (decimation in frequency): for each i with i mod r·h < h, output q of
+// the DFT of x[i + m·h] (m < r), times W_{r·h}^(q·(i mod r·h)), goes to
+// position i + q·h; where says where each position's value is, and the
+// stage returns where its outputs are. The butterflies go values a
+// vector together, in the order of their first values' vectors, so that
+// lanes of r vectors pair lane by lane without a shuffle where they can.
+func (g *vectorGen) stage(where []vectorSlot, l, r, h int) []vectorSlot {
 	var firsts []int
 	for i := range where {
-		if i%(2*h) < h {
+		if i%l%(r*h) < h {
 			firsts = append(firsts, i)
 		}
 	}
@@ -159,36 +161,86 @@ func (g *vectorGen) stage(where []vectorSlot, h int) []vectorSlot {
 	out := make([]vectorSlot, len(where))
 	for k := 0; k < len(firsts); k += g.values {
 		group := firsts[k : k+g.values]
-		ps, qs := make([]*vectorSlot, g.values), make([]*vectorSlot, g.values)
-		for l, i := range group {
-			ps[l], qs[l] = &where[i], &where[i+h]
-		}
-		p, q := g.build(ps), g.build(qs)
-		sum := g.tmp(p + " + " + q)
-		diff := g.tmp(p + " - " + q)
-		re, im := make([]string, 0, 2*g.values), make([]string, 0, 2*g.values)
-		trivial := true
-		for _, i := range group {
-			j := i % (2 * h)
-			a := -2 * math.Pi * float64(j) / float64(2*h)
-			c, s := exactZero(math.Cos(a)), exactZero(math.Sin(a))
-			if j != 0 {
-				trivial = false
+		ins := make([]string, r)
+		for m := range ins {
+			srcs := make([]*vectorSlot, g.values)
+			for lane, i := range group {
+				srcs[lane] = &where[i+m*h]
 			}
-			re = append(re, g.lit(c), g.lit(c))
-			im = append(im, g.lit(-s), g.lit(s))
+			ins[m] = g.build(srcs)
 		}
-		twisted := diff
-		if !trivial {
-			twisted = g.tmp(fmt.Sprintf("%s * (%s)(%s) + %s.%s * (%s)(%s)",
-				diff, g.vtype, strings.Join(re, ", "), diff, g.swapParts(), g.vtype, strings.Join(im, ", ")))
-		}
-		for l, i := range group {
-			out[i] = vectorSlot{sum, l}
-			out[i+h] = vectorSlot{twisted, l}
+		for q := 0; q < r; q++ {
+			y := g.dft(ins, q)
+			re, im := make([]string, 0, 2*g.values), make([]string, 0, 2*g.values)
+			trivial := true
+			for _, i := range group {
+				j := i % l % (r * h)
+				a := -2 * math.Pi * float64(q*j) / float64(r*h)
+				c, s := exactZero(math.Cos(a)), exactZero(math.Sin(a))
+				trivial = trivial && q*j%(r*h) == 0
+				re = append(re, g.lit(c), g.lit(c))
+				im = append(im, g.lit(-s), g.lit(s))
+			}
+			if !trivial {
+				y = g.tmp(fmt.Sprintf("%s * (%s)(%s) + %s.%s * (%s)(%s)",
+					y, g.vtype, strings.Join(re, ", "), y, g.swapParts(), g.vtype, strings.Join(im, ", ")))
+			}
+			for lane, i := range group {
+				out[i+q*h] = vectorSlot{y, lane}
+			}
 		}
 	}
 	return out
+}
+
+// dft returns the name of the vector of output q of the DFT of the
+// vectors ins: the sum of ins[m]·W_r^(q·m), r = len(ins), each product by
+// a constant (a sign, ±i, or one multiplication, a swizzle and a fused
+// multiply-add).
+func (g *vectorGen) dft(ins []string, q int) string {
+	r := len(ins)
+	terms := []string{ins[0]}
+	for m := 1; m < r; m++ {
+		e := q * m % r
+		a := -2 * math.Pi * float64(e) / float64(r)
+		c, s := exactZero(math.Cos(a)), exactZero(math.Sin(a))
+		switch {
+		case e == 0:
+			terms = append(terms, "+ "+ins[m])
+		case c == -1:
+			terms = append(terms, "- "+ins[m])
+		case c == 0:
+			// ±i·x: the parts swapped, one of them negated.
+			sign := make([]string, 0, 2*g.values)
+			for range g.values {
+				sign = append(sign, g.lit(-s), g.lit(s))
+			}
+			terms = append(terms, fmt.Sprintf("+ %s.%s * (%s)(%s)", ins[m], g.swapParts(), g.vtype, strings.Join(sign, ", ")))
+		default:
+			re, im := make([]string, 0, 2*g.values), make([]string, 0, 2*g.values)
+			for range g.values {
+				re = append(re, g.lit(c), g.lit(c))
+				im = append(im, g.lit(-s), g.lit(s))
+			}
+			terms = append(terms, fmt.Sprintf("+ (%s * (%s)(%s) + %s.%s * (%s)(%s))",
+				ins[m], g.vtype, strings.Join(re, ", "), ins[m], g.swapParts(), g.vtype, strings.Join(im, ", ")))
+		}
+	}
+	return g.tmp(strings.Join(terms, " "))
+}
+
+// digitsReversed returns the position at which the stages of radices
+// over a row of l values leave output k: the stage t of span h_t leaves
+// its output q_t at q_t·h_t, and k's digit t (in the radices' mixed base,
+// the first stage's lowest) is q_t.
+func digitsReversed(k, l int, radices []int) int {
+	pos, span := 0, l
+	for _, r := range radices {
+		span /= r
+		pos += k % r * span
+		k /= r
+	}
+	return pos
 }
 
 // swapParts is the swizzle that exchanges the real and imaginary parts of

@@ -16,12 +16,14 @@ import (
 const vectorMarker = "// stage 1 of "
 
 // TestVectorRows runs the transforms that a CPU device takes in the vector
-// kernel: complex64 rows of 8 (two a work-item) to 256 points, in batches
-// of fewer rows than a work-group and of more than one, along the last
-// axis of a 3-D array and along both axes of a square, and complex128 rows
-// of 16 to 128 points, forward and inverse; and an odd number of rows of
-// 8, complex64 rows of 512 and complex128 ones of 4 and 256, which keep
-// their plans. On a CPU device it checks which kernels
+// kernel: complex64 rows of powers of two from 8 (two a work-item) to 256
+// points and of lengths with factors 3, 5 and 7 (12 and 20 four a
+// work-item, 14 eight, 48, 60, 96, 240, 28), in batches of fewer rows than
+// a work-group and of more than one, along the last axis of a 3-D array
+// and along both axes of a square, and complex128 rows of 16 to 128
+// points and 24, forward and inverse; and rows in a number that is no
+// multiple of a work-item's (8 and 12), complex64 rows of 512 and
+// complex128 ones of 4 and 256, which keep their plans. On a CPU device it checks which kernels
 // are vector kernels, and that Tuning.NoVectorRows plans none; each
 // transform is checked against the float64 reference.
 func TestVectorRows(t *testing.T) {
@@ -42,7 +44,17 @@ func TestVectorRows(t *testing.T) {
 		{[]int{67, 256}, []int{1}, dtypes.Complex64, 1},
 		{[]int{64, 64}, []int{0, 1}, dtypes.Complex64, 1},
 		{[]int{3, 512}, []int{1}, dtypes.Complex64, 0},
+		{[]int{8, 12}, []int{1}, dtypes.Complex64, 1},
+		{[]int{6, 12}, []int{1}, dtypes.Complex64, 0},
+		{[]int{4, 20}, []int{1}, dtypes.Complex64, 1},
+		{[]int{16, 14}, []int{1}, dtypes.Complex64, 1},
+		{[]int{3, 48}, []int{1}, dtypes.Complex64, 1},
+		{[]int{8, 60}, []int{1}, dtypes.Complex64, 1},
+		{[]int{70, 96}, []int{1}, dtypes.Complex64, 1},
+		{[]int{3, 240}, []int{1}, dtypes.Complex64, 1},
+		{[]int{2, 4, 28}, []int{2}, dtypes.Complex64, 1},
 		{[]int{6, 4}, []int{1}, dtypes.Complex128, 0},
+		{[]int{4, 24}, []int{1}, dtypes.Complex128, 1},
 		{[]int{5, 16}, []int{1}, dtypes.Complex128, 1},
 		{[]int{3, 64}, []int{1}, dtypes.Complex128, 1},
 		{[]int{2, 128}, []int{1}, dtypes.Complex128, 1},
@@ -79,7 +91,7 @@ func TestVectorRows(t *testing.T) {
 // the output by 1/2 give the bare transform back.
 func TestVectorRowsTransformed(t *testing.T) {
 	thr := cludatest.Thread(t)
-	for i, shape := range [][]int{{4, 8}, {7, 16}, {3, 128}} {
+	for i, shape := range [][]int{{4, 8}, {7, 16}, {3, 128}, {8, 12}, {8, 60}} {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
 			typ := core.ArrayOf(dtypes.Complex64, shape...)
 			f, err := fft.NewFFT(typ, []int{1}, fft.FFTOptions{})

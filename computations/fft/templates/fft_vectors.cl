@@ -27,13 +27,13 @@
 {{- end }}
     }{{ end }}
 {{- else }}
-{{- range $g.Loads }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows .Row }}{{ end }}
+{{- range $g.Loads }}
     {{ $v }} x{{ .V }};
     {
-{{- range $i, $n := .N }}
-        const {{ $c }} e{{ $i }} = {{ if $b.Src.Short }}{{ $n }} >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM({{ $row }}, {{ $n }}, 0);
+{{- range $i, $e := .Values }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows $e.Row }}{{ end }}
+        const {{ $c }} e{{ $i }} = {{ if $b.Src.Short }}{{ $e.N }} >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM({{ $row }}, {{ $e.N }}, 0);
 {{- end }}
-        x{{ .V }} = ({{ $v }})({{ range $i, $n := .N }}{{ if $i }}, {{ end }}e{{ $i }}.x, e{{ $i }}.y{{ end }});
+        x{{ .V }} = ({{ $v }})({{ range $i, $e := .Values }}{{ if $i }}, {{ end }}e{{ $i }}.x, e{{ $i }}.y{{ end }});
     }
 {{- end }}
 {{- end }}
@@ -51,9 +51,9 @@
     vstore{{ $g.Width }}({{ $y }}, {{ $i }}, dst);
 {{- end }}{{ end }}
 {{- else }}
-{{- range $g.Stores }}{{ $y := index $g.Outputs .V }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows .Row }}{{ end }}
-{{- range $i, $n := .N }}
-    {{ if $b.Dst.Short }}if ({{ $n }} < {{ $b.Dst.Length }}) {{ end }}FFT_STORE_ELEM({{ $row }}, {{ $n }}, 0, COMPLEX_CTR({{ $c }})({{ $y }}.s{{ printf "%x" (mul 2 $i) }}, {{ $y }}.s{{ printf "%x" (add (mul 2 $i) 1) }}));
+{{- range $g.Stores }}{{ $y := index $g.Outputs .V }}
+{{- range $i, $e := .Values }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows $e.Row }}{{ end }}
+    {{ if $b.Dst.Short }}if ({{ $e.N }} < {{ $b.Dst.Length }}) {{ end }}FFT_STORE_ELEM({{ $row }}, {{ $e.N }}, 0, COMPLEX_CTR({{ $c }})({{ $y }}.s{{ printf "%x" (mul 2 $i) }}, {{ $y }}.s{{ printf "%x" (add (mul 2 $i) 1) }}));
 {{- end }}
 {{- end }}
 {{- end }}

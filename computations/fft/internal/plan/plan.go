@@ -361,6 +361,10 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 	}
 	a := Axis{Batch: batch, N: n, M: b.transformLength(n)}
 	a.Bluestein = a.M != n
+	if a.vectorPays(b) {
+		a.Kernels = a.kernels([]Pass{vectorPass(a.M, a.Outer*a.Inner, b)}, false, false, b)
+		return a
+	}
 	if a.loopedPays(b) {
 		p := loopedPass(a.M, a.Outer*a.Inner, b)
 		if a.Bluestein {
@@ -371,10 +375,6 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 			return a
 		}
 		a.Kernels = a.kernels([]Pass{p}, false, false, b)
-		return a
-	}
-	if a.vectorPays(b) {
-		a.Kernels = a.kernels([]Pass{vectorPass(a.M, a.Outer*a.Inner, b)}, false, false, b)
 		return a
 	}
 	var ls []int

@@ -32,9 +32,9 @@ func vectorValuesOf(itemSize int) int {
 	return vectorBytes / itemSize
 }
 
-// vectorRowBytes bounds the rows of the vector kernel: up to 2 KiB, 256
-// complex64 points (512 took 1.10 times its looped pass's time: FFT
-// notes §47) or 128 complex128 ones.
+// vectorRowBytes bounds the rows of a work-item of the vector kernel: up
+// to 2 KiB, 256 complex64 points (512 took 1.10 times its looped pass's
+// time: FFT notes §47) or 128 complex128 ones.
 const vectorRowBytes = 2048
 
 // vectorFromOf returns the shortest row of the vector kernel in complex
@@ -51,39 +51,67 @@ func vectorFromOf(itemSize int) int {
 	return vectorValuesOf(itemSize)
 }
 
+// maxVectorRadix is the largest prime of the vector kernel's stages: a
+// stage of radix r takes r² products by constants per r outputs.
+const maxVectorRadix = 7
+
 // vectorPays reports whether the transform of the axis runs in the vector
 // kernel: on a CPU device with looped passes (a fused convolution plans
 // without them, and the vector kernel runs no product either), over
-// contiguous rows, a power of two from vectorFromOf to vectorRowBytes,
-// without Bluestein's algorithm.
+// contiguous rows, of a length from vectorFromOf whose prime factors are
+// at most maxVectorRadix, a work-item's rows (VectorRows of them) within
+// vectorRowBytes and the rows a multiple of them, without Bluestein's
+// algorithm.
 func (a *Axis) vectorPays(b budget) bool {
 	m := a.M
-	return b.vectors > 0 && b.looped > 0 && !a.Bluestein && a.Inner == 1 &&
-		m&(m-1) == 0 && m >= vectorFromOf(b.itemSize) && m*b.itemSize <= vectorRowBytes && a.Outer%vectorRows(m, b.vectors) == 0
+	if b.vectors == 0 || b.looped == 0 || a.Bluestein || a.Inner != 1 || m < vectorFromOf(b.itemSize) || !isSmooth(m, maxVectorRadix) {
+		return false
+	}
+	rows := vectorRows(m, vectorRadices(m), b.vectors)
+	return rows*m*b.itemSize <= vectorRowBytes && a.Outer%rows == 0
+}
+
+// vectorRadices returns the radices of the vector kernel's stages over m
+// points: its prime factors, the largest first.
+func vectorRadices(m int) []int {
+	var out []int
+	for _, p := range []int{7, 5, 3, 2} {
+		for ; m%p == 0; m /= p {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // vectorRows is the number of rows of m points that a work-item of the
-// vector kernel takes, with values complex values a vector: one, or as
-// many as fill two vectors where a row is shorter.
-func vectorRows(m, values int) int {
-	return max(1, 2*values/m)
+// vector kernel takes, with values complex values a vector: the fewest
+// whose values fill whole vectors, and whose butterflies of every stage
+// (m/r of a row, for radix r) fill whole vectors too, so that a stage
+// takes its r inputs as r vectors of values butterflies.
+func vectorRows(m int, radices []int, values int) int {
+	for rows := 1; ; rows++ {
+		fits := rows*m%values == 0
+		for _, r := range radices {
+			fits = fits && rows*m%(r*values) == 0
+		}
+		if fits {
+			return rows
+		}
+	}
 }
 
 // VectorRows is the number of rows a work-item of the vector kernel
 // takes: the pass's Tile is WG times it.
 func (p *Pass) VectorRows() int {
-	return vectorRows(p.L, p.Vectors)
+	return vectorRows(p.L, p.Radices, p.Vectors)
 }
 
 // vectorPass returns the vector kernel's pass of a transform of length m
 // over count rows (a multiple of VectorRows): VectorRows rows a work-item,
 // privateWG work-items a work-group (fewer where there are fewer rows),
-// its stages radix 2.
+// its stages the prime factors of m.
 func vectorPass(m, count int, b budget) Pass {
-	p := Pass{N: m, L: m, NS: 1, Plain: b.plainLocal}
-	for r := m; r > 1; r /= 2 {
-		p.Radices = append(p.Radices, 2)
-	}
+	p := Pass{N: m, L: m, NS: 1, Plain: b.plainLocal, Radices: vectorRadices(m)}
 	p.E, p.TT, p.Private, p.Vectors = m, 1, true, b.vectors
 	rows := p.VectorRows()
 	p.WG = max(min(b.privateWG, count/rows), 1)

@@ -7,10 +7,11 @@ import (
 )
 
 // TestVectorRows checks the CPU device's rule of the vector kernel
-// (vectorPays): rows of a power of two from vectorFromOf (complex64 rows
-// of one vector two a work-item, in an even number) to vectorRowBytes,
-// one pass of radix-2 stages, complex64 and complex128; and the transforms
-// that keep their plans: shorter or longer rows, other lengths, an odd number of rows of
+// (vectorPays): rows from vectorFromOf whose prime factors are at most
+// maxVectorRadix, as many a work-item as VectorRows (the rows a multiple of
+// it) within vectorRowBytes, one pass of stages of those factors,
+// complex64 and complex128; and the transforms that keep their plans:
+// shorter or longer rows, larger factors, other lengths, an odd number of rows of
 // one vector, columns (an axis with elements after it), the halves of
 // real transforms, plans without looped passes (a fused convolution's)
 // or with Tuning.NoVectorRows, and GPUs.
@@ -35,7 +36,14 @@ func TestVectorRows(t *testing.T) {
 		{"16 in complex128", []int{6, 16}, 1, complex128Of(cpuLimits), true},
 		{"128 in complex128", []int{3, 128}, 1, complex128Of(cpuLimits), true},
 		{"256 in complex128: above vectorRowBytes", []int{3, 256}, 1, complex128Of(cpuLimits), false},
-		{"48: no power of two", []int{4, 48}, 1, cpuLimits, false},
+		{"48 = 3·2^4", []int{4, 48}, 1, cpuLimits, true},
+		{"12: four rows a work-item", []int{8, 12}, 1, cpuLimits, true},
+		{"12 over 6 rows", []int{6, 12}, 1, cpuLimits, false},
+		{"60 = 5·3·2²", []int{8, 60}, 1, cpuLimits, true},
+		{"240 = 5·3·2⁴", []int{3, 240}, 1, cpuLimits, true},
+		{"28 = 7·2²", []int{8, 28}, 1, cpuLimits, true},
+		{"22 = 11·2: a factor above maxVectorRadix", []int{8, 22}, 1, cpuLimits, false},
+		{"100: four rows a work-item past vectorRowBytes", []int{8, 100}, 1, cpuLimits, false},
 		{"64 over columns", []int{64, 3}, 0, cpuLimits, false},
 		{"64, a real transform's half", []int{4, 64}, 1, realEnds(cpuLimits), false},
 		{"64 with NoLooped", []int{4, 64}, 1, tuned(cpuLimits, Tuning{NoLooped: true}), false},
@@ -67,8 +75,8 @@ func TestVectorRows(t *testing.T) {
 			k := a.Kernels[0]
 			n := tc.shape[tc.axis]
 			values := vectorValuesOf(tc.lim.ItemSize)
-			if p := k.Pass; p.Vectors != values || p.L != n || p.N != n || len(p.Radices) != log2(n) || p.Tile != p.WG*p.VectorRows() || p.WG != min(privateWG, a.Outer/p.VectorRows()) {
-				t.Errorf("pass %+v: want %d values a vector, L = N = %d in %d stages of 2, one row a work-item", p, values, n, log2(n))
+			if p := k.Pass; p.Vectors != values || p.L != n || p.N != n || !slices.Equal(p.Radices, vectorRadices(n)) || p.Tile != p.WG*p.VectorRows() || p.WG != min(privateWG, a.Outer/p.VectorRows()) {
+				t.Errorf("pass %+v: want %d values a vector, L = N = %d in stages %v, VectorRows rows a work-item", p, values, n, vectorRadices(n))
 			}
 			if err := checkAxis(a, tc.shape, tc.lim, tc.lim.budget().localBytes); err != nil {
 				t.Error(err)
@@ -77,32 +85,32 @@ func TestVectorRows(t *testing.T) {
 	}
 }
 
-// log2 is the exponent of the power of two n.
-func log2(n int) int {
-	e := 0
-	for ; n > 1; n /= 2 {
-		e++
-	}
-	return e
-}
-
 // checkVectors checks a kernel's pass of the vector kernel: on a CPU, a
-// whole transform of a power of two from vectorFromOf to vectorRowBytes
-// in radix-2 stages, contiguous rows (two a work-item of
-// one vector each), vectors of vectorBytes, and no tables.
+// whole transform from vectorFromOf points in stages of its prime factors
+// (at most maxVectorRadix), contiguous rows, VectorRows of them a
+// work-item within vectorRowBytes, the rows a multiple of them, vectors of
+// vectorBytes, and no tables.
 func checkVectors(k Kernel, lim Limits) error {
 	p := k.Pass
 	if !lim.CPU || p.Vectors != vectorValuesOf(lim.ItemSize) {
 		return fmt.Errorf("a vector kernel of %d values a vector on a CPU %v, values of %d bytes", p.Vectors, lim.CPU, lim.ItemSize)
 	}
-	if p.L != p.N || p.NS != 1 || p.N&(p.N-1) != 0 || p.N < vectorFromOf(lim.ItemSize) || p.N*lim.ItemSize > vectorRowBytes || k.Inner != 1 {
-		return fmt.Errorf("a vector kernel of %d points of %d after %d, %d elements after the axis", p.L, p.N, p.NS, k.Inner)
+	rows := p.VectorRows()
+	if p.L != p.N || p.NS != 1 || p.N < vectorFromOf(lim.ItemSize) || rows*p.N*lim.ItemSize > vectorRowBytes || k.Inner != 1 || k.Outer%rows != 0 {
+		return fmt.Errorf("a vector kernel of %d points of %d after %d, %d rows a work-item of %d, %d elements after the axis", p.L, p.N, p.NS, rows, k.Outer, k.Inner)
 	}
-	if !p.Private || p.TT != 1 || p.E != p.L || p.Tile != p.WG*p.VectorRows() || p.WG > privateWG || p.Lanes > 1 || p.Looped || k.Outer%p.VectorRows() != 0 {
+	if !p.Private || p.TT != 1 || p.E != p.L || p.Tile != p.WG*rows || p.WG > privateWG || p.Lanes > 1 || p.Looped {
 		return fmt.Errorf("a vector kernel of %d work-items, tile %d, %d elements, lanes %d, looped %v", p.WG, p.Tile, p.E, p.Lanes, p.Looped)
 	}
-	if len(p.Radices) != log2(p.N) || slices.ContainsFunc(p.Radices, func(r int) bool { return r != 2 }) {
-		return fmt.Errorf("a vector kernel of radices %v", p.Radices)
+	product := 1
+	for _, r := range p.Radices {
+		product *= r
+		if r > maxVectorRadix || rows*p.N%(r*p.Vectors) != 0 {
+			return fmt.Errorf("a vector kernel of radices %v over %d rows of %d", p.Radices, rows, p.N)
+		}
+	}
+	if product != p.N {
+		return fmt.Errorf("a vector kernel of radices %v for %d points", p.Radices, p.N)
 	}
 	if t := k.Tables; t.Stages.Kind != NoTable || t.PassLo.Kind != NoTable || t.PassHi.Kind != NoTable {
 		return fmt.Errorf("a vector kernel with tables %+v", t)
