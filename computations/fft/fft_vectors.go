@@ -20,12 +20,17 @@ import (
 // Values·v to Values·v + Values - 1 of the rows' outputs in order, once
 // the last stage's bit-reversed order is undone by shuffles.
 type fftVectorsBody struct {
-	VType   string // a vector of 2·Values reals
-	Width   int    // 2·Values: the reals of a vector (vload and vstore)
-	Values  int    // complex values a vector
-	Rows    int    // rows a work-item
-	Items   int    // work-items: the rows of the pass over Rows
-	Vectors []int  // 0 to Rows·L/Values - 1
+	VType  string // a vector of 2·Values reals
+	Width  int    // 2·Values: the reals of a vector (vload and vstore)
+	Values int    // complex values a vector
+	Rows   int    // rows a work-item
+	Count  int    // rows of the pass
+	Items  int    // work-items: Count over Rows, rounded up
+	Full   int    // work-items of Rows rows each
+	// Tail: the last work-item has fewer rows than Rows; it loads and
+	// stores value by value.
+	Tail    bool
+	Vectors []int // 0 to Rows·L/Values - 1
 	Lines   []string
 	Outputs []string
 	// Pointers: the row is loaded and stored through the arrays'
@@ -62,7 +67,8 @@ func vectorsBody(p fftplan.Pass, rows int, dt dtypes.DType, pointers bool, scale
 	g := &vectorGen{vtype: fmt.Sprintf("%s%d", real.CType(), 2*values), values: values, lit: real.MustLiteral,
 		mask: fmt.Sprintf("%s%d", map[int]string{4: "uint", 8: "ulong"}[real.Size()], 2*values)}
 	r := p.VectorRows()
-	vb := &fftVectorsBody{VType: g.vtype, Width: 2 * values, Values: values, Rows: r, Items: rows / r, Pointers: pointers}
+	vb := &fftVectorsBody{VType: g.vtype, Width: 2 * values, Values: values, Rows: r, Count: rows,
+		Items: (rows + r - 1) / r, Full: rows / r, Tail: rows%r != 0, Pointers: pointers}
 	count := r * p.L / values
 	where := make([]vectorSlot, r*p.L)
 	for v := 0; v < count; v++ {

@@ -60,15 +60,13 @@ const maxVectorRadix = 7
 // without them, and the vector kernel runs no product either), over
 // contiguous rows, of a length from vectorFromOf whose prime factors are
 // at most maxVectorRadix, a work-item's rows (VectorRows of them) within
-// vectorRowBytes and the rows a multiple of them, without Bluestein's
-// algorithm.
+// vectorRowBytes, without Bluestein's algorithm.
 func (a *Axis) vectorPays(b budget) bool {
 	m := a.M
 	if b.vectors == 0 || b.looped == 0 || a.Bluestein || a.Inner != 1 || m < vectorFromOf(b.itemSize) || !isSmooth(m, maxVectorRadix) {
 		return false
 	}
-	rows := vectorRows(m, vectorRadices(m), b.vectors)
-	return rows*m*b.itemSize <= vectorRowBytes && a.Outer%rows == 0
+	return vectorRows(m, vectorRadices(m), b.vectors)*m*b.itemSize <= vectorRowBytes
 }
 
 // vectorRadices returns the radices of the vector kernel's stages over m
@@ -107,14 +105,14 @@ func (p *Pass) VectorRows() int {
 }
 
 // vectorPass returns the vector kernel's pass of a transform of length m
-// over count rows (a multiple of VectorRows): VectorRows rows a work-item,
-// privateWG work-items a work-group (fewer where there are fewer rows),
-// its stages the prime factors of m.
+// over count rows: VectorRows rows a work-item (the last one fewer, where
+// count is no multiple of it), privateWG work-items a work-group (fewer
+// where there are fewer rows), its stages the prime factors of m.
 func vectorPass(m, count int, b budget) Pass {
 	p := Pass{N: m, L: m, NS: 1, Plain: b.plainLocal, Radices: vectorRadices(m)}
 	p.E, p.TT, p.Private, p.Vectors = m, 1, true, b.vectors
 	rows := p.VectorRows()
-	p.WG = max(min(b.privateWG, count/rows), 1)
+	p.WG = max(min(b.privateWG, (count+rows-1)/rows), 1)
 	p.Tile = p.WG * rows
 	p.Comps, p.Chunks, p.SFast = 1, 1, true
 	return p
