@@ -1,22 +1,21 @@
 package plan
 
 // The vector kernel (Pass.Vectors) of a CPU device: a work-item takes the
-// whole transform of a contiguous row (of two, of 8 points) and holds it
-// as vectors of
-// vectorBytes, in the order of memory (real and imaginary
-// parts interleaved, as the row lies), loaded and stored whole. Its
-// radix-2 stages pair values of different vectors lane by lane, and
-// values of one vector through shuffles. PoCL's vectoriser refuses the
-// loops over complex values of the other kernels, and the lanes and
-// looped kernels, which put one transform in each lane, transpose the
-// rows into lanes and back; the vector kernel moves no value across
-// transforms. On PoCL 3.1 (2 cores, AVX-512, 8 MiB of complex64,
-// BenchmarkFFT in five interleaved rounds against the plans of before,
-// Tuning.NoVectorRows; docs/fft-gpu-notes.md §47) it took 8 points in
-// 0.39 ms against 0.51, 16 in 0.42 against 0.64, 32 in 0.45 against 0.93,
-// 64 in 0.49 against 0.82, 128 in 0.54 against 0.81 and 256 in 0.65
-// against 1.28: 0.62 to 1.17 times the speed of FFTW's float transforms
-// on 2 threads, where the plans of before ran at 0.30 to 0.52.
+// whole transforms of one or more contiguous rows and holds them as
+// vectors of vectorBytes, in the order of memory (real and imaginary
+// parts interleaved, as the rows lie), loaded and stored whole. Its
+// stages, of the rows' prime factors, take their inputs from different
+// vectors lane by lane, and from one vector through shuffles. PoCL's
+// vectoriser refuses the loops over complex values of the other kernels,
+// and the lanes and looped kernels, which put one transform in each lane,
+// transpose the rows into lanes and back; the vector kernel moves no
+// value across transforms. On PoCL 3.1 (2 cores, AVX-512, 8 MiB of
+// complex64, BenchmarkFFT in five interleaved rounds against the plans of
+// before, Tuning.NoVectorRows; docs/fft-gpu-notes.md §47) the plans of
+// before took 1.27 to 3.14 times its time at 24 lengths from 8 to 256 (a
+// median of 2.03; 8 1.27, 16 1.63, 40 3.14, 240 1.44, 256 2.02), and
+// against FFTW's float transforms on 2 threads it runs at 0.67 to 1.60
+// times their speed where the plans of before ran at 0.26 to 0.52.
 
 // vectorBytes is the size of a vector of the vector kernel: float16 (8
 // complex64 values) or double8 (4 complex128 values), the 512 bits of
