@@ -15,10 +15,11 @@ import (
 // work-items takes Rows neighbouring rows of L complex values as vectors
 // of VType, x0, x1, ..., each holding Values neighbouring values with
 // their real and imaginary parts interleaved, as in memory. Lines are the
-// statements of the radix-2 stages (decimation in frequency), each a
-// constant vector of VType; Outputs name the vectors that hold the values
-// Values·v to Values·v + Values - 1 of the rows' outputs in order, once
-// the last stage's bit-reversed order is undone by shuffles.
+// statements of the stages of the rows' prime factors (decimation in
+// frequency), each a constant vector of VType; Outputs name the vectors
+// that hold the values Values·v to Values·v + Values - 1 of the rows'
+// outputs in order, once the stages' digit-reversed order is undone by
+// shuffles.
 type fftVectorsBody struct {
 	VType  string // a vector of 2·Values reals
 	Width  int    // 2·Values: the reals of a vector (vload and vstore)
@@ -40,10 +41,9 @@ type fftVectorsBody struct {
 	// Conj and ConjScale are the vectors that conjugate the inverse's
 	// inputs and conjugate and scale its outputs on the pointers' path.
 	Conj, ConjScale string
-	// Loads and Stores are the values of each vector on the elements'
-	// path: the parts of each, in the order of its lanes.
-	Loads  []fftVectorElems
-	Stores []fftVectorElems
+	// Elems are the values of each vector on the elements' path, in the
+	// order of its lanes: the loads' and the stores'.
+	Elems []fftVectorElems
 }
 
 // fftVectorElems is one vector of the elements' path of the vector
@@ -80,8 +80,7 @@ func vectorsBody(p fftplan.Pass, rows int, dt dtypes.DType, pointers bool, scale
 			where[v*values+s] = vectorSlot{name, s}
 			elems[s] = fftVectorElem{Row: (v*values + s) / p.L, N: (v*values + s) % p.L}
 		}
-		vb.Loads = append(vb.Loads, fftVectorElems{V: v, Values: elems})
-		vb.Stores = append(vb.Stores, fftVectorElems{V: v, Values: elems})
+		vb.Elems = append(vb.Elems, fftVectorElems{V: v, Values: elems})
 	}
 	span := p.L
 	for i, radix := range p.Radices {

@@ -76,7 +76,7 @@
     shorter than the transform. */ -}}
 {{- define "fft_vectors_load_elems" }}
 {{- $b := . }}{{ $g := .Vectors }}{{ $c := .CType }}
-{{- range $g.Loads }}
+{{- range $g.Elems }}
     {
 {{- range $i, $e := .Values }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows $e.Row }}{{ end }}
 {{- $zero := printf "COMPLEX_CTR(%s)(%s, %s)" $c $b.Zero $b.Zero }}
@@ -94,7 +94,7 @@
     past the last and positions past a shorter destination left alone. */ -}}
 {{- define "fft_vectors_store_elems" }}
 {{- $b := . }}{{ $g := .Vectors }}{{ $c := .CType }}
-{{- range $g.Stores }}{{ $y := index $g.Outputs .V }}
+{{- range $g.Elems }}{{ $y := index $g.Outputs .V }}
 {{- range $i, $e := .Values }}{{ $row := "o" }}{{ if gt $g.Rows 1 }}{{ $row = printf "o * %d + %d" $g.Rows $e.Row }}{{ end }}
 {{- $guard := "" }}
 {{- if $b.Dst.Short }}{{ $guard = printf "%d < %d" $e.N $b.Dst.Length }}{{ end }}
