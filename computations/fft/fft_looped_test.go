@@ -50,9 +50,11 @@ func TestLoopedPasses(t *testing.T) {
 		{[]int{7, 263}, 1, dtypes.Complex64, 1, false},
 		{[]int{2053, 3}, 0, dtypes.Complex64, 1, false},
 		{[]int{3, 1031}, 1, dtypes.Complex128, 1, false},
-		// From loopedFrom on: 33 and 60 points over rows, 45 over columns.
+		// From loopedFrom on: 33 and 66 points over rows, 45 over columns
+		// (rows of 60, whose factors are at most 7, take the vector
+		// kernel).
 		{[]int{7, 33}, 1, dtypes.Complex64, 1, false},
-		{[]int{10, 60}, 1, dtypes.Complex64, 1, false},
+		{[]int{10, 66}, 1, dtypes.Complex64, 1, false},
 		{[]int{45, 20}, 0, dtypes.Complex128, 1, false},
 		// Stages of 17 to 31 (the looped pass's primes): 34 and 1785
 		// over rows, 5168 = 2^4·17·19, 899 = 29·31, 46 over columns in
