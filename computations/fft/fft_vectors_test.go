@@ -16,9 +16,9 @@ import (
 const vectorMarker = "// stage 1 of "
 
 // TestVectorRows runs the transforms that a CPU device takes in the vector
-// kernel: complex64 rows of powers of two from 8 (two a work-item) to 256
-// points and of lengths with factors 3, 5 and 7 (12 and 20 four a
-// work-item, 14 eight, 48, 60, 96, 240, 28), in batches of fewer rows than
+// kernel: complex64 rows of powers of two from 2 to 256 points (up to 8
+// several a work-item) and of lengths with factors 3, 5 and 7 (3 and 7
+// eight a work-item, 12 and 20 four, 14 eight, 48, 60, 96, 240, 28), in batches of fewer rows than
 // a work-group and of more than one, along the last axis of a 3-D array
 // and along both axes of a square, and complex128 rows of 16 to 128
 // points and 24, in numbers of rows that are no multiple of a
@@ -36,6 +36,10 @@ func TestVectorRows(t *testing.T) {
 		vector int // the vector kernels of the rule's plan
 	}{
 		{[]int{6, 8}, []int{1}, dtypes.Complex64, 1},
+		{[]int{9, 2}, []int{1}, dtypes.Complex64, 1},
+		{[]int{20, 3}, []int{1}, dtypes.Complex64, 1},
+		{[]int{8, 4}, []int{1}, dtypes.Complex64, 1},
+		{[]int{70, 7}, []int{1}, dtypes.Complex64, 1},
 		{[]int{5, 8}, []int{1}, dtypes.Complex64, 1},
 		{[]int{130, 8}, []int{1}, dtypes.Complex64, 1},
 		{[]int{5, 16}, []int{1}, dtypes.Complex64, 1},

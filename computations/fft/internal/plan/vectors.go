@@ -37,17 +37,18 @@ func vectorValuesOf(itemSize int) int {
 const vectorRowBytes = 2048
 
 // vectorFromOf returns the shortest row of the vector kernel in complex
-// values of itemSize bytes: one vector of complex64 (a work-item then
-// takes two rows: its stages pair the values of two vectors, VectorRows),
-// and 16 complex128 values, four vectors: on PoCL 3.1 (2 cores, AVX-512,
-// 8 MiB, five interleaved rounds; §47) complex128 rows of 4 and 8 took
-// 1.07 and 1.04 times the time of the plans before, 16 0.99, 32 0.78, 64
-// 0.48 and 128 0.56, where complex64 rows of 8 took 0.76.
+// values of itemSize bytes: 2 complex64 values (a work-item then takes as
+// many rows as fill its vectors, VectorRows: eight of 2, 3, 5 or 7, four
+// of 4), and 16 complex128 values, four vectors: on PoCL 3.1 (2 cores,
+// AVX-512, 8 MiB, five interleaved rounds; §47) complex64 rows of 2 to 8
+// took 0.75 to 0.92 of the time of the plans before, where complex128
+// rows of 4 and 8 took 1.07 and 1.04, 16 0.99, 32 0.78, 64 0.48 and 128
+// 0.56.
 func vectorFromOf(itemSize int) int {
 	if itemSize == 16 {
 		return 16
 	}
-	return vectorValuesOf(itemSize)
+	return 2
 }
 
 // maxVectorRadix is the largest prime of the vector kernel's stages: a
