@@ -51,6 +51,13 @@ func lanesType(cdt dtypes.DType, lanes int) string {
 	return fmt.Sprintf("%s%d", cdt.Real().CType(), 2*lanes)
 }
 
+// shuffleMaskType returns the type of the masks of shuffle and shuffle2
+// over vectors of lanesType(cdt, lanes): unsigned integers of the size of
+// its parts.
+func shuffleMaskType(cdt dtypes.DType, lanes int) string {
+	return fmt.Sprintf("%s%d", map[int]string{4: "uint", 8: "ulong"}[cdt.Real().Size()], 2*lanes)
+}
+
 func (g *butterflyGen) lit(x float64) string { return g.cdt.Real().MustLiteral(x) }
 
 // fresh declares a new variable holding expr and returns its name.

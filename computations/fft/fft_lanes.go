@@ -60,7 +60,7 @@ func lanesBody(p fftplan.Pass, dt dtypes.DType) *fftLanesBody {
 			mask += ", "
 		}
 	}
-	lb.Interleave = fmt.Sprintf("(%s%d)(%s)", map[int]string{4: "uint", 8: "ulong"}[dt.Real().Size()], 2*p.Lanes, mask)
+	lb.Interleave = fmt.Sprintf("(%s)(%s)", shuffleMaskType(dt, p.Lanes), mask)
 	for m := 0; m < p.L; m++ {
 		lb.Elements = append(lb.Elements, m)
 	}

@@ -2,7 +2,6 @@ package fft
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -64,8 +63,8 @@ type fftVectorElem struct{ Row, N int }
 func vectorsBody(p fftplan.Pass, rows int, dt dtypes.DType, pointers bool, scale string) *fftVectorsBody {
 	real := dt.Real()
 	values := p.Vectors
-	g := &vectorGen{vtype: fmt.Sprintf("%s%d", real.CType(), 2*values), values: values, lit: real.MustLiteral,
-		mask: fmt.Sprintf("%s%d", map[int]string{4: "uint", 8: "ulong"}[real.Size()], 2*values)}
+	g := &vectorGen{vtype: lanesType(dt, values), mask: shuffleMaskType(dt, values), values: values,
+		lit: real.MustLiteral, rank: map[string]int{}}
 	r := p.VectorRows()
 	vb := &fftVectorsBody{VType: g.vtype, Width: 2 * values, Values: values, Rows: r, Count: rows,
 		Items: (rows + r - 1) / r, Full: rows / r, Tail: rows%r != 0, Pointers: pointers}
@@ -74,7 +73,7 @@ func vectorsBody(p fftplan.Pass, rows int, dt dtypes.DType, pointers bool, scale
 	for v := 0; v < count; v++ {
 		vb.Vectors = append(vb.Vectors, v)
 		name := fmt.Sprintf("x%d", v)
-		g.order = append(g.order, name)
+		g.rank[name] = len(g.rank)
 		elems := make([]fftVectorElem, values)
 		for s := 0; s < values; s++ {
 			where[v*values+s] = vectorSlot{name, s}
@@ -119,7 +118,7 @@ type vectorSlot struct {
 }
 
 // vectorGen writes the statements of the vector kernel: constant vectors
-// t0, t1, ... of vtype, each of values complex values; order lists the
+// t0, t1, ... of vtype, each of values complex values; rank numbers the
 // vectors, the loaded ones (x0, x1, ...) first, in the order they were
 // made.
 type vectorGen struct {
@@ -128,8 +127,8 @@ type vectorGen struct {
 	values int
 	lit    func(any) string
 	lines  []string
-	order  []string // the vectors, in the order they were made
-	temps  int      // the vectors the statements made
+	rank   map[string]int
+	temps  int // the vectors the statements made
 }
 
 // tmp adds the statement of a new vector of the value expr and returns its
@@ -137,7 +136,7 @@ type vectorGen struct {
 func (g *vectorGen) tmp(expr string) string {
 	name := fmt.Sprintf("t%d", g.temps)
 	g.temps++
-	g.order = append(g.order, name)
+	g.rank[name] = len(g.rank)
 	g.lines = append(g.lines, fmt.Sprintf("const %s %s = %s;", g.vtype, name, expr))
 	return name
 }
@@ -156,9 +155,8 @@ func (g *vectorGen) stage(where []vectorSlot, l, r, h int) []vectorSlot {
 			firsts = append(firsts, i)
 		}
 	}
-	rank := func(v string) int { return slices.Index(g.order, v) }
 	slices.SortStableFunc(firsts, func(a, b int) int {
-		if d := rank(where[a].v) - rank(where[b].v); d != 0 {
+		if d := g.rank[where[a].v] - g.rank[where[b].v]; d != 0 {
 			return d
 		}
 		return where[a].s - where[b].s
@@ -176,19 +174,12 @@ func (g *vectorGen) stage(where []vectorSlot, l, r, h int) []vectorSlot {
 		}
 		for q := 0; q < r; q++ {
 			y := g.dft(ins, q)
-			re, im := make([]string, 0, 2*g.values), make([]string, 0, 2*g.values)
-			trivial := true
-			for _, i := range group {
-				j := i % l % (r * h)
-				a := -2 * math.Pi * float64(q*j) / float64(r*h)
-				c, s := exactZero(math.Cos(a)), exactZero(math.Sin(a))
-				trivial = trivial && q*j%(r*h) == 0
-				re = append(re, g.lit(c), g.lit(c))
-				im = append(im, g.lit(-s), g.lit(s))
+			ws := make([]complex128, len(group))
+			for lane, i := range group {
+				ws[lane] = fftplan.UnitRoot(q*(i%l%(r*h)), r*h)
 			}
-			if !trivial {
-				y = g.tmp(fmt.Sprintf("%s * (%s)(%s) + %s.%s * (%s)(%s)",
-					y, g.vtype, strings.Join(re, ", "), y, g.swapParts(), g.vtype, strings.Join(im, ", ")))
+			if p, _ := g.product(y, ws); p != y {
+				y = g.tmp(p)
 			}
 			for lane, i := range group {
 				out[i+q*h] = vectorSlot{y, lane}
@@ -200,38 +191,51 @@ func (g *vectorGen) stage(where []vectorSlot, l, r, h int) []vectorSlot {
 
 // dft returns the name of the vector of output q of the DFT of the
 // vectors ins: the sum of ins[m]·W_r^(q·m), r = len(ins), each product by
-// a constant (a sign, ±i, or one multiplication, a swizzle and a fused
-// multiply-add).
+// a constant (product).
 func (g *vectorGen) dft(ins []string, q int) string {
 	r := len(ins)
 	terms := []string{ins[0]}
 	for m := 1; m < r; m++ {
-		e := q * m % r
-		a := -2 * math.Pi * float64(e) / float64(r)
-		c, s := exactZero(math.Cos(a)), exactZero(math.Sin(a))
-		switch {
-		case e == 0:
-			terms = append(terms, "+ "+ins[m])
-		case c == -1:
+		switch e := q * m % r; {
+		case 2*e == r:
 			terms = append(terms, "- "+ins[m])
-		case c == 0:
-			// ±i·x: the parts swapped, one of them negated.
-			sign := make([]string, 0, 2*g.values)
-			for range g.values {
-				sign = append(sign, g.lit(-s), g.lit(s))
-			}
-			terms = append(terms, fmt.Sprintf("+ %s.%s * (%s)(%s)", ins[m], g.swapParts(), g.vtype, strings.Join(sign, ", ")))
 		default:
-			re, im := make([]string, 0, 2*g.values), make([]string, 0, 2*g.values)
-			for range g.values {
-				re = append(re, g.lit(c), g.lit(c))
-				im = append(im, g.lit(-s), g.lit(s))
+			w := fftplan.UnitRoot(e, r)
+			ws := make([]complex128, g.values)
+			for i := range ws {
+				ws[i] = w
 			}
-			terms = append(terms, fmt.Sprintf("+ (%s * (%s)(%s) + %s.%s * (%s)(%s))",
-				ins[m], g.vtype, strings.Join(re, ", "), ins[m], g.swapParts(), g.vtype, strings.Join(im, ", ")))
+			p, sum := g.product(ins[m], ws)
+			if sum {
+				p = "(" + p + ")"
+			}
+			terms = append(terms, "+ "+p)
 		}
 	}
 	return g.tmp(strings.Join(terms, " "))
+}
+
+// product returns the expression of the vector v times the constants ws,
+// one a lane: v itself where every one is 1; the parts swapped and
+// signed where every one is ±i; else one multiplication, a swizzle of
+// the parts and a fused multiply-add, a sum (sum set).
+func (g *vectorGen) product(v string, ws []complex128) (expr string, sum bool) {
+	ones, imaginary := true, true
+	re, im := make([]string, 0, 2*len(ws)), make([]string, 0, 2*len(ws))
+	for _, w := range ws {
+		ones = ones && w == 1
+		imaginary = imaginary && real(w) == 0
+		re = append(re, g.lit(real(w)), g.lit(real(w)))
+		im = append(im, g.lit(-imag(w)), g.lit(imag(w)))
+	}
+	vector := func(parts []string) string { return fmt.Sprintf("(%s)(%s)", g.vtype, strings.Join(parts, ", ")) }
+	switch {
+	case ones:
+		return v, false
+	case imaginary:
+		return fmt.Sprintf("%s.%s * %s", v, g.swapParts(), vector(im)), false
+	}
+	return fmt.Sprintf("%s * %s + %s.%s * %s", v, vector(re), v, g.swapParts(), vector(im)), true
 }
 
 // digitsReversed returns the position at which the stages of radices
@@ -322,13 +326,4 @@ func (g *vectorGen) build(srcs []*vectorSlot) string {
 		}
 	}
 	return g.tmp(fmt.Sprintf("shuffle2(%s, %s, %s)", a, b, masked()))
-}
-
-// exactZero is x, or 0 where x is a rounding error of a zero (the cosine
-// of π/2 is 6.1e-17 in float64).
-func exactZero(x float64) float64 {
-	if math.Abs(x) < 1e-15 {
-		return 0
-	}
-	return x
 }

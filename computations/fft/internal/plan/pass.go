@@ -58,11 +58,12 @@ type Pass struct {
 	// row in one vector of lanes, and run its stages as loops over arrays
 	// of their own (looped.go; CPU devices). WG is then Tile/Lanes.
 	Looped bool
-	// Vectors > 0: a private pass of a whole transform (L == N, one
-	// contiguous row a work-item) whose work-item holds the row as
-	// vectors of Vectors complex values each, in the order of memory, and
-	// runs its radix-2 stages (Radices) on them: lane by lane between
+	// Vectors > 0: a private pass of a whole transform (L == N) whose
+	// work-item holds VectorRows contiguous rows as vectors of Vectors
+	// complex values each, in the order of memory, and runs the stages of
+	// their prime factors (Radices) on them: lane by lane between
 	// vectors, through shuffles within them (vectors.go; CPU devices).
+	// Tile is then WG·VectorRows.
 	Vectors int
 	// Slots > 0: the looped pass's arrays lie in a scratch array of
 	// global memory, two of Lanes·L complex values per slot, rather than

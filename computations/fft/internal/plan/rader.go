@@ -81,7 +81,7 @@ func raderKernel(n int) []complex128 {
 	idx := raderIndices(n)
 	b := make([]complex128, n-1)
 	for i, e := range idx {
-		b[i] = unitRoot(int(e), n)
+		b[i] = UnitRoot(int(e), n)
 	}
 	return scaledTransform(b)
 }

@@ -39,7 +39,7 @@ func TestRaderKernel(t *testing.T) {
 			for k := range m {
 				var want complex128
 				for i, e := range idx {
-					want += unitRoot(int(e), n) * unitRoot(i*k%m, m)
+					want += UnitRoot(int(e), n) * UnitRoot(i*k%m, m)
 				}
 				want /= complex(float64(m), 0)
 				if d := cmplx.Abs(got[k] - want); d > tolRaderKernel*max(1, cmplx.Abs(want)) {

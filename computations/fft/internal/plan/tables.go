@@ -10,10 +10,10 @@ import (
 // Tables of twiddle factors and chirps are computed in float64 from exact
 // integer exponents and rounded once to the working precision.
 
-// unitRoot returns exp(-2πi e/n), with the angle reduced to [0, π/4] in
+// UnitRoot returns exp(-2πi e/n), with the angle reduced to [0, π/4] in
 // exact integer arithmetic so that the result is accurate to the last bit
-// of float64 for any e and n.
-func unitRoot(e, n int) complex128 {
+// of float64 for any e and n (a multiple of a quarter turn exactly).
+func UnitRoot(e, n int) complex128 {
 	e %= n
 	if e < 0 {
 		e += n
@@ -50,7 +50,7 @@ func chirp(n int) []complex128 {
 	out := make([]complex128, n)
 	for e := range out {
 		sq := (int64(e) * int64(e)) % int64(2*n)
-		out[e] = unitRoot(int(sq), 2*n)
+		out[e] = UnitRoot(int(sq), 2*n)
 	}
 	return out
 }
@@ -121,7 +121,7 @@ func stageTwiddles(rs []int) []complex128 {
 		if nsIn > 1 {
 			for m := 1; m < r; m++ {
 				for k := 0; k < nsIn; k++ {
-					table = append(table, unitRoot(k*m, nsIn*r))
+					table = append(table, UnitRoot(k*m, nsIn*r))
 				}
 			}
 		}
@@ -168,7 +168,7 @@ func powerRows(p, rows, cols, step int) []complex128 {
 	out := make([]complex128, 0, rows*cols)
 	for m := 0; m < rows; m++ {
 		for k := 0; k < cols; k++ {
-			out = append(out, unitRoot(int(int64(k*step)*int64(m)%int64(p)), p))
+			out = append(out, UnitRoot(int(int64(k*step)*int64(m)%int64(p)), p))
 		}
 	}
 	return out
@@ -182,7 +182,7 @@ func expTwiddleSplit(p int) int { return (bits.Len(uint(p-1)) + 1) / 2 }
 func expTwiddlesLow(p, shift int) []complex128 {
 	out := make([]complex128, 1<<shift)
 	for e := range out {
-		out[e] = unitRoot(e%p, p)
+		out[e] = UnitRoot(e%p, p)
 	}
 	return out
 }
@@ -191,7 +191,7 @@ func expTwiddlesLow(p, shift int) []complex128 {
 func expTwiddlesHigh(p, shift int) []complex128 {
 	out := make([]complex128, (p+1<<shift-1)>>shift)
 	for e := range out {
-		out[e] = unitRoot(int((int64(e)<<shift)%int64(p)), p)
+		out[e] = UnitRoot(int((int64(e)<<shift)%int64(p)), p)
 	}
 	return out
 }

@@ -11,15 +11,15 @@ func TestUnitRoot(t *testing.T) {
 		step := max(n/97, 1)
 		for e := 0; e < n; e += step {
 			want := cmplx.Exp(complex(0, -2*math.Pi*float64(e)/float64(n)))
-			got := unitRoot(e, n)
+			got := UnitRoot(e, n)
 			if cmplx.Abs(got-want) > 1e-15 {
-				t.Fatalf("unitRoot(%d, %d) = %v, want %v", e, n, got, want)
+				t.Fatalf("UnitRoot(%d, %d) = %v, want %v", e, n, got, want)
 			}
 		}
 	}
 	// Exact values where the angle is a multiple of π/4.
-	if got := unitRoot(1, 4); got != complex(0, -1) {
-		t.Errorf("unitRoot(1, 4) = %v, want -i", got)
+	if got := UnitRoot(1, 4); got != complex(0, -1) {
+		t.Errorf("UnitRoot(1, 4) = %v, want -i", got)
 	}
 }
 
