@@ -19,10 +19,9 @@ type fftLoopedBody struct {
 	// work-item, which takes every Slots-th group of Lanes rows
 	// (fftplan.Pass.Slots).
 	Slots int
-	// Length is the values of each array; Padded: value n lies at n +
-	// n/PadEvery (LOOPED_AT), fftplan.Pass.Padded.
+	// Length is the values of each array; PadEvery > 0: value n lies at
+	// n + n/PadEvery (LOOPED_AT), fftplan.Pass.Padded.
 	Length       int
-	Padded       bool
 	PadEvery     int
 	VType, HType string
 	Lane         []fftLane // the lanes, in order
@@ -69,8 +68,11 @@ type fftLoopedStage struct {
 // run a second time after the product.
 func loopedBody(p fftplan.Pass, dt dtypes.DType, stageOffsets []int, twice bool) *fftLoopedBody {
 	lb := &fftLoopedBody{
-		Lanes: p.Lanes, Slots: p.Slots, Length: p.ArrayLength(), Padded: p.Padded, PadEvery: fftplan.LoopedPadEvery,
+		Lanes: p.Lanes, Slots: p.Slots, Length: p.ArrayLength(),
 		VType: lanesType(dt, p.Lanes), HType: fmt.Sprintf("%s%d", dt.Real().CType(), p.Lanes),
+	}
+	if p.Padded {
+		lb.PadEvery = fftplan.LoopedPadEvery
 	}
 	for i := 0; i < p.Lanes; i++ {
 		lb.Lane = append(lb.Lane, fftLane{I: i, Re: fmt.Sprintf(".s%x", i), Im: fmt.Sprintf(".s%x", i+p.Lanes)})

@@ -52,9 +52,9 @@ INLINE WITHIN_KERNEL {{ .VType }} _lanes_mul({{ .VType }} a, {{ .VType }} b)
 }{{ end }}
 {{- with .body.Looped }}
 
-// Value n of the looped kernel's arrays{{ if .Padded }}: one place left free after every {{ .PadEvery }}, so that
+// Value n of the looped kernel's arrays{{ if .PadEvery }}: one place left free after every {{ .PadEvery }}, so that
 // strides of multiples of {{ .PadEvery }} values spread over the sets of the cache{{ end }}
-#define LOOPED_AT(_n) {{ if .Padded }}((_n) + (_n) / {{ .PadEvery }}){{ else }}(_n){{ end }}
+#define LOOPED_AT(_n) {{ if .PadEvery }}((_n) + (_n) / {{ .PadEvery }}){{ else }}(_n){{ end }}
 
 // Lanes of complex values times one complex value.
 INLINE WITHIN_KERNEL {{ .VType }} _lanes_twiddle({{ .VType }} a, {{ $.body.CType }} w)

@@ -81,7 +81,7 @@ type Tuning struct {
 	// NoLoopedPadding: a CPU device's looped pass keeps its arrays
 	// unpadded where the rule pads them (a 13-smooth multiple of
 	// loopedPadFrom points: Pass.Padded, one place left free after every
-	// loopedPadEvery values).
+	// LoopedPadEvery values).
 	NoLoopedPadding bool
 	// NoVectorRows: a CPU device's short transforms of contiguous rows
 	// keep the passes of before the vector kernel (no Pass.Vectors).

@@ -125,16 +125,12 @@ func (a *Axis) loopedPays(b budget) bool {
 		a.M >= from && (bytes <= b.looped || bytes <= scratch) && isSmooth(a.M, b.maxPrime)
 }
 
-// loopedPadEvery is the number of values of a looped pass's arrays after
-// which a Padded pass leaves one place free (LoopedPadEvery outside the
-// package): 64 values of 8 complex64 lanes are 4 KiB (of complex128, 8
+// LoopedPadEvery is the number of values of a looped pass's arrays after
+// which a Padded pass leaves one place free: 64 values of 8 complex64 lanes are 4 KiB (of complex128, 8
 // KiB), a multiple of the span of the sets of an L1 cache of 64-byte
 // lines and 64 sets, so that the stages' strides of multiples of 64
 // values would read and write one set.
-const loopedPadEvery = 64
-
-// LoopedPadEvery is loopedPadEvery, for the kernels' text.
-const LoopedPadEvery = loopedPadEvery
+const LoopedPadEvery = 64
 
 // loopedPadFrom: a looped pass pads its arrays where its length is a
 // multiple of it and its prime factors are at most maxPrimeRadix. In
@@ -148,8 +144,8 @@ const LoopedPadEvery = loopedPadEvery
 const loopedPadFrom = 256
 
 // paddedLength returns the values of a padded array of m points: value
-// n at n + n/loopedPadEvery.
-func paddedLength(m int) int { return m + (m-1)/loopedPadEvery }
+// n at n + n/LoopedPadEvery.
+func paddedLength(m int) int { return m + (m-1)/LoopedPadEvery }
 
 // loopedPadded reports whether the looped pass of m points pads its
 // arrays (Pass.Padded): a 13-smooth multiple of loopedPadFrom points,

@@ -71,9 +71,9 @@ type Pass struct {
 	// work-items, each taking every Slots-th group of Lanes
 	// sub-transforms (looped.go).
 	Slots int
-	// Padded: the looped pass's arrays hold value n at n + n/loopedPadEvery,
+	// Padded: the looped pass's arrays hold value n at n + n/LoopedPadEvery,
 	// ArrayLength values each, so that the stages' strides of multiples
-	// of loopedPadEvery values (4 KiB of float16 lanes) spread over the
+	// of LoopedPadEvery values (4 KiB of float16 lanes) spread over the
 	// sets of the cache rather than falling into one.
 	Padded bool
 	// Turn: the pass ends the forward transform of Bluestein's algorithm
@@ -506,7 +506,7 @@ func (p *Pass) plan(count, inner int, b budget) {
 func (p *Pass) ScratchElems() int { return p.Slots * 2 * p.Lanes * p.ArrayLength() }
 
 // ArrayLength returns the values of each of a looped pass's arrays: L,
-// and one more for every loopedPadEvery where the pass is Padded.
+// and one more for every LoopedPadEvery where the pass is Padded.
 func (p *Pass) ArrayLength() int {
 	if p.Padded {
 		return paddedLength(p.L)
