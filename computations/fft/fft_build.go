@@ -119,6 +119,12 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 	if k.Pass.Looped && (k.fused != nil || k.real != nil && k.real.paired) {
 		return fmt.Errorf("FFT: a looped pass of %d points with a fused product or paired twist", k.Pass.L)
 	}
+	// A looped pass of several (L < N) loads and stores as a Stockham
+	// pass does, and twists no real transform's row (Limits.RealEnds
+	// plans none).
+	if k.Pass.Looped && k.Pass.L < k.Pass.N && (k.real != nil || k.Pass.StoreNS() != k.Pass.NS || k.Pass.RowLoads) {
+		return fmt.Errorf("FFT: a looped pass of %d of %d points with a real transform's ends or another order of loads and stores", k.Pass.L, k.Pass.N)
+	}
 	// Nor does the vector kernel, nor a real transform's loads and stores
 	// (the plans of real transforms take none: Limits.RealEnds).
 	if k.Pass.Vectors > 0 && (k.fused != nil || k.real != nil) {

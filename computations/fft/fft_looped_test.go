@@ -12,6 +12,7 @@ import (
 	"github.com/reikna-go/reikna/computations/internal/comptest"
 	"github.com/reikna-go/reikna/core"
 	"github.com/reikna-go/reikna/dtypes"
+	"github.com/reikna-go/reikna/transformations"
 )
 
 // TestLoopedPasses runs the transforms that a CPU device takes in one
@@ -255,5 +256,73 @@ func TestLoopedRealFFT(t *testing.T) {
 				t.Errorf("IRFFT: relative error %.3g", e)
 			}
 		})
+	}
+}
+
+// TestLoopedSeveral runs the transforms that a CPU device takes as
+// several looped passes (fftplan.Pass.Looped with L < N: a Stockham pass
+// whose work-items each take Lanes neighbouring butterflies): a length of
+// prime factors up to 251 past one looped pass over rows and over an axis
+// with elements after it (the lanes then neighbouring columns), and
+// Bluestein's transforms past the one looped kernel of the whole algorithm
+// (the chirps in the first pass's loads and the last's stores, the
+// padding and the truncation guarded), complex64 and complex128, forward
+// and inverse, one of them with a transformation on its input and output
+// (the loads and stores then go through them). On a CPU device it checks
+// that the plan is that many looped kernels; each plan is checked
+// against the float64 reference.
+func TestLoopedSeveral(t *testing.T) {
+	thr := cludatest.Thread(t)
+	cases := []struct {
+		shape       []int
+		axis        int
+		dt          dtypes.DType
+		kernels     int
+		transformed bool
+	}{
+		{[]int{1, 941535}, 1, dtypes.Complex64, 2, false},
+		{[]int{140049, 3}, 0, dtypes.Complex64, 2, false},
+		{[]int{2, 95071}, 1, dtypes.Complex64, 4, false},
+		{[]int{1, 70001}, 1, dtypes.Complex128, 4, false},
+		{[]int{1, 540148}, 1, dtypes.Complex64, 2, true},
+	}
+	for i, c := range cases {
+		t.Run(fmt.Sprintf("%v/%v/axis%d/transformed=%v", c.dt, c.shape, c.axis, c.transformed), func(t *testing.T) {
+			if !thr.Params().SupportsDType(c.dt) {
+				t.Skip("no double precision")
+			}
+			typ := core.ArrayOf(c.dt, c.shape...)
+			f, err := fft.NewFFT(typ, []int{c.axis}, fft.FFTOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.transformed {
+				scaledBy(t, f, typ, 2, 0.5)
+			}
+			if n, all := kernelsWith(t, f, thr.Params(), loopedMarker); thr.Params().IsCPU() && (n != c.kernels || all != c.kernels) {
+				t.Errorf("%d of %d kernels looped, want %d of %d", n, all, c.kernels, c.kernels)
+			}
+			if e := runPlanned(t, thr, f, c.dt, c.shape, []int{c.axis}, uint64(i)); !(e <= tolerance(c.dt)) {
+				t.Errorf("relative error %.3g", e)
+			}
+		})
+	}
+}
+
+// scaledBy connects to f's input a transformation that multiplies it by in
+// and to its output one that multiplies it by out, of f's type typ.
+func scaledBy(t *testing.T, f *fft.FFT, typ core.Type, in, out float64) {
+	t.Helper()
+	value := func(v float64) any {
+		if typ.DType() == dtypes.Complex128 {
+			return complex(v, 0)
+		}
+		return complex64(complex(v, 0))
+	}
+	if err := f.Connect("input", comptest.Must(transformations.MulConst(typ, value(in))), "output", map[string]string{"input": "unscaled"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Connect("output", comptest.Must(transformations.MulConst(typ, value(out))), "input", map[string]string{"output": "scaled"}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -24,19 +24,30 @@
     if (u >= {{ $b.Count }})
         return;
 {{- end }}
+{{- if eq $b.NJ 1 }}
 {{ $in }}// The sub-transforms of the lanes (outer index o, inner index i), the last one again where fewer remain
+{{- else }}
+{{ $in }}// The sub-transforms of the lanes (outer index o, butterfly j of the pass, inner index i), the last one again where fewer remain
+{{- end }}
 {{- range $g.Lane }}
 {{ $in }}const unsigned int s{{ .I }} = u + {{ .I }} < {{ $b.Count }} ? u + {{ .I }} : {{ $b.Count }} - 1;
-{{- if eq $b.Inner 1 }}
-{{ $in }}const unsigned int o{{ .I }} = s{{ .I }}, i{{ .I }} = 0;
+{{- $t := printf "s%d" .I }}{{ if ne $b.Inner 1 }}{{ $t = printf "(s%d / %d)" .I $b.Inner }}{{ end }}
+{{- if eq $b.NJ 1 }}
+{{ $in }}const unsigned int o{{ .I }} = {{ if eq $b.Inner 1 }}s{{ .I }}, i{{ .I }} = 0{{ else }}s{{ .I }} / {{ $b.Inner }}, i{{ .I }} = s{{ .I }} % {{ $b.Inner }}{{ end }};
 {{- else }}
-{{ $in }}const unsigned int o{{ .I }} = s{{ .I }} / {{ $b.Inner }}, i{{ .I }} = s{{ .I }} % {{ $b.Inner }};{{ end }}{{ end }}
+{{ $in }}const unsigned int o{{ .I }} = {{ $t }} / {{ $b.NJ }}, j{{ .I }} = {{ $t }} % {{ $b.NJ }}, i{{ .I }} = {{ if eq $b.Inner 1 }}0{{ else }}s{{ .I }} % {{ $b.Inner }}{{ end }};
+{{- if gt $b.NS 1 }}
+{{ $in }}const unsigned int k{{ .I }} = j{{ .I }} % {{ $b.NS }};{{ end }}{{ end }}{{ end }}
 {{- if not $g.Slots }}
 {{ $in }}{{ $v }} x[{{ $g.Length }}], y[{{ $g.Length }}];{{ end }}
+{{- if gt $b.NJ 1 }}
+{{ $in }}// Element n of butterfly j lies at j + n·{{ $b.NJ }}{{ if gt $b.NS 1 }}, times the pass twiddle W_{{ mul $b.NS $b.L }}^(j mod {{ $b.NS }})·n{{ end }}
+{{- end }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
-{{- range $g.Lane }}
-{{ $in }}    const {{ $b.CType }} e{{ .I }} = {{ if $b.Src.Short }}n >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}FFT_LOAD_ELEM(o{{ .I }}, n, i{{ .I }});{{ end }}
+{{- range $g.Lane }}{{ $at := "n" }}{{ if gt $b.NJ 1 }}{{ $at = printf "j%d + n * %d" .I $b.NJ }}{{ end }}
+{{ $in }}    const {{ $b.CType }} e{{ .I }} = {{ if $b.Src.Short }}{{ $at }} >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}
+{{- if gt $b.NS 1 }}_fft_mul(FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}), {{ template "fft_looped_pass_twiddle" (dict "b" $b "k" (printf "k%d" .I)) }}){{ else }}FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}){{ end }};{{ end }}
 {{ $in }}    x[LOOPED_AT(n)] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
 {{ $in }}}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Stages "in" $in) }}
@@ -74,12 +85,16 @@
 {{ $in }}        FFT_STORE_ELEM(o{{ .I }}, {{ $b.L }}, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(xr.s{{ printf "%x" .I }}, xi.s{{ printf "%x" .I }}));{{ end }}
 {{ $in }}}
 {{- else }}
+{{- if gt $b.NJ 1 }}
+{{ $in }}// Output n of butterfly j goes to {{ if gt $b.NS 1 }}(j - j mod {{ $b.NS }})·{{ $b.L }} + j mod {{ $b.NS }} + n·{{ $b.NS }}{{ else }}j·{{ $b.L }} + n{{ end }}
+{{- end }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
 {{ $in }}    const {{ $v }} r = {{ $g.Result }}[LOOPED_AT(n)];
-{{- range $g.Lane }}
-{{ $in }}    if (u + {{ .I }} < {{ $b.Count }}{{ if $b.Dst.Short }} && n < {{ $b.Dst.Length }}{{ end }})
-{{ $in }}        FFT_STORE_ELEM(o{{ .I }}, n, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(r{{ .Re }}, r{{ .Im }}));{{ end }}
+{{- range $g.Lane }}{{ $at := "n" }}
+{{- if gt $b.NJ 1 }}{{ if gt $b.NS 1 }}{{ $at = printf "(j%d - k%d) * %d + k%d + n * %d" .I .I $b.L .I $b.NS }}{{ else }}{{ $at = printf "j%d * %d + n" .I $b.L }}{{ end }}{{ end }}
+{{ $in }}    if (u + {{ .I }} < {{ $b.Count }}{{ if $b.Dst.Short }} && {{ $at }} < {{ $b.Dst.Length }}{{ end }})
+{{ $in }}        FFT_STORE_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(r{{ .Re }}, r{{ .Im }}));{{ end }}
 {{ $in }}}
 {{- end }}
 {{- if $g.Slots }}
@@ -115,5 +130,19 @@
 {{ $in }}        {{ $st.To }}[LOOPED_AT(y0 + {{ mul . $st.NsIn }})] = a[{{ . }}];{{ end }}{{ end }}
 {{ $in }}    }
 {{ $in }}}
+{{- end }}
+{{- end }}
+
+{{- /* fft_looped_pass_twiddle: the pass twiddle W_{NS·L}^(k·n) of element
+    n of a butterfly with k = j mod NS (the name in .k), from the tables
+    the pass's twiddle reads (fftPassTwiddle). */ -}}
+{{- define "fft_looped_pass_twiddle" }}
+{{- $t := .b.Twiddle }}
+{{- if gt $t.Shift 0 -}}
+_fft_mul(TW_PASS_HI(({{ .k }} * n) >> {{ $t.Shift }}), TW_PASS_LO(({{ .k }} * n) & {{ $t.Mask }}))
+{{- else if $t.Split -}}
+_fft_mul(TW_PASS_HI(n * {{ $t.Rows }} + {{ .k }} / {{ $t.Block }}), TW_PASS_LO(n * {{ $t.Block }} + {{ .k }} % {{ $t.Block }}))
+{{- else -}}
+TW_PASS_LO(n * {{ .b.NS }} + {{ .k }})
 {{- end }}
 {{- end }}

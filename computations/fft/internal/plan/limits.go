@@ -86,6 +86,11 @@ type Tuning struct {
 	// NoVectorRows: a CPU device's short transforms of contiguous rows
 	// keep the passes of before the vector kernel (no Pass.Vectors).
 	NoVectorRows bool
+	// NoLoopedPasses: a CPU device's transforms longer than one looped
+	// pass holds keep the plans of before looped passes of several
+	// (Bluestein's algorithm, or the register kernel's passes) rather
+	// than looped passes (loopedSplit).
+	NoLoopedPasses bool
 	// Bluestein chooses the length of Bluestein's transforms:
 	// BluesteinRule leaves it to the device's rule
 	// (budget.transformLength).
@@ -325,6 +330,11 @@ type budget struct {
 	// that many bytes per work-item take it, their arrays in a scratch
 	// array of global memory (Pass.Slots).
 	scratchLooped int
+	// loopedPasses: transforms longer than one looped pass holds may
+	// run as several (loopedSplit; not for a real transform's ends,
+	// whose last looped pass twists a whole row, nor with
+	// Tuning.NoLoopedPasses).
+	loopedPasses bool
 	// vectors > 0: with looped passes, short transforms of contiguous
 	// rows run one a work-item in the vector kernel, that many complex
 	// values a vector (vectorPays).
@@ -412,6 +422,12 @@ func (b budget) forLength(n int) budget {
 		// length.
 		b.maxPrime = lp
 		b.scratchLooped = max(b.scratchLooped, maxBluesteinLoopedBytes)
+	case !isSmooth(n, b.maxPrime):
+		// Longer, such a transform takes looped passes (loopedSplit)
+		// where its factors split into them.
+		if _, ok := b.loopedSplit(n, lp, false); ok {
+			b.maxPrime = lp
+		}
 	}
 	return b
 }
@@ -553,6 +569,7 @@ func (l Limits) budget() budget {
 	}
 	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
 	b.noLoopedPadding = t.NoLoopedPadding
+	b.loopedPasses = cpu && b.looped > 0 && !l.RealEnds && !t.NoLoopedPasses
 	if cpu && b.lanes > 0 && !t.NoVectorRows && !l.RealEnds {
 		b.vectors = vectorValuesOf(l.ItemSize)
 	}

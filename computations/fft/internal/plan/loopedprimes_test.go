@@ -13,7 +13,8 @@ import (
 // (9775, 100947, 9212, 28564); and the longer ones, prime lengths above
 // maxLoopedPrimeLength, factors above maxLoopedFactor, those without
 // looped passes or with Tuning.LoopedPrime 31 and those below loopedFrom
-// take Bluestein's algorithm as before (139264 = 2^13·17, 127, 197, 526 =
+// take Bluestein's algorithm as before (139264 = 2^13·17 without looped
+// passes of several, 127, 197, 526 =
 // 2·263, 1785 with NoLooped, 74 with LoopedPrime 31, 19).
 func TestLoopedPrimes(t *testing.T) {
 	double := complex128Of(cpuLimits)
@@ -37,7 +38,7 @@ func TestLoopedPrimes(t *testing.T) {
 		{"127, prime above maxLoopedPrimeLength", 127, cpuLimits, 0},
 		{"9212 = 2²·7²·47 over a scratch array", 9212, cpuLimits, 47},
 		{"28564 = 2²·37·193 over a scratch array", 28564, cpuLimits, 193},
-		{"139264: past the scratch array", 139264, cpuLimits, 0},
+		{"139264 without looped passes of several", 139264, tuned(cpuLimits, Tuning{NoLoopedPasses: true}), 0},
 		{"197, prime above maxLoopedPrimeLength", 197, cpuLimits, 0},
 		{"526 = 2·263, a factor above maxLoopedFactor", 526, cpuLimits, 0},
 		{"74 with LoopedPrime 31", 74, tuned(cpuLimits, Tuning{LoopedPrime: 31}), 0},

@@ -53,10 +53,12 @@ type Pass struct {
 	// where they leave the work-items' loops of complex values alone).
 	// WG is then Tile/Lanes.
 	Lanes int
-	// Looped: a private pass of a whole transform (L == N) whose
-	// work-items each take Lanes neighbouring rows, element n of every
-	// row in one vector of lanes, and run its stages as loops over arrays
-	// of their own (looped.go; CPU devices). WG is then Tile/Lanes.
+	// Looped: a private pass whose work-items each take Lanes
+	// neighbouring sub-transforms, element n of every one in one vector
+	// of lanes, and run its stages as loops over arrays of their own
+	// (looped.go; CPU devices): a whole transform (L == N) of Lanes rows,
+	// or a Stockham pass of several (L < N, loopedpasses.go) of Lanes
+	// neighbouring butterflies. WG is then Tile/Lanes.
 	Looped bool
 	// Vectors > 0: a private pass of a whole transform (L == N) whose
 	// work-item holds VectorRows contiguous rows as vectors of Vectors

@@ -377,6 +377,10 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 		a.Kernels = a.kernels([]Pass{p}, false, false, b)
 		return a
 	}
+	if ls, ok := b.loopedSplit(a.M, b.maxPrime, a.Bluestein); ok {
+		a.Kernels = a.bluesteinKernels(a.loopedPasses(ls, b), b)
+		return a
+	}
 	var ls []int
 	// A CPU device (maxRegL set) runs long transforms faster in passes of
 	// the register kernel than in one pass of the local kernel.

@@ -81,7 +81,8 @@ func TestWidePrimes(t *testing.T) {
 		{"CPU 527 in a looped pass", 527, cpuLimits, false},
 		{"CPU 527 without looped passes", 527, tuned(cpuLimits, Tuning{NoLooped: true}), true},
 		{"CPU 52700 in a looped pass over a scratch array", 52700, cpuLimits, false},
-		{"CPU 139264 past the scratch array", 139264, cpuLimits, true},
+		{"CPU 139264 in looped passes of several", 139264, cpuLimits, false},
+		{"CPU 139264 without looped passes of several", 139264, tuned(cpuLimits, Tuning{NoLoopedPasses: true}), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
