@@ -120,9 +120,10 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 		return fmt.Errorf("FFT: a looped pass of %d points with a fused product or paired twist", k.Pass.L)
 	}
 	// A looped pass of several (L < N) loads and stores as a Stockham
-	// pass does, and twists no real transform's row (Limits.RealEnds
-	// plans none).
-	if k.Pass.Looped && k.Pass.L < k.Pass.N && (k.real != nil || k.Pass.StoreNS() != k.Pass.NS || k.Pass.RowLoads) {
+	// pass does, and twists no real transform's rows (Limits.RealEnds
+	// plans none; the half of a real transform in lanes reads its pairs
+	// element by element and twists in a kernel of its own).
+	if k.Pass.Looped && k.Pass.L < k.Pass.N && (k.real != nil && (k.real.twist || k.real.paired) || k.Pass.StoreNS() != k.Pass.NS && !k.Pass.Turn || k.Pass.RowLoads || k.Pass.ColumnStores) {
 		return fmt.Errorf("FFT: a looped pass of %d of %d points with a real transform's ends or another order of loads and stores", k.Pass.L, k.Pass.N)
 	}
 	// Nor does the vector kernel, nor a real transform's loads and stores

@@ -75,7 +75,9 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 		if err != nil {
 			return err
 		}
-		if inLanes(hp) {
+		// A half of Bluestein's algorithm takes it where the half runs in
+		// looped passes of several (fftplan.Pass.Looped with L < N).
+		if inLanes(hp) && (!fp.Axes[0].Bluestein || loopedSeveral(hp)) {
 			fp, lim, h.ownTwist = hp, half, true
 		}
 	}
@@ -115,8 +117,9 @@ func (ra realAxis) pairsAt(lim fftplan.Limits, src *core.KernelArgument) bool {
 // fp, the plan of a real transform (Limits.RealEnds). It does on a CPU
 // device with lanes, along the last axis, with no transformation on the
 // input or the output (the twist stores through the output's pointer),
-// where fp, of a smooth half, is several passes or one looped pass over a
-// scratch array. One pass on the stack, looped or not, twists in its own
+// where fp, of a smooth half or by Bluestein's algorithm (whose half
+// the caller takes only in looped passes of several, loopedSeveral), is
+// several passes or one looped pass over a scratch array. One pass on the stack, looped or not, twists in its own
 // stores, where a kernel of the twist would add a pass over memory: the
 // half's plan took 1.20–1.39 times the time at 1024, 4096 and 16384. §32 of
 // docs/fft-gpu-notes.md measured it at 0.63 and 0.51 of the real plan's
@@ -129,10 +132,25 @@ func (ra realAxis) lanesPlan(lim fftplan.Limits, fp fftplan.Plan, src, dst *core
 		return false
 	}
 	ax := fp.Axes[0]
-	if ax.Bluestein || ax.Rader {
+	if ax.Rader {
 		return false
 	}
 	return len(ax.Kernels) > 1 || ax.Kernels[0].Pass.Looped && ax.Kernels[0].Pass.Slots > 0
+}
+
+// loopedSeveral reports whether fp's axis runs as looped passes of
+// several (fftplan.Pass.Looped with L < N). A real transform whose half
+// takes them takes the half's plan in place of its own by Bluestein's
+// algorithm: on PoCL 3.1 (2 cores, AVX-512, 8 MiB of float32, three
+// interleaved rounds; docs/fft-gpu-notes.md §48) six lengths from 153534
+// to 747708 ran at 0.18–0.68 of the time of the plans before.
+func loopedSeveral(fp fftplan.Plan) bool {
+	for _, k := range fp.Axes[0].Kernels {
+		if k.Pass.Looped && k.Pass.L < k.Pass.N {
+			return true
+		}
+	}
+	return false
 }
 
 // inLanes reports whether every kernel of fp's axis is a pass in lanes or

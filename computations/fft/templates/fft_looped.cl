@@ -52,12 +52,23 @@
 {{ $in }}}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Stages "in" $in) }}
 {{- with $g.Product }}
+{{- if gt $b.NJ 1 }}
+{{ $in }}// Bluestein's turn: output n of butterfly j holds position j + n·{{ $b.NJ }} of the forward transform; its product
+{{ $in }}// with the transformed kernel there, conjugated, and the first pass of the transform back on the same arrays
+{{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
+{{ $in }}{
+{{- range $g.Lane }}
+{{ $in }}    const {{ $b.CType }} b{{ .I }} = KERNEL_B(j{{ .I }} + n * {{ $b.NJ }});{{ end }}
+{{ $in }}    const {{ $v }} a = {{ . }}[LOOPED_AT(n)], w = ({{ $v }})({{ range $g.Lane }}b{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}b{{ $l.I }}.y{{ end }});
+{{ $in }}    {{ . }}[LOOPED_AT(n)] = ({{ $v }})(a.lo * w.lo - a.hi * w.hi, -(a.lo * w.hi + a.hi * w.lo));
+{{ $in }}}
+{{- else }}
 {{ $in }}// Bluestein: the product with the transformed kernel, conjugated, and the transform back on the same arrays
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
 {{ $in }}    const {{ $v }} p = _lanes_twiddle({{ . }}[LOOPED_AT(n)], KERNEL_B(n));
 {{ $in }}    {{ . }}[LOOPED_AT(n)] = ({{ $v }})(p.lo, -p.hi);
-{{ $in }}}
+{{ $in }}}{{ end }}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Back "in" $in) }}
 {{- end }}
 {{- if $b.Twisted }}
@@ -86,13 +97,13 @@
 {{ $in }}}
 {{- else }}
 {{- if gt $b.NJ 1 }}
-{{ $in }}// Output n of butterfly j goes to {{ if gt $b.NS 1 }}(j - j mod {{ $b.NS }})·{{ $b.L }} + j mod {{ $b.NS }} + n·{{ $b.NS }}{{ else }}j·{{ $b.L }} + n{{ end }}
+{{ $in }}// Output n of butterfly j goes to {{ if gt $b.StoreNS 1 }}(j - j mod {{ $b.StoreNS }})·{{ $b.L }} + j mod {{ $b.StoreNS }} + n·{{ $b.StoreNS }}{{ else }}j·{{ $b.L }} + n{{ end }}
 {{- end }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
 {{ $in }}    const {{ $v }} r = {{ $g.Result }}[LOOPED_AT(n)];
 {{- range $g.Lane }}{{ $at := "n" }}
-{{- if gt $b.NJ 1 }}{{ if gt $b.NS 1 }}{{ $at = printf "(j%d - k%d) * %d + k%d + n * %d" .I .I $b.L .I $b.NS }}{{ else }}{{ $at = printf "j%d * %d + n" .I $b.L }}{{ end }}{{ end }}
+{{- if gt $b.NJ 1 }}{{ if gt $b.StoreNS 1 }}{{ $at = printf "(j%d - k%d) * %d + k%d + n * %d" .I .I $b.L .I $b.StoreNS }}{{ else }}{{ $at = printf "j%d * %d + n" .I $b.L }}{{ end }}{{ end }}
 {{ $in }}    if (u + {{ .I }} < {{ $b.Count }}{{ if $b.Dst.Short }} && {{ $at }} < {{ $b.Dst.Length }}{{ end }})
 {{ $in }}        FFT_STORE_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(r{{ .Re }}, r{{ .Im }}));{{ end }}
 {{ $in }}}

@@ -335,6 +335,10 @@ type budget struct {
 	// whose last looped pass twists a whole row, nor with
 	// Tuning.NoLoopedPasses).
 	loopedPasses bool
+	// loopedTurn: Bluestein's transforms in looped passes of several
+	// turn in one looped kernel (loopedTurnKernels; not with
+	// Tuning.NoTurn).
+	loopedTurn bool
 	// vectors > 0: with looped passes, short transforms of contiguous
 	// rows run one a work-item in the vector kernel, that many complex
 	// values a vector (vectorPays).
@@ -570,6 +574,7 @@ func (l Limits) budget() budget {
 	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
 	b.noLoopedPadding = t.NoLoopedPadding
 	b.loopedPasses = cpu && b.looped > 0 && !l.RealEnds && !t.NoLoopedPasses
+	b.loopedTurn = b.loopedPasses && !t.NoTurn
 	if cpu && b.lanes > 0 && !t.NoVectorRows && !l.RealEnds {
 		b.vectors = vectorValuesOf(l.ItemSize)
 	}

@@ -63,3 +63,35 @@ func (a *Axis) loopedPasses(ls []int, b budget) []Pass {
 	}
 	return out
 }
+
+// loopedTurnKernels returns the kernels of Bluestein's algorithm over
+// looped passes of sub-lengths ls (two or more) with its turn: the forward
+// transform's last pass, the product with the transformed convolution
+// kernel and the first pass of the transform back in one looped kernel
+// (Pass.Turn), whose arrays hold after the forward stages the positions
+// that the pass back of the same length loads (turnKernels says why); the
+// transform back runs the passes in the reverse order. 2U − 1 kernels for
+// U passes where there were 2U (budget.loopedTurn): on PoCL 3.1 (2 cores,
+// AVX-512, 8 MiB of complex64, three interleaved rounds;
+// docs/fft-gpu-notes.md §48) nine lengths from 65537 to 1011635 took
+// 1.09–1.34 times the time without it (a median of 1.26).
+func (a *Axis) loopedTurnKernels(ls []int, b budget) []Kernel {
+	u := len(ls)
+	passes := a.loopedPasses(ls, b)
+	back := make([]int, u)
+	for i, l := range ls {
+		back[u-1-i] = l
+	}
+	backPasses := a.loopedPasses(back, b)
+	turn := passes[u-1]
+	turn.Turn = true
+	ks := make([]Kernel, 0, 2*u-1)
+	for i, p := range passes[:u-1] {
+		ks = append(ks, a.kernel(p, i == 0, false, false, b))
+	}
+	ks = append(ks, a.kernel(turn, false, true, false, b))
+	for i, p := range backPasses[1:] {
+		ks = append(ks, a.kernel(p, false, false, i == u-2, b))
+	}
+	return ks
+}

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -28,9 +29,10 @@ func TestLoopedSeveral(t *testing.T) {
 		{"941535 = 3²·5·7³·61", []int{1, 941535}, 1, cpuLimits, 2, false},
 		{"139264 = 2^13·17", []int{4, 139264}, 1, cpuLimits, 2, false},
 		{"140049 = 3·7·59·113 over columns", []int{140049, 3}, 0, cpuLimits, 2, false},
-		{"474856 = 2³·59357: Bluestein's", []int{1, 474856}, 1, cpuLimits, 4, true},
-		{"95071, a prime: Bluestein's", []int{2, 95071}, 1, cpuLimits, 4, true},
-		{"70001 in complex128: Bluestein's", []int{1, 70001}, 1, complex128Of(cpuLimits), 4, true},
+		{"474856 = 2³·59357: Bluestein's, with the turn", []int{1, 474856}, 1, cpuLimits, 3, true},
+		{"95071, a prime: Bluestein's, with the turn", []int{2, 95071}, 1, cpuLimits, 3, true},
+		{"95071 with NoTurn", []int{2, 95071}, 1, tuned(cpuLimits, Tuning{NoTurn: true}), 4, true},
+		{"70001 in complex128: Bluestein's, with the turn", []int{1, 70001}, 1, complex128Of(cpuLimits), 3, true},
 		{"2^20: passes in lanes", []int{1, 1 << 20}, 1, cpuLimits, 0, false},
 		{"960000 = 2^9·3·5^4: passes in lanes", []int{1, 960000}, 1, cpuLimits, 0, false},
 		{"18445 = 5·7·17·31: one looped pass", []int{2, 18445}, 1, cpuLimits, 0, false},
@@ -66,28 +68,49 @@ func TestLoopedSeveral(t *testing.T) {
 	}
 }
 
-// checkLoopedSeveral checks the passes of each transform of the axis: as
-// many as len(Kernels) (two transforms with Bluestein's algorithm), each
-// looped within maxLoopedLength on the stack, their lengths multiplying
-// to M and NS the product of those before.
+// checkLoopedSeveral checks the passes of each transform of the axis (two
+// with Bluestein's algorithm, the last pass of the first and the first of
+// the second one kernel where they turn), each looped within
+// maxLoopedLength on the stack, their lengths multiplying to M, NS the
+// product of those before, and the transform back's passes those forward,
+// in the reverse order where they turn.
 func checkLoopedSeveral(t *testing.T, a Axis, b budget) {
 	t.Helper()
-	transforms := 1
-	if a.Bluestein {
-		transforms = 2
-	}
-	per := len(a.Kernels) / transforms
-	for tr := 0; tr < transforms; tr++ {
-		ns := 1
-		for _, k := range a.Kernels[tr*per : (tr+1)*per] {
-			p := k.Pass
-			if !p.Looped || p.Lanes != b.lanes || p.Slots != 0 || p.L > b.maxLoopedLength() || p.N != a.M || p.NS != ns {
-				t.Errorf("pass %+v of %s: want looped in %d lanes on the stack, L at most %d, N %d, NS %d", p, describeAxis(a), b.lanes, b.maxLoopedLength(), a.M, ns)
-			}
-			ns *= p.L
+	var ls [][]int
+	ns, turned := 1, false
+	for i, k := range a.Kernels {
+		p := k.Pass
+		if ns == a.M || i == 0 {
+			ls, ns = append(ls, nil), 1
 		}
-		if ns != a.M {
-			t.Errorf("the passes of %s multiply to %d, want %d", describeAxis(a), ns, a.M)
+		if !p.Looped || p.Lanes != b.lanes || p.Slots != 0 || p.L > b.maxLoopedLength() || p.N != a.M || p.NS != ns {
+			t.Errorf("pass %d of %s: %+v, want looped in %d lanes on the stack, L at most %d, N %d, NS %d", i, describeAxis(a), p, b.lanes, b.maxLoopedLength(), a.M, ns)
+		}
+		ls[len(ls)-1] = append(ls[len(ls)-1], p.L)
+		ns *= p.L
+		if p.Turn {
+			// The turn ends the forward transform and begins the one back.
+			turned = true
+			ls, ns = append(ls, []int{p.L}), p.L
+		}
+	}
+	if ns != a.M {
+		t.Errorf("the passes of %s multiply to %d, want %d", describeAxis(a), ns, a.M)
+	}
+	want := 1
+	if a.Bluestein {
+		want = 2
+	}
+	if len(ls) != want || turned != (a.Bluestein && b.loopedTurn) {
+		t.Fatalf("%d transforms in %s, turned %v; want %d", len(ls), describeAxis(a), turned, want)
+	}
+	if a.Bluestein {
+		back := slices.Clone(ls[1])
+		if turned {
+			slices.Reverse(back)
+		}
+		if !slices.Equal(ls[0], back) {
+			t.Errorf("the passes back %v of %s are not those forward %v (reversed where they turn: %v)", ls[1], describeAxis(a), ls[0], turned)
 		}
 	}
 }

@@ -378,6 +378,10 @@ func planAxisWithin(batch Batch, n int, b budget) Axis {
 		return a
 	}
 	if ls, ok := b.loopedSplit(a.M, b.maxPrime, a.Bluestein); ok {
+		if a.Bluestein && b.loopedTurn {
+			a.Kernels = a.loopedTurnKernels(ls, b)
+			return a
+		}
 		a.Kernels = a.bluesteinKernels(a.loopedPasses(ls, b), b)
 		return a
 	}

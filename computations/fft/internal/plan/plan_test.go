@@ -534,10 +534,10 @@ func checkConvolution(k Kernel, a Axis, ns int) error {
 // checkTurn checks the turn of Bluestein's algorithm after passes of ns
 // of transform number transform: the last pass of the forward transform
 // (ns·L = M, after at least one pass), a register kernel that runs its
-// stages twice, with the transformed kernel and no chirp, between
-// temporary arrays of M points.
+// stages twice or a looped pass of several (loopedTurnKernels), with the
+// transformed kernel and no chirp, between temporary arrays of M points.
 func checkTurn(k Kernel, a Axis, ns, transform int) error {
-	if !a.Bluestein || transform != 0 || ns == 1 || ns*k.Pass.L != a.M || !k.Pass.runsTwice() || k.Pass.StoreNS() != 1 {
+	if !a.Bluestein || transform != 0 || ns == 1 || ns*k.Pass.L != a.M || !k.Pass.runsTwice() && !k.Pass.Looped || k.Pass.StoreNS() != 1 {
 		return fmt.Errorf("a turn of transform %d after passes of %d of %d (Bluestein: %v)", transform, ns, a.M, a.Bluestein)
 	}
 	table := BluesteinKernel
@@ -733,7 +733,7 @@ func checkLooped(k Kernel, lim Limits) error {
 		return fmt.Errorf("a looped pass with limits %+v", lim)
 	case !p.Private || p.Lanes < 2 || p.WG*p.Lanes != p.Tile || p.E != p.L || p.TT != 1 || p.N%p.L != 0 || p.NS > p.N/p.L || (p.N/p.L)%p.NS != 0:
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
-	case p.L < p.N && (p.Slots > 0 || lim.RealEnds || lim.Tuning.NoLoopedPasses || p.Turn || p.RowLoads || p.ColumnStores || k.Convolution()):
+	case p.L < p.N && (p.Slots > 0 || lim.RealEnds || lim.Tuning.NoLoopedPasses || p.Turn && lim.Tuning.NoTurn || p.RowLoads || p.ColumnStores || k.Convolution()):
 		// Looped passes of several (loopedSplit) keep their arrays on
 		// the stack and load and store as Stockham passes.
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
