@@ -317,24 +317,31 @@ func scaledBy(t *testing.T, f *fft.FFT, typ core.Type, in, out float64) {
 	}
 }
 
-// TestLoopedSeveralReal runs real transforms along the last axis whose
-// half a CPU device takes as looped passes of several: the forward one's
-// first pass reads the real pairs element by element, the twist over runs
-// follows (realAxis.lanesPlan); the inverse keeps its plan of real ends.
-// 278528 = 2^14·17 (a half of 2^13·17) and 190142 (a half of the prime
-// 95071, Bluestein's), against the float64 references.
+// TestLoopedSeveralReal runs real transforms that a CPU device takes as
+// looped passes of several: along the last axis the forward one's half,
+// its first pass reading the real pairs element by element, the twist
+// over runs after it (realAxis.lanesPlan), and the inverse's half with
+// the real transform's ends (the untwist in its first pass's loads);
+// odd lengths with those ends both ways. 278528 = 2^14·17 (a half of
+// 2^13·17), 190142 (a half of the prime 95071, Bluestein's), 255255 =
+// 3·5·7·11·13·17 and 98595 = 3²·5·7·313 (Bluestein's, with the turn),
+// against the float64 references.
 func TestLoopedSeveralReal(t *testing.T) {
 	thr := cludatest.Thread(t)
 	for i, c := range []rfftCase{
 		{dtypes.Float32, []int{1, 278528}, []int{1}},
 		{dtypes.Float32, []int{2, 190142}, []int{1}},
+		{dtypes.Float32, []int{1, 255255}, []int{1}},
+		{dtypes.Float32, []int{1, 98595}, []int{1}},
 	} {
 		t.Run(c.String(), func(t *testing.T) {
 			cdt, n, half := complexOfReal(c.dt), c.realLength(), halfShape(c.shape, c.axes)
 			r := comptest.Must(fft.NewRFFT(core.ArrayOf(c.dt, c.shape...), c.axes, fft.RFFTOptions{}))
 			ir := comptest.Must(fft.NewIRFFT(core.ArrayOf(cdt, half...), c.axes, fft.IRFFTOptions{N: n}))
-			if looped, _ := kernelsWith(t, r, thr.Params(), loopedMarker); thr.Params().IsCPU() && looped < 2 {
-				t.Errorf("%d looped kernels in the forward transform, want its half's passes", looped)
+			for _, comp := range []renderer{r, ir} {
+				if looped, _ := kernelsWith(t, comp, thr.Params(), loopedMarker); thr.Params().IsCPU() && looped < 2 {
+					t.Errorf("%T: %d looped kernels, want looped passes of several", comp, looped)
+				}
 			}
 			checkRealPair(t, thr, r, ir, c, uint64(i))
 		})

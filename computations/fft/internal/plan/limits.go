@@ -331,9 +331,10 @@ type budget struct {
 	// array of global memory (Pass.Slots).
 	scratchLooped int
 	// loopedPasses: transforms longer than one looped pass holds may
-	// run as several (loopedSplit; not for a real transform's ends,
-	// whose last looped pass twists a whole row, nor with
-	// Tuning.NoLoopedPasses).
+	// run as several (loopedSplit; not with Tuning.NoLoopedPasses). A
+	// real transform's ends take them as they take passes of the
+	// register kernel: a forward transform of several passes twists its
+	// spectrum in a kernel of its own (fusesTwist, pairsTwist).
 	loopedPasses bool
 	// loopedTurn: Bluestein's transforms in looped passes of several
 	// turn in one looped kernel (loopedTurnKernels; not with
@@ -573,7 +574,7 @@ func (l Limits) budget() budget {
 	}
 	b.loopedPrimes = cpu && t.MaxPrime == 0 && b.looped > 0
 	b.noLoopedPadding = t.NoLoopedPadding
-	b.loopedPasses = cpu && b.looped > 0 && !l.RealEnds && !t.NoLoopedPasses
+	b.loopedPasses = cpu && b.looped > 0 && !t.NoLoopedPasses
 	b.loopedTurn = b.loopedPasses && !t.NoTurn
 	if cpu && b.lanes > 0 && !t.NoVectorRows && !l.RealEnds {
 		b.vectors = vectorValuesOf(l.ItemSize)

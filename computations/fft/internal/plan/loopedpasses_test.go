@@ -15,8 +15,8 @@ import (
 // stages of those before it; and the transforms that keep their plans:
 // 13-smooth ones (their passes in lanes), those that one looped pass
 // holds, a prime factor above maxLoopedFactor without Bluestein's
-// algorithm, the halves of real transforms, Tuning.NoLoopedPasses,
-// NoLooped, and GPUs.
+// algorithm, Tuning.NoLoopedPasses, NoLooped, and GPUs; a real
+// transform's ends take them as any transform does.
 func TestLoopedSeveral(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -39,7 +39,8 @@ func TestLoopedSeveral(t *testing.T) {
 		{"18461 = 37·499: one looped kernel of Bluestein's", []int{2, 18461}, 1, cpuLimits, 0, true},
 		{"941535 with NoLoopedPasses", []int{1, 941535}, 1, tuned(cpuLimits, Tuning{NoLoopedPasses: true}), 0, true},
 		{"941535 with NoLooped", []int{1, 941535}, 1, tuned(cpuLimits, Tuning{NoLooped: true}), 0, true},
-		{"941535, a real transform's half", []int{1, 941535}, 1, realEnds(cpuLimits), 0, true},
+		{"941535 with a real transform's ends", []int{1, 941535}, 1, realEnds(cpuLimits), 2, false},
+		{"98595 = 3²·5·7·313 with a real transform's ends: Bluestein's, with the turn", []int{1, 98595}, 1, realEnds(cpuLimits), 3, true},
 		{"941535 on a GPU", []int{1, 941535}, 1, gpuLimits, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

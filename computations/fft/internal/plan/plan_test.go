@@ -733,7 +733,7 @@ func checkLooped(k Kernel, lim Limits) error {
 		return fmt.Errorf("a looped pass with limits %+v", lim)
 	case !p.Private || p.Lanes < 2 || p.WG*p.Lanes != p.Tile || p.E != p.L || p.TT != 1 || p.N%p.L != 0 || p.NS > p.N/p.L || (p.N/p.L)%p.NS != 0:
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
-	case p.L < p.N && (p.Slots > 0 || lim.RealEnds || lim.Tuning.NoLoopedPasses || p.Turn && lim.Tuning.NoTurn || p.RowLoads || p.ColumnStores || k.Convolution()):
+	case p.L < p.N && (p.Slots > 0 || lim.Tuning.NoLoopedPasses || p.Turn && lim.Tuning.NoTurn || p.RowLoads || p.ColumnStores || k.Convolution()):
 		// Looped passes of several (loopedSplit) keep their arrays on
 		// the stack and load and store as Stockham passes.
 		return fmt.Errorf("a looped pass of %d of %d after %d, %d lanes, tile %d, %d work-items", p.L, p.N, p.NS, p.Lanes, p.Tile, p.WG)
