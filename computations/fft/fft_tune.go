@@ -55,11 +55,14 @@ var loopedPrimeCandidates = []fftCandidate{
 var paddingCandidate = fftCandidate{"no-looped-padding", fftplan.Tuning{NoLoopedPadding: true}}
 
 // cpuCandidates are the candidates of a CPU device's rules: the looped
-// arrays plain (paddingCandidate), and short rows in the passes of before
-// the vector kernel (fftplan.Tuning.NoVectorRows).
+// arrays plain (paddingCandidate), short rows in the passes of before
+// the vector kernel (fftplan.Tuning.NoVectorRows), and long transforms in
+// the plans of before looped passes of several
+// (fftplan.Tuning.NoLoopedPasses).
 var cpuCandidates = []fftCandidate{
 	paddingCandidate,
 	{"no-vector-rows", fftplan.Tuning{NoVectorRows: true}},
+	{"no-looped-passes", fftplan.Tuning{NoLoopedPasses: true}},
 }
 
 // primeCandidates are the candidates of transforms with a prime length

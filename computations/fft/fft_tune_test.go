@@ -100,6 +100,9 @@ func TestFFTCandidates(t *testing.T) {
 		{"1000 on a CPU device", []int{4, 1000}, []int{1}, nil, cluda.ModelCPU},
 		// A CPU device's short rows take the vector kernel.
 		{"64 on a CPU device", []int{4, 64}, []int{1}, []string{"no-vector-rows"}, cluda.ModelCPU},
+		// A CPU device's 941535 = 3²·5·7³·61 takes looped passes of
+		// several, Bluestein's algorithm without them.
+		{"941535 on a CPU device", []int{1, 941535}, []int{1}, []string{"looped-primes-31", "looped-primes-251", "bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2", "no-looped-passes"}, cluda.ModelCPU},
 	}
 	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1}, cluda.ModelGPU(), true)
 	for _, tt := range tests {
@@ -118,7 +121,9 @@ func TestFFTCandidates(t *testing.T) {
 			// without planning them.
 			untuned := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, tt.shape...), tt.axes, device(), false)
 			if d := device(); d.IsCPU() {
-				want = append(slices.DeleteFunc(want, func(s string) bool { return s == "no-looped-padding" || s == "no-vector-rows" }), "no-looped-padding", "no-vector-rows")
+				want = append(slices.DeleteFunc(want, func(s string) bool {
+					return s == "no-looped-padding" || s == "no-vector-rows" || s == "no-looped-passes"
+				}), "no-looped-padding", "no-vector-rows", "no-looped-passes")
 			}
 			if d := device(); d.LocalBufferSize > d.LocalMemSize {
 				want = append(slices.DeleteFunc(want, func(s string) bool {
