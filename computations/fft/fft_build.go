@@ -123,7 +123,7 @@ func (b *fftBuild) kernel(ax *fftplan.Axis, i int, first, last bool) error {
 	// pass does, and twists no real transform's rows (Limits.RealEnds
 	// plans none; the half of a real transform in lanes reads its pairs
 	// element by element and twists in a kernel of its own).
-	if k.Pass.Looped && k.Pass.L < k.Pass.N && (k.real != nil && (k.real.twist || k.real.paired) || k.Pass.StoreNS() != k.Pass.NS && !k.Pass.Turn || k.Pass.RowLoads || k.Pass.ColumnStores) {
+	if k.Pass.Looped && k.Pass.L < k.Pass.N && (k.real != nil && (k.real.twist || k.real.paired) || k.Pass.RowLoads || k.Pass.ColumnStores) {
 		return fmt.Errorf("FFT: a looped pass of %d of %d points with a real transform's ends or another order of loads and stores", k.Pass.L, k.Pass.N)
 	}
 	// Nor does the vector kernel, nor a real transform's loads and stores

@@ -119,9 +119,10 @@ func (ra realAxis) pairsAt(lim fftplan.Limits, src *core.KernelArgument) bool {
 // input or the output (the twist stores through the output's pointer),
 // where fp, of a smooth half or by Bluestein's algorithm (whose half
 // the caller takes only in looped passes of several, loopedSeveral), is
-// several passes or one looped pass over a scratch array. One pass on the stack, looped or not, twists in its own
-// stores, where a kernel of the twist would add a pass over memory: the
-// half's plan took 1.20–1.39 times the time at 1024, 4096 and 16384. §32 of
+// several passes or one looped pass over a scratch array. One pass on
+// the stack, looped or not, twists in its own stores, where a kernel of
+// the twist would add a pass over memory: the half's plan took 1.20–1.39
+// times the time at 1024, 4096 and 16384. §32 of
 // docs/fft-gpu-notes.md measured it at 0.63 and 0.51 of the real plan's
 // time at 65536 and 2^20 (PoCL, 2 cores, AVX-512, 8 MiB).
 func (ra realAxis) lanesPlan(lim fftplan.Limits, fp fftplan.Plan, src, dst *core.KernelArgument) bool {

@@ -90,15 +90,26 @@ LOCAL_BUFFER_SIZE({{ . }}){{ end }}
 {{- /* fft_twiddle multiplies element m of the sub-transform with
     butterfly j, in .v, by the pass twiddle W_{ns*l}^{(j mod ns)*m}. */ -}}
 {{- define "fft_twiddle" }}
-{{- $in := repeat .depth "    " }}{{ $t := .b.Twiddle }}{{ $v := .v }}
+{{- $in := repeat .depth "    " }}{{ $v := .v }}
 {{ $in }}const unsigned int kt = j % {{ .b.NS }};
-{{- if gt $t.Shift 0 }}
-{{ $in }}const unsigned int te = kt * m;
-{{ $in }}{{ $v }} = _fft_mul({{ $v }}, _fft_mul(TW_PASS_HI(te >> {{ $t.Shift }}), TW_PASS_LO(te & {{ $t.Mask }})));
-{{- else if $t.Split }}
-{{ $in }}{{ $v }} = _fft_mul({{ $v }}, _fft_mul(TW_PASS_HI(m * {{ $t.Rows }} + kt / {{ $t.Block }}), TW_PASS_LO(m * {{ $t.Block }} + kt % {{ $t.Block }})));
-{{- else }}
-{{ $in }}{{ $v }} = _fft_mul({{ $v }}, TW_PASS_LO(m * {{ .b.NS }} + kt));{{ end }}
+{{- if gt .b.Twiddle.Shift 0 }}
+{{ $in }}const unsigned int te = kt * m;{{ end }}
+{{ $in }}{{ $v }} = _fft_mul({{ $v }}, {{ template "fft_pass_twiddle" (dict "b" .b "k" "kt" "m" "m" "e" "te") }});
+{{- end }}
+
+{{- /* fft_pass_twiddle is the pass twiddle W_{ns*l}^(k*m) as a C
+    expression, from the tables the pass reads (fftPassTwiddle): .k and .m
+    name k = j mod ns and m, and .e their product k*m, which the tables of
+    exponent bits index. */ -}}
+{{- define "fft_pass_twiddle" }}
+{{- $t := .b.Twiddle }}
+{{- if gt $t.Shift 0 -}}
+_fft_mul(TW_PASS_HI({{ .e }} >> {{ $t.Shift }}), TW_PASS_LO({{ .e }} & {{ $t.Mask }}))
+{{- else if $t.Split -}}
+_fft_mul(TW_PASS_HI({{ .m }} * {{ $t.Rows }} + {{ .k }} / {{ $t.Block }}), TW_PASS_LO({{ .m }} * {{ $t.Block }} + {{ .k }} % {{ $t.Block }}))
+{{- else -}}
+TW_PASS_LO({{ .m }} * {{ .b.NS }} + {{ .k }})
+{{- end }}
 {{- end }}
 
 {{- /* fft_store_position sets pos, where output q of the sub-transform

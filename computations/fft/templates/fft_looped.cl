@@ -47,7 +47,7 @@
 {{ $in }}{
 {{- range $g.Lane }}{{ $at := "n" }}{{ if gt $b.NJ 1 }}{{ $at = printf "j%d + n * %d" .I $b.NJ }}{{ end }}
 {{ $in }}    const {{ $b.CType }} e{{ .I }} = {{ if $b.Src.Short }}{{ $at }} >= {{ $b.Src.Length }} ? COMPLEX_CTR({{ $b.CType }})({{ $b.Zero }}, {{ $b.Zero }}) : {{ end }}
-{{- if gt $b.NS 1 }}_fft_mul(FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}), {{ template "fft_looped_pass_twiddle" (dict "b" $b "k" (printf "k%d" .I)) }}){{ else }}FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}){{ end }};{{ end }}
+{{- if gt $b.NS 1 }}_fft_mul(FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}), {{ template "fft_pass_twiddle" (dict "b" $b "k" (printf "k%d" .I) "m" "n" "e" (printf "(k%d * n)" .I)) }}){{ else }}FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}){{ end }};{{ end }}
 {{ $in }}    x[LOOPED_AT(n)] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
 {{ $in }}}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Stages "in" $in) }}
@@ -144,16 +144,3 @@
 {{- end }}
 {{- end }}
 
-{{- /* fft_looped_pass_twiddle: the pass twiddle W_{NS·L}^(k·n) of element
-    n of a butterfly with k = j mod NS (the name in .k), from the tables
-    the pass's twiddle reads (fftPassTwiddle). */ -}}
-{{- define "fft_looped_pass_twiddle" }}
-{{- $t := .b.Twiddle }}
-{{- if gt $t.Shift 0 -}}
-_fft_mul(TW_PASS_HI(({{ .k }} * n) >> {{ $t.Shift }}), TW_PASS_LO(({{ .k }} * n) & {{ $t.Mask }}))
-{{- else if $t.Split -}}
-_fft_mul(TW_PASS_HI(n * {{ $t.Rows }} + {{ .k }} / {{ $t.Block }}), TW_PASS_LO(n * {{ $t.Block }} + {{ .k }} % {{ $t.Block }}))
-{{- else -}}
-TW_PASS_LO(n * {{ .b.NS }} + {{ .k }})
-{{- end }}
-{{- end }}

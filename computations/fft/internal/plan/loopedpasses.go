@@ -1,5 +1,7 @@
 package plan
 
+import "slices"
+
 // A CPU device's transforms too long for one looped pass run as several:
 // Stockham passes whose sub-transforms are looped (Pass.Looped with L <
 // N), each work-item taking Lanes neighbouring butterflies whose elements
@@ -80,10 +82,8 @@ func (a *Axis) loopedPasses(ls []int, b budget) []Pass {
 func (a *Axis) loopedTurnKernels(ls []int, b budget) []Kernel {
 	u := len(ls)
 	passes := a.loopedPasses(ls, b)
-	back := make([]int, u)
-	for i, l := range ls {
-		back[u-1-i] = l
-	}
+	back := slices.Clone(ls)
+	slices.Reverse(back)
 	backPasses := a.loopedPasses(back, b)
 	turn := passes[u-1]
 	turn.Turn = true
