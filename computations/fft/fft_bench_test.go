@@ -202,7 +202,7 @@ func benchFFTShape(b *testing.B, thr *cluda.Thread, dt dtypes.DType, shape, axes
 // the opt-in memory of CUDA devices), REIKNA_BENCH_PASS_TABLE (the most
 // entries of a one-level table of pass twiddles), REIKNA_BENCH_NO_LANES=1 (no lanes
 // on CPU devices), REIKNA_BENCH_NO_LOOPED=1 (no looped passes on CPU
-// devices), REIKNA_BENCH_NO_SECTOR_TILES=1 (strided tiles of any width), REIKNA_BENCH_NO_WIDE_ONE_PASS=1 (no one pass of up to 25 elements a work-item in CUDA's large local memory), REIKNA_BENCH_WIDER_GROUPS=1 (one pass of up to 16 elements over up to 512 work-items in CUDA's large local memory where the plan takes more elements over fewer), REIKNA_BENCH_NO_WHOLE_EXCHANGES=1 (an uneven pass that exchanges by components within 48 KiB keeps that pass rather than exchanging whole values in CUDA's large local memory), REIKNA_BENCH_NO_PAIR_LOADS=1 (a GPU's forward real transform reads its input's pairs as two 4-byte loads), REIKNA_BENCH_NO_LOOPED_PADDING=1 (a CPU device's looped passes keep their arrays unpadded), REIKNA_BENCH_NO_VECTOR_ROWS=1 (a CPU device's short rows keep the passes of before the vector kernel), REIKNA_BENCH_NO_LOOPED_PASSES=1 (a CPU device's transforms longer than one looped pass keep the plans of before looped passes of several), REIKNA_BENCH_NO_TURN=1 (Bluestein's transforms of several passes without the turn), REIKNA_BENCH_EVEN_STRIDED=1 (even
+// devices), REIKNA_BENCH_NO_SECTOR_TILES=1 (strided tiles of any width), REIKNA_BENCH_NO_WIDE_ONE_PASS=1 (no one pass of up to 25 elements a work-item in CUDA's large local memory), REIKNA_BENCH_WIDER_GROUPS=1 (one pass of up to 16 elements over up to 512 work-items in CUDA's large local memory where the plan takes more elements over fewer), REIKNA_BENCH_NO_WHOLE_EXCHANGES=1 (an uneven pass that exchanges by components within 48 KiB keeps that pass rather than exchanging whole values in CUDA's large local memory), REIKNA_BENCH_NO_PAIR_LOADS=1 (a GPU's forward real transform reads its input's pairs as two 4-byte loads), REIKNA_BENCH_NO_LOOPED_PADDING=1 (a CPU device's looped passes keep their arrays unpadded), REIKNA_BENCH_NO_VECTOR_ROWS=1 (a CPU device's short rows keep the passes of before the vector kernel), REIKNA_BENCH_NO_LOOPED_PASSES=1 (a CPU device's transforms longer than one looped pass keep the plans of before looped passes of several), REIKNA_BENCH_NO_TURN=1 (Bluestein's transforms of several passes without the turn), REIKNA_BENCH_NO_ROW_PAIRS=1 (a CPU device's real transforms of odd lengths a row at a time), REIKNA_BENCH_EVEN_STRIDED=1 (even
 // stages over strided data), REIKNA_BENCH_MAX_PRIME (the largest prime
 // butterfly), REIKNA_BENCH_LOOPED_PRIME (the largest prime of a CPU
 // device's looped pass), REIKNA_BENCH_PRIMES (rader or bluestein: the algorithm of
@@ -228,6 +228,7 @@ func benchTuning() fft.FFTTuning {
 	t.NoVectorRows = os.Getenv("REIKNA_BENCH_NO_VECTOR_ROWS") == "1"
 	t.NoLoopedPasses = os.Getenv("REIKNA_BENCH_NO_LOOPED_PASSES") == "1"
 	t.NoTurn = os.Getenv("REIKNA_BENCH_NO_TURN") == "1"
+	t.NoRowPairs = os.Getenv("REIKNA_BENCH_NO_ROW_PAIRS") == "1"
 	if p, err := strconv.Atoi(os.Getenv("REIKNA_BENCH_LOOPED_PRIME")); err == nil {
 		t.LoopedPrime = p
 	}

@@ -144,7 +144,14 @@ func (b *fftPass) Paired() bool { return b.Dst.Kind.StoreVariant() == storePaire
 
 // Twisted reports whether the kernel stores the spectrum of a real
 // transform from the complex one of half its length (fftRealBody.Twist).
-func (b *fftPass) Twisted() bool { return b.Dst.Kind.StoreVariant() != storeElements }
+func (b *fftPass) Twisted() bool {
+	v := b.Dst.Kind.StoreVariant()
+	return v == storeTwist || v == storePaired
+}
+
+// Split reports whether the kernel stores the spectra of two real rows
+// from the complex transform of one row of them (fftRealBody.Split).
+func (b *fftPass) Split() bool { return b.Dst.Kind.StoreVariant() == storeSplit }
 
 // ProcessModules lets the renderer find the butterfly modules.
 func (b *fftPass) ProcessModules(process func(any) (any, error)) (any, error) {

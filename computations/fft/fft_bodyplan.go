@@ -81,6 +81,11 @@ func newFFTBody(k *fftKernel) *fftPass {
 	}
 	if k.real != nil {
 		rb := k.real.body(b, k.dt)
+		// The looped kernel loads a real transform's row pairs a row at
+		// a time where its loads apply nothing else to them.
+		if c, plain := b.Src.Kind.(complexEnd); plain && !c.Conj && b.Looped != nil && k.real.load == realLoadHermitianRows && p.NS == 1 && !b.Src.Short {
+			b.Looped.RowsApart = true
+		}
 		b.Src.Kind = realEnd{Real: rb, Then: b.Src.Kind}
 		b.Dst.Kind = realEnd{Real: rb, Then: b.Dst.Kind}
 	}

@@ -15,7 +15,7 @@ type fftEndKind interface {
 	// end is a pass's destination.
 	StoreHook() string
 	// StoreVariant names the way the kernel stores its outputs
-	// (storeElements, storeTwist or storePaired).
+	// (storeElements, storeTwist, storePaired or storeSplit).
 	StoreVariant() string
 }
 
@@ -33,6 +33,7 @@ const (
 	storeElements = ""       // each output where it goes, through FFT_STORE_ELEM
 	storeTwist    = "twist"  // the twisted spectrum of a real transform
 	storePaired   = "paired" // the twisted spectrum, the work-groups taking sub-transforms j and NS - j together
+	storeSplit    = "split"  // the spectra of two real rows from one complex row's outputs k and N - k
 )
 
 // complexEnd is the end of a complex FFT: with Conj set the values are
@@ -104,6 +105,8 @@ func (realEnd) StoreHook() string { return hookReal }
 // StoreVariant returns how the twist, where the stores apply it, goes.
 func (e realEnd) StoreVariant() string {
 	switch {
+	case e.Real.Split:
+		return storeSplit
 	case e.Real.Paired:
 		return storePaired
 	case e.Real.Twist:

@@ -35,6 +35,12 @@ type fftLoopedBody struct {
 	// Result names the array that holds the transform after the last
 	// stage.
 	Result string
+	// RowsApart: the first pass loads the two real rows of each lane of a
+	// real transform's row pairs (realLoadHermitianRows) in two loops, a
+	// row at a time: the loads of twice the lanes' rows at once, 16 KiB
+	// apart (the inverse of 4095), took twice the time of the transform
+	// of each row alone (PoCL 3.1, 2 cores, AVX-512, 8 MiB).
+	RowsApart bool
 }
 
 // fftLane is lane I of a value: its real part is the component Re of the

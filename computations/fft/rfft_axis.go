@@ -22,10 +22,16 @@ type realAxis struct {
 // of n/2 points (a length of 2 is the transform of 2 points).
 func (ra realAxis) halved() bool { return ra.n%2 == 0 && ra.n >= 4 }
 
-// hooks returns how the first and last kernels read and write.
-func (ra realAxis) hooks() *fftRealHooks {
-	h := &fftRealHooks{n: ra.n, scale: 1}
+// hooks returns how the first and last kernels read and write; rows > 0
+// is the count of real rows where the transform takes two as one complex
+// row (rowPairs).
+func (ra realAxis) hooks(rows int) *fftRealHooks {
+	h := &fftRealHooks{n: ra.n, scale: 1, rows: rows}
 	switch {
+	case rows > 0 && ra.forward:
+		h.load, h.store = realLoadRows, realStoreSplit
+	case rows > 0:
+		h.load, h.store, h.scale = realLoadHermitianRows, realStoreRows, 1/float64(ra.n)
 	case ra.forward && ra.halved():
 		h.load, h.store = realLoadPairs, realStoreTwist
 	case ra.forward:
@@ -57,11 +63,16 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 	}
 	lim := fftLimits(plan.DeviceParams(), ra.cdt, ra.tuning)
 	lim.RealEnds = true
-	fp, err := fftplan.New(shape, []int{ra.axis}, lim)
+	fp, rows, err := ra.rowPairs(lim, shape, dst)
 	if err != nil {
 		return err
 	}
-	h := ra.hooks()
+	if rows == 0 {
+		if fp, err = fftplan.New(shape, []int{ra.axis}, lim); err != nil {
+			return err
+		}
+	}
+	h := ra.hooks(rows)
 	h.pairsAt = ra.pairsAt(lim, src)
 	if ra.lanesPlan(lim, fp, src, dst) {
 		// The half's transform as the complex FFT's, in lanes, and the
@@ -87,10 +98,88 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 	if err := b.axis(fp.Axes[0], true, true); err != nil {
 		return err
 	}
-	if h.twistFrom == nil {
+	switch {
+	case h.twistFrom == nil:
 		return nil
+	case rows > 0:
+		return ra.splitRuns(plan, h, fp.Axes[0].Batch, dst)
 	}
 	return ra.twistKernel(plan, b, h, fp.Axes[0].Batch, dst)
+}
+
+// rowPairsFrom is the shortest odd length whose real transforms take row
+// pairs (realAxis.rowPairs). On PoCL 3.1 (2 cores, AVX-512, 8 MiB of
+// float32, three interleaved rounds; docs/fft-gpu-notes.md §49) the
+// forward transforms of 16 odd lengths from 165 to 255255 took 0.47–0.88
+// of the time of a row at a time (a median of 0.73), and the inverses of
+// 255 to 8931 0.60–0.92; of 19 lengths from 15 to 135, 11 were faster
+// (39, 49 and 65 at 0.52–0.58) and 8 slower (75 1.53 times, 57, 63, 105
+// and 135 1.14–1.34), the inverses of 57 and 63 too.
+const rowPairsFrom = 150
+
+// rowPairs returns the plan of the complex transform that takes real rows
+// o and o + ceil(rows/2) as the real and imaginary parts of one complex
+// row o (the rows of each lane of a looped kernel neighbours, as in the
+// transform of each row alone), and
+// the count of real rows (the product of the dimensions before the axis),
+// where the axis takes it; rows = 0 where it does not. It does on a CPU
+// device, for an odd length from rowPairsFrom on over two rows or more: the
+// transform of a real row as a complex one does twice the work it needs.
+// The forward transform stores the two rows' spectra from outputs k and
+// N - k: in the stores of a looped kernel of the whole transform
+// (splitsRows), or else in a kernel of its own after the transform
+// (rfft_split_runs.cl), which stores through the output's pointer along
+// the last axis.
+func (ra realAxis) rowPairs(lim fftplan.Limits, shape []int, dst *core.KernelArgument) (fftplan.Plan, int, error) {
+	if !lim.CPU || lim.Tuning.NoRowPairs || ra.halved() || ra.n < rowPairsFrom {
+		return fftplan.Plan{}, 0, nil
+	}
+	rows := 1
+	for _, d := range shape[:ra.axis] {
+		rows *= d
+	}
+	if rows < 2 {
+		return fftplan.Plan{}, 0, nil
+	}
+	// The transform's rows are the pairs, over the dimensions of the real
+	// array (the kernels index it by the flat outer index).
+	paired := slices.Clone(shape)
+	for d := range ra.axis {
+		paired[d] = 1
+	}
+	paired[ra.axis-1] = (rows + 1) / 2
+	fp, err := fftplan.New(paired, []int{ra.axis}, lim)
+	if err != nil {
+		return fftplan.Plan{}, 0, err
+	}
+	ax := fp.Axes[0]
+	ownKernel := len(ax.Kernels) != 1 || ax.Bluestein || ax.Rader || !ax.Kernels[0].Pass.Looped || ax.Kernels[0].Pass.N != ax.Kernels[0].Pass.L
+	// The split's kernel of its own adds a pass over memory: it pays
+	// after several passes, not after one.
+	if ra.forward && ownKernel && (len(ax.Kernels) == 1 || ra.axis != len(shape)-1 || !dst.HasPointer()) {
+		return fftplan.Plan{}, 0, nil
+	}
+	return fp, rows, nil
+}
+
+// splitRuns adds the kernel that stores the spectra of the real rows o
+// and o + ceil(rows/2) from the complex transform of row o in h.twistFrom
+// (rfft_split_runs.cl): one work-item per run of twistRun outputs of a
+// pair of rows.
+func (ra realAxis) splitRuns(plan *core.Plan, h *fftRealHooks, batch fftplan.Batch, dst *core.KernelArgument) error {
+	half := ra.n / 2
+	runs := (half + twistRun) / twistRun
+	real := ra.cdt.Real()
+	err := plan.KernelCall(kernelTemplates.Lookup("rfft_split_runs.cl"),
+		[]core.KernelArg{core.Bind("output", dst), core.Bind("input", h.twistFrom)},
+		[]int{batch.Outer * runs},
+		core.KernelOptions{Name: "rfft_split_runs", RenderArgs: map[string]any{
+			"n": ra.n, "half": half, "rows": h.rows, "stride": (h.rows + 1) / 2, "run": twistRun, "runs": runs, "rtype": real.CType(),
+			"halve": real.MustLiteral(0.5), "zero": real.MustLiteral(0)}})
+	if err != nil {
+		return fmt.Errorf("the split of row pairs: %w", err)
+	}
+	return nil
 }
 
 // pairsAt reports whether the forward transform of a halved axis reads

@@ -16,6 +16,9 @@ const (
 	realLoadPairs     = "pairs"     // x[2n] and x[2n+1] as one complex value
 	realLoadUntwist   = "untwist"   // Z[k] of the half-length inverse from X[k] and X[M-k]
 	realLoadHermitian = "hermitian" // element n of the whole spectrum from its half
+	// Two real rows as one complex row (realAxis.rowPairs).
+	realLoadRows          = "rows"           // x[o][n] + i x[o+P][n], P = ceil(rows/2)
+	realLoadHermitianRows = "hermitian-rows" // element n of the whole spectra of rows o and o+P, as one
 )
 
 // The ways the last kernel of a real transform writes its output.
@@ -24,6 +27,9 @@ const (
 	realStoreTwist = "twist" // X[k] of the spectrum from Z[k] and Z[M-k]
 	realStorePairs = "pairs" // a complex value as x[2n] and x[2n+1]
 	realStoreReal  = "real"  // the real part
+	// Two real rows from one complex row (realAxis.rowPairs).
+	realStoreRows  = "rows"  // the real part to row o, the imaginary part to row o+P
+	realStoreSplit = "split" // the spectra of rows o and o+P from Z[k] and Z[N-k]
 )
 
 // fftRealHooks makes the kernels of a complex transform along one axis
@@ -48,6 +54,10 @@ type fftRealHooks struct {
 	// pairsAt: the pairs x[2n], x[2n+1] are read as one vector through
 	// the input's pointer (realAxis.pairsAt).
 	pairsAt bool
+	// rows > 0: the transform takes two real rows as one complex row
+	// (realAxis.rowPairs); rows is the real array's count of rows (the
+	// product of its dimensions before the axis).
+	rows int
 }
 
 // fftRealKernel is what a first or last kernel applies of the hooks.
@@ -57,6 +67,7 @@ type fftRealKernel struct {
 	scale         float64
 	twist, paired bool
 	pairsAt       bool
+	rows          int
 }
 
 // fftRealBody holds the numbers of a real transform's ends in the
@@ -81,6 +92,15 @@ type fftRealBody struct {
 	Paired  bool
 	PairRun int
 	NS      int
+	// Rows > 0: the loads and stores take two real rows as one complex row
+	// (fftRealHooks.rows), rows o and o + PairStride of the Rows of the
+	// real array (PairStride = ceil(Rows/2)), the second left out where
+	// it is past them (RowsOdd). Split: the
+	// stores (a looped kernel's, of whole rows) take the spectra of the
+	// two rows from outputs k and N - k.
+	Rows, PairStride int
+	RowsOdd          bool
+	Split            bool
 }
 
 // body returns the numbers of the kernel's ends in the body b of a
@@ -88,7 +108,8 @@ type fftRealBody struct {
 func (r *fftRealKernel) body(b *fftPass, dt dtypes.DType) *fftRealBody {
 	real := dt.Real()
 	rt := fftRealBody{Load: r.load, PairsAt: r.pairsAt, Store: r.store, N: r.n, Half: r.n / 2, Twist: r.twist,
-		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5)}
+		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5), Rows: r.rows, PairStride: (r.rows + 1) / 2, RowsOdd: r.rows%2 == 1,
+		Split: r.store == realStoreSplit}
 	if r.paired {
 		rt.Paired, rt.PairRun, rt.NS = true, b.Tile/2, b.NS
 	}
@@ -113,7 +134,7 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 	if !first && !last {
 		return nil
 	}
-	k.real = &fftRealKernel{n: h.n, scale: 1}
+	k.real = &fftRealKernel{n: h.n, scale: 1, rows: h.rows}
 	if first {
 		k.real.load, k.real.pairsAt = h.load, h.pairsAt
 	}
@@ -125,18 +146,32 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 		k.DstLength = h.dstLength
 	}
 	h.twistFrom = nil
-	if h.store != realStoreTwist {
+	switch {
+	case h.store == realStoreSplit && splitsRows(ax, k):
+		return nil
+	case h.store == realStoreSplit:
+		// The split takes a kernel of its own, after this one.
+		return h.storeForOwnKernel(b, ax, i, k)
+	case h.store != realStoreTwist:
 		return h.bindTwiddles(b, k)
-	}
-	if !h.ownTwist && fusesTwist(ax, k) {
+	case !h.ownTwist && fusesTwist(ax, k):
 		k.real.twist = true
 		return h.bindTwiddles(b, k)
-	}
-	if !h.ownTwist && pairsTwist(ax, k) {
+	case !h.ownTwist && pairsTwist(ax, k):
 		k.real.twist, k.real.paired = true, true
 		return h.bindTwiddles(b, k)
 	}
 	// The twist takes a kernel of its own, after this one.
+	if err := h.storeForOwnKernel(b, ax, i, k); err != nil {
+		return err
+	}
+	return h.bindTwiddles(b, k)
+}
+
+// storeForOwnKernel makes kernel i of ax, the last, store its complex
+// outputs as they are into a flat array, h.twistFrom, which a kernel of
+// its own after it twists or splits into the output.
+func (h *fftRealHooks) storeForOwnKernel(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel) error {
 	k.real.store = realStorePlain
 	tmp, err := b.plan.TempArray(core.ArrayOf(b.dt, ax.Temp(i)))
 	if err != nil {
@@ -144,7 +179,7 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 	}
 	k.dst = fftEnd{arg: tmp}
 	h.twistFrom = tmp
-	return h.bindTwiddles(b, k)
+	return nil
 }
 
 // inLanes reports whether a pass in lanes (fft_lanes.cl) takes the
@@ -167,6 +202,16 @@ func fusesTwist(ax *fftplan.Axis, k *fftKernel) bool {
 		return false
 	}
 	return true
+}
+
+// splitsRows reports whether kernel k of ax can store the spectra of two
+// real rows from its outputs k and N - k (fftRealBody.Split): a looped
+// kernel of the whole transform, which holds its rows whole, and no part
+// of Bluestein's or Rader's algorithm (whose outputs take the chirp or
+// the scatter in their stores).
+func splitsRows(ax *fftplan.Axis, k *fftKernel) bool {
+	p := k.Pass
+	return len(ax.Kernels) == 1 && !ax.Bluestein && !ax.Rader && p.Looped && p.N == p.L
 }
 
 // pairsTwist reports whether kernel k, the last of several of ax, can

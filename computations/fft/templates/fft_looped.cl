@@ -9,8 +9,9 @@
     the ends' kinds (the inverse's conjugation and scale, a real
     transform's pairs and untwist) and the transformations apply as in
     every pass; a real transform's twist combines each row's outputs q
-    and L - q before they are stored. Each line of C starts with its
-    newline. */ -}}
+    and L - q before they are stored, and the split of a real transform's
+    row pairs (realAxis.rowPairs) stores the spectra of both rows of a
+    lane from them. Each line of C starts with its newline. */ -}}
 {{- define "fft_looped_kernel" }}
 {{- $b := .b }}{{ $g := $b.Looped }}{{ $v := $g.VType }}{{ $in := "    " }}
     VIRTUAL_SKIP_THREADS;
@@ -43,6 +44,22 @@
 {{- if gt $b.NJ 1 }}
 {{ $in }}// Element n of butterfly j lies at j + n·{{ $b.NJ }}{{ if gt $b.NS 1 }}, times the pass twiddle W_{{ mul $b.NS $b.L }}^(j mod {{ $b.NS }})·n{{ end }}
 {{- end }}
+{{- if $g.RowsApart }}
+{{ $in }}// The spectra of the two real rows of each lane as conj(A) - i conj(B), a row at a time
+{{ $in }}// (the loads of 2 x {{ len $g.Lane }} rows at once would share the cache's sets)
+{{- range $ri, $row := list "A" "B" }}
+{{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
+{{ $in }}{
+{{- range $g.Lane }}{{ $at := "n" }}{{ if gt $b.NJ 1 }}{{ $at = printf "j%d + n * %d" .I $b.NJ }}{{ end }}
+{{ $in }}    const {{ $b.CType }} e{{ .I }} = FFT_LOAD_ROW_{{ $row }}(o{{ .I }}, {{ $at }}, i{{ .I }});{{ end }}
+{{- if eq $row "A" }}
+{{ $in }}    x[LOOPED_AT(n)] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
+{{- else }}
+{{ $in }}    x[LOOPED_AT(n)] += ({{ $v }})({{ range $g.Lane }}e{{ .I }}.y, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}-e{{ $l.I }}.x{{ end }});
+{{- end }}
+{{ $in }}}
+{{- end }}
+{{- else }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
 {{- range $g.Lane }}{{ $at := "n" }}{{ if gt $b.NJ 1 }}{{ $at = printf "j%d + n * %d" .I $b.NJ }}{{ end }}
@@ -50,6 +67,7 @@
 {{- if gt $b.NS 1 }}_fft_mul(FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}), {{ template "fft_pass_twiddle" (dict "b" $b "k" (printf "k%d" .I) "m" "n" "e" (printf "(k%d * n)" .I)) }}){{ else }}FFT_LOAD_ELEM(o{{ .I }}, {{ $at }}, i{{ .I }}){{ end }};{{ end }}
 {{ $in }}    x[LOOPED_AT(n)] = ({{ $v }})({{ range $g.Lane }}e{{ .I }}.x, {{ end }}{{ range $i, $l := $g.Lane }}{{ if $i }}, {{ end }}e{{ $l.I }}.y{{ end }});
 {{ $in }}}
+{{- end }}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Stages "in" $in) }}
 {{- with $g.Product }}
 {{- if gt $b.NJ 1 }}
@@ -71,7 +89,25 @@
 {{ $in }}}{{ end }}
 {{- template "fft_looped_stages" (dict "b" $b "stages" $g.Back "in" $in) }}
 {{- end }}
-{{- if $b.Twisted }}
+{{- if $b.Split }}
+{{ $in }}// The spectra of the two real rows of each lane, output q of the first from
+{{ $in }}// A = (Z[q] + conj Z[{{ $b.L }} - q])/2, then of the second from B = -i (Z[q] - conj Z[{{ $b.L }} - q])/2
+{{ $in }}// (a row at a time: the stores of 2 x {{ len $g.Lane }} rows at once would share the cache's sets)
+{{- range $row := list "A" "B" }}
+{{ $in }}for (unsigned int q = 0; q <= {{ $b.Real.Half }}; q++)
+{{ $in }}{
+{{ $in }}    const {{ $v }} ra = {{ $g.Result }}[LOOPED_AT(q)], rc = {{ $g.Result }}[LOOPED_AT(q == 0 ? 0 : {{ $b.L }} - q)];
+{{- if eq $row "A" }}
+{{ $in }}    const {{ $g.HType }} sr = (ra.lo + rc.lo) * {{ $b.Real.Halve }}, si = (ra.hi - rc.hi) * {{ $b.Real.Halve }};
+{{- else }}
+{{ $in }}    const {{ $g.HType }} sr = (ra.hi + rc.hi) * {{ $b.Real.Halve }}, si = (rc.lo - ra.lo) * {{ $b.Real.Halve }};
+{{- end }}
+{{- range $g.Lane }}
+{{ $in }}    if (u + {{ .I }} < {{ $b.Count }})
+{{ $in }}        {{ if eq $row "A" }}FFT_STORE_ELEM{{ else }}FFT_STORE_ROW_B{{ end }}(o{{ .I }}, q, i{{ .I }}, COMPLEX_CTR({{ $b.CType }})(sr.s{{ printf "%x" .I }}, si.s{{ printf "%x" .I }}));{{ end }}
+{{ $in }}}
+{{- end }}
+{{- else if $b.Twisted }}
 {{ $in }}// The real transform's spectrum: output q of each row from its elements q and {{ $b.L }} - q,
 {{ $in }}// and output {{ $b.L }} with output 0
 {{ $in }}// (_rfft_twist on every lane at once: X = E + W^q O, E = (a + conj c)/2, O = -i (a - conj c)/2)

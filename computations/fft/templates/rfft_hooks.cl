@@ -36,17 +36,27 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_untwist({{ $c }} a, {{ $c }} b, unsigned int
 }
 #define FFT_LOAD_REAL(_o, _n, _i) _rfft_untwist(FFT_LOAD_AT(_o, _n, _i), FFT_LOAD_AT(_o, {{ $r.Half }} - (_n), _i), _n, RFFT_TW(_n))
 {{- else if eq $r.Load "hermitian" }}
-
-// Element n of the whole spectrum from the half a read at n or N - n: the
-// imaginary parts of X[0] and X[N/2] do not count. The value is conjugated
-// for the inverse.
-INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian({{ $c }} a, unsigned int n)
-{
-    if (n == 0 || 2 * n == {{ $r.N }})
-        a.y = {{ $b.Zero }};
-    return n <= {{ $r.Half }} ? _fft_conj(a) : a;
-}
+{{ template "rfft_hermitian_function" (dict "c" $c "zero" $b.Zero "r" $r) }}
 #define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, ((_n) <= {{ $r.Half }} ? (_n) : {{ $r.N }} - (_n)), _i), _n)
+{{- else if eq $r.Load "rows" }}
+
+// Rows o and o + {{ $r.PairStride }} of the real input as the real and imaginary parts of
+// one complex row{{ if $r.RowsOdd }} (the second past the last row of {{ $r.Rows }} read as zeros){{ end }}.
+#define FFT_LOAD_REAL(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, _n, _i), {{ if $r.RowsOdd }}(_o) + {{ $r.PairStride }} < {{ $r.Rows }} ? FFT_LOAD_AT((_o) + {{ $r.PairStride }}, _n, _i) : {{ $b.Zero }}{{ else }}FFT_LOAD_AT((_o) + {{ $r.PairStride }}, _n, _i){{ end }})
+{{- else if eq $r.Load "hermitian-rows" }}
+{{ template "rfft_hermitian_function" (dict "c" $c "zero" $b.Zero "r" $r) }}
+
+// Element n of the whole spectra A and B of rows o and o + {{ $r.PairStride }} from their
+// halves, as one spectrum A + iB, conjugated for the inverse: conj(A) - i
+// conj(B){{ if $r.RowsOdd }} (B zero past the last row of {{ $r.Rows }}){{ end }}.
+INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian_rows({{ $c }} a, {{ $c }} b)
+{
+    return COMPLEX_CTR({{ $c }})(a.x + b.y, a.y - b.x);
+}
+#define FFT_HALF_AT(_n) ((_n) <= {{ $r.Half }} ? (_n) : {{ $r.N }} - (_n))
+#define FFT_LOAD_ROW_A(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, FFT_HALF_AT(_n), _i), _n)
+#define FFT_LOAD_ROW_B(_o, _n, _i) {{ if $r.RowsOdd }}((_o) + {{ $r.PairStride }} < {{ $r.Rows }} ? {{ end }}_rfft_hermitian(FFT_LOAD_AT((_o) + {{ $r.PairStride }}, FFT_HALF_AT(_n), _i), _n){{ if $r.RowsOdd }} : COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }})){{ end }}
+#define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian_rows(FFT_LOAD_ROW_A(_o, _n, _i), FFT_LOAD_ROW_B(_o, _n, _i))
 {{- else }}
 #define FFT_LOAD_REAL(_o, _n, _i) FFT_LOAD_AT(_o, _n, _i){{ end }}
 {{- template "fft_load_hook" .then }}
@@ -58,7 +68,14 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian({{ $c }} a, unsigned int n)
     functions of the twisted stores. */ -}}
 {{- define "rfft_store" }}
 {{- $b := .b }}{{ $r := .e.Real }}
-{{- if eq $r.Store "pairs" }}
+{{- if eq $r.Store "rows" }}
+#define FFT_STORE_REAL(_o, _n, _i, _v) { FFT_STORE_AT(_o, _n, _i, (_v).x * {{ $r.Scale }}); {{ if $r.RowsOdd }}if ((_o) + {{ $r.PairStride }} < {{ $r.Rows }}) {{ end }}FFT_STORE_AT((_o) + {{ $r.PairStride }}, _n, _i, -(_v).y * {{ $r.Scale }}); }
+{{- else if eq $r.Store "split" }}
+// The spectra of rows o and o + {{ $r.PairStride }}, A = (Z[k] + conj Z[N-k])/2 and
+// B = -i (Z[k] - conj Z[N-k])/2, each a value of its own{{ if $r.RowsOdd }} (B left out past the last row of {{ $r.Rows }}){{ end }}.
+#define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, _v)
+#define FFT_STORE_ROW_B(_o, _n, _i, _v) {{ if $r.RowsOdd }}if ((_o) + {{ $r.PairStride }} < {{ $r.Rows }}) {{ end }}FFT_STORE_AT((_o) + {{ $r.PairStride }}, _n, _i, _v)
+{{- else if eq $r.Store "pairs" }}
 #define FFT_STORE_REAL(_o, _n, _i, _v) { FFT_STORE_AT(_o, 2 * (_n), _i, (_v).x * {{ $r.Scale }}); FFT_STORE_AT(_o, 2 * (_n) + 1, _i, -(_v).y * {{ $r.Scale }}); }
 {{- else if eq $r.Store "real" }}
 #define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, (_v).x * {{ $r.Scale }})
@@ -180,4 +197,18 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
         const unsigned int e0 = lid + r * {{ .WG }};
 {{- if .LoopGuard }}
         if (e0 >= {{ .TileElems }}) break;{{ end }}
+{{- end }}
+
+{{- /* rfft_hermitian_function: element n of the whole spectrum from its
+    half. */ -}}
+{{- define "rfft_hermitian_function" }}
+// Element n of the whole spectrum from the half a read at n or N - n: the
+// imaginary parts of X[0] and X[N/2] do not count. The value is conjugated
+// for the inverse.
+INLINE WITHIN_KERNEL {{ .c }} _rfft_hermitian({{ .c }} a, unsigned int n)
+{
+    if (n == 0 || 2 * n == {{ .r.N }})
+        a.y = {{ .zero }};
+    return n <= {{ .r.Half }} ? _fft_conj(a) : a;
+}
 {{- end }}

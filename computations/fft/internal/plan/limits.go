@@ -91,6 +91,10 @@ type Tuning struct {
 	// (Bluestein's algorithm, or the register kernel's passes) rather
 	// than looped passes (loopedSplit).
 	NoLoopedPasses bool
+	// NoRowPairs: a CPU device's real transforms of an odd length run
+	// each real row as a complex row of its own rather than two rows as
+	// the real and imaginary parts of one (the real FFT's row pairs).
+	NoRowPairs bool
 	// Bluestein chooses the length of Bluestein's transforms:
 	// BluesteinRule leaves it to the device's rule
 	// (budget.transformLength).
