@@ -110,11 +110,12 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 // rowPairsFrom is the shortest odd length whose real transforms take row
 // pairs (realAxis.rowPairs). On PoCL 3.1 (2 cores, AVX-512, 8 MiB of
 // float32, three interleaved rounds; docs/fft-gpu-notes.md §49) the
-// forward transforms of 16 odd lengths from 165 to 255255 took 0.47–0.88
-// of the time of a row at a time (a median of 0.73), and the inverses of
-// 255 to 8931 0.60–0.92; of 19 lengths from 15 to 135, 11 were faster
-// (39, 49 and 65 at 0.52–0.58) and 8 slower (75 1.53 times, 57, 63, 105
-// and 135 1.14–1.34), the inverses of 57 and 63 too.
+// forward transforms of 14 odd lengths from 165 to 255255 took a median
+// of 0.74 of the time of a row at a time (0.47 at 315 to 1.02 at 189),
+// and the inverses of 10 from 165 to 255255 0.54–0.94; of 18 lengths
+// from 15 to 147, 39, 45, 49, 65 and 121 took 0.52–0.67 of the time and
+// 57, 63, 75, 105 and 135 1.14–1.53 times it, with the same plans (the
+// inverses of 57, 63 and 105 1.18–1.44 times it).
 const rowPairsFrom = 150
 
 // rowPairs returns the plan of the complex transform that takes real rows
@@ -152,11 +153,10 @@ func (ra realAxis) rowPairs(lim fftplan.Limits, shape []int, dst *core.KernelArg
 	if err != nil {
 		return fftplan.Plan{}, 0, err
 	}
-	ax := fp.Axes[0]
-	ownKernel := len(ax.Kernels) != 1 || ax.Bluestein || ax.Rader || !ax.Kernels[0].Pass.Looped || ax.Kernels[0].Pass.N != ax.Kernels[0].Pass.L
 	// The split's kernel of its own adds a pass over memory: it pays
 	// after several passes, not after one.
-	if ra.forward && ownKernel && (len(ax.Kernels) == 1 || ra.axis != len(shape)-1 || !dst.HasPointer()) {
+	ax := &fp.Axes[0]
+	if ra.forward && !splitsRows(ax) && (len(ax.Kernels) == 1 || ra.axis != len(shape)-1 || !dst.HasPointer()) {
 		return fftplan.Plan{}, 0, nil
 	}
 	return fp, rows, nil

@@ -147,7 +147,7 @@ func (h *fftRealHooks) hook(b *fftBuild, ax *fftplan.Axis, i int, k *fftKernel, 
 	}
 	h.twistFrom = nil
 	switch {
-	case h.store == realStoreSplit && splitsRows(ax, k):
+	case h.store == realStoreSplit && splitsRows(ax):
 		return nil
 	case h.store == realStoreSplit:
 		// The split takes a kernel of its own, after this one.
@@ -204,14 +204,17 @@ func fusesTwist(ax *fftplan.Axis, k *fftKernel) bool {
 	return true
 }
 
-// splitsRows reports whether kernel k of ax can store the spectra of two
-// real rows from its outputs k and N - k (fftRealBody.Split): a looped
-// kernel of the whole transform, which holds its rows whole, and no part
-// of Bluestein's or Rader's algorithm (whose outputs take the chirp or
-// the scatter in their stores).
-func splitsRows(ax *fftplan.Axis, k *fftKernel) bool {
-	p := k.Pass
-	return len(ax.Kernels) == 1 && !ax.Bluestein && !ax.Rader && p.Looped && p.N == p.L
+// splitsRows reports whether the kernel of ax can store the spectra of
+// two real rows from its outputs k and N - k (fftRealBody.Split): ax is
+// one looped kernel of the whole transform, which holds its rows whole,
+// and no part of Bluestein's or Rader's algorithm (whose outputs take the
+// chirp or the scatter in their stores).
+func splitsRows(ax *fftplan.Axis) bool {
+	if len(ax.Kernels) != 1 || ax.Bluestein || ax.Rader {
+		return false
+	}
+	p := ax.Kernels[0].Pass
+	return p.Looped && p.N == p.L
 }
 
 // pairsTwist reports whether kernel k, the last of several of ax, can

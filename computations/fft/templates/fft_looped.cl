@@ -47,7 +47,7 @@
 {{- if $g.RowsApart }}
 {{ $in }}// The spectra of the two real rows of each lane as conj(A) - i conj(B), a row at a time
 {{ $in }}// (the loads of 2 x {{ len $g.Lane }} rows at once would share the cache's sets)
-{{- range $ri, $row := list "A" "B" }}
+{{- range $row := list "A" "B" }}
 {{ $in }}for (unsigned int n = 0; n < {{ $b.L }}; n++)
 {{ $in }}{
 {{- range $g.Lane }}{{ $at := "n" }}{{ if gt $b.NJ 1 }}{{ $at = printf "j%d + n * %d" .I $b.NJ }}{{ end }}
@@ -179,4 +179,3 @@
 {{ $in }}}
 {{- end }}
 {{- end }}
-

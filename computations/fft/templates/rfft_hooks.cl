@@ -37,7 +37,7 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_untwist({{ $c }} a, {{ $c }} b, unsigned int
 #define FFT_LOAD_REAL(_o, _n, _i) _rfft_untwist(FFT_LOAD_AT(_o, _n, _i), FFT_LOAD_AT(_o, {{ $r.Half }} - (_n), _i), _n, RFFT_TW(_n))
 {{- else if eq $r.Load "hermitian" }}
 {{ template "rfft_hermitian_function" (dict "c" $c "zero" $b.Zero "r" $r) }}
-#define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, ((_n) <= {{ $r.Half }} ? (_n) : {{ $r.N }} - (_n)), _i), _n)
+#define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, FFT_HALF_AT(_n), _i), _n)
 {{- else if eq $r.Load "rows" }}
 
 // Rows o and o + {{ $r.PairStride }} of the real input as the real and imaginary parts of
@@ -53,7 +53,6 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian_rows({{ $c }} a, {{ $c }} b)
 {
     return COMPLEX_CTR({{ $c }})(a.x + b.y, a.y - b.x);
 }
-#define FFT_HALF_AT(_n) ((_n) <= {{ $r.Half }} ? (_n) : {{ $r.N }} - (_n))
 #define FFT_LOAD_ROW_A(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, FFT_HALF_AT(_n), _i), _n)
 #define FFT_LOAD_ROW_B(_o, _n, _i) {{ if $r.RowsOdd }}((_o) + {{ $r.PairStride }} < {{ $r.Rows }} ? {{ end }}_rfft_hermitian(FFT_LOAD_AT((_o) + {{ $r.PairStride }}, FFT_HALF_AT(_n), _i), _n){{ if $r.RowsOdd }} : COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }})){{ end }}
 #define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian_rows(FFT_LOAD_ROW_A(_o, _n, _i), FFT_LOAD_ROW_B(_o, _n, _i))
@@ -200,7 +199,7 @@ INLINE WITHIN_KERNEL {{ .CType }} _rfft_twist_w({{ .CType }} a, {{ .CType }} b, 
 {{- end }}
 
 {{- /* rfft_hermitian_function: element n of the whole spectrum from its
-    half. */ -}}
+    half (_rfft_hermitian), read at FFT_HALF_AT(n). */ -}}
 {{- define "rfft_hermitian_function" }}
 // Element n of the whole spectrum from the half a read at n or N - n: the
 // imaginary parts of X[0] and X[N/2] do not count. The value is conjugated
@@ -211,4 +210,6 @@ INLINE WITHIN_KERNEL {{ .c }} _rfft_hermitian({{ .c }} a, unsigned int n)
         a.y = {{ .zero }};
     return n <= {{ .r.Half }} ? _fft_conj(a) : a;
 }
+// The position in the half of element n of the whole spectrum.
+#define FFT_HALF_AT(_n) ((_n) <= {{ .r.Half }} ? (_n) : {{ .r.N }} - (_n))
 {{- end }}

@@ -80,20 +80,10 @@ func (a *Axis) loopedPasses(ls []int, b budget) []Pass {
 // docs/fft-gpu-notes.md §48) nine lengths from 65537 to 1011635 took
 // 1.09–1.34 times the time without it (a median of 1.26).
 func (a *Axis) loopedTurnKernels(ls []int, b budget) []Kernel {
-	u := len(ls)
 	passes := a.loopedPasses(ls, b)
 	back := slices.Clone(ls)
 	slices.Reverse(back)
-	backPasses := a.loopedPasses(back, b)
-	turn := passes[u-1]
+	turn := passes[len(passes)-1]
 	turn.Turn = true
-	ks := make([]Kernel, 0, 2*u-1)
-	for i, p := range passes[:u-1] {
-		ks = append(ks, a.kernel(p, i == 0, false, false, b))
-	}
-	ks = append(ks, a.kernel(turn, false, true, false, b))
-	for i, p := range backPasses[1:] {
-		ks = append(ks, a.kernel(p, false, false, i == u-2, b))
-	}
-	return ks
+	return a.turnSequence(passes, turn, a.loopedPasses(back, b), b)
 }

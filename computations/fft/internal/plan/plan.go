@@ -468,7 +468,18 @@ func (a *Axis) turnKernels(passes []Pass, b budget) (ks []Kernel, ok bool) {
 	for i, p := range passes {
 		ls[u-1-i] = p.L
 	}
-	back := a.passes(ls, backBudget(u, b))
+	return a.turnSequence(passes, turn, a.passes(ls, backBudget(u, b)), b), true
+}
+
+// turnSequence returns the 2U − 1 kernels of Bluestein's algorithm over
+// the U passes forward with the turn: the passes before the last, the
+// turn (which runs the last and the first of back), and the passes of
+// back after its first: the chirp on the first kernel's loads, the
+// product with the transformed convolution kernel in the turn, the chirp
+// on the last kernel's stores.
+func (a *Axis) turnSequence(passes []Pass, turn Pass, back []Pass, b budget) []Kernel {
+	u := len(passes)
+	ks := make([]Kernel, 0, 2*u-1)
 	for i, p := range passes[:u-1] {
 		ks = append(ks, a.kernel(p, i == 0, false, false, b))
 	}
@@ -476,7 +487,7 @@ func (a *Axis) turnKernels(passes []Pass, b budget) (ks []Kernel, ok bool) {
 	for i, p := range back[1:] {
 		ks = append(ks, a.kernel(p, false, false, i == u-2, b))
 	}
-	return ks, true
+	return ks
 }
 
 // minTurnPassesAnyTile is the fewest passes of a turned transform whose
