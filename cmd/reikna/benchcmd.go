@@ -76,6 +76,11 @@ const benchExamples = `  reikna bench
       Every length's first rows are checked against a float64 FFT before
       it is timed (rel_l2 in the JSON); a wrong one is not timed, and the
       command fails
+  reikna bench --sweep --sweep-kinds smooth-short --mib 128 --json smooth.json
+      every length from 2 to 4096 without a prime factor above 13 (489 of
+      them); after the table of every sweep, the share of the copy
+      bandwidth by kind of length: the median, the 10th percentile, the
+      lowest, and how many lengths reach 90% of the copy
   reikna bench --sweep --sweep-sample 300 --list
       print those 300 lengths, comma-separated, for the peers' --sizes, and
       time nothing

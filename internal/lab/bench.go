@@ -38,6 +38,7 @@ type Options struct {
 	Half             bool                   // --half: the set of half-precision FFTs
 	Sweep            bool                   // --sweep: the sweep of FFT lengths
 	SweepSample      int                    // --sweep-sample: how many lengths of the sweep to time
+	SweepKinds       string                 // --sweep-kinds: the kinds of length of the sweep to time
 	List             bool                   // --list: print the sweep's lengths and time nothing
 	Multi            bool                   // --multi: several devices together
 	MPI              bool                   // --mpi: with --multi, the processes that mpirun started, one device each
@@ -82,6 +83,7 @@ func AddFlags(fs *flag.FlagSet) *Options {
 	fs.BoolVar(&o.Half, "half", false, "time batched FFTs of lengths 64 to 4096 on complex32 arrays (half precision, through FromHalf and ToHalf) beside the complex64 FFTs of as many elements (instead of --sizes); --mib, the MiB of complex32 data, below 512 shrinks them")
 	fs.BoolVar(&o.Sweep, "sweep", false, "time batched FFTs over the sweep of lengths, every one from 2 to 4096 and smooth ones, primes and ones with one large prime factor above it up to 2^24, on the device only (instead of --sizes; with --sizes, over those lengths), each with its kind")
 	cliutil.NumberVar(fs, &o.SweepSample, "sweep-sample", 0, "with --sweep, time `N` of the lengths: as many of each kind, each kind spread evenly over log N (the same N lengths in every run)")
+	fs.StringVar(&o.SweepKinds, "sweep-kinds", "", "with --sweep, time only the lengths of these kinds, a comma-separated `LIST` of smooth-short (no prime factor above 13, up to 4096), smooth-long (above 4096), prime, prime-factor (one prime factor above 13 times a smooth one) and other (default: every kind)")
 	fs.BoolVar(&o.List, "list", false, "with --sweep, print its lengths (after --sweep-sample) on one line, comma-separated, and time nothing")
 	fs.BoolVar(&o.Multi, "multi", false, "time several devices together (instead of FFTs on one): copies between every two, the batched FFT of each --sizes length on --mib split by rows against one device, and the slab-decomposed FFT of --shape against one device, with its compute and exchange times")
 	fs.StringVar(&o.Devices, "devices", "2", "with --multi, the numbers of devices to run on, a `LIST` such as 2,4: the first of those that match --device")
@@ -179,7 +181,7 @@ func Bench(o *Options, stdout, stderr io.Writer) error {
 }
 
 func bench(o *Options, stdout, stderr io.Writer) error {
-	for _, f := range []string{"sweep-sample", "list"} {
+	for _, f := range []string{"sweep-sample", "sweep-kinds", "list"} {
 		if o.Given[f] && !o.Sweep {
 			return fmt.Errorf("--%s needs --sweep", f)
 		}
@@ -279,6 +281,9 @@ func bench(o *Options, stdout, stderr io.Writer) error {
 		rep.Results = append(rep.Results, r)
 	}
 	rep.BreakEven = breakEven(rep.Results)
+	if o.Sweep {
+		rep.CopySummary = copySummary(rep.Results)
+	}
 	if o.CPU {
 		rep.CPU = cpuNote(rep.Results)
 	}
@@ -286,6 +291,11 @@ func bench(o *Options, stdout, stderr io.Writer) error {
 
 	if err := rep.writeTable(stdout); err != nil {
 		return err
+	}
+	if len(rep.CopySummary) > 0 {
+		if err := writeCopySummary(stdout, rep.CopySummary); err != nil {
+			return err
+		}
 	}
 	if o.JSON != "" {
 		if err := rep.writeJSON(o.JSON); err != nil {

@@ -23,7 +23,10 @@ type benchReport struct {
 	CPU       string        `json:"cpu,omitempty"`
 	Results   []benchResult `json:"results"`
 	BreakEven breakEvenN    `json:"break_even"`
-	Build     *buildInfo    `json:"build,omitempty"`
+	// CopySummary is a sweep's share of the copy bandwidth by kind of
+	// length (copySummary).
+	CopySummary []copyShare `json:"copy_summary,omitempty"`
+	Build       *buildInfo  `json:"build,omitempty"`
 }
 
 // runHeader says what ran, when, and on which device.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/reikna-go/reikna/internal/cliutil"
@@ -35,6 +36,35 @@ const (
 )
 
 var sweepKinds = []string{kindSmoothShort, kindSmoothLong, kindPrime, kindLargePrime, kindOther}
+
+// kindNames are the names of the kinds that --sweep-kinds takes, in
+// sweepKinds' order.
+var kindNames = []struct{ name, kind string }{
+	{"smooth-short", kindSmoothShort},
+	{"smooth-long", kindSmoothLong},
+	{"prime", kindPrime},
+	{"prime-factor", kindLargePrime},
+	{"other", kindOther},
+}
+
+// parseKinds returns the kinds that list names (--sweep-kinds), each
+// once.
+func parseKinds(list string) (map[string]bool, error) {
+	kinds := map[string]bool{}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		i := slices.IndexFunc(kindNames, func(k struct{ name, kind string }) bool { return k.name == name })
+		if i < 0 {
+			var names []string
+			for _, k := range kindNames {
+				names = append(names, k.name)
+			}
+			return nil, fmt.Errorf("--sweep-kinds %s: %q is not a kind of length (want %s)", list, name, strings.Join(names, ", "))
+		}
+		kinds[kindNames[i].kind] = true
+	}
+	return kinds, nil
+}
 
 // smoothPrimes are the prime factors of smooth lengths.
 var smoothPrimes = []int{2, 3, 5, 7, 11, 13}
@@ -273,8 +303,9 @@ func spreadLog(ns []int, count int) []int {
 }
 
 // sweepLengths returns the lengths of bench --sweep: those of --sizes
-// where given, else defaultSweep, sorted and without repeats, and the
-// sample of them that --sweep-sample asks for. It returns an error where
+// where given, else defaultSweep, sorted and without repeats, those of
+// the kinds --sweep-kinds names, and the sample of them that
+// --sweep-sample asks for. It returns an error where
 // other options that the sweep does not take are given, and turns the CPU
 // comparison off.
 func (o *Options) sweepLengths() ([]int, error) {
@@ -296,6 +327,16 @@ func (o *Options) sweepLengths() ([]int, error) {
 		ns = slices.Compact(ns)
 		if ns[0] < 2 {
 			return nil, fmt.Errorf("--sizes %s: the sweep's lengths are 2 or more", o.Sizes)
+		}
+	}
+	if o.Given["sweep-kinds"] {
+		kinds, err := parseKinds(o.SweepKinds)
+		if err != nil {
+			return nil, err
+		}
+		ns = slices.DeleteFunc(slices.Clone(ns), func(n int) bool { return !kinds[lengthKind(n)] })
+		if len(ns) == 0 {
+			return nil, fmt.Errorf("--sweep-kinds %s: none of the lengths is of those kinds", o.SweepKinds)
 		}
 	}
 	if !o.Given["sweep-sample"] {

@@ -242,6 +242,10 @@ func TestSweepList(t *testing.T) {
 		{"given lengths, sorted, once each", []string{"--sizes", "34,17,2^4,5,17"}, "5,16,17,34"},
 		{"a sample of them", []string{"--sizes", "16,17,34,64,289,4099", "--sweep-sample", "4"}, "34,64,289,4099"},
 		{"ranges", []string{"--sizes", "16-128"}, "16,32,64,128"},
+		{"the lengths of one kind", []string{"--sizes", "16,17,34,289,4096,4099,8192", "--sweep-kinds", "smooth-short"}, "16,4096"},
+		{"of several kinds", []string{"--sizes", "16,17,34,289,4096,4099,8192", "--sweep-kinds", "prime, other,smooth-long"}, "17,289,4099,8192"},
+		{"one large prime factor", []string{"--sizes", "16,17,34,289", "--sweep-kinds", "prime-factor"}, "34"},
+		{"a sample of a kind", []string{"--sizes", "2-2^12", "--sweep-kinds", "smooth-short", "--sweep-sample", "3"}, "2,128,4096"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,6 +255,18 @@ func TestSweepList(t *testing.T) {
 			}
 		})
 	}
+	t.Run("every smooth length up to 4096", func(t *testing.T) {
+		stdout, _ := tool.OK(t, "bench", "--sweep", "--sweep-kinds", "smooth-short", "--list")
+		var want []int
+		for n := 2; n <= sweepDenseMax; n++ {
+			if smoothTop(n) > 0 {
+				want = append(want, n)
+			}
+		}
+		if got := strings.TrimSpace(stdout); got != cliutil.JoinInts(want, ",") {
+			t.Errorf("printed %d bytes, not the %d smooth lengths from 2 to %d", len(got), len(want), sweepDenseMax)
+		}
+	})
 	t.Run("the whole sweep", func(t *testing.T) {
 		stdout, _ := tool.OK(t, "bench", "--sweep", "--list")
 		if want := cliutil.JoinInts(defaultSweep(), ",") + "\n"; stdout != want {
@@ -273,6 +289,10 @@ func TestSweepErrors(t *testing.T) {
 		{[]string{"bench", "--sweep", "--cpu"}, "--sweep times the device only"},
 		{[]string{"bench", "--sweep-sample", "10"}, "--sweep-sample needs --sweep"},
 		{[]string{"bench", "--list"}, "--list needs --sweep"},
+		{[]string{"bench", "--sweep-kinds", "prime"}, "--sweep-kinds needs --sweep"},
+		{[]string{"bench", "--sweep", "--sweep-kinds", "smoth"}, `--sweep-kinds smoth: "smoth" is not a kind of length (want smooth-short, smooth-long, prime, prime-factor, other)`},
+		{[]string{"bench", "--sweep", "--sweep-kinds", "prime,"}, `"" is not a kind of length`},
+		{[]string{"bench", "--sweep", "--sizes", "17,19", "--sweep-kinds", "smooth-short"}, "--sweep-kinds smooth-short: none of the lengths is of those kinds"},
 		{[]string{"bench", "--algos", "--sweep"}, "--sweep does not apply to the algorithm cases"},
 		{[]string{"bench", "--multi", "--sweep"}, "--sweep does not apply to --multi"},
 	})
@@ -306,6 +326,14 @@ func TestBenchSweep(t *testing.T) {
 		if !row.MatchString(stdout) {
 			t.Errorf("the table has no row of N = %d ending in its kind %q:\n%s", n, r.Kind, stdout)
 		}
+	}
+	// The summary of the share of the copy: every length, then each kind
+	// (the five lengths are one of each), as printed.
+	if got, want := rep.CopySummary, copySummary(rep.Results); len(got) != 6 || got[0].Kind != "all" || got[0].Count != len(lengths) || !slices.Equal(got, want) {
+		t.Errorf("copy_summary %+v, want the rows of copySummary %+v", got, want)
+	}
+	if !strings.Contains(stdout, "Share of the copy bandwidth by kind of length") || !regexp.MustCompile(`\nall +5 +`).MatchString(stdout) {
+		t.Errorf("the output lacks the summary of the share of the copy:\n%s", stdout)
 	}
 }
 
