@@ -11,9 +11,10 @@ import (
 )
 
 // copyTargetPct is the share of the copy bandwidth that the summary of a
-// sweep counts lengths against: issue 30's target for every smooth length
-// up to 4096 (one pass over memory, as VkFFT runs them on an H200), the
-// figure a kernel that reads and writes each value once can reach.
+// sweep counts lengths against: the FFT's target for every smooth length
+// up to 4096 (BENCHMARKS.md; one pass over memory, as VkFFT runs them on
+// an H200), the figure a kernel that reads and writes each value once can
+// reach.
 const copyTargetPct = 90
 
 // copyShare summarizes the share of the copy bandwidth that one kind of
@@ -71,11 +72,7 @@ func summarizeCopy(kind string, rs []benchResult) copyShare {
 	}
 	slices.Sort(pct)
 	row.P10 = stat.Quantile(0.1, stat.Empirical, pct, nil)
-	if mid := len(pct) / 2; len(pct)%2 == 1 {
-		row.Median = pct[mid]
-	} else {
-		row.Median = (pct[mid-1] + pct[mid]) / 2
-	}
+	row.Median = Median(pct)
 	return row
 }
 
