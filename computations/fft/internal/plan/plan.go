@@ -253,29 +253,32 @@ func largeEven(batch Batch, n int, a Axis, b budget) Axis {
 		large.maxRegWG, large.maxRegE = b.largeRegWG, 16
 	}
 	la := planAxisWithin(batch, n, large)
-	if !la.onePass() || !la.registersOnly() || fewerStages(a, la) {
+	if !la.onePass() || !la.registersOnly() || noMoreStages(a, la) {
 		return a
 	}
 	la.bound(b)
 	return la
 }
 
-// fewerStages reports whether a, one kernel of the register kernel over
-// at most largeUnevenFrom points, takes fewer stages than la, one kernel
+// noMoreStages reports whether a, one kernel of the register kernel over
+// at most largeUnevenFrom points, takes no more stages than la, one kernel
 // of even stages in the large local memory: the even stages of 896 points
 // on 14 registers are seven ([14 2 2 2 2 2 2]) where uneven ones on 8 are
 // four ([8 8 7 2]), and the large local memory's whole complex exchanges
 // do not pay for three more exchanges. On an H200 through CUDA (512 MiB
 // of complex64, BenchmarkFFT of the two rules in two interleaved rounds,
 // docs/benchmarks/h200-2026-11-28-large-even) the 24 lengths up to 2048
-// that it changes ran at 0.40–0.99 times their time (median 0.74; 405 in
-// 0.282 ms against 0.709, 896 in 0.264 against 0.374, 1280 in 0.266
-// against 0.463). Above it largeUneven compares the stages (with the
-// small budget's plans in its place, 2916 and 3645 ran 1.26 and 1.44
-// times slower).
-func fewerStages(a, la Axis) bool {
+// with fewer stages ran at 0.40–0.99 times their time (median 0.74; 405
+// in 0.282 ms against 0.709, 896 in 0.264 against 0.374, 1280 in 0.266
+// against 0.463); the nine with as many (256 MiB, three interleaved
+// rounds, docs/benchmarks/h200-2026-11-30-even-on-fewer-ab) at 0.77–1.00
+// (median 0.93; 392 in 0.139 ms against 0.180, 96 in 0.142 against
+// 0.166, 200 in 0.143 against 0.164). Above it largeUneven compares the
+// stages (with the small budget's plans in its place, 2916 and 3645 ran
+// 1.26 and 1.44 times slower).
+func noMoreStages(a, la Axis) bool {
 	return a.M <= largeUnevenFrom && len(a.Kernels) == 1 && len(la.Kernels) == 1 && a.registersOnly() && a.onePass() &&
-		len(a.Kernels[0].Pass.Radices) < len(la.Kernels[0].Pass.Radices)
+		len(a.Kernels[0].Pass.Radices) <= len(la.Kernels[0].Pass.Radices)
 }
 
 // largeUneven returns the plan of a transform longer than largeUnevenFrom

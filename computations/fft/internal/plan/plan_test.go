@@ -940,9 +940,9 @@ func TestBluesteinRule(t *testing.T) {
 }
 
 // TestLargeLocalStages checks that the large local memory of CUDA takes a
-// single pass of even stages only where it has no more stages than the
-// plan within 48 KiB (fewerStages), up to largeUnevenFrom points, and that
-// above it largeUneven decides as before.
+// single pass of even stages only where it has fewer stages than the plan
+// within 48 KiB (noMoreStages: 96 and 392 keep theirs on a tie), up to
+// largeUnevenFrom points, and that above it largeUneven decides as before.
 func TestLargeLocalStages(t *testing.T) {
 	cuda := gpuLimits
 	cuda.LargeLocalMemBytes = 227 << 10
@@ -954,6 +954,8 @@ func TestLargeLocalStages(t *testing.T) {
 		{405, "L405 NS1 [9 9 5] reg E10 TT45 C1/1 tile2 wg90 uneven"},
 		{1280, "L1280 NS1 [8 8 5 4] reg E8 TT256 C1/1 tile1 wg256 uneven"},
 		{1024, "L1024 NS1 [16 16 4] reg E16 TT64 C1/1 tile2 wg128"},
+		{96, "L96 NS1 [8 6 2] reg E8 TT16 C1/1 tile8 wg128 uneven staged-load staged-store"},
+		{392, "L392 NS1 [8 7 7] reg E8 TT56 C1/1 tile2 wg112 uneven"},
 		{2916, "L2916 NS1 [12 9 9 3] reg E12 TT324 C1/1 tile1 wg324 uneven bounded"},
 	} {
 		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
