@@ -118,6 +118,11 @@ func (ra realAxis) build(plan *core.Plan, src, dst *core.KernelArgument) error {
 // inverses of 57, 63 and 105 1.18–1.44 times it).
 const rowPairsFrom = 150
 
+// pairStride is the row that a pair of real rows starting at row o takes
+// as its second, o + ceil(rows/2), in a transform of rows real rows two
+// at a time (rowPairs): the first half of the rows pairs with the second.
+func pairStride(rows int) int { return (rows + 1) / 2 }
+
 // rowPairs returns the plan of the complex transform that takes real rows
 // o and o + ceil(rows/2) as the real and imaginary parts of one complex
 // row o (the rows of each lane of a looped kernel neighbours, as in the
@@ -148,7 +153,7 @@ func (ra realAxis) rowPairs(lim fftplan.Limits, shape []int, dst *core.KernelArg
 	for d := range ra.axis {
 		paired[d] = 1
 	}
-	paired[ra.axis-1] = (rows + 1) / 2
+	paired[ra.axis-1] = pairStride(rows)
 	fp, err := fftplan.New(paired, []int{ra.axis}, lim)
 	if err != nil {
 		return fftplan.Plan{}, 0, err
@@ -174,7 +179,7 @@ func (ra realAxis) splitRuns(plan *core.Plan, h *fftRealHooks, batch fftplan.Bat
 		[]core.KernelArg{core.Bind("output", dst), core.Bind("input", h.twistFrom)},
 		[]int{batch.Outer * runs},
 		core.KernelOptions{Name: "rfft_split_runs", RenderArgs: map[string]any{
-			"n": ra.n, "half": half, "rows": h.rows, "stride": (h.rows + 1) / 2, "run": twistRun, "runs": runs, "rtype": real.CType(),
+			"n": ra.n, "half": half, "rows": h.rows, "stride": pairStride(h.rows), "run": twistRun, "runs": runs, "rtype": real.CType(),
 			"halve": real.MustLiteral(0.5), "zero": real.MustLiteral(0)}})
 	if err != nil {
 		return fmt.Errorf("the split of row pairs: %w", err)

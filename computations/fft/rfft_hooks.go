@@ -108,7 +108,7 @@ type fftRealBody struct {
 func (r *fftRealKernel) body(b *fftPass, dt dtypes.DType) *fftRealBody {
 	real := dt.Real()
 	rt := fftRealBody{Load: r.load, PairsAt: r.pairsAt, Store: r.store, N: r.n, Half: r.n / 2, Twist: r.twist,
-		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5), Rows: r.rows, PairStride: (r.rows + 1) / 2, RowsOdd: r.rows%2 == 1,
+		Scale: real.MustLiteral(r.scale), Halve: real.MustLiteral(0.5), Rows: r.rows, PairStride: pairStride(r.rows), RowsOdd: r.rows%2 == 1,
 		Split: r.store == realStoreSplit}
 	if r.paired {
 		rt.Paired, rt.PairRun, rt.NS = true, b.Tile/2, b.NS

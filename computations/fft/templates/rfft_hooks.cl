@@ -42,7 +42,7 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_untwist({{ $c }} a, {{ $c }} b, unsigned int
 
 // Rows o and o + {{ $r.PairStride }} of the real input as the real and imaginary parts of
 // one complex row{{ if $r.RowsOdd }} (the second past the last row of {{ $r.Rows }} read as zeros){{ end }}.
-#define FFT_LOAD_REAL(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, _n, _i), {{ if $r.RowsOdd }}(_o) + {{ $r.PairStride }} < {{ $r.Rows }} ? FFT_LOAD_AT((_o) + {{ $r.PairStride }}, _n, _i) : {{ $b.Zero }}{{ else }}FFT_LOAD_AT((_o) + {{ $r.PairStride }}, _n, _i){{ end }})
+#define FFT_LOAD_REAL(_o, _n, _i) COMPLEX_CTR({{ $c }})(FFT_LOAD_AT(_o, _n, _i), {{ if $r.RowsOdd }}{{ template "rfft_row_b_in" $r }} ? FFT_LOAD_AT((_o) + {{ $r.PairStride }}, _n, _i) : {{ $b.Zero }}{{ else }}FFT_LOAD_AT((_o) + {{ $r.PairStride }}, _n, _i){{ end }})
 {{- else if eq $r.Load "hermitian-rows" }}
 {{ template "rfft_hermitian_function" (dict "c" $c "zero" $b.Zero "r" $r) }}
 
@@ -54,7 +54,7 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian_rows({{ $c }} a, {{ $c }} b)
     return COMPLEX_CTR({{ $c }})(a.x + b.y, a.y - b.x);
 }
 #define FFT_LOAD_ROW_A(_o, _n, _i) _rfft_hermitian(FFT_LOAD_AT(_o, FFT_HALF_AT(_n), _i), _n)
-#define FFT_LOAD_ROW_B(_o, _n, _i) {{ if $r.RowsOdd }}((_o) + {{ $r.PairStride }} < {{ $r.Rows }} ? {{ end }}_rfft_hermitian(FFT_LOAD_AT((_o) + {{ $r.PairStride }}, FFT_HALF_AT(_n), _i), _n){{ if $r.RowsOdd }} : COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }})){{ end }}
+#define FFT_LOAD_ROW_B(_o, _n, _i) {{ if $r.RowsOdd }}({{ template "rfft_row_b_in" $r }} ? {{ end }}_rfft_hermitian(FFT_LOAD_AT((_o) + {{ $r.PairStride }}, FFT_HALF_AT(_n), _i), _n){{ if $r.RowsOdd }} : COMPLEX_CTR({{ $c }})({{ $b.Zero }}, {{ $b.Zero }})){{ end }}
 #define FFT_LOAD_REAL(_o, _n, _i) _rfft_hermitian_rows(FFT_LOAD_ROW_A(_o, _n, _i), FFT_LOAD_ROW_B(_o, _n, _i))
 {{- else }}
 #define FFT_LOAD_REAL(_o, _n, _i) FFT_LOAD_AT(_o, _n, _i){{ end }}
@@ -68,12 +68,12 @@ INLINE WITHIN_KERNEL {{ $c }} _rfft_hermitian_rows({{ $c }} a, {{ $c }} b)
 {{- define "rfft_store" }}
 {{- $b := .b }}{{ $r := .e.Real }}
 {{- if eq $r.Store "rows" }}
-#define FFT_STORE_REAL(_o, _n, _i, _v) { FFT_STORE_AT(_o, _n, _i, (_v).x * {{ $r.Scale }}); {{ if $r.RowsOdd }}if ((_o) + {{ $r.PairStride }} < {{ $r.Rows }}) {{ end }}FFT_STORE_AT((_o) + {{ $r.PairStride }}, _n, _i, -(_v).y * {{ $r.Scale }}); }
+#define FFT_STORE_REAL(_o, _n, _i, _v) { FFT_STORE_AT(_o, _n, _i, (_v).x * {{ $r.Scale }}); {{ if $r.RowsOdd }}if ({{ template "rfft_row_b_in" $r }}) {{ end }}FFT_STORE_AT((_o) + {{ $r.PairStride }}, _n, _i, -(_v).y * {{ $r.Scale }}); }
 {{- else if eq $r.Store "split" }}
 // The spectra of rows o and o + {{ $r.PairStride }}, A = (Z[k] + conj Z[N-k])/2 and
 // B = -i (Z[k] - conj Z[N-k])/2, each a value of its own{{ if $r.RowsOdd }} (B left out past the last row of {{ $r.Rows }}){{ end }}.
 #define FFT_STORE_REAL(_o, _n, _i, _v) FFT_STORE_AT(_o, _n, _i, _v)
-#define FFT_STORE_ROW_B(_o, _n, _i, _v) {{ if $r.RowsOdd }}if ((_o) + {{ $r.PairStride }} < {{ $r.Rows }}) {{ end }}FFT_STORE_AT((_o) + {{ $r.PairStride }}, _n, _i, _v)
+#define FFT_STORE_ROW_B(_o, _n, _i, _v) {{ if $r.RowsOdd }}if ({{ template "rfft_row_b_in" $r }}) {{ end }}FFT_STORE_AT((_o) + {{ $r.PairStride }}, _n, _i, _v)
 {{- else if eq $r.Store "pairs" }}
 #define FFT_STORE_REAL(_o, _n, _i, _v) { FFT_STORE_AT(_o, 2 * (_n), _i, (_v).x * {{ $r.Scale }}); FFT_STORE_AT(_o, 2 * (_n) + 1, _i, -(_v).y * {{ $r.Scale }}); }
 {{- else if eq $r.Store "real" }}
@@ -213,3 +213,8 @@ INLINE WITHIN_KERNEL {{ .c }} _rfft_hermitian({{ .c }} a, unsigned int n)
 // The position in the half of element n of the whole spectrum.
 #define FFT_HALF_AT(_n) ((_n) <= {{ .r.Half }} ? (_n) : {{ .r.N }} - (_n))
 {{- end }}
+
+{{- /* rfft_row_b_in is the condition that the second row of the pair at
+    row o (_o) lies within the Rows rows of the real array (.Rows odd):
+    o + PairStride < Rows. */ -}}
+{{- define "rfft_row_b_in" }}(_o) + {{ .PairStride }} < {{ .Rows }}{{ end }}
