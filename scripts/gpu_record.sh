@@ -176,7 +176,7 @@ measure() {
 # into the cuda part's directory.
 fft_tests() {
 	local dir=$out/cuda api rc start
-	local run='TestFFTLengths|TestFFTPlanVariants|TestRFFTPlanVariants|TestRealFFT|TestBluesteinLengths|TestFFTLargePasses|TestLooped|TestLanes|TestGoldenPlans'
+	local run='TestFFTLengths|TestFFTPlanVariants|TestFFTRowStrides|TestRFFTPlanVariants|TestRealFFT|TestBluesteinLengths|TestFFTLargePasses|TestLooped|TestLanes|TestGoldenPlans'
 	mkdir -p "$dir"
 	for api in cuda opencl; do
 		start=$SECONDS

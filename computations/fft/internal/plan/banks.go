@@ -188,3 +188,45 @@ func (c *bankCounter) wavefronts(addrs []int, active []bool, elem int) int {
 	}
 	return total
 }
+
+// maxRowPad is the most values chooseRowPad adds to a row: strides of
+// the shortest row to 15 more take every position of a row of 16 banks
+// of 8-byte values.
+const maxRowPad = 15
+
+// chooseRowPad sets p.RowPad (and p.Plain with it) for a pass of the
+// register kernel over contiguous rows of an even length, several to a
+// work-group: the stride of the fewest wavefronts of local memory
+// (LocalWavefronts) among the padded and plain rows and up to maxRowPad
+// values more, within the local memory of b. Odd strides keep one row's
+// lanes apart; where a warp holds several short rows, neighbouring rows
+// of an odd stride start a few banks apart and overlap (rows of 51 values
+// under four lanes each). The model counted the short rows' wavefronts on
+// an H200 within 1% of Nsight Compute (docs/fft-gpu-notes.md §54). On an
+// H200 at 128 MiB of complex64 the strides it chose ran the 50 even
+// lengths up to 375 where it finds at most 0.9 of the odd stride's
+// wavefronts at a median of 0.958 of their time through CUDA and 0.968
+// through OpenCL, none slower by more than 1.3%; the 27 odd lengths it
+// would change ran at 1.009 and 0.998, 121 and 273 at 1.07–1.14 (§55,
+// docs/benchmarks/h200-2026-11-30-row-strides-ab), so odd lengths keep
+// their rows.
+func (p *Pass) chooseRowPad(b budget) {
+	if p.L%2 != 0 || p.E == 0 || p.Private || p.Looped || p.Chunks > 1 || p.Tile < 2 || p.SFast {
+		return
+	}
+	best, bestPlain, bestPad := p.LocalWavefronts(b.itemSize), p.Plain, 0
+	for _, plain := range []bool{p.Plain, !p.Plain} {
+		q := *p
+		q.Plain = plain
+		for pad := 0; pad <= maxRowPad; pad++ {
+			q.RowPad = pad
+			if q.Tile*q.Row()*b.itemSize > b.localBytes {
+				break
+			}
+			if w := q.LocalWavefronts(b.itemSize); w < best {
+				best, bestPlain, bestPad = w, plain, pad
+			}
+		}
+	}
+	p.Plain, p.RowPad = bestPlain, bestPad
+}

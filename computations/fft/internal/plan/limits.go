@@ -135,11 +135,22 @@ type Tuning struct {
 	// at most 512 work-items, in no more stages (largeWiderGroups; a
 	// candidate rule for an A/B).
 	WiderGroups bool
+	// NoKeepFewerStages: a transform longer than largeUnevenFrom takes
+	// the large local memory's one pass (largeEven's or largeUneven's)
+	// even where the plan within the smaller local memory is one pass of
+	// the register kernel in fewer stages over whole warps
+	// (keepsFewerStages).
+	NoKeepFewerStages bool
 	// NoWholeExchanges: a complex64 transform that the plan runs in one
 	// uneven pass exchanging by components within 48 KiB keeps that pass
 	// rather than running it in CUDA's large local memory over the same
 	// work-items, exchanging whole values (largeWholeExchanges).
 	NoWholeExchanges bool
+	// NoRowStrides: a GPU's register pass over contiguous rows of an even
+	// length, several to a work-group, keeps the padded or plain row made
+	// odd rather than the row stride of the fewest wavefronts of local
+	// memory by the bank model (Pass.chooseRowPad).
+	NoRowStrides bool
 	// NoPairLoads: a GPU's forward real transform of an even length
 	// reads each pair x[2n], x[2n+1] of its input as two 4-byte loads
 	// rather than one 8-byte load (realAxis.pairsAt; CPU devices keep the
@@ -304,9 +315,15 @@ type budget struct {
 	// planned again at 256 or fewer), so GPU plans ask for 256 at once and
 	// the plan is what the device runs.
 	stridedWG int
+	// rowStrides: chooseRowPad chooses the row strides (not
+	// Tuning.NoRowStrides).
+	rowStrides bool
 	// widerGroups: largeWiderGroups may take a transform
 	// (Tuning.WiderGroups).
 	widerGroups bool
+	// keepFewerStages: keepsFewerStages may keep the smaller local
+	// memory's plan (not Tuning.NoKeepFewerStages).
+	keepFewerStages bool
 	// wholeExchanges: largeWholeExchanges may take a transform (complex64
 	// on GPUs, but for Tuning.NoWholeExchanges).
 	wholeExchanges bool
@@ -599,6 +616,8 @@ func (l Limits) budget() budget {
 	b.largePasses, b.wideLargePasses, b.wideTilesByRule = largePassesOf(t, cpu)
 	b.largeTile = t.LargeTile
 	b.widerGroups = !cpu && t.WiderGroups
+	b.keepFewerStages = !cpu && !t.NoKeepFewerStages
+	b.rowStrides = !cpu && !t.NoRowStrides
 	b.wholeExchanges = !cpu && l.ItemSize == complex64Size && !t.NoWholeExchanges
 	b.wideOnePass = !cpu && l.ItemSize == complex64Size && !t.NoWideOnePass
 	if !cpu && l.ItemSize == sectorItemSize && !t.NoSectorTiles {

@@ -13,6 +13,10 @@ type Pass struct {
 	Tile     int   // butterflies (sub-transforms) per work-group
 	WG       int   // work-items per work-group
 	Plain    bool  // local memory rows without padding (see localIndex and choosePadding)
+	// RowPad: values added to each row of the pass's local memory beyond
+	// ExchangeRow's, where the bank model finds that a warp's rows side
+	// by side fall on fewer banks at once (chooseRowPad).
+	RowPad int
 	// LinearEnds: the register kernel reaches an end whose rows lie in
 	// memory as they are numbered from one address per work-item, at
 	// constant offsets from it, rather than from each element's indices
@@ -155,6 +159,9 @@ func (p *Pass) ExchangeRow(l, tile int) int {
 	r := localIndex(l-1, p.Plain) + 1
 	if tile > 1 && r%2 == 0 {
 		r++
+	}
+	if l == p.L {
+		r += p.RowPad
 	}
 	return r
 }
@@ -337,6 +344,9 @@ func (p *Pass) planRegisters(count, inner int, b budget) bool {
 	p.StagedStore = contiguous && best.staged || transposed
 	if !b.plainLocal {
 		p.choosePadding(b.itemSize)
+		if b.rowStrides && contiguous {
+			p.chooseRowPad(b)
+		}
 	}
 	return true
 }
@@ -465,7 +475,7 @@ func (p *Pass) planPrivate(count int, b budget) bool {
 	if rs == nil {
 		return false
 	}
-	p.E, p.TT, p.Radices, p.Private = p.L, 1, rs, true
+	p.E, p.TT, p.Radices, p.Private, p.RowPad = p.L, 1, rs, true, 0
 	p.Tile = max(min(b.privateWG, b.maxRegWG, count), 1)
 	p.WG = p.Tile
 	p.Comps, p.Chunks = 1, 1
@@ -480,6 +490,7 @@ func (p *Pass) planPrivate(count int, b budget) bool {
 func (p *Pass) planLocal(count int, b budget) {
 	p.Radices = radices(p.L)
 	p.E, p.TT, p.SFast, p.StagedLoad, p.StagedStore, p.Comps, p.Chunks, p.Private = 0, 0, false, false, false, 0, 0, false
+	p.RowPad = 0
 	maxR := 1
 	for _, r := range p.Radices {
 		maxR = max(maxR, r)

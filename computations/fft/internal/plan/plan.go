@@ -222,8 +222,15 @@ func planAxisLocal(batch Batch, n int, b budget) Axis {
 	// the place of either where a is still several.
 	large, ok := largePasses(batch, n, a, b)
 	if !ok {
+		small := a
 		a = largeEven(batch, n, a, b)
-		if lu, ok := largeUneven(batch, n, a, b); ok {
+		lu, uneven := largeUneven(batch, n, a, b)
+		if uneven {
+			a = lu
+		}
+		if b.keepFewerStages && keepsFewerStages(small, a) {
+			a = small
+		} else if uneven {
 			return lu
 		}
 		large = a
@@ -308,6 +315,28 @@ func largeUneven(batch Batch, n int, a Axis, b budget) (Axis, bool) {
 	}
 	lu.bound(b)
 	return lu, true
+}
+
+// keepsFewerStages reports whether small, the plan of a transform longer
+// than largeUnevenFrom within the smaller local memory, takes the place of
+// la, the large local memory's one pass (largeEven's or largeUneven's,
+// which compare their stages with each other, not with small's): small is
+// one pass of the register kernel in fewer stages, over whole warps. On
+// an H200 through CUDA (256 MiB of complex64, BenchmarkFFT in two
+// interleaved rounds, docs/benchmarks/h200-2026-11-30-row-strides-ab and
+// -keep-ab, FFT notes §55) it changes six lengths up to 32768: 3072 in
+// [16 16 12] over 256 work-items ran at 0.920 of the time of [8 8 8 6]
+// over 512, 2560 0.955, 3136 0.911, 3584 0.918, 7168 0.905 and 6272 0.998;
+// as the halves of real transforms 6144 0.899, 12544 0.929 and 14336
+// 0.827. 5120's [16 16 10 2] over 171 work-items, six warps with idle
+// lanes, ran 1.03 times slower, and its real transform of 10240 1.21
+// times: a work-group of whole warps is part of the rule.
+func keepsFewerStages(small, la Axis) bool {
+	if small.M <= largeUnevenFrom || len(small.Kernels) != 1 || len(la.Kernels) != 1 || !small.onePass() || !small.registersOnly() {
+		return false
+	}
+	p := small.Kernels[0].Pass
+	return p.WG%warpLanes == 0 && len(p.Radices) < len(la.Kernels[0].Pass.Radices)
 }
 
 // largeUnevenFrom is the length above which largeUneven tries the large

@@ -942,7 +942,10 @@ func TestBluesteinRule(t *testing.T) {
 // TestLargeLocalStages checks that the large local memory of CUDA takes a
 // single pass of even stages only where it has fewer stages than the plan
 // within 48 KiB (noMoreStages: 96 and 392 keep theirs on a tie), up to
-// largeUnevenFrom points, and that above it largeUneven decides as before.
+// largeUnevenFrom points, and that above it the one pass within 48 KiB
+// stays where it has fewer stages over whole warps (keepsFewerStages:
+// 3072 and 7168, not 5120's 171 work-items), and largeUneven decides
+// otherwise.
 func TestLargeLocalStages(t *testing.T) {
 	cuda := gpuLimits
 	cuda.LargeLocalMemBytes = 227 << 10
@@ -957,6 +960,9 @@ func TestLargeLocalStages(t *testing.T) {
 		{96, "L96 NS1 [8 6 2] reg E8 TT16 C1/1 tile8 wg128 uneven staged-load staged-store"},
 		{392, "L392 NS1 [8 7 7] reg E8 TT56 C1/1 tile2 wg112 uneven"},
 		{2916, "L2916 NS1 [12 9 9 3] reg E12 TT324 C1/1 tile1 wg324 uneven bounded"},
+		{3072, "L3072 NS1 [16 16 12] reg E16 TT256 C1/1 tile1 wg256 uneven"},
+		{7168, "L7168 NS1 [16 16 14 2] reg E32 TT256 C1/1 tile1 wg256 uneven"},
+		{5120, "L5120 NS1 [8 8 8 5 2] reg E8 TT1024 C1/1 tile1 wg1024 uneven bounded"},
 	} {
 		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
 			p, err := New([]int{(512 << 20) / 8 / tc.n, tc.n}, []int{1}, cuda)
