@@ -106,6 +106,10 @@ func (o *Options) Record(fs *flag.FlagSet, args []string) {
 	fs.Visit(func(f *flag.Flag) { o.Given[f.Name] = true })
 }
 
+// lengthWritten, where set (by tests), is called with the --json file
+// each time the bench writes it after a length and before the last.
+var lengthWritten func(file string)
+
 // Bench runs the benchmark that the options choose: the sweep of FFT
 // lengths or one N-D shape, by default, or the set of --algos, --random,
 // --matmul, --convolve, --rfft, --dct, --half or --multi. It prints the table to
@@ -279,7 +283,17 @@ func bench(o *Options, stdout, stderr io.Writer) error {
 		}
 		r.derive(rep.CopyGBs)
 		rep.Results = append(rep.Results, r)
+		if o.JSON != "" && i+1 < len(sizes) {
+			rep.Partial = true
+			if err := rep.writeJSON(o.JSON); err != nil {
+				return fmt.Errorf("--json after N = %d: %w", n, err)
+			}
+			if lengthWritten != nil {
+				lengthWritten(o.JSON)
+			}
+		}
 	}
+	rep.Partial = false
 	rep.BreakEven = breakEven(rep.Results)
 	if o.Sweep {
 		rep.CopySummary = copySummary(rep.Results)

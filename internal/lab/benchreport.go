@@ -2,10 +2,12 @@ package lab
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +29,11 @@ type benchReport struct {
 	// length (copySummary).
 	CopySummary []copyShare `json:"copy_summary,omitempty"`
 	Build       *buildInfo  `json:"build,omitempty"`
+	// Partial: the file was written after a length and before the last,
+	// so that a run cut short (by a lent machine's time limit, say) keeps
+	// the rows it measured; the break-even and the copy summary come
+	// with the last length.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // runHeader says what ran, when, and on which device.
@@ -276,13 +283,29 @@ func (rep *benchReport) pipelineNames() []string {
 // writeJSON writes the report to file.
 func (rep *benchReport) writeJSON(file string) error { return writeJSONFile(file, rep) }
 
-// writeJSONFile writes v to file as indented JSON.
+// writeJSONFile writes v to file as indented JSON, through a temporary
+// file in the same directory renamed over it, so that a process stopped
+// while writing leaves the file whole: the earlier version or the new.
 func writeJSONFile(file string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(file, append(data, '\n'), 0o644)
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(append(data, '\n'))
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr, os.Chmod(tmp.Name(), 0o644)); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), file); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
 }
 
 // num formats a measurement with three significant digits and no

@@ -3,6 +3,7 @@ package lab
 import (
 	"math"
 	"math/bits"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -302,15 +303,32 @@ func TestSweepErrors(t *testing.T) {
 // JSON give each length's kind, and the CPU is not timed.
 func TestBenchSweep(t *testing.T) {
 	thr := cludatest.Thread(t)
-	jsonFile := filepath.Join(t.TempDir(), "sweep.json")
+	dir := t.TempDir()
+	jsonFile := filepath.Join(dir, "sweep.json")
 	lengths := []int{5, 17, 34, 289, 4374}
+	// The file as it stands after each length but the last: partial, its
+	// rows so far, whole (each write replaces it at once).
+	var partial []benchReport
+	lengthWritten = func(file string) { partial = append(partial, decodeReport(t, file)) }
+	t.Cleanup(func() { lengthWritten = nil })
 	stdout, _ := tool.OK(t, "bench", "--sweep", "--sizes", cliutil.JoinInts(lengths, ","), "--mib", "0.25", "--runs", "3", "--json", jsonFile)
+	if len(partial) != len(lengths)-1 {
+		t.Errorf("the file was written %d times before the last length, want %d", len(partial), len(lengths)-1)
+	}
+	for i, p := range partial {
+		if !p.Partial || len(p.Results) != i+1 || p.Results[i].N != lengths[i] || p.CopySummary != nil {
+			t.Errorf("the file after N = %d: partial %v, %d rows, copy summary %v", lengths[i], p.Partial, len(p.Results), p.CopySummary)
+		}
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 1 {
+		t.Errorf("the directory holds %v (%v), want sweep.json alone", entries, err)
+	}
 	header := regexp.MustCompile(`N +batch +median ms +min ms +wall ms +GB/s +GFLOP/s +% of copy +CPU ms +speed-up +kind\n`)
 	if !header.MatchString(stdout) || !strings.Contains(stdout, thr.Params().Name) || strings.Contains(stdout, "gonum") {
 		t.Errorf("the output lacks the header with the kind or the device, or times the CPU:\n%s", stdout)
 	}
 	rep := decodeReport(t, jsonFile)
-	if rep.MiB != 0.25 || rep.CPU != "" || len(rep.Results) != len(lengths) {
+	if rep.MiB != 0.25 || rep.CPU != "" || len(rep.Results) != len(lengths) || rep.Partial {
 		t.Fatalf("report: %+v", rep)
 	}
 	for i, r := range rep.Results {
