@@ -25,8 +25,7 @@ const (
 	sweepLargePrimeTargets = 60
 )
 
-// The kinds of length, as reports name them; sweepKinds lists them in the
-// order reports do.
+// The kinds of length, as reports name them.
 const (
 	kindSmoothShort = "smooth up to 4096"
 	kindSmoothLong  = "smooth above 4096"
@@ -35,10 +34,8 @@ const (
 	kindOther       = "other"
 )
 
-var sweepKinds = []string{kindSmoothShort, kindSmoothLong, kindPrime, kindLargePrime, kindOther}
-
-// kindNames are the names of the kinds that --sweep-kinds takes, in
-// sweepKinds' order.
+// kindNames are the kinds of length in the order reports list them, each
+// with the name that --sweep-kinds takes.
 var kindNames = []struct{ name, kind string }{
 	{"smooth-short", kindSmoothShort},
 	{"smooth-long", kindSmoothLong},
@@ -47,21 +44,25 @@ var kindNames = []struct{ name, kind string }{
 	{"other", kindOther},
 }
 
+// sweepKinds are the kinds of length in the order reports list them, and
+// sweepKindNames their names for --sweep-kinds (kindNames).
+var sweepKinds, sweepKindNames = func() (kinds, names []string) {
+	for _, k := range kindNames {
+		kinds, names = append(kinds, k.kind), append(names, k.name)
+	}
+	return kinds, names
+}()
+
 // parseKinds returns the kinds that list names (--sweep-kinds), each
 // once.
 func parseKinds(list string) (map[string]bool, error) {
 	kinds := map[string]bool{}
 	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		i := slices.IndexFunc(kindNames, func(k struct{ name, kind string }) bool { return k.name == name })
+		i := slices.Index(sweepKindNames, strings.TrimSpace(name))
 		if i < 0 {
-			var names []string
-			for _, k := range kindNames {
-				names = append(names, k.name)
-			}
-			return nil, fmt.Errorf("--sweep-kinds %s: %q is not a kind of length (want %s)", list, name, strings.Join(names, ", "))
+			return nil, fmt.Errorf("--sweep-kinds %s: %q is not a kind of length (want %s)", list, strings.TrimSpace(name), strings.Join(sweepKindNames, ", "))
 		}
-		kinds[kindNames[i].kind] = true
+		kinds[sweepKinds[i]] = true
 	}
 	return kinds, nil
 }
