@@ -2,6 +2,7 @@ package fft_test
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/reikna-go/reikna/cluda/cludatest"
@@ -24,7 +25,7 @@ func TestFFTRowStrides(t *testing.T) {
 		{[]int{100, 48}, dtypes.Complex64},
 		{[]int{77, 50}, dtypes.Complex64},
 		{[]int{64, 60}, dtypes.Complex64},
-		{[]int{33, 96}, dtypes.Complex64},
+		{[]int{33, 84}, dtypes.Complex64},
 		{[]int{40, 128}, dtypes.Complex64},
 		{[]int{13, 234}, dtypes.Complex64},
 		{[]int{50, 36}, dtypes.Complex64},
@@ -40,6 +41,24 @@ func TestFFTRowStrides(t *testing.T) {
 			f, err := fft.NewTunedFFT(core.ArrayOf(c.dt, c.shape...), []int{1}, fft.FFTOptions{}, tuning)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The strides must be what this plan changes: the source
+			// differs from the plan's without them.
+			tuning.NoRowStrides = true
+			odd, err := fft.NewTunedFFT(core.ArrayOf(c.dt, c.shape...), []int{1}, fft.FFTOptions{}, tuning)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := f.Render(thr.Params())
+			if err != nil {
+				t.Fatal(err)
+			}
+			oddSrc, err := odd.Render(thr.Params())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reflect.DeepEqual(src, oddSrc) {
+				t.Errorf("the plan renders as it does without row strides")
 			}
 			if e := runPlanned(t, thr, f, c.dt, c.shape, []int{1}, uint64(i)); !(e <= tolerance(c.dt)) {
 				t.Errorf("relative error %.3g", e)
