@@ -20,7 +20,7 @@ import (
 // passes of 15625 with fftplan.Tuning.NoWideOnePass; the wider
 // work-groups of fftplan.Tuning.WiderGroups for 8192, 6144 and 2053; the
 // whole exchanges of 6750 and 7424 (the rule's) and 6750 without them;
-// and Bluestein's 2181 and 2451 over the shorter convolutions (the
+// and Bluestein's 2181 and 2449 over the shorter convolutions (the
 // rule's).
 // Devices without the large local memory plan them as the rules do, which
 // the other tests run (TestPlanInvariants checks the plans on CUDA's
@@ -57,10 +57,10 @@ func TestFFTLargePasses(t *testing.T) {
 		{[]int{3, 6750}, fft.FFTTuning{}},
 		{[]int{2, 7424}, fft.FFTTuning{}},
 		{[]int{3, 6750}, fft.FFTTuning{NoWholeExchanges: true}},
-		// Bluestein's 2181 and 2451 over 4374 and 4900 points within 48
+		// Bluestein's 2181 and 2449 over 4374 and 4900 points within 48
 		// KiB in place of 8192 in the large local memory.
 		{[]int{3, 2181}, fft.FFTTuning{}},
-		{[]int{2, 2451}, fft.FFTTuning{}},
+		{[]int{2, 2449}, fft.FFTTuning{}},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v/mode%d/tile%d/nowide=%t/wider=%t/nowhole=%t", c.shape, c.tuning.LargePasses, c.tuning.LargeTile, c.tuning.NoWideOnePass, c.tuning.WiderGroups, c.tuning.NoWholeExchanges), func(t *testing.T) {

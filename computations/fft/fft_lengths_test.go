@@ -17,10 +17,14 @@ import (
 // each kind the planner treats apart on a GPU: short rows of an odd radix,
 // a prime butterfly above 16 (alone and with others), uneven register
 // stages that stage their loads, of at most 8 registers and of four
-// stages, a butterfly of 31 beside one of 17, and Bluestein's algorithm
-// for a larger prime factor. (Each kernel takes about a second and a half
-// to build on PoCL: the sample keeps the test within the suite's time.)
-var sampleLengths = []int{23, 30, 143, 360, 527, 529, 1280, 2047, 4095}
+// stages, a butterfly of 31 beside one of 17, Bluestein's algorithm for
+// a larger prime factor, the butterfly of 43 beside one of 29 that CUDA
+// takes from 256 points on (Bluestein's algorithm elsewhere), and above
+// 2048 the wider butterflies of 37 (beside 23 and 3) and 59 (beside 17).
+// (Each kernel takes about a second and a half to build on PoCL, those of
+// 37 and 59 up to eight: the sample keeps the test within the suite's
+// time.)
+var sampleLengths = []int{23, 30, 143, 360, 527, 529, 1247, 1280, 2047, 2553, 4012, 4095}
 
 // TestFFTLengths checks the FFT of complex64 rows of many lengths, forward
 // and back, against the float64 reference: with the device's own plan,

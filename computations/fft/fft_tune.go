@@ -36,6 +36,7 @@ var fftCandidates = []fftCandidate{
 // that only the wider prime butterflies take (fftplan.Tuning.MaxPrime):
 // with them at every length, or with Bluestein's algorithm in their place.
 var widePrimeCandidates = []fftCandidate{
+	{"prime-butterflies-61", fftplan.Tuning{MaxPrime: 61}},
 	{"prime-butterflies-31", fftplan.Tuning{MaxPrime: 31}},
 	{"prime-butterflies-23", fftplan.Tuning{MaxPrime: 23}},
 }

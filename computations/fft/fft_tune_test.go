@@ -73,8 +73,8 @@ func TestFFTCandidates(t *testing.T) {
 	}{
 		{"smooth", []int{3, 350}, []int{1}, nil, nil},
 		{"prime taken by both algorithms", []int{2, 1009}, []int{1}, []string{"rader", "bluestein", "bluestein-pow2", "bluestein-smooth"}, nil},
-		{"factors 17 and 31", []int{4, 527}, []int{1}, []string{"prime-butterflies-31", "prime-butterflies-23"}, nil},
-		{"Bluestein's lengths that meet", []int{2, 129}, []int{1}, nil, nil}, // 256 either way
+		{"factors 17 and 31", []int{4, 527}, []int{1}, []string{"prime-butterflies-61", "prime-butterflies-31", "prime-butterflies-23"}, nil},
+		{"Bluestein's lengths that meet", []int{2, 129}, []int{1}, []string{"prime-butterflies-61", "prime-butterflies-31", "prime-butterflies-23"}, nil}, // 256 either way; 43 a butterfly
 		{"Bluestein's length of one axis", []int{35147, 8}, []int{0, 1}, []string{"bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2"}, nil},
 		{"Bluestein's transforms of several passes", []int{2, 10091}, []int{1}, []string{"rader", "bluestein", "bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2"}, nil},
 		// CUDA's large local memory: 2^20 in two passes either way; 66528
@@ -92,9 +92,9 @@ func TestFFTCandidates(t *testing.T) {
 		{"2^20 through OpenCL", []int{8, 1 << 20}, []int{1}, nil, cluda.ModelGPU},
 		// A CPU device's looped pass with the primes from 37 to 251: 74
 		// = 2·37 either way, 2·263 past them, and 74 on a GPU.
-		{"74 on a CPU device", []int{4, 74}, []int{1}, []string{"looped-primes-31", "looped-primes-251", "bluestein-pow2", "bluestein-smooth"}, cluda.ModelCPU},
+		{"74 on a CPU device", []int{4, 74}, []int{1}, []string{"prime-butterflies-61", "prime-butterflies-31", "prime-butterflies-23", "looped-primes-31", "looped-primes-251", "bluestein-pow2", "bluestein-smooth"}, cluda.ModelCPU},
 		{"526 on a CPU device", []int{4, 526}, []int{1}, []string{"bluestein-pow2", "bluestein-smooth"}, cluda.ModelCPU},
-		{"74 on a GPU", []int{4, 74}, []int{1}, []string{"bluestein-pow2", "bluestein-smooth"}, cluda.ModelGPU},
+		{"74 on a GPU", []int{4, 74}, []int{1}, []string{"prime-butterflies-61", "prime-butterflies-31", "prime-butterflies-23", "bluestein-pow2", "bluestein-smooth"}, cluda.ModelGPU},
 		// A CPU device's looped pass of 1024 pads its arrays; of 1000 not.
 		{"1024 on a CPU device", []int{4, 1024}, []int{1}, []string{"no-looped-padding"}, cluda.ModelCPU},
 		{"1000 on a CPU device", []int{4, 1000}, []int{1}, nil, cluda.ModelCPU},
@@ -102,7 +102,7 @@ func TestFFTCandidates(t *testing.T) {
 		{"64 on a CPU device", []int{4, 64}, []int{1}, []string{"no-vector-rows"}, cluda.ModelCPU},
 		// A CPU device's 941535 = 3²·5·7³·61 takes looped passes of
 		// several, Bluestein's algorithm without them.
-		{"941535 on a CPU device", []int{1, 941535}, []int{1}, []string{"looped-primes-31", "looped-primes-251", "bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2", "no-looped-passes"}, cluda.ModelCPU},
+		{"941535 on a CPU device", []int{1, 941535}, []int{1}, []string{"prime-butterflies-61", "prime-butterflies-31", "prime-butterflies-23", "looped-primes-31", "looped-primes-251", "bluestein-pow2", "bluestein-smooth", "no-turn", "no-row-turns", "row-turns-3", "row-turns-2", "no-looped-passes"}, cluda.ModelCPU},
 	}
 	rules := fft.CandidateNames(core.ArrayOf(dtypes.Complex64, 3, 350), []int{1}, cluda.ModelGPU(), true)
 	for _, tt := range tests {

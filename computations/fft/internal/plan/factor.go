@@ -15,8 +15,8 @@ import (
 // MiB of complex64) 19 points took 0.170 ms against 0.379 by Bluestein's,
 // 23 0.230 against 0.315, 46 0.274 against 0.325, 289 0.239 against
 // 0.535. The butterflies of 29 and 31 (maxWidePrimeRadix), which hold
-// twice the registers, serve lengths from widePrimesFrom on (see
-// budget.forLength).
+// twice the registers, serve lengths from widePrimesFrom on, and those
+// from 37 to maxWiderPrimeRadix longer ones (see budget.forLength).
 const (
 	maxRadix          = 16
 	maxPrimeRadix     = 13
@@ -59,6 +59,30 @@ const (
 // 155 faster), where Bluestein's one kernel of 64 to 512 points runs near
 // the copy's speed.
 const widePrimesFrom = 256
+
+// GPUs take the primes from 37 to maxWiderPrimeRadix as butterflies too,
+// each a direct DFT like those below it, in transforms of widerPrimesFrom
+// points or more, and through CUDA those up to maxCUDAWiderPrimeRadix from
+// widePrimesFrom points on; shorter transforms with such a factor keep
+// Bluestein's algorithm. On an H200 (128 MiB of complex64, BenchmarkFFT
+// with REIKNA_BENCH_MAX_PRIME=61 against the rule's Bluestein, one round;
+// docs/benchmarks/h200-2026-11-30-wider-primes-ab, docs/fft-gpu-notes.md
+// §56) the 15 lengths measured above 2048 ran at a median of 0.58 of
+// their time through CUDA, every one faster (2553 = 3·23·37 0.53, 2624 =
+// 2^6·41 0.33, 530000 = 2^4·5^4·53 0.45), and 0.63 through OpenCL, 13 of
+// them faster (4028 = 2²·19·53 1.17 and 31347 = 3^6·43 1.15 slower). From
+// 256 to 2048, where Bluestein's one kernel of up to 4096 points runs near
+// the copy's speed, the primes up to 47 ran at a median of 0.78 through
+// CUDA (1247 = 29·43 0.54, 282 = 6·47 0.52, 1886 = 2·23·41 1.05) and 1.00
+// through OpenCL (989 = 23·43 1.25), those above 47 at 0.95–2.40 (2006 =
+// 2·17·59 2.40, 1643 = 31·53 1.22). The butterflies of 67 to 127 took
+// 2.2–5.3 times the time of Bluestein's algorithm at each of ten lengths
+// from 339 to 4068.
+const (
+	maxWiderPrimeRadix     = 61
+	maxCUDAWiderPrimeRadix = 47
+	widerPrimesFrom        = 2049
+)
 
 // primeFactors returns the prime factors of n in ascending order.
 func primeFactors(n int) []int {

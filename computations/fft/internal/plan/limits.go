@@ -70,7 +70,7 @@ type Tuning struct {
 	// run as the passes of before it (no Pass.Looped).
 	NoLooped bool
 	// MaxPrime > 0: the largest prime a device takes as a butterfly at
-	// every length (at most maxWidePrimeRadix), in place of the rule's
+	// every length (at most maxWiderPrimeRadix), in place of the rule's
 	// (budget.forLength); lengths with a larger prime factor take
 	// Bluestein's or Rader's algorithm.
 	MaxPrime int
@@ -258,8 +258,10 @@ type budget struct {
 	// (Tuning.NoLoopedPadding).
 	noLoopedPadding bool
 	// widePrimes: transforms from widePrimesFrom points on take the
-	// butterflies up to maxWidePrimeRadix (forLength).
-	widePrimes bool
+	// butterflies up to maxWidePrimeRadix, or maxCUDAWiderPrimeRadix with
+	// cudaWiderPrimes (a CUDA device), and from widerPrimesFrom on those
+	// up to maxWiderPrimeRadix (forLength).
+	widePrimes, cudaWiderPrimes bool
 	// uneven: passes may take the register kernel with stages that do not
 	// divide its elements per work-item (Pass.Uneven), where the even ones
 	// have no plan or need more stages. GPUs only: the CPU plans keep the
@@ -416,7 +418,8 @@ func (b budget) transformLength(n int) int {
 
 // forLength returns the budget of a transform of length n: with
 // widePrimes, the butterflies up to maxWidePrimeRadix from widePrimesFrom
-// points on; with loopedPrimes, those up to maxWidePrimeRadix where one
+// points on (through CUDA up to maxCUDAWiderPrimeRadix), and up to
+// maxWiderPrimeRadix from widerPrimesFrom on; with loopedPrimes, those up to maxWidePrimeRadix where one
 // looped pass holds the transform (from loopedFrom points, within
 // budget.looped bytes), and where a length with such a factor outgrows
 // the stack, in a looped pass over a scratch array of up to
@@ -432,7 +435,12 @@ func (b budget) transformLength(n int) int {
 // passes, longer, the butterflies lost (9775 1.78 times the time, 20995
 // 1.86, 38760 1.54; 14250 and 100947 won, 0.87 and 0.71).
 func (b budget) forLength(n int) budget {
-	if b.widePrimes && n >= widePrimesFrom {
+	switch {
+	case b.widePrimes && n >= widerPrimesFrom:
+		b.maxPrime = maxWiderPrimeRadix
+	case b.widePrimes && n >= widePrimesFrom && b.cudaWiderPrimes:
+		b.maxPrime = maxCUDAWiderPrimeRadix
+	case b.widePrimes && n >= widePrimesFrom:
 		b.maxPrime = maxWidePrimeRadix
 	}
 	if !b.loopedPrimes || b.looped == 0 {
@@ -497,8 +505,8 @@ func (l Limits) check() error {
 		return fmt.Errorf("plan: negative tuning %+v", l.Tuning)
 	case l.Tuning.LoopedPrime < 0 || l.Tuning.LoopedPrime > maxLoopedFactor:
 		return fmt.Errorf("plan: looped passes with primes up to %d, outside 0 to %d", l.Tuning.LoopedPrime, maxLoopedFactor)
-	case l.Tuning.MaxPrime > maxWidePrimeRadix:
-		return fmt.Errorf("plan: prime butterflies up to %d, above the largest the kernels take (%d)", l.Tuning.MaxPrime, maxWidePrimeRadix)
+	case l.Tuning.MaxPrime > maxWiderPrimeRadix:
+		return fmt.Errorf("plan: prime butterflies up to %d, above the largest the kernels take (%d)", l.Tuning.MaxPrime, maxWiderPrimeRadix)
 	}
 	return nil
 }
@@ -586,6 +594,7 @@ func (l Limits) budget() budget {
 	if !cpu && b.localElems() >= minTile*64 {
 		b.maxPrime = maxGPUPrimeRadix
 		b.widePrimes = t.MaxPrime == 0
+		b.cudaWiderPrimes = l.CUDA
 		if t.MaxPrime > 0 {
 			b.maxPrime = max(t.MaxPrime, maxPrimeRadix)
 		}

@@ -204,5 +204,5 @@ func LoopedPrimeChoice(n int) bool {
 // with a prime factor above maxGPUPrimeRadix that the wider butterflies
 // take.
 func WidePrimeChoice(n int) bool {
-	return !isSmooth(n, maxGPUPrimeRadix) && isSmooth(n, maxWidePrimeRadix)
+	return !isSmooth(n, maxGPUPrimeRadix) && isSmooth(n, maxWiderPrimeRadix)
 }

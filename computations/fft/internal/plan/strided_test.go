@@ -62,9 +62,13 @@ func TestStridedUneven(t *testing.T) {
 }
 
 // TestWidePrimes checks where GPUs take the butterflies of 29 and 31
-// (widePrimesFrom, Tuning.MaxPrime), where a CPU device does (its looped
-// passes, budget.loopedPrimes) and where Bluestein's algorithm.
+// (widePrimesFrom, Tuning.MaxPrime) and those from 37 to 61
+// (widerPrimesFrom, and from widePrimesFrom those up to 47 through CUDA),
+// where a CPU device does (its looped passes, budget.loopedPrimes) and
+// where Bluestein's algorithm.
 func TestWidePrimes(t *testing.T) {
+	cuda := gpuLimits
+	cuda.CUDA = true
 	tests := []struct {
 		name      string
 		n         int
@@ -78,6 +82,17 @@ func TestWidePrimes(t *testing.T) {
 		{"GPU 124 tuned to 31", 124, tuned(gpuLimits, Tuning{MaxPrime: 31}), false},
 		{"GPU 527 tuned to 23", 527, tuned(gpuLimits, Tuning{MaxPrime: 23}), true},
 		{"GPU 311: Rader's 310 keeps the butterflies up to 23", 311, gpuLimits, true},
+		{"GPU 2553 = 3·23·37 above widerPrimesFrom", 2553, gpuLimits, false},
+		{"GPU 4028 = 2²·19·53 above widerPrimesFrom", 4028, gpuLimits, false},
+		{"GPU 60416 = 59·1024 in passes", 60416, gpuLimits, false},
+		{"GPU 1247 = 29·43 below widerPrimesFrom", 1247, gpuLimits, true},
+		{"CUDA 1247 = 29·43 from widePrimesFrom", 1247, cuda, false},
+		{"CUDA 282 = 6·47 from widePrimesFrom", 282, cuda, false},
+		{"CUDA 2006 = 2·17·59 below widerPrimesFrom", 2006, cuda, true},
+		{"CUDA 222 = 6·37 below widePrimesFrom", 222, cuda, true},
+		{"GPU 4087 = 61·67: 67 takes no butterfly", 4087, gpuLimits, true},
+		{"GPU 2553 tuned to 31", 2553, tuned(gpuLimits, Tuning{MaxPrime: 31}), true},
+		{"GPU 222 tuned to 61", 222, tuned(gpuLimits, Tuning{MaxPrime: 61}), false},
 		{"CPU 527 in a looped pass", 527, cpuLimits, false},
 		{"CPU 527 without looped passes", 527, tuned(cpuLimits, Tuning{NoLooped: true}), true},
 		{"CPU 52700 in a looped pass over a scratch array", 52700, cpuLimits, false},
@@ -96,10 +111,10 @@ func TestWidePrimes(t *testing.T) {
 			}
 		})
 	}
-	if _, err := New([]int{4, 37}, []int{1}, tuned(gpuLimits, Tuning{MaxPrime: 37})); err == nil {
-		t.Error("butterflies of 37 were accepted")
+	if _, err := New([]int{4, 67}, []int{1}, tuned(gpuLimits, Tuning{MaxPrime: 67})); err == nil {
+		t.Error("butterflies of 67 were accepted")
 	}
-	for n, want := range map[int]bool{527: true, 58: true, 667: true, 1024: false, 74: false, 23: false} {
+	for n, want := range map[int]bool{527: true, 58: true, 667: true, 1024: false, 74: true, 2553: true, 134: false, 23: false} {
 		if got := WidePrimeChoice(n); got != want {
 			t.Errorf("WidePrimeChoice(%d) = %v, want %v", n, got, want)
 		}
