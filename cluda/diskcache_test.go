@@ -64,7 +64,7 @@ func entryKeyOf(t testing.TB, thr *Thread, src string) entryKey {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newEntryKey(preludeSource(thr.params.API, thr.params.DoubleFP, false)+src, flags, thr.params)
+	return newEntryKey(preludeSource(thr.params.API, thr.params.DoubleFP, false, thr.params.unrollsByPragma())+src, flags, thr.params)
 }
 
 // readEntry reads and decodes the entry of k in dir.

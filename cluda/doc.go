@@ -171,7 +171,9 @@
 // #pragma unroll (NVRTC unrolled the 17 rounds of an FFT's staged load of
 // 34 points in part where NVIDIA's OpenCL compiler unrolled them whole, and
 // the kernel took 1.46 times as long; a program compiled with -DUNROLL_LOOP=
-// leaves the choice to the compiler); OpenCL's compilers choose alone.
+// leaves the choice to the compiler); so it is on NVIDIA's OpenCL
+// platform, whose compiler unrolled some of the FFT's loops only in part,
+// while other OpenCL compilers choose alone.
 //
 // Element types live in the package dtypes, the OpenCL binding in the
 // subpackage cl, the CUDA binding in cu. cluda renders no templates: core.CompileTemplate renders a

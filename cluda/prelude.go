@@ -6,8 +6,10 @@ import (
 
 // preludeSource returns the macros every program is compiled with, so that
 // kernel sources never spell OpenCL qualifiers themselves (reikna's CLUDA
-// kernel toolbox).
-func preludeSource(api API, doubleFP, fastMath bool) string {
+// kernel toolbox). With unrollPragma an OpenCL program's UNROLL_LOOP is
+// #pragma unroll where its options leave it undefined, as CUDA's is (see
+// unrollsByPragma); without, it is empty.
+func preludeSource(api API, doubleFP, fastMath, unrollPragma bool) string {
 	if api == CUDA {
 		return cudaPreludeSource(fastMath)
 	}
@@ -19,7 +21,24 @@ func preludeSource(api API, doubleFP, fastMath bool) string {
 		b.WriteString("#define COMPILE_FAST_MATH\n")
 	}
 	b.WriteString(prelude)
+	if unrollPragma {
+		b.WriteString("#ifndef UNROLL_LOOP\n#define UNROLL_LOOP _Pragma(\"unroll\")\n#endif\n")
+	} else {
+		b.WriteString("#define UNROLL_LOOP\n")
+	}
 	return b.String()
+}
+
+// unrollsByPragma reports whether an OpenCL program for the device of p
+// asks for the loops marked UNROLL_LOOP whole: on NVIDIA's platform, whose
+// compiler unrolled some of them only in part. On an H200 (128 MiB of
+// complex64, BenchmarkFFT, two interleaved rounds;
+// docs/benchmarks/h200-2026-11-30-opencl-unroll-ab, docs/fft-gpu-notes.md
+// §56) 8 of 24 lengths whose kernels hold such loops ran 11–38% faster
+// with the pragma (930 0.62, 310 0.65, 348 0.66, 46 0.74, 17 0.82), 34
+// and 136 4–9% slower, the other 14 within 3%; a median of 0.99.
+func (p *DeviceParams) unrollsByPragma() bool {
+	return p.API != CUDA && strings.Contains(p.Vendor, "NVIDIA")
 }
 
 const prelude = `#define REIKNA_OPENCL
@@ -40,7 +59,6 @@ const prelude = `#define REIKNA_OPENCL
 #define LOCAL_BUFFER_SIZE(bytes)
 #define LOCAL_BUFFER(T, name, n) __local T name[n]
 #define BOUNDED_KERNEL(x, y, z) __kernel __attribute__((reqd_work_group_size(x, y, z)))
-#define UNROLL_LOOP
 `
 
 // PreludeMacros lists the macros the prelude defines for every program

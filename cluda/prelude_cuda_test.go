@@ -14,7 +14,7 @@ import (
 // macro and spells none of OpenCL's qualifiers.
 func TestCUDAPreludeMacros(t *testing.T) {
 	for _, fastMath := range []bool{false, true} {
-		src := preludeSource(CUDA, true, fastMath)
+		src := preludeSource(CUDA, true, fastMath, false)
 		for _, name := range append([]string{"REIKNA_CUDA"}, PreludeMacros...) {
 			if !regexp.MustCompile(`(?m)^#define ` + name + `\b`).MatchString(src) {
 				t.Errorf("fast math %v: the CUDA prelude does not define %s", fastMath, name)
@@ -29,7 +29,7 @@ func TestCUDAPreludeMacros(t *testing.T) {
 			}
 		}
 	}
-	if preludeSource("", true, false) != preludeSource(OpenCL, true, false) {
+	if preludeSource("", true, false, false) != preludeSource(OpenCL, true, false, false) {
 		t.Error("the empty API does not get the OpenCL prelude")
 	}
 }
@@ -106,7 +106,7 @@ var openCLOnlyTemplates = []string{
 // kernel template of the project calls has a CUDA definition in the
 // prelude, so that the templates compile unchanged for CUDA.
 func TestCUDAPreludeCoversTemplates(t *testing.T) {
-	prelude := preludeSource(CUDA, true, false)
+	prelude := preludeSource(CUDA, true, false, false)
 	used := map[string]string{} // built-in → a template that calls it
 	walkTemplates(t, func(path, src string) {
 		if slices.Contains(openCLOnlyTemplates, path) {

@@ -122,7 +122,7 @@ func (t *Thread) compile(header, source string, opts CompileOptions) (*Program, 
 // compilers report physical line numbers (NVIDIA's ignores #line), so
 // build errors subtract them. The defines must have been validated.
 func programSource(p *DeviceParams, opts CompileOptions, header, source string) (full string, linesBefore int) {
-	before := preludeSource(p.API, p.DoubleFP, opts.FastMath) + defineLines(opts.Defines) + header
+	before := preludeSource(p.API, p.DoubleFP, opts.FastMath, p.unrollsByPragma()) + defineLines(opts.Defines) + header
 	return before + source, strings.Count(before, "\n")
 }
 
