@@ -18,9 +18,9 @@ import (
 // a prime butterfly above 16 (alone and with others), uneven register
 // stages that stage their loads, of at most 8 registers and of four
 // stages, a butterfly of 31 beside one of 17, Bluestein's algorithm for
-// a larger prime factor, the butterfly of 43 beside one of 29 that GPUs
-// take from 256 points on, and above 2048 the wider butterflies of 37
-// (beside 23 and 3) and 59 (beside 17).
+// a larger prime factor, the butterfly of 43 beside one of 29 that CUDA
+// takes from 256 points on (Bluestein's algorithm elsewhere), and above
+// 2048 the wider butterflies of 37 (beside 23 and 3) and 59 (beside 17).
 // (Each kernel takes about a second and a half to build on PoCL, those of
 // 37 and 59 up to eight: the sample keeps the test within the suite's
 // time.)

@@ -60,10 +60,10 @@ const (
 // the copy's speed.
 const widePrimesFrom = 256
 
-// GPUs take the primes from 37 to maxShortWiderPrimeRadix as butterflies
-// too, each a direct DFT like those below it, in transforms of
-// widePrimesFrom points or more, and those up to maxWiderPrimeRadix from
-// widerPrimesFrom points on; shorter transforms with such a factor keep
+// GPUs take the primes from 37 to maxWiderPrimeRadix as butterflies too,
+// each a direct DFT like those below it, in transforms of widerPrimesFrom
+// points or more, and through CUDA those up to maxCUDAWiderPrimeRadix from
+// widePrimesFrom points on; shorter transforms with such a factor keep
 // Bluestein's algorithm. On an H200 (128 MiB of complex64, BenchmarkFFT
 // with REIKNA_BENCH_MAX_PRIME=61 against the rule's Bluestein, one round;
 // docs/benchmarks/h200-2026-11-30-wider-primes-ab, docs/fft-gpu-notes.md
@@ -73,18 +73,18 @@ const widePrimesFrom = 256
 // them faster (4028 = 2²·19·53 1.17 and 31347 = 3^6·43 1.15 slower). From
 // 256 to 2048, where Bluestein's one kernel of up to 4096 points runs near
 // the copy's speed, the primes up to 47 ran at a median of 0.78 through
-// CUDA (1247 = 29·43 0.54, 282 = 6·47 0.52, 1886 = 2·23·41 1.05), and
-// through OpenCL, once its loops were unrolled as CUDA's
-// (DeviceParams.unrollsByPragma in package cluda; two rounds, h200-2026-
-// 11-30-opencl-wider-primes-ab), at 0.83 (0.50–1.03, none slower by more
-// than 3%); those above 47 at 0.95–2.40 through CUDA (2006 = 2·17·59
-// 2.40, 1643 = 31·53 1.22). The butterflies of 67 to 127 took 2.2–5.3
-// times the time of Bluestein's algorithm at each of ten lengths from 339
-// to 4068.
+// CUDA (1247 = 29·43 0.54, 282 = 6·47 0.52, 1886 = 2·23·41 1.05) and 1.00
+// through OpenCL (989 = 23·43 1.25), those above 47 at 0.95–2.40 (2006 =
+// 2·17·59 2.40, 1643 = 31·53 1.22). With OpenCL's loops unrolled as
+// CUDA's (DeviceParams.unrollsByPragma in package cluda), the butterflies
+// up to 47 ran through OpenCL at 0.83 (0.50–1.03, two rounds, §56): a
+// candidate that waits for a GPU record to extend this rule to OpenCL. The butterflies of 67 to 127 took
+// 2.2–5.3 times the time of Bluestein's algorithm at each of ten lengths
+// from 339 to 4068.
 const (
-	maxWiderPrimeRadix      = 61
-	maxShortWiderPrimeRadix = 47
-	widerPrimesFrom         = 2049
+	maxWiderPrimeRadix     = 61
+	maxCUDAWiderPrimeRadix = 47
+	widerPrimesFrom        = 2049
 )
 
 // primeFactors returns the prime factors of n in ascending order.

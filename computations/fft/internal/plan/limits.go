@@ -258,9 +258,10 @@ type budget struct {
 	// (Tuning.NoLoopedPadding).
 	noLoopedPadding bool
 	// widePrimes: transforms from widePrimesFrom points on take the
-	// butterflies up to maxShortWiderPrimeRadix, and from widerPrimesFrom
-	// on those up to maxWiderPrimeRadix (forLength).
-	widePrimes bool
+	// butterflies up to maxWidePrimeRadix, or maxCUDAWiderPrimeRadix with
+	// cudaWiderPrimes (a CUDA device), and from widerPrimesFrom on those
+	// up to maxWiderPrimeRadix (forLength).
+	widePrimes, cudaWiderPrimes bool
 	// uneven: passes may take the register kernel with stages that do not
 	// divide its elements per work-item (Pass.Uneven), where the even ones
 	// have no plan or need more stages. GPUs only: the CPU plans keep the
@@ -416,9 +417,9 @@ func (b budget) transformLength(n int) int {
 }
 
 // forLength returns the budget of a transform of length n: with
-// widePrimes, the butterflies up to maxShortWiderPrimeRadix from
-// widePrimesFrom points on, and up to maxWiderPrimeRadix from
-// widerPrimesFrom on; with loopedPrimes, those up to maxWidePrimeRadix where one
+// widePrimes, the butterflies up to maxWidePrimeRadix from widePrimesFrom
+// points on (through CUDA up to maxCUDAWiderPrimeRadix), and up to
+// maxWiderPrimeRadix from widerPrimesFrom on; with loopedPrimes, those up to maxWidePrimeRadix where one
 // looped pass holds the transform (from loopedFrom points, within
 // budget.looped bytes), and where a length with such a factor outgrows
 // the stack, in a looped pass over a scratch array of up to
@@ -437,8 +438,10 @@ func (b budget) forLength(n int) budget {
 	switch {
 	case b.widePrimes && n >= widerPrimesFrom:
 		b.maxPrime = maxWiderPrimeRadix
+	case b.widePrimes && n >= widePrimesFrom && b.cudaWiderPrimes:
+		b.maxPrime = maxCUDAWiderPrimeRadix
 	case b.widePrimes && n >= widePrimesFrom:
-		b.maxPrime = maxShortWiderPrimeRadix
+		b.maxPrime = maxWidePrimeRadix
 	}
 	if !b.loopedPrimes || b.looped == 0 {
 		return b // a replan without looped passes keeps loopedPrimes
@@ -591,6 +594,7 @@ func (l Limits) budget() budget {
 	if !cpu && b.localElems() >= minTile*64 {
 		b.maxPrime = maxGPUPrimeRadix
 		b.widePrimes = t.MaxPrime == 0
+		b.cudaWiderPrimes = l.CUDA
 		if t.MaxPrime > 0 {
 			b.maxPrime = max(t.MaxPrime, maxPrimeRadix)
 		}

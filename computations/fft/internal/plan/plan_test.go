@@ -606,8 +606,10 @@ func checkKernel(k Kernel, lim Limits, localBytes int) error {
 		maxPrime = max(lim.Tuning.MaxPrime, maxPrimeRadix)
 	case p.N >= widerPrimesFrom && !k.Rader:
 		maxPrime = maxWiderPrimeRadix
+	case p.N >= widePrimesFrom && !k.Rader && lim.CUDA:
+		maxPrime = maxCUDAWiderPrimeRadix
 	case p.N >= widePrimesFrom && !k.Rader:
-		maxPrime = maxShortWiderPrimeRadix
+		maxPrime = maxWidePrimeRadix
 	}
 	if product(p.Radices) != p.L || slices.ContainsFunc(p.Radices, func(r int) bool { return r < 2 || r > maxRadix && !(isPrime(r) && r <= maxPrime) }) {
 		return fmt.Errorf("radices %v of a pass of %d", p.Radices, p.L)

@@ -63,10 +63,12 @@ func TestStridedUneven(t *testing.T) {
 
 // TestWidePrimes checks where GPUs take the butterflies of 29 and 31
 // (widePrimesFrom, Tuning.MaxPrime) and those from 37 to 61
-// (widerPrimesFrom, and from widePrimesFrom those up to 47), where a CPU
-// device does (its looped passes, budget.loopedPrimes) and where
-// Bluestein's algorithm.
+// (widerPrimesFrom, and from widePrimesFrom those up to 47 through CUDA),
+// where a CPU device does (its looped passes, budget.loopedPrimes) and
+// where Bluestein's algorithm.
 func TestWidePrimes(t *testing.T) {
+	cuda := gpuLimits
+	cuda.CUDA = true
 	tests := []struct {
 		name      string
 		n         int
@@ -83,10 +85,11 @@ func TestWidePrimes(t *testing.T) {
 		{"GPU 2553 = 3·23·37 above widerPrimesFrom", 2553, gpuLimits, false},
 		{"GPU 4028 = 2²·19·53 above widerPrimesFrom", 4028, gpuLimits, false},
 		{"GPU 60416 = 59·1024 in passes", 60416, gpuLimits, false},
-		{"GPU 1247 = 29·43 from widePrimesFrom", 1247, gpuLimits, false},
-		{"GPU 282 = 6·47 from widePrimesFrom", 282, gpuLimits, false},
-		{"GPU 2006 = 2·17·59 below widerPrimesFrom", 2006, gpuLimits, true},
-		{"GPU 222 = 6·37 below widePrimesFrom", 222, gpuLimits, true},
+		{"GPU 1247 = 29·43 below widerPrimesFrom", 1247, gpuLimits, true},
+		{"CUDA 1247 = 29·43 from widePrimesFrom", 1247, cuda, false},
+		{"CUDA 282 = 6·47 from widePrimesFrom", 282, cuda, false},
+		{"CUDA 2006 = 2·17·59 below widerPrimesFrom", 2006, cuda, true},
+		{"CUDA 222 = 6·37 below widePrimesFrom", 222, cuda, true},
 		{"GPU 4087 = 61·67: 67 takes no butterfly", 4087, gpuLimits, true},
 		{"GPU 2553 tuned to 31", 2553, tuned(gpuLimits, Tuning{MaxPrime: 31}), true},
 		{"GPU 222 tuned to 61", 222, tuned(gpuLimits, Tuning{MaxPrime: 61}), false},
