@@ -30,7 +30,10 @@ var sampleLengths = []int{23, 30, 143, 360, 527, 529, 1247, 1280, 2047, 2553, 40
 // and back, against the float64 reference: with the device's own plan,
 // and (where the device is a CPU) with the plan a GPU of 48 KiB of local
 // memory gets, so that the GPU's kernels run in CI. REIKNA_FFT_LENGTHS
-// replaces the sample with a list of lengths and ranges ("2-4096,10007").
+// replaces the sample with a list of lengths and ranges ("2-4096,10007"),
+// and REIKNA_FFT_MAX_PRIME plans every length with the butterflies up to
+// that prime (fftplan.Tuning.MaxPrime), as CUDA's rule does from 256
+// points with 47.
 func TestFFTLengths(t *testing.T) {
 	thr := cludatest.Thread(t)
 	lengths := sampleLengths
@@ -40,9 +43,16 @@ func TestFFTLengths(t *testing.T) {
 			t.Fatalf("REIKNA_FFT_LENGTHS: %v", err)
 		}
 	}
-	tunings := []fft.FFTTuning{{}}
+	maxPrime := 0
+	if spec := os.Getenv("REIKNA_FFT_MAX_PRIME"); spec != "" {
+		var err error
+		if maxPrime, err = strconv.Atoi(spec); err != nil {
+			t.Fatalf("REIKNA_FFT_MAX_PRIME: %v", err)
+		}
+	}
+	tunings := []fft.FFTTuning{{MaxPrime: maxPrime}}
 	if thr.Params().IsCPU() {
-		tunings = append(tunings, fft.FFTTuning{LocalBytes: 48 << 10})
+		tunings = append(tunings, fft.FFTTuning{LocalBytes: 48 << 10, MaxPrime: maxPrime})
 	}
 	for _, n := range lengths {
 		for _, tuning := range tunings {
