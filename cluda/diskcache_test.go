@@ -60,11 +60,13 @@ func runScale(t *testing.T, thr *Thread, src, name string, factor float32) {
 // options of its own (the device's may add some: poclQuiet).
 func entryKeyOf(t testing.TB, thr *Thread, src string) entryKey {
 	t.Helper()
-	flags, err := CompileOptions{}.flags(thr.params)
+	var opts CompileOptions
+	flags, err := opts.flags(thr.params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newEntryKey(preludeSource(thr.params.API, thr.params.DoubleFP, false, thr.params.unrollsByPragma())+src, flags, thr.params)
+	full, _ := programSource(thr.params, opts, "", src)
+	return newEntryKey(full, flags, thr.params)
 }
 
 // readEntry reads and decodes the entry of k in dir.
